@@ -1,0 +1,3 @@
+export * from "./envelope";
+export * from "./user";
+export * from "./config";

@@ -1,0 +1,3 @@
+export * from "./locales";
+export * from "./routing";
+export * from "./theme";
