@@ -13,6 +13,11 @@ export const ResponseCode = {
   timeout: "408",
   internal: "500",
   deviceTokenRequired: "22001",
+  /** Reference API business codes (not in the spec; the spec leaves them "not shown"). */
+  payloadTooLarge: "413",
+  unsupportedMediaType: "415",
+  invalidCredentials: "10001",
+  emailTaken: "10002",
 } as const;
 export type ResponseCodeValue = (typeof ResponseCode)[keyof typeof ResponseCode];
 

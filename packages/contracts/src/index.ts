@@ -1,3 +1,4 @@
 export * from "./envelope";
 export * from "./user";
 export * from "./config";
+export * from "./vip";

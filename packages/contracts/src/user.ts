@@ -47,3 +47,10 @@ export const registerRequestSchema = z
   })
   .strict();
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+
+/** Answer of register and login: the session itself travels in the `refresh_token` cookie. */
+export const sessionResultSchema = z.object({ userId: z.string() });
+export type SessionResult = z.infer<typeof sessionResultSchema>;
+
+/** Logout takes no payload; an empty object is accepted. */
+export const logoutRequestSchema = z.object({}).strict();

@@ -1,0 +1,17 @@
+import { Migrator, type Migration, type MigrationProvider } from "kysely";
+import type { Db } from "./schema";
+import * as initial from "./migrations/0001-initial";
+
+/** Migrations are imported statically (no directory scanning), so they work the same under tsx, vitest and bundlers. */
+const MIGRATIONS: Record<string, Migration> = {
+  "0001-initial": initial,
+};
+
+const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };
+
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(`Migration failed: ${String(error)}`);
+  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}

@@ -1,0 +1,70 @@
+import fs from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import fp from "fastify-plugin";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
+import { migrateToLatest } from "../../db/migrate";
+import type { Database, Db, Dialect } from "../../db/schema";
+import { seedIfEmpty } from "../../db/seed";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    db: Db;
+    dbDialect: Dialect;
+  }
+}
+
+export interface DbOptions {
+  databaseUrl: string;
+  dataDir: string;
+  pgSchema: string | undefined;
+  seed: boolean;
+}
+
+export const isPostgresUrl = (url: string): boolean => /^postgres(ql)?:\/\//i.test(url);
+
+/** The SQLite file for a database URL: `:memory:`, a path (optionally `sqlite:`/`file:` prefixed), or the default under DATA_DIR. */
+export function sqliteFile(databaseUrl: string, dataDir: string): string {
+  if (databaseUrl === ":memory:") return databaseUrl;
+  const stripped = databaseUrl.replace(/^(sqlite|file):(\/\/)?/i, "");
+  if (stripped === "") return path.join(dataDir, "exchange.sqlite");
+  return path.resolve(dataDir, stripped);
+}
+
+export function createDb(options: Pick<DbOptions, "databaseUrl" | "dataDir" | "pgSchema">): { db: Db; dialect: Dialect } {
+  if (isPostgresUrl(options.databaseUrl)) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
+    });
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: "postgres" };
+  }
+  const file = sqliteFile(options.databaseUrl, options.dataDir);
+  if (file !== ":memory:") fs.mkdirSync(path.dirname(file), { recursive: true });
+  const database = new SQLite(file);
+  database.pragma("journal_mode = WAL");
+  database.pragma("foreign_keys = ON");
+  database.pragma("busy_timeout = 5000");
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }), dialect: "sqlite" };
+}
+
+/** Kysely on SQLite (default) or PostgreSQL (DATABASE_URL=postgres://…); migrates and seeds at start, closes on onClose. */
+export default fp<DbOptions>(
+  async (app, options) => {
+    if (options.pgSchema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/i.test(options.pgSchema)) {
+      throw new RangeError(`Invalid PostgreSQL schema name "${options.pgSchema}"`);
+    }
+    const { db, dialect } = createDb(options);
+    app.decorate("db", db);
+    app.decorate("dbDialect", dialect);
+    app.addHook("onClose", async () => {
+      await db.destroy();
+    });
+    const applied = await migrateToLatest(db);
+    if (applied.length) app.log.info({ applied }, "database migrated");
+    if (options.seed && (await seedIfEmpty(db))) app.log.info("empty database seeded with demo data");
+  },
+  { name: "db" },
+);

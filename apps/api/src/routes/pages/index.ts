@@ -1,0 +1,130 @@
+import fastifyFormbody from "@fastify/formbody";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { loginRequestSchema, registerRequestSchema } from "@affiliates/contracts";
+import { LANGUAGE_COOKIE, localesOfPrefix, PREFIXES, resolveLocale, type Locale } from "@affiliates/locales";
+import { z } from "zod";
+import { ApiError } from "../../lib/errors";
+import { safeReturnPath } from "../../lib/safe-redirect";
+import { SESSION_COOKIE } from "../../plugins/app/sessions-repository";
+import { messagesFor, type PageMessages } from "./messages";
+import { pagePath, renderPage, type PageKind, type PageModel } from "./render";
+
+/** The login pages load nothing from anywhere: inline CSS only, and forms post back to us. */
+export const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'self'";
+
+const queryString = z.string().max(4096).optional().catch(undefined);
+const pageQuerySchema = z.object({ from: queryString, source: queryString }).loose();
+/** Form fields arrive as strings (or arrays when repeated, which the contracts' schemas then refuse). */
+const formSchema = z
+  .object({ from: queryString, source: queryString, email: z.unknown(), password: z.unknown(), mobile: z.unknown() })
+  .loose();
+
+/** The prefix group's locale, disambiguated by the language cookie (as resolveLocale does). */
+export function pageLocale(prefix: string, cookie: string | undefined): Locale {
+  const group = localesOfPrefix(prefix);
+  const preferred = resolveLocale({ prefix, cookie: cookie ?? null }).locale;
+  return group.includes(preferred) ? preferred : (group[0] ?? "en");
+}
+
+const cleanSource = (value: string | undefined): string => (value ?? "").replace(/[^\w.-]/g, "").slice(0, 64);
+const asText = (value: unknown): string => (typeof value === "string" ? value.slice(0, 254) : "");
+
+/** The user-facing text for a failed submission, and its HTTP status. */
+function failureOf(error: unknown, t: PageMessages): { status: number; message: string } {
+  if (error instanceof ApiError) {
+    switch (error.kind) {
+      case "rate_limited":
+        return { status: 429, message: t.throttled };
+      case "invalid_credentials":
+        return { status: 401, message: t.invalidCredentials };
+      case "email_taken":
+        return { status: 409, message: t.emailTaken };
+      case "bad_request": {
+        const field = error.message.split(":")[0];
+        const message = field === "password" ? t.invalidPassword : field === "mobile" ? t.invalidMobile : t.invalidEmail;
+        return { status: 400, message };
+      }
+      default:
+        break;
+    }
+  }
+  throw error;
+}
+
+/** Stand-in main-site pages: /login, /register and their /{prefix}/ variants, plus GET /logout. */
+const pageRoutes: FastifyPluginAsync = async (app) => {
+  // Urlencoded forms only here: the JSON API under /v1 keeps refusing them (415).
+  await app.register(fastifyFormbody, { bodyLimit: 16 * 1024 });
+
+  const send = (reply: FastifyReply, status: number, model: PageModel) =>
+    reply
+      .code(status)
+      .header("content-type", "text/html; charset=utf-8")
+      .header("content-security-policy", PAGE_CSP)
+      .header("cache-control", "no-store")
+      .send(renderPage(model));
+
+  const modelOf = (request: FastifyRequest, kind: PageKind, prefix: string, from: unknown, source: string | undefined): PageModel => ({
+    kind,
+    prefix,
+    locale: pageLocale(prefix, request.cookies[LANGUAGE_COOKIE]),
+    from: safeReturnPath(from),
+    source: cleanSource(source),
+    email: "",
+    mobile: "",
+    error: undefined,
+  });
+
+  for (const prefix of PREFIXES) {
+    for (const kind of ["login", "register"] as const) {
+      const path = pagePath(prefix, kind);
+
+      app.get(path, async (request, reply) => {
+        const query = pageQuerySchema.parse(request.query ?? {});
+        return send(reply, 200, modelOf(request, kind, prefix, query.from, query.source));
+      });
+
+      app.post(path, async (request, reply) => {
+        const parsed = formSchema.safeParse(request.body ?? {});
+        const form = parsed.success ? parsed.data : { from: undefined, source: undefined, email: undefined, password: undefined, mobile: undefined };
+        const model = modelOf(request, kind, prefix, form.from, form.source);
+        model.email = asText(form.email);
+        model.mobile = kind === "register" ? asText(form.mobile) : "";
+        try {
+          const userId =
+            kind === "login"
+              ? await app.auth.login(parseForm(loginRequestSchema, { email: form.email, password: form.password }), request.ip)
+              : await app.auth.register(
+                  parseForm(registerRequestSchema, {
+                    email: form.email,
+                    password: form.password,
+                    ...(typeof form.mobile === "string" && form.mobile.trim() !== "" ? { mobile: form.mobile.trim() } : {}),
+                  }),
+                );
+          await app.auth.startSession(request, reply, userId);
+          return reply.code(303).header("cache-control", "no-store").redirect(model.from, 303);
+        } catch (error) {
+          const { status, message } = failureOf(error, messagesFor(model.locale));
+          return send(reply, status, { ...model, error: message });
+        }
+      });
+    }
+  }
+
+  app.get("/logout", async (request, reply) => {
+    const query = pageQuerySchema.parse(request.query ?? {});
+    if (request.cookies[SESSION_COOKIE] !== undefined) await app.auth.endSession(request, reply);
+    return reply.header("cache-control", "no-store").redirect(safeReturnPath(query.from), 303);
+  });
+};
+
+function parseForm<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    const field = result.error.issues[0]?.path[0];
+    throw new ApiError("bad_request", `${typeof field === "string" ? field : "body"}: invalid`);
+  }
+  return result.data;
+}
+
+export default pageRoutes;

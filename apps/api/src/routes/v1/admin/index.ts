@@ -1,0 +1,48 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+import type { FastifyPluginAsync } from "fastify";
+import type { AdminHealth } from "@affiliates/contracts";
+import type { AppEnv } from "../../../config";
+import { ok } from "../../../lib/envelope";
+import { ApiError } from "../../../lib/errors";
+
+export interface AdminOptions {
+  adminToken: string | undefined;
+  appEnv: AppEnv;
+}
+
+const digest = (value: string) => createHash("sha256").update(value).digest();
+
+/** Constant-time comparison of equal-length digests, whatever the input lengths. */
+export function tokenMatches(given: string | undefined, expected: string | undefined): boolean {
+  if (!expected || !given) return false;
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+/** Operators' read API: every call needs `x-admin-token: $ADMIN_TOKEN`, and all are refused while it is unset. */
+const adminRoutes: FastifyPluginAsync<AdminOptions> = async (app, options) => {
+  const startedAt = Date.now();
+
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    if (!options.adminToken) throw new ApiError("forbidden", "x-admin-token: the admin API is disabled (ADMIN_TOKEN is not set)");
+    const header = request.headers["x-admin-token"];
+    if (!tokenMatches(Array.isArray(header) ? header[0] : header, options.adminToken)) {
+      throw new ApiError("forbidden", "x-admin-token: missing or wrong admin token");
+    }
+  });
+
+  app.get("/health", async () => {
+    const [users, sessions] = await Promise.all([app.users.count(), app.sessions.countLive()]);
+    const health: AdminHealth = {
+      ok: true,
+      dialect: app.dbDialect,
+      store: app.counterStore.kind,
+      appEnv: options.appEnv,
+      counts: { users, sessions },
+      uptimeS: Math.round((Date.now() - startedAt) / 1000),
+    };
+    return ok(health);
+  });
+};
+
+export default adminRoutes;

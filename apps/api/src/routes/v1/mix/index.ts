@@ -1,0 +1,26 @@
+import type { FastifyPluginAsync } from "fastify";
+import { clientCommonConfigRequestSchema, type ClientCommonConfig } from "@affiliates/contracts";
+import { ok, parseBody } from "../../../lib/envelope";
+
+/** /v1/mix: the configuration calls of spec §7. */
+const mixRoutes: FastifyPluginAsync = async (app) => {
+  app.get("/system/getDomainConfigList", async (_request, reply) => {
+    reply.header("cache-control", "public, max-age=60");
+    return ok(await app.configRepository.domainConfig());
+  });
+
+  app.post("/public/clientCommonConfig", async (request, reply) => {
+    parseBody(clientCommonConfigRequestSchema, request.body, true);
+    reply.header("cache-control", "no-store");
+    const data: ClientCommonConfig = {
+      clientCommonConfig: {
+        eventLogUploadSwitch: await app.configRepository.clientSetting("eventLogUploadSwitch", true),
+        userId: await app.auth.optionalUserId(request),
+      },
+      localVo: { ip: request.ip },
+    };
+    return ok(data);
+  });
+};
+
+export default mixRoutes;

@@ -1,0 +1,50 @@
+import type { FastifyPluginAsync } from "fastify";
+import { loginRequestSchema, logoutRequestSchema, registerRequestSchema, userInfoRequestSchema, type UserOverview } from "@affiliates/contracts";
+import { ok, parseBody } from "../../../lib/envelope";
+import { ApiError } from "../../../lib/errors";
+import { maskEmail, maskMobile } from "../../../lib/mask";
+
+/** /v1/user: register, login, logout (cookie session) and the user-overview call of spec §7. */
+const userRoutes: FastifyPluginAsync = async (app) => {
+  app.addHook("onSend", async (_request, reply) => {
+    reply.header("cache-control", "no-store");
+  });
+
+  app.post("/register", async (request, reply) => {
+    const input = parseBody(registerRequestSchema, request.body);
+    const userId = await app.auth.register(input);
+    await app.auth.startSession(request, reply, userId);
+    return ok({ userId });
+  });
+
+  app.post("/login", async (request, reply) => {
+    const input = parseBody(loginRequestSchema, request.body);
+    const userId = await app.auth.login(input, request.ip);
+    await app.auth.startSession(request, reply, userId);
+    return ok({ userId });
+  });
+
+  app.post("/logout", async (request, reply) => {
+    parseBody(logoutRequestSchema, request.body, true);
+    await app.auth.endSession(request, reply);
+    return ok(null);
+  });
+
+  app.post("/overview/userinfo", async (request, reply) => {
+    parseBody(userInfoRequestSchema, request.body, true);
+    const userId = await app.auth.requireUserId(request, reply);
+    const user = await app.users.findById(userId);
+    if (!user) throw new ApiError("invalid_token");
+    const settings = await app.users.settingsOf(userId);
+    const email = maskEmail(user.email);
+    const overview: UserOverview = {
+      userInfo: { userId: user.user_id, mobile: maskMobile(user.mobile), email },
+      settings,
+      loginName: email,
+      userName: user.user_name,
+    };
+    return ok(overview);
+  });
+};
+
+export default userRoutes;

@@ -1,0 +1,24 @@
+import type { NextConfig } from "next";
+import createNextIntlPlugin from "next-intl/plugin";
+import { BASE_PATH } from "@affiliates/locales";
+
+const withNextIntl = createNextIntlPlugin("./src/i18n/request.ts");
+
+const config: NextConfig = {
+  // All assets live under /affiliates so a gateway can route the product by that prefix alone (design.md).
+  assetPrefix: BASE_PATH,
+  poweredByHeader: false,
+  reactStrictMode: true,
+  transpilePackages: ["@affiliates/locales", "@affiliates/contracts", "@affiliates/http"],
+  distDir: process.env.NEXT_DIST_DIR ?? ".next",
+  images: {
+    path: `${BASE_PATH}/_next/image`,
+    deviceSizes: [640, 750, 828, 1080, 1200, 1920, 2048, 3840],
+    imageSizes: [16, 32, 48, 64, 96, 128, 256, 384],
+  },
+  experimental: {
+    optimizePackageImports: ["antd", "ahooks"],
+  },
+};
+
+export default withNextIntl(config);

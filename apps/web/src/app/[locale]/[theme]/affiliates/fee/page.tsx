@@ -1,0 +1,30 @@
+import { useTranslations } from "next-intl";
+import { Shell } from "@/components/shell/shell";
+import { FeeSchedule } from "@/components/fee/fee-schedule";
+import { pageMetadata } from "@/lib/metadata";
+import { PAGES } from "@/lib/pages";
+import { routeLocale, type RouteParams } from "@/lib/route-params";
+
+export async function generateMetadata({ params }: { params: RouteParams }) {
+  return pageMetadata(await routeLocale(params), "fee");
+}
+
+export default async function FeePage({ params }: { params: RouteParams }) {
+  const locale = await routeLocale(params);
+  return (
+    <Shell locale={locale} page={PAGES.fee.path}>
+      <FeeHeading />
+      <FeeSchedule />
+    </Shell>
+  );
+}
+
+function FeeHeading() {
+  const t = useTranslations("fee");
+  return (
+    <section className="section" aria-labelledby="fee-title">
+      <h1 id="fee-title">{t("heading")}</h1>
+      <p className="lead">{t("intro")}</p>
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+import { useTranslations } from "next-intl";
+import { localePath, type Locale } from "@affiliates/locales";
+import { Shell } from "@/components/shell/shell";
+import { pageMetadata } from "@/lib/metadata";
+import { PAGES } from "@/lib/pages";
+import { routeLocale, type RouteParams } from "@/lib/route-params";
+import { HomeCallToAction } from "@/components/home/home-call-to-action";
+
+export async function generateMetadata({ params }: { params: RouteParams }) {
+  return pageMetadata(await routeLocale(params), "home");
+}
+
+export default async function HomePage({ params }: { params: RouteParams }) {
+  const locale = await routeLocale(params);
+  return (
+    <Shell locale={locale} page={PAGES.home.path}>
+      <Home locale={locale} />
+    </Shell>
+  );
+}
+
+const STEPS = ["step1", "step2", "step3"] as const;
+
+function Home({ locale }: { locale: Locale }) {
+  const t = useTranslations("home");
+  return (
+    <>
+      <section className="hero" aria-labelledby="hero-title">
+        <p className="eyebrow">{t("eyebrow")}</p>
+        <h1 id="hero-title">{t("headline")}</h1>
+        <p className="lead">{t("subhead")}</p>
+        <HomeCallToAction locale={locale} dashboardHref={localePath(locale, PAGES.dashboard.path)} />
+      </section>
+      <section className="section" aria-labelledby="how-title">
+        <h2 id="how-title">{t("howTitle")}</h2>
+        <ol className="steps">
+          {STEPS.map((step, index) => (
+            <li key={step} className="card">
+              <span className="step-number" aria-hidden="true">{index + 1}</span>
+              <h3>{t(`${step}Title`)}</h3>
+              <p>{t(`${step}Body`)}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+"use client";
+import { useLocale } from "next-intl";
+import { usePathname } from "next/navigation";
+import { isLocale, DEFAULT_LOCALE } from "@affiliates/locales";
+import { Shell } from "@/components/shell/shell";
+import { ErrorView } from "@/components/error/error-view";
+import { pageFromPathname } from "@/lib/page-path";
+
+/** A render crash anywhere below the layout shows the error page, with header and footer (spec §2). */
+export default function RenderError() {
+  const requested = useLocale();
+  const locale = isLocale(requested) ? requested : DEFAULT_LOCALE;
+  const page = pageFromPathname(usePathname());
+  return (
+    <Shell locale={locale} page={page}>
+      <ErrorView />
+    </Shell>
+  );
+}

@@ -1,0 +1,56 @@
+import type { ReactNode } from "react";
+import type { Viewport } from "next";
+import { notFound } from "next/navigation";
+import { NextIntlClientProvider } from "next-intl";
+import { getMessages, setRequestLocale } from "next-intl/server";
+import { AntdRegistry } from "@ant-design/nextjs-registry";
+import { getLocale, isLocale, LOCALES } from "@affiliates/locales";
+import { AppProviders } from "@/components/providers/app-providers";
+import { themeClass } from "@/components/providers/theme-context";
+import { loadAntdLocale } from "@/lib/antd-locale";
+import { themeOfSegment, type ThemeSegment } from "@/lib/internal-route";
+import { RADIUS_ROUND_PX } from "@/lib/theme-tokens";
+import "../../globals.css";
+
+const THEME_SEGMENTS: readonly ThemeSegment[] = ["black", "white"];
+
+/** Every (locale, theme) variant is pre-rendered: a page's HTML depends on nothing else. */
+export function generateStaticParams() {
+  return LOCALES.flatMap((l) => THEME_SEGMENTS.map((theme) => ({ locale: l.locale, theme })));
+}
+export const dynamicParams = false;
+
+/** Spec §2: scale fixed at 1, no zoom. */
+export const viewport: Viewport = {
+  width: "device-width",
+  initialScale: 1,
+  maximumScale: 1,
+  userScalable: false,
+};
+
+export default async function LocaleThemeLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string; theme: string }> }) {
+  const { locale, theme: segment } = await params;
+  if (!isLocale(locale) || !(THEME_SEGMENTS as readonly string[]).includes(segment)) notFound();
+  setRequestLocale(locale);
+  const entry = getLocale(locale);
+  const theme = themeOfSegment(segment);
+  const [messages, antdLocale] = await Promise.all([getMessages(), loadAntdLocale(locale)]);
+  return (
+    <html
+      lang={entry.htmlLang}
+      dir={entry.dir}
+      className={themeClass(theme)}
+      style={{ colorScheme: theme === "Black" ? "dark" : "light", ["--radius-round" as string]: `${RADIUS_ROUND_PX}px` }}
+    >
+      <body>
+        <AntdRegistry>
+          <NextIntlClientProvider locale={locale} messages={messages}>
+            <AppProviders locale={locale} theme={theme} antdLocale={antdLocale}>
+              {children}
+            </AppProviders>
+          </NextIntlClientProvider>
+        </AntdRegistry>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,49 @@
+"use client";
+import { useRequest } from "ahooks";
+import { useFormatter, useTranslations } from "next-intl";
+import { feeScheduleSchema, type FeeLevel } from "@affiliates/contracts";
+import { http } from "@/lib/http";
+import { FETCH_CACHE_MS } from "@affiliates/http";
+
+export const FEE_SCHEDULE_PATH = "v1/vip/fee-schedule";
+
+/** The fee schedule by VIP level for spot and futures, from the exchange API. */
+export function FeeSchedule() {
+  const t = useTranslations("fee");
+  const format = useFormatter();
+  const { data, loading } = useRequest(async () => feeScheduleSchema.parse(await http.get(FEE_SCHEDULE_PATH)), {
+    cacheKey: FEE_SCHEDULE_PATH,
+    staleTime: FETCH_CACHE_MS,
+  });
+  const percent = (rate: number) => format.number(rate, { style: "percent", maximumFractionDigits: 4 });
+  const rows: FeeLevel[] = data?.levels ?? [];
+  return (
+    <section className="section">
+      <div className="table-scroll">
+        <table className="data-table" aria-busy={loading} data-testid="fee-table">
+          <caption>{t("tableCaption")}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("level")}</th>
+              <th scope="col">{t("spotMaker")}</th>
+              <th scope="col">{t("spotTaker")}</th>
+              <th scope="col">{t("futuresMaker")}</th>
+              <th scope="col">{t("futuresTaker")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.level}>
+                <th scope="row">{row.name}</th>
+                <td>{percent(row.spotMaker)}</td>
+                <td>{percent(row.spotTaker)}</td>
+                <td>{percent(row.futuresMaker)}</td>
+                <td>{percent(row.futuresTaker)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

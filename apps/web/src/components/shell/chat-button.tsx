@@ -1,0 +1,75 @@
+"use client";
+import { useState } from "react";
+import { useTranslations } from "next-intl";
+import { App } from "antd";
+import { BASE_PATH, dirOf, type Locale } from "@affiliates/locales";
+
+/** The customer-chat script, loaded from a static path on the first click only (spec §1, §7). */
+export const CHAT_SCRIPT_PATH = `${BASE_PATH}/static/chat-widget.js`;
+
+interface ChatWidget {
+  open(options: { locale: string; dir: string; labels: Record<string, string>; endpoint: string }): void;
+}
+declare global {
+  interface Window {
+    ExchangeChat?: ChatWidget;
+  }
+}
+
+let loading: Promise<ChatWidget> | null = null;
+
+function loadWidget(): Promise<ChatWidget> {
+  if (window.ExchangeChat) return Promise.resolve(window.ExchangeChat);
+  loading ??= new Promise<ChatWidget>((resolve, reject) => {
+    const script = document.createElement("script");
+    script.src = CHAT_SCRIPT_PATH;
+    script.async = true;
+    script.onload = () => (window.ExchangeChat ? resolve(window.ExchangeChat) : reject(new Error("chat widget missing")));
+    script.onerror = () => reject(new Error("chat script failed to load"));
+    document.head.append(script);
+  }).catch((error: unknown) => {
+    loading = null; // a later click may try again
+    throw error;
+  });
+  return loading;
+}
+
+export function ChatButton({ locale }: { locale: Locale }) {
+  const t = useTranslations("chat");
+  const { message } = App.useApp();
+  const [busy, setBusy] = useState(false);
+
+  const open = async () => {
+    setBusy(true);
+    try {
+      const widget = await loadWidget();
+      widget.open({
+        locale,
+        dir: dirOf(locale),
+        endpoint: "/v1/support/chat/messages",
+        labels: {
+          title: t("widgetTitle"),
+          intro: t("widgetIntro"),
+          email: t("widgetEmail"),
+          message: t("widgetMessage"),
+          send: t("widgetSend"),
+          sent: t("widgetSent"),
+          error: t("failed"),
+          close: t("widgetClose"),
+        },
+      });
+    } catch {
+      void message.error({ key: "chat", content: t("failed") });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <button type="button" className="chat-button" onClick={() => void open()} aria-label={t("open")} aria-busy={busy}>
+      <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" strokeWidth="1.8">
+        <path d="M4 5h16v11H8l-4 4z" />
+      </svg>
+    </button>
+  );
+}

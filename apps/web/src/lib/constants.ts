@@ -1,0 +1,27 @@
+/** Spec §9: the time zone used where none is known. */
+export const DEFAULT_TIME_ZONE = "Asia/Shanghai";
+/** Spec §9: toast durations, in seconds as antd takes them. */
+export const MESSAGE_DURATION_S = 3;
+export const NOTIFICATION_DURATION_S = 4.5;
+export const MESSAGE_MAX_COUNT = 3;
+/** Spec §3: local cache keys and the global settings keys in storage. */
+export const STORAGE_KEYS = {
+  terminalCode: "terminal_code",
+  globalUserId: "global_user_id",
+  fingerprint: "fingerprint",
+  settings: {
+    locale: "locale",
+    theme: "theme",
+    layout: "layout",
+    unit: "unit",
+    showAsset: "show-asset",
+    valuationUnit: "valuation-unit",
+    login: "login",
+    direction: "direction",
+    terminalCode: "terminal-code",
+  },
+} as const;
+/** The session cookie set by the exchange (httpOnly: only the server sees it). */
+export const REFRESH_TOKEN_COOKIE = "refresh_token";
+/** The UI style prefix of spec §9. */
+export const UI_PREFIX = "bit";

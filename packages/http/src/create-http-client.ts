@@ -1,0 +1,192 @@
+import type { QueryParams } from "./compact-params";
+import { buildHeaders, type DynamicHeaders, type ExtraHeaders } from "./build-headers";
+import { buildUrl, normalizePath } from "./build-url";
+import {
+  BRIDGE_TIMEOUT_MS,
+  ClientPlatform,
+  HeaderName,
+  NETWORK_ERROR_CODE,
+  REQUEST_TIMEOUT_MS,
+  TIMEOUT_CODE,
+  type ClientPlatformValue,
+} from "./constants";
+import { HttpError, type HttpMethod } from "./http-error";
+import { readJsonBody, settleAnswer, type Settled, type WireEnvelope } from "./settle-response";
+
+export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
+
+/** The timer functions the client uses; injected so tests can drive time. */
+export interface TimerClock {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+/** Inside the native app, POSTs go through the bridge: `(path, params) => {code, data, msg}`. */
+export type PostTransport = (
+  path: string,
+  params: unknown,
+  context: { headers: Record<string, string> },
+) => Promise<WireEnvelope>;
+
+export interface HttpClientOptions {
+  fetch?: FetchLike;
+  clock?: TimerClock;
+  /** Called before every request for custom-token, Language, Locale, TerminalCode, DeviceId. */
+  getHeaders?: () => DynamicHeaders | Promise<DynamicHeaders>;
+  baseUrl?: string;
+  timeoutMs?: number;
+  bridgeTimeoutMs?: number;
+  terminalType?: ClientPlatformValue;
+  /** Called with every rejection (silent ones included; check `shouldToast`) before the promise rejects. */
+  onError?: (error: HttpError) => void;
+  /** When set (inside the native app), POST requests use it instead of fetch. */
+  postTransport?: PostTransport;
+}
+
+export interface RequestOptions {
+  /** Extra headers for this call, e.g. `dy-token` on sensitive POSTs; empty values are omitted. */
+  headers?: ExtraHeaders;
+  timeoutMs?: number;
+}
+
+export interface HttpClient {
+  get<T = unknown>(path: string, params?: QueryParams, options?: RequestOptions): Promise<T>;
+  post<T = unknown>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  upload<T = unknown>(path: string, formData: FormData, dyToken: string, options?: RequestOptions): Promise<T>;
+}
+
+const defaultFetch: FetchLike = (url, init) => globalThis.fetch(url, init);
+const defaultClock: TimerClock = {
+  setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
+  clearTimeout: (handle) => globalThis.clearTimeout(handle as Parameters<typeof globalThis.clearTimeout>[0]),
+};
+
+const errorMessageOf = (cause: unknown): string => (cause instanceof Error ? cause.message : String(cause));
+
+/**
+ * Runs `run` with an abort signal; after `ms` the signal aborts and the result rejects with a
+ * 408 HttpError, whether or not `run` honours the signal.
+ */
+async function withTimeout<T>(
+  clock: TimerClock,
+  ms: number,
+  onTimeout: () => HttpError,
+  run: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  const controller = new AbortController();
+  let handle: unknown;
+  const timedOut = new Promise<never>((_, reject) => {
+    handle = clock.setTimeout(() => {
+      reject(onTimeout());
+      controller.abort();
+    }, ms);
+  });
+  try {
+    return await Promise.race([run(controller.signal), timedOut]);
+  } finally {
+    clock.clearTimeout(handle);
+  }
+}
+
+/** The framework-free request client of spec §7 with the error catalogue of spec §8. */
+export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
+  const fetchImpl = options.fetch ?? defaultFetch;
+  const clock = options.clock ?? defaultClock;
+  const baseUrl = options.baseUrl ?? "";
+  const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
+  const bridgeTimeoutMs = options.bridgeTimeoutMs ?? BRIDGE_TIMEOUT_MS;
+  const getHeaders = (): Promise<DynamicHeaders> => Promise.resolve(options.getHeaders?.() ?? {});
+
+  const fail = (error: HttpError): never => {
+    try {
+      options.onError?.(error);
+    } catch {
+      // A failing hook must not replace the request's own error.
+    }
+    throw error;
+  };
+
+  const finish = <T>(settled: Settled<T>): T => (settled.ok ? settled.data : fail(settled.error));
+
+  const timeoutError = (url: string, method: HttpMethod, ms: number) => () =>
+    new HttpError({ code: TIMEOUT_CODE, msg: `Request timed out after ${ms} ms`, kind: "timeout", url, method });
+
+  const networkError = (url: string, method: HttpMethod, cause: unknown) =>
+    new HttpError({ code: NETWORK_ERROR_CODE, msg: errorMessageOf(cause), kind: "network", url, method, cause });
+
+  async function send<T>(
+    method: HttpMethod,
+    url: string,
+    init: { headers: Record<string, string>; body?: BodyInit },
+    ms: number,
+  ): Promise<T> {
+    let settled: Settled<T>;
+    try {
+      settled = await withTimeout(clock, ms, timeoutError(url, method, ms), async (signal) => {
+        let response: Response;
+        try {
+          response = await fetchImpl(url, { method, headers: init.headers, body: init.body, credentials: "same-origin", signal });
+        } catch (cause) {
+          throw networkError(url, method, cause);
+        }
+        let body: unknown;
+        try {
+          body = await readJsonBody(response);
+        } catch (cause) {
+          throw networkError(url, method, cause);
+        }
+        return settleAnswer<T>(body, { url, method, status: response.status, statusText: response.statusText });
+      });
+    } catch (error) {
+      return fail(error instanceof HttpError ? error : networkError(url, method, error));
+    }
+    return finish(settled);
+  }
+
+  async function sendThroughBridge<T>(
+    transport: PostTransport,
+    path: string,
+    params: unknown,
+    headers: Record<string, string>,
+    ms: number,
+  ): Promise<T> {
+    const method = "POST";
+    let settled: Settled<T>;
+    try {
+      settled = await withTimeout(clock, ms, timeoutError(path, method, ms), async () => {
+        let answer: WireEnvelope;
+        try {
+          answer = await transport(path, params, { headers });
+        } catch (cause) {
+          throw networkError(path, method, cause);
+        }
+        return settleAnswer<T>(answer, { url: path, method });
+      });
+    } catch (error) {
+      return fail(error instanceof HttpError ? error : networkError(path, method, error));
+    }
+    return finish(settled);
+  }
+
+  const headersFor = async (body: "json" | "multipart", extra?: ExtraHeaders) =>
+    buildHeaders({ dynamic: await getHeaders(), body, terminalType: options.terminalType ?? ClientPlatform.WEB, extra });
+
+  return {
+    async get<T = unknown>(path: string, params?: QueryParams, call?: RequestOptions): Promise<T> {
+      const headers = await headersFor("json", call?.headers);
+      return send<T>("GET", buildUrl(baseUrl, path, params), { headers }, call?.timeoutMs ?? timeoutMs);
+    },
+    async post<T = unknown>(path: string, body?: unknown, call?: RequestOptions): Promise<T> {
+      const headers = await headersFor("json", call?.headers);
+      const payload = body ?? {};
+      if (options.postTransport) {
+        return sendThroughBridge<T>(options.postTransport, normalizePath(path), payload, headers, call?.timeoutMs ?? bridgeTimeoutMs);
+      }
+      return send<T>("POST", buildUrl(baseUrl, path), { headers, body: JSON.stringify(payload) }, call?.timeoutMs ?? timeoutMs);
+    },
+    async upload<T = unknown>(path: string, formData: FormData, dyToken: string, call?: RequestOptions): Promise<T> {
+      const headers = await headersFor("multipart", { ...call?.headers, [HeaderName.dyToken]: dyToken });
+      return send<T>("POST", buildUrl(baseUrl, path), { headers, body: formData }, call?.timeoutMs ?? timeoutMs);
+    },
+  };
+}
