@@ -20,7 +20,7 @@ export interface AppConfig {
   redisUrl: string | undefined;
   redisKeyPrefix: string;
   /** Fastify trustProxy: the web app forwards from loopback, so X-Forwarded-* from there is believed. */
-  trustProxy: boolean | string | number;
+  trustProxy: boolean | string | ((address: string, hop: number) => boolean);
   sessionTtlMs: number;
   bodyLimit: number;
   rateLimit: { max: number; timeWindowMs: number };
@@ -56,12 +56,15 @@ function appEnvFrom(raw: string | undefined): AppEnv {
   return found;
 }
 
-function trustProxyFrom(raw: string | undefined): boolean | string | number {
+function trustProxyFrom(raw: string | undefined): AppConfig["trustProxy"] {
   const value = nonEmpty(raw);
   if (value === undefined) return "loopback";
   if (value === "true") return true;
   if (value === "false") return false;
-  if (/^\d+$/.test(value)) return Number(value);
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
   return value;
 }
 

@@ -12,6 +12,6 @@ const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRA
 export async function migrateToLatest(db: Db): Promise<string[]> {
   const migrator = new Migrator({ db, provider });
   const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(`Migration failed: ${String(error)}`);
+  if (error) throw error instanceof Error ? error : new Error(`Migration failed: ${JSON.stringify(error)}`);
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
 }

@@ -39,7 +39,8 @@ export class ApiError extends Error {
 
 /** "email: Invalid email address" — the first issue, named by its path (or "body" for the whole payload). */
 export function describeZodError(error: ZodError): string {
-  const issue = error.issues[0];
+  // An unknown field is named first: it usually explains the other issues (a misspelt key).
+  const issue = error.issues.find((i) => i.code === "unrecognized_keys") ?? error.issues[0];
   if (!issue) return "body: invalid input";
   if (issue.code === "unrecognized_keys") {
     const keys = issue.keys.join(", ");

@@ -8,13 +8,13 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** English fills every key a locale's catalogue lacks, key by key. */
+/** English fills every key a locale's catalogue lacks, key by key; keys English does not have are dropped. */
 export function withFallback(base: AbstractIntlMessages, override: unknown): AbstractIntlMessages {
   if (!isRecord(override)) return base;
-  const merged: AbstractIntlMessages = { ...base };
-  for (const [key, value] of Object.entries(override)) {
-    const fallback = base[key];
-    merged[key] = isRecord(fallback) ? withFallback(fallback, value) : typeof value === "string" ? value : (fallback ?? "");
+  const merged: AbstractIntlMessages = {};
+  for (const [key, fallback] of Object.entries(base)) {
+    const value = override[key];
+    merged[key] = isRecord(fallback) ? withFallback(fallback, value) : typeof value === "string" ? value : fallback;
   }
   return merged;
 }

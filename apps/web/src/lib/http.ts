@@ -19,10 +19,10 @@ export const setHttpLocale = (locale: string) => {
 
 export const http = createHttpClient({
   getHeaders: () => ({
-    Language: currentLocale,
-    Locale: currentLocale,
-    TerminalCode: readStorage(STORAGE_KEYS.terminalCode) ?? "",
-    DeviceId: readStorage(STORAGE_KEYS.fingerprint) ?? "",
+    language: currentLocale,
+    locale: currentLocale,
+    terminalCode: readStorage(STORAGE_KEYS.terminalCode) ?? "",
+    deviceId: readStorage(STORAGE_KEYS.fingerprint) ?? "",
   }),
   onError: (error) => listeners.forEach((listener) => listener(error)),
 });

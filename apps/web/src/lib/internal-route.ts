@@ -10,6 +10,9 @@ export type ThemeSegment = "black" | "white";
 export const themeSegment = (theme: HeaderTheme): ThemeSegment => (theme === "Black" ? "black" : "white");
 export const themeOfSegment = (segment: string): HeaderTheme => (segment === "black" ? "Black" : "White");
 
+/** The class on <html> that selects the theme's colours. */
+export const themeClass = (theme: HeaderTheme): string => (theme === "Black" ? "theme-black" : "theme-white");
+
 export const internalPath = (locale: Locale, theme: HeaderTheme, page: string): string =>
   `/${locale}/${themeSegment(theme)}${BASE_PATH}${page}`;
 

@@ -51,7 +51,7 @@ declare module "fastify" {
 }
 
 export default fp<LoginThrottleOptions>(
-  async (app, throttle) => {
+  (app, throttle, done) => {
     const store = app.counterStore;
 
     app.decorate("auth", {
@@ -71,7 +71,7 @@ export default fp<LoginThrottleOptions>(
 
       async register(input: RegisterRequest): Promise<string> {
         const passwordHash = await hashPassword(input.password);
-        const local = input.email.split("@")[0] ?? input.email;
+        const local = input.email.toLowerCase().split("@")[0] ?? input.email;
         const user = await app.users.create({ email: input.email, passwordHash, mobile: input.mobile?.trim() ?? null, userName: local });
         if (!user) throw new ApiError("email_taken");
         return user.user_id;
@@ -106,6 +106,7 @@ export default fp<LoginThrottleOptions>(
         return (token && (await app.sessions.userIdOf(token))) || "";
       },
     });
+    done();
   },
   { name: "auth", dependencies: ["users-repository", "sessions-repository", "redis", "cookie"] },
 );

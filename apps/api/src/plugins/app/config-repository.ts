@@ -51,8 +51,9 @@ declare module "fastify" {
 }
 
 export default fp<{ appEnv: AppEnv }>(
-  async (app, options) => {
+  (app, options, done) => {
     app.decorate("configRepository", createConfigRepository(app.db, options.appEnv));
+    done();
   },
   { name: "config-repository", dependencies: ["db"] },
 );

@@ -60,8 +60,9 @@ declare module "fastify" {
 }
 
 export default fp<SessionsOptions>(
-  async (app, options) => {
+  (app, options, done) => {
     app.decorate("sessions", createSessionsRepository(app.db, options));
+    done();
   },
   { name: "sessions-repository", dependencies: ["db"] },
 );

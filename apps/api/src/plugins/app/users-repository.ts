@@ -76,8 +76,9 @@ declare module "fastify" {
 }
 
 export default fp<{ now: () => number }>(
-  async (app, options) => {
+  (app, options, done) => {
     app.decorate("users", createUsersRepository(app.db, options.now));
+    done();
   },
   { name: "users-repository", dependencies: ["db"] },
 );

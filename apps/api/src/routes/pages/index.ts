@@ -5,7 +5,6 @@ import { LANGUAGE_COOKIE, localesOfPrefix, PREFIXES, resolveLocale, type Locale 
 import { z } from "zod";
 import { ApiError } from "../../lib/errors";
 import { safeReturnPath } from "../../lib/safe-redirect";
-import { SESSION_COOKIE } from "../../plugins/app/sessions-repository";
 import { messagesFor, type PageMessages } from "./messages";
 import { pagePath, renderPage, type PageKind, type PageModel } from "./render";
 
@@ -16,7 +15,13 @@ const queryString = z.string().max(4096).optional().catch(undefined);
 const pageQuerySchema = z.object({ from: queryString, source: queryString }).loose();
 /** Form fields arrive as strings (or arrays when repeated, which the contracts' schemas then refuse). */
 const formSchema = z
-  .object({ from: queryString, source: queryString, email: z.unknown(), password: z.unknown(), mobile: z.unknown() })
+  .object({
+    from: queryString,
+    source: queryString,
+    email: z.unknown().optional(),
+    password: z.unknown().optional(),
+    mobile: z.unknown().optional(),
+  })
   .loose();
 
 /** The prefix group's locale, disambiguated by the language cookie (as resolveLocale does). */
@@ -113,7 +118,7 @@ const pageRoutes: FastifyPluginAsync = async (app) => {
 
   app.get("/logout", async (request, reply) => {
     const query = pageQuerySchema.parse(request.query ?? {});
-    if (request.cookies[SESSION_COOKIE] !== undefined) await app.auth.endSession(request, reply);
+    await app.auth.endSession(request, reply);
     return reply.header("cache-control", "no-store").redirect(safeReturnPath(query.from), 303);
   });
 };

@@ -49,7 +49,8 @@ export function renderPage(model: PageModel): string {
   const t = messagesFor(model.locale);
   const entry = getLocale(model.locale);
   const own = hasOwnMessages(model.locale);
-  const lang = own ? entry.htmlLang : "en";
+  // Other locales show English text: their lang is English (the regional English variants keep their own tag).
+  const lang = own || entry.htmlLang.startsWith("en") ? entry.htmlLang : "en";
   const dir = own ? entry.dir : "ltr";
   const isLogin = model.kind === "login";
   const title = isLogin ? t.loginTitle : t.registerTitle;

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginCallback } from "fastify";
 import type { AdminHealth } from "@affiliates/contracts";
 import type { AppEnv } from "../../../config";
 import { ok } from "../../../lib/envelope";
@@ -19,7 +19,7 @@ export function tokenMatches(given: string | undefined, expected: string | undef
 }
 
 /** Operators' read API: every call needs `x-admin-token: $ADMIN_TOKEN`, and all are refused while it is unset. */
-const adminRoutes: FastifyPluginAsync<AdminOptions> = async (app, options) => {
+const adminRoutes: FastifyPluginCallback<AdminOptions> = (app, options, done) => {
   const startedAt = Date.now();
 
   app.addHook("onRequest", async (request, reply) => {
@@ -43,6 +43,7 @@ const adminRoutes: FastifyPluginAsync<AdminOptions> = async (app, options) => {
     };
     return ok(health);
   });
+  done();
 };
 
 export default adminRoutes;

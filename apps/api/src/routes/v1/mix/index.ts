@@ -1,9 +1,9 @@
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginCallback } from "fastify";
 import { clientCommonConfigRequestSchema, type ClientCommonConfig } from "@affiliates/contracts";
 import { ok, parseBody } from "../../../lib/envelope";
 
 /** /v1/mix: the configuration calls of spec §7. */
-const mixRoutes: FastifyPluginAsync = async (app) => {
+const mixRoutes: FastifyPluginCallback = (app, _options, done) => {
   app.get("/system/getDomainConfigList", async (_request, reply) => {
     reply.header("cache-control", "public, max-age=60");
     return ok(await app.configRepository.domainConfig());
@@ -21,6 +21,7 @@ const mixRoutes: FastifyPluginAsync = async (app) => {
     };
     return ok(data);
   });
+  done();
 };
 
 export default mixRoutes;

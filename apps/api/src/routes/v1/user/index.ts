@@ -1,11 +1,11 @@
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginCallback } from "fastify";
 import { loginRequestSchema, logoutRequestSchema, registerRequestSchema, userInfoRequestSchema, type UserOverview } from "@affiliates/contracts";
 import { ok, parseBody } from "../../../lib/envelope";
 import { ApiError } from "../../../lib/errors";
 import { maskEmail, maskMobile } from "../../../lib/mask";
 
 /** /v1/user: register, login, logout (cookie session) and the user-overview call of spec §7. */
-const userRoutes: FastifyPluginAsync = async (app) => {
+const userRoutes: FastifyPluginCallback = (app, _options, done) => {
   app.addHook("onSend", async (_request, reply) => {
     reply.header("cache-control", "no-store");
   });
@@ -45,6 +45,7 @@ const userRoutes: FastifyPluginAsync = async (app) => {
     };
     return ok(overview);
   });
+  done();
 };
 
 export default userRoutes;

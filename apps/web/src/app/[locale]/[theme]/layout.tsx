@@ -6,9 +6,8 @@ import { getMessages, setRequestLocale } from "next-intl/server";
 import { AntdRegistry } from "@ant-design/nextjs-registry";
 import { getLocale, isLocale, LOCALES } from "@affiliates/locales";
 import { AppProviders } from "@/components/providers/app-providers";
-import { themeClass } from "@/components/providers/theme-context";
 import { loadAntdLocale } from "@/lib/antd-locale";
-import { themeOfSegment, type ThemeSegment } from "@/lib/internal-route";
+import { themeClass, themeOfSegment, type ThemeSegment } from "@/lib/internal-route";
 import { RADIUS_ROUND_PX } from "@/lib/theme-tokens";
 import "../../globals.css";
 

@@ -1,0 +1,140 @@
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyPluginAsync } from "fastify";
+import fp from "fastify-plugin";
+import { ZodError } from "zod";
+import { loadConfig, type AppConfig } from "./config";
+import { ApiError, badRequestFromZod, ERROR_CODES } from "./lib/errors";
+import authPlugin from "./plugins/app/auth";
+import configRepositoryPlugin from "./plugins/app/config-repository";
+import sessionsRepositoryPlugin from "./plugins/app/sessions-repository";
+import usersRepositoryPlugin from "./plugins/app/users-repository";
+import cookiePlugin from "./plugins/external/cookie";
+import dbPlugin from "./plugins/external/db";
+import helmetPlugin from "./plugins/external/helmet";
+import rateLimitPlugin from "./plugins/external/rate-limit";
+import redisPlugin from "./plugins/external/redis";
+import pageRoutes from "./routes/pages";
+import adminRoutes from "./routes/v1/admin";
+import mixRoutes from "./routes/v1/mix";
+import userRoutes from "./routes/v1/user";
+
+export type AppOptions = AppConfig;
+
+function isFastifyError(error: unknown): error is FastifyError {
+  return error instanceof Error && typeof (error as Partial<FastifyError>).code === "string";
+}
+
+/** Maps anything thrown to the ApiError the client sees; never leaks internals, never 500s on input. */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof ZodError) return badRequestFromZod(error);
+  if (!isFastifyError(error)) return new ApiError("internal");
+  if (/prototype|constructor/i.test(error.message) && error.statusCode === 400) {
+    return new ApiError("bad_request", "body: forbidden property name (__proto__ or constructor)");
+  }
+  switch (error.code) {
+    case "FST_ERR_CTP_INVALID_JSON_BODY":
+    case "FST_ERR_CTP_EMPTY_JSON_BODY":
+      return new ApiError("bad_request", "body: malformed JSON");
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+      return new ApiError("payload_too_large");
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+      return new ApiError("unsupported_media_type");
+    case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
+      return new ApiError("bad_request", "content-length: does not match the body");
+    case "FST_ERR_CTP_INVALID_TYPE":
+      return new ApiError("bad_request", "content-type: invalid header");
+    case "FST_ERR_BAD_URL":
+      return new ApiError("bad_request", "url: malformed");
+    default:
+      break;
+  }
+  const status = error.statusCode ?? 500;
+  if (status === 429) return new ApiError("rate_limited");
+  if (status === 413) return new ApiError("payload_too_large");
+  if (status === 415) return new ApiError("unsupported_media_type");
+  if (status === 404) return new ApiError("not_found");
+  if (status >= 400 && status < 500) return new ApiError("bad_request", `request: ${error.message}`);
+  return new ApiError("internal");
+}
+
+/** The application as a plugin (fastify/demo's split): everything but the server and its listen. */
+const apiPlugin: FastifyPluginAsync<AppOptions> = async (app, options) => {
+  // JSON bodies through Fastify's safe parser (proto poisoning refused), but an empty body counts as no body:
+  // the spec's payload-less POSTs may still carry Content-Type: application/json.
+  const jsonParser = app.getDefaultJsonParser("error", "error");
+  app.removeContentTypeParser("application/json");
+  // Plain text is no input of ours: refused with 415 rather than handed to a route as a string.
+  app.removeContentTypeParser("text/plain");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    const text = typeof body === "string" ? body : body.toString("utf8");
+    if (text.trim() === "") {
+      done(null, undefined);
+      return;
+    }
+    void jsonParser(request, text, done);
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    const apiError = toApiError(error);
+    if (apiError.status >= 500) request.log.error({ err: error }, "request failed");
+    else request.log.info({ code: apiError.code, msg: apiError.message }, "request refused");
+    return reply
+      .code(apiError.status)
+      .headers({ "cache-control": "no-store", ...apiError.headers })
+      .type("application/json; charset=utf-8")
+      .send({ code: apiError.code, msg: apiError.message, data: null });
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    reply
+      .code(404)
+      .type("application/json; charset=utf-8")
+      .send({ code: ERROR_CODES.not_found.code, msg: `${request.method} ${request.url.split("?")[0] ?? ""}: no such route`, data: null }),
+  );
+
+  await app.register(dbPlugin, { databaseUrl: options.databaseUrl, dataDir: options.dataDir, pgSchema: options.pgSchema, seed: options.seed });
+  await app.register(redisPlugin, { redisUrl: options.redisUrl, keyPrefix: options.redisKeyPrefix, now: options.now });
+  await app.register(cookiePlugin);
+  await app.register(helmetPlugin);
+  await app.register(rateLimitPlugin, { ...options.rateLimit, keyPrefix: options.redisKeyPrefix });
+
+  await app.register(usersRepositoryPlugin, { now: options.now });
+  await app.register(sessionsRepositoryPlugin, { ttlMs: options.sessionTtlMs, now: options.now });
+  await app.register(configRepositoryPlugin, { appEnv: options.appEnv });
+  await app.register(authPlugin, options.loginThrottle);
+
+  await app.register(userRoutes, { prefix: "/v1/user" });
+  await app.register(mixRoutes, { prefix: "/v1/mix" });
+  await app.register(adminRoutes, { prefix: "/v1/admin", adminToken: options.adminToken, appEnv: options.appEnv });
+  await app.register(pageRoutes);
+};
+
+/** Not encapsulated (fastify-plugin): the instance it is registered on gets its decorators (db, repositories) and handlers. */
+export const appPlugin = fp(apiPlugin, { name: "affiliates-api" });
+
+/**
+ * Builds the API in-process (not listening): options default from the environment (see config.ts).
+ * Tests: `await buildApp({ databaseUrl: ":memory:", logger: false })` then `app.inject(...)`; close with `app.close()`.
+ */
+export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<FastifyInstance> {
+  const options: AppOptions = { ...loadConfig(), ...overrides };
+  const app = Fastify({
+    logger: options.logger ? { level: process.env.LOG_LEVEL ?? "info" } : false,
+    bodyLimit: options.bodyLimit,
+    trustProxy: options.trustProxy,
+    routerOptions: { maxParamLength: 200 },
+    return503OnClosing: true,
+    // Errors raised before routing (a malformed URL, a bad content-type header) get the envelope too.
+    frameworkErrors: (error, _request, reply) => {
+      const apiError = toApiError(error);
+      void reply
+        .code(apiError.status)
+        .header("cache-control", "no-store")
+        .type("application/json; charset=utf-8")
+        .send({ code: apiError.code, msg: apiError.message, data: null });
+    },
+  });
+  await app.register(appPlugin, options);
+  await app.ready();
+  return app;
+}

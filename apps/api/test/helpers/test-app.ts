@@ -1,0 +1,78 @@
+import { randomBytes } from "node:crypto";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import pg from "pg";
+import { buildApp, type AppOptions } from "../../src/app";
+
+/** Set TEST_DATABASE_URL=postgres://… to run every suite on PostgreSQL (a fresh schema per app, dropped after). */
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL?.trim() || undefined;
+/** Set TEST_REDIS_URL=redis://… to run the throttling suite on Redis too. */
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL?.trim() || undefined;
+export const DIALECT = TEST_DATABASE_URL ? "postgres" : "sqlite";
+
+export const randomName = (prefix: string): string => `${prefix}${randomBytes(6).toString("hex")}`;
+
+async function withPg(url: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+/** The API in-process on in-memory SQLite, or on PostgreSQL in a fresh schema when TEST_DATABASE_URL is set. */
+export async function createTestApp(overrides: Partial<AppOptions> = {}): Promise<TestApp> {
+  const base: Partial<AppOptions> = { logger: false, redisUrl: undefined, adminToken: undefined, appEnv: "test", ...overrides };
+  if (!TEST_DATABASE_URL) {
+    const app = await buildApp({ databaseUrl: ":memory:", ...base });
+    return { app, close: () => app.close() };
+  }
+  const schema = randomName("t_");
+  await withPg(TEST_DATABASE_URL, `CREATE SCHEMA ${schema}`);
+  try {
+    const app = await buildApp({ databaseUrl: TEST_DATABASE_URL, pgSchema: schema, ...base });
+    return {
+      app,
+      close: async () => {
+        await app.close();
+        await withPg(TEST_DATABASE_URL, `DROP SCHEMA ${schema} CASCADE`);
+      },
+    };
+  } catch (error) {
+    await withPg(TEST_DATABASE_URL, `DROP SCHEMA ${schema} CASCADE`);
+    throw error;
+  }
+}
+
+export interface EnvelopeBody {
+  code: string;
+  msg: string;
+  data: unknown;
+}
+
+export function envelope(response: LightMyRequestResponse): EnvelopeBody {
+  const body: unknown = response.json();
+  if (typeof body !== "object" || body === null) throw new Error(`not an envelope: ${response.body}`);
+  const { code, msg, data } = body as Record<string, unknown>;
+  if (typeof code !== "string" || typeof msg !== "string" || !("data" in body)) throw new Error(`not an envelope: ${response.body}`);
+  return { code, msg, data };
+}
+
+export function sessionCookie(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name === "refresh_token");
+  if (!cookie?.value) throw new Error(`no refresh_token cookie in ${JSON.stringify(response.headers["set-cookie"])}`);
+  return cookie.value;
+}
+
+export async function login(app: FastifyInstance, email: string, password: string, headers: Record<string, string> = {}) {
+  return app.inject({ method: "POST", url: "/v1/user/login", payload: { email, password }, headers });
+}
+
+export const AFFILIATE = { email: "affiliate@example.com", password: "Affiliate#2026" } as const;
+export const PLAIN_USER = { email: "user@example.com", password: "User#2026" } as const;

@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PREFIXES } from "@affiliates/locales";
+import { AFFILIATE, createTestApp, envelope, type TestApp } from "./helpers/test-app";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ loginThrottle: { perAccount: 5, perIp: 1000, windowMs: 900_000 } });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const FORM = { "content-type": "application/x-www-form-urlencoded" };
+const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+const postLogin = (fields: Record<string, string>, url = "/login") => t.app.inject({ method: "POST", url, headers: FORM, payload: form(fields) });
+
+describe("login pages", () => {
+  it.each([
+    ["/login", "en", "ltr", "Log in", "Email"],
+    ["/zh-CN/login", "zh-CN", "ltr", "登录", "邮箱"],
+    ["/zh-TC/login", "zh-Hant", "ltr", "登入", "電子郵件"],
+    ["/ar/login", "ar", "rtl", "تسجيل الدخول", "البريد الإلكتروني"],
+    ["/ja/login", "en", "ltr", "Log in", "Email"],
+  ])("%s renders lang=%s dir=%s with the standard fields", async (url, lang, dir, title, emailLabel) => {
+    const response = await t.app.inject({ method: "GET", url: `${url}?from=%2Fja%2Faffiliates&source=cms` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(response.headers["content-security-policy"]).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'self'",
+    );
+    const html = response.body;
+    expect(html).toContain(`<html lang="${lang}" dir="${dir}">`);
+    expect(html).toContain(`<title>${title}</title>`);
+    expect(html).toContain(`<label for="email">${emailLabel}</label>`);
+    expect(html).toMatch(/<input id="email" type="email" name="email" autocomplete="username" required/);
+    expect(html).toMatch(/<input id="password" type="password" name="password" autocomplete="current-password" required/);
+    expect(html).toMatch(/<button type="submit">/);
+    expect(html).toContain('<input type="hidden" name="from" value="/ja/affiliates">');
+    expect(html).toContain('<input type="hidden" name="source" value="cms">');
+    expect(html).toContain(`<form method="post" action="${url}">`);
+    expect(html).toContain(`href="${url.replace("login", "register")}?from=%2Fja%2Faffiliates&amp;source=cms"`);
+    expect(html).not.toMatch(/<script|https?:\/\//);
+  });
+
+  it("exists for every prefix", async () => {
+    for (const prefix of PREFIXES.filter(Boolean)) {
+      for (const kind of ["login", "register"]) {
+        const response = await t.app.inject({ method: "GET", url: `/${prefix}/${kind}` });
+        expect(response.statusCode, `/${prefix}/${kind}`).toBe(200);
+      }
+    }
+  });
+
+  it("takes the locale from the language cookie within the prefix group only", async () => {
+    const indian = await t.app.inject({ method: "GET", url: "/login", cookies: { language: "en-IN" } });
+    expect(indian.body).toContain('<html lang="en-IN" dir="ltr">');
+    const arabicCookieOnEnglishPage = await t.app.inject({ method: "GET", url: "/login", cookies: { language: "ar" } });
+    expect(arabicCookieOnEnglishPage.body).toContain('<html lang="en" dir="ltr">');
+    const traditional = await t.app.inject({ method: "GET", url: "/zh-TC/register", cookies: { language: "zh-CN" } });
+    expect(traditional.body).toContain('<html lang="zh-Hant" dir="ltr">');
+  });
+
+  it("renders the register form with new-password and an optional tel field", async () => {
+    const html = (await t.app.inject({ method: "GET", url: "/ar/register" })).body;
+    expect(html).toContain('<html lang="ar" dir="rtl">');
+    expect(html).toMatch(/name="password" autocomplete="new-password" required minlength="8"/);
+    expect(html).toMatch(/<input id="mobile" type="tel" name="mobile" autocomplete="tel"/);
+    expect(html).toContain("<title>إنشاء حساب</title>");
+  });
+
+  it("escapes what it echoes", async () => {
+    const response = await postLogin({ email: '"><script>x</script>', password: "x" });
+    expect(response.statusCode).toBe(400);
+    expect(response.body).not.toContain("<script>x");
+    expect(response.body).toContain("&quot;&gt;&lt;script&gt;");
+  });
+});
+
+describe("login form", () => {
+  it("logs in and 303-redirects to a same-origin from, setting the cookie", async () => {
+    const response = await postLogin({ ...AFFILIATE, from: "/ja/affiliates/fee?x=1", source: "cms" }, "/ja/login");
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe("/ja/affiliates/fee?x=1");
+    const cookie = response.cookies.find((c) => c.name === "refresh_token");
+    expect(cookie?.httpOnly).toBe(true);
+    const info = await t.app.inject({
+      method: "POST",
+      url: "/v1/user/overview/userinfo",
+      cookies: { refresh_token: cookie?.value ?? "" },
+      payload: {},
+    });
+    expect(envelope(info).code).toBe("00000");
+  });
+
+  const EVIL = ["//evil.com", "/\\evil.com", "https://evil.com", "javascript:alert(1)", "%2F%2Fevil.com", "/\t/evil.com", " /x", "/x\n", "\\\\evil.com", "//", "", "http:/evil.com", "/\u0000/evil.com"];
+
+  it.each(EVIL)("sends from=%j to /affiliates", async (from) => {
+    const response = await postLogin({ ...AFFILIATE, from });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe("/affiliates");
+  });
+
+  it("decodes a query from once: from=%2F%2Fevil.com in the page URL is //evil.com and is dropped", async () => {
+    const html = (await t.app.inject({ method: "GET", url: "/login?from=%2F%2Fevil.com" })).body;
+    expect(html).toContain('<input type="hidden" name="from" value="/affiliates">');
+  });
+
+  it.each(["/affiliates", "/ja/affiliates/fee?x=1", "/fr/affiliates/vip/detail#top", "/affiliates?from=//evil.com"])("keeps from=%s", async (from) => {
+    const response = await postLogin({ ...AFFILIATE, from });
+    expect(response.headers.location).toBe(from);
+  });
+
+  it("re-renders with 401, the error and the email after a wrong password", async () => {
+    const response = await postLogin({ email: "user@example.com", password: "nope", from: "/affiliates/fee" }, "/zh-CN/login");
+    expect(response.statusCode).toBe(401);
+    expect(response.body).toContain('<p class="error" role="alert" id="form-error">邮箱或密码错误。</p>');
+    expect(response.body).toContain('value="user@example.com"');
+    expect(response.body).toContain('<input type="hidden" name="from" value="/affiliates/fee">');
+    expect(response.cookies.find((c) => c.name === "refresh_token")).toBeUndefined();
+  });
+
+  it("re-renders with 429 once throttled", async () => {
+    for (let i = 0; i < 5; i++) expect((await postLogin({ email: "user@example.com", password: `bad${i}` })).statusCode).toBe(401);
+    const response = await postLogin({ email: "user@example.com", password: "User#2026" }, "/ar/login");
+    expect(response.statusCode).toBe(429);
+    expect(response.body).toContain("محاولات فاشلة كثيرة");
+  });
+});
+
+describe("register form", () => {
+  it("registers, logs in and redirects; a second time re-renders 409", async () => {
+    const fields = { email: "form.user@example.net", password: "long password", mobile: "", from: "/affiliates/broker" };
+    const first = await t.app.inject({ method: "POST", url: "/register", headers: FORM, payload: form(fields) });
+    expect(first.statusCode).toBe(303);
+    expect(first.headers.location).toBe("/affiliates/broker");
+    expect(first.cookies.find((c) => c.name === "refresh_token")?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const second = await t.app.inject({ method: "POST", url: "/register", headers: FORM, payload: form(fields) });
+    expect(second.statusCode).toBe(409);
+    expect(second.body).toContain("This email address is already registered.");
+  });
+
+  it("names the invalid field", async () => {
+    const response = await t.app.inject({ method: "POST", url: "/register", headers: FORM, payload: form({ email: "x@example.net", password: "short" }) });
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toContain("Please enter a password of at least 8 characters.");
+  });
+});
+
+describe("GET /logout", () => {
+  it("deletes the session, clears the cookie and redirects to a safe from", async () => {
+    const loginResponse = await postLogin({ ...AFFILIATE, from: "/affiliates" });
+    const token = loginResponse.cookies.find((c) => c.name === "refresh_token")?.value ?? "";
+    const response = await t.app.inject({ method: "GET", url: "/logout?from=%2Fja%2Faffiliates%2Ffee%3Fx%3D1", cookies: { refresh_token: token } });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe("/ja/affiliates/fee?x=1");
+    expect(response.cookies.find((c) => c.name === "refresh_token")?.value).toBe("");
+    const info = await t.app.inject({ method: "POST", url: "/v1/user/overview/userinfo", cookies: { refresh_token: token }, payload: {} });
+    expect(envelope(info).code).toBe("00005");
+  });
+
+  it.each(["//evil.com", "https://evil.com", "/%5Cevil.com".replace("%5C", "\\"), "javascript:alert(1)"])("falls back to /affiliates for %s", async (from) => {
+    const response = await t.app.inject({ method: "GET", url: `/logout?from=${encodeURIComponent(from)}` });
+    expect(response.headers.location).toBe("/affiliates");
+  });
+});

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, envelope, type TestApp } from "./helpers/test-app";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const JSON_TYPE = { "content-type": "application/json" };
+const big = JSON.stringify({ email: "a@b.co", password: "x".repeat(70 * 1024) });
+
+interface BadCase {
+  name: string;
+  headers?: Record<string, string>;
+  payload: string;
+  status: number;
+  msg: RegExp;
+}
+
+/** Bad bodies every JSON route refuses; `msg` must name the field (or body / content-type). */
+const COMMON: BadCase[] = [
+  { name: "malformed JSON", headers: JSON_TYPE, payload: "{\"email\":", status: 400, msg: /^body: malformed JSON$/ },
+  { name: "a JSON string", headers: JSON_TYPE, payload: "\"hello\"", status: 400, msg: /^body: .*expected object/ },
+  { name: "a JSON array", headers: JSON_TYPE, payload: "[]", status: 400, msg: /^body: .*expected object/ },
+  { name: "JSON null", headers: JSON_TYPE, payload: "null", status: 400, msg: /^body: .*expected object/ },
+  { name: "an unknown field", headers: JSON_TYPE, payload: JSON.stringify({ bogus: 1 }), status: 400, msg: /^bogus: unknown field/ },
+  { name: "__proto__", headers: JSON_TYPE, payload: "{\"__proto__\":{\"admin\":true}}", status: 400, msg: /^body: / },
+  { name: "a body over 64 KB", headers: JSON_TYPE, payload: big, status: 413, msg: /^body: the request body is too large$/ },
+  { name: "text/plain", headers: { "content-type": "text/plain" }, payload: "hi", status: 415, msg: /^content-type: / },
+  { name: "a form body", headers: { "content-type": "application/x-www-form-urlencoded" }, payload: "email=a", status: 415, msg: /^content-type: / },
+];
+
+const ROUTES: Record<string, BadCase[]> = {
+  "/v1/user/login": [
+    ...COMMON,
+    { name: "no body", payload: "", status: 400, msg: /^body: / },
+    { name: "missing password", headers: JSON_TYPE, payload: JSON.stringify({ email: "a@b.co" }), status: 400, msg: /^password: / },
+    { name: "email not an email", headers: JSON_TYPE, payload: JSON.stringify({ email: "nope", password: "x" }), status: 400, msg: /^email: / },
+    { name: "email a number", headers: JSON_TYPE, payload: JSON.stringify({ email: 5, password: "x" }), status: 400, msg: /^email: .*expected string/ },
+    { name: "password an object", headers: JSON_TYPE, payload: JSON.stringify({ email: "a@b.co", password: {} }), status: 400, msg: /^password: / },
+    { name: "password too long", headers: JSON_TYPE, payload: JSON.stringify({ email: "a@b.co", password: "x".repeat(257) }), status: 400, msg: /^password: / },
+  ],
+  "/v1/user/register": [
+    ...COMMON,
+    { name: "short password", headers: JSON_TYPE, payload: JSON.stringify({ email: "a@b.co", password: "short" }), status: 400, msg: /^password: / },
+    { name: "bad mobile", headers: JSON_TYPE, payload: JSON.stringify({ email: "a@b.co", password: "long enough", mobile: "call me" }), status: 400, msg: /^mobile: / },
+    { name: "email too long", headers: JSON_TYPE, payload: JSON.stringify({ email: `${"a".repeat(250)}@b.co`, password: "long enough" }), status: 400, msg: /^email: / },
+  ],
+  "/v1/user/logout": COMMON,
+  "/v1/user/overview/userinfo": [
+    ...COMMON,
+    { name: "terminalCode a number", headers: JSON_TYPE, payload: JSON.stringify({ terminalCode: 1 }), status: 400, msg: /^terminalCode: / },
+    { name: "locale too long", headers: JSON_TYPE, payload: JSON.stringify({ locale: "x".repeat(17) }), status: 400, msg: /^locale: / },
+  ],
+  "/v1/mix/public/clientCommonConfig": COMMON,
+};
+
+describe.each(Object.entries(ROUTES))("POST %s refuses bad input", (url, cases) => {
+  it.each(cases)("$name → $status", async ({ headers, payload, status, msg }) => {
+    const response = await t.app.inject({ method: "POST", url, headers: headers ?? {}, payload });
+    expect(response.statusCode).toBe(status);
+    const body = envelope(response);
+    expect(body.code).toBe(String(status));
+    expect(body.msg).toMatch(msg);
+    expect(body.data).toBeNull();
+  });
+});
+
+describe("other bad requests", () => {
+  it.each([
+    ["GET", "/v1/user/login", 404],
+    ["DELETE", "/v1/mix/system/getDomainConfigList", 404],
+    ["POST", "/v1/mix/system/getDomainConfigList", 404],
+    ["GET", "/v1/%E0%A4%A", 400],
+  ] as const)("%s %s → %i envelope", async (method, url, status) => {
+    const response = await t.app.inject({ method, url });
+    expect(response.statusCode).toBe(status);
+    expect(envelope(response).code).toBe(String(status));
+  });
+
+  it("ignores query parameters on getDomainConfigList", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/v1/mix/system/getDomainConfigList?x[y]=1&__proto__=2" });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it("refuses an oversized login form", async () => {
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/login",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: `email=a%40b.co&password=${"x".repeat(20 * 1024)}`,
+    });
+    expect(response.statusCode).toBe(413);
+    expect(envelope(response).msg).toBe("body: the request body is too large");
+  });
+});

@@ -1,0 +1,24 @@
+import { expect, type BrowserContext, type Page } from "@playwright/test";
+
+export const AFFILIATE = { email: "affiliate@example.com", password: "Affiliate#2026", name: "Aurora Affiliate" } as const;
+export const PLAIN_USER = { email: "user@example.com", password: "User#2026" } as const;
+
+/** Logs in through the API on the public origin, so the refresh_token cookie lands in the browser context. */
+export async function logIn(context: BrowserContext, account: { email: string; password: string } = AFFILIATE): Promise<void> {
+  const response = await context.request.post("/v1/user/login", { data: { email: account.email, password: account.password } });
+  expect(response.status()).toBe(200);
+  const body = (await response.json()) as { code: string };
+  expect(body.code).toBe("00000");
+}
+
+export const htmlAttr = (page: Page, name: string) => page.locator("html").getAttribute(name);
+
+/** Collects console errors and page errors so a test can assert there were none. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  return errors;
+}

@@ -1,0 +1,22 @@
+import { expect, test } from "@playwright/test";
+import path from "node:path";
+
+/** Screenshots to look at (not compared): English and Arabic, light and dark. Saved under test-results/screenshots. */
+const SHOTS = [
+  { name: "home-en-dark", path: "/affiliates", cls: "theme-black" },
+  { name: "home-ar-dark", path: "/ar/affiliates", cls: "theme-black" },
+  { name: "fee-en-light", path: "/affiliates/fee", cls: "theme-white" },
+  { name: "fee-en-dark", path: "/affiliates/fee?appTheme=dark", cls: "theme-black" },
+  { name: "fee-ar-light", path: "/ar/affiliates/fee", cls: "theme-white" },
+  { name: "fee-ar-dark", path: "/ar/affiliates/fee?appTheme=dark", cls: "theme-black" },
+] as const;
+
+for (const shot of SHOTS) {
+  test(`screenshot ${shot.name}`, async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 860 });
+    await page.goto(shot.path);
+    await expect(page.locator("html")).toHaveClass(new RegExp(shot.cls));
+    await page.waitForLoadState("networkidle");
+    await page.screenshot({ path: path.resolve(__dirname, `../../../test-results/screenshots/${shot.name}.png`), fullPage: true });
+  });
+}

@@ -1,0 +1,62 @@
+import { expect, test } from "@playwright/test";
+import { htmlAttr } from "./fixtures";
+
+test.describe("languages (spec §2)", () => {
+  test("languageType=2 gives Japanese and is removed from the URL, other parameters kept", async ({ page, context }) => {
+    await page.goto("/affiliates?languageType=2&utm_source=x");
+    await expect(page).toHaveURL(/\/ja\/affiliates\?utm_source=x$/);
+    expect(await htmlAttr(page, "lang")).toBe("ja");
+    const cookie = (await context.cookies()).find((c) => c.name === "language");
+    expect(cookie?.value).toBe("ja");
+    // 365 days, within a minute of slack
+    expect(Math.abs((cookie?.expires ?? 0) - (Date.now() / 1000 + 365 * 86400))).toBeLessThan(60);
+  });
+
+  test("language key in the query picks the locale and its prefix", async ({ page }) => {
+    await page.goto("/fr/affiliates/fee?language=de_DE");
+    await expect(page).toHaveURL(/\/de\/affiliates\/fee$/);
+    expect(await htmlAttr(page, "lang")).toBe("de");
+  });
+
+  test("the cookie picks ru-FR among the locales that share /ru", async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: "language", value: "ru-FR", url: baseURL! }]);
+    await page.goto("/ru/affiliates");
+    await expect(page).toHaveURL(/\/ru\/affiliates$/);
+    expect(await htmlAttr(page, "lang")).toBe("ru-FR");
+  });
+
+  test("without a cookie the prefix decides", async ({ page }) => {
+    await page.goto("/ru/affiliates");
+    expect(await htmlAttr(page, "lang")).toBe("ru");
+    await page.goto("/fr/affiliates");
+    expect(await htmlAttr(page, "lang")).toBe("fr-CA");
+  });
+
+  test("Arabic is right to left, English left to right", async ({ page }) => {
+    await page.goto("/ar/affiliates");
+    expect(await htmlAttr(page, "dir")).toBe("rtl");
+    expect(await htmlAttr(page, "lang")).toBe("ar");
+    await expect(page.locator("h1")).toContainText("عمولة");
+    await page.goto("/affiliates");
+    expect(await htmlAttr(page, "dir")).toBe("ltr");
+  });
+
+  test("the language picker lists 31 languages and switches to the same page under the new prefix", async ({ page, context }) => {
+    await page.goto("/affiliates/fee?ref=abc");
+    await page.locator(".language-picker summary").click();
+    const items = page.locator(".language-list a");
+    await expect(items).toHaveCount(31);
+    await page.getByRole("link", { name: "日本語" }).click();
+    await expect(page).toHaveURL(/\/ja\/affiliates\/fee\?ref=abc$/);
+    expect(await htmlAttr(page, "lang")).toBe("ja");
+    expect((await context.cookies()).find((c) => c.name === "language")?.value).toBe("ja");
+  });
+
+  test("an unknown path shows the not-found page inside the shell", async ({ page }) => {
+    const response = await page.goto("/affiliates/no-such-page");
+    expect(response?.status()).toBe(404);
+    await expect(page.locator(".error-status")).toHaveText("404");
+    await expect(page.locator("header.site-header")).toBeVisible();
+    await expect(page.locator("footer.site-footer")).toBeVisible();
+  });
+});

@@ -1,0 +1,48 @@
+import { defineConfig, devices } from "@playwright/test";
+import { rmSync } from "node:fs";
+import path from "node:path";
+
+/** End-to-end tests: the production build and the real API, started by the README's own start script, in Debian's Chromium. */
+const PORT = process.env.E2E_PORT ?? "3100";
+const API_PORT = process.env.E2E_API_PORT ?? "4100";
+export const E2E_DATA_DIR = path.resolve(__dirname, "../../.e2e-data");
+export const BASE_URL = `http://localhost:${PORT}`;
+if (!process.env.E2E_REUSE) rmSync(E2E_DATA_DIR, { recursive: true, force: true });
+
+export default defineConfig({
+  testDir: "./e2e",
+  testMatch: "**/*.spec.ts",
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"]],
+  outputDir: "../../test-results",
+  use: {
+    baseURL: BASE_URL,
+    trace: "off",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  webServer: {
+    command: "node --import tsx ../../scripts/start.mjs",
+    url: `${BASE_URL}/affiliates`,
+    reuseExistingServer: !!process.env.E2E_REUSE,
+    timeout: 240_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      PORT,
+      API_PORT,
+      DATA_DIR: E2E_DATA_DIR,
+      ADMIN_TOKEN: "e2e-admin-token",
+      ENABLE_TEST_ROUTES: "1",
+      APP_ENV: "test",
+      PUBLIC_ORIGIN: BASE_URL,
+    },
+  },
+});

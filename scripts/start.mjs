@@ -1,0 +1,111 @@
+#!/usr/bin/env node
+// Starts the whole product: the reference exchange API and the web app, as one process tree.
+// Builds the web app first when it is not built or its sources are newer than the build.
+// Ctrl-C stops both; if either exits on its own, that is reported and the other is stopped too.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const web = path.join(root, "apps/web");
+const PORT = process.env.PORT ?? "3000";
+const API_PORT = process.env.API_PORT ?? "4000";
+const distDir = process.env.NEXT_DIST_DIR ?? ".next";
+const env = {
+  ...process.env,
+  PORT,
+  API_PORT,
+  APP_ENV: process.env.APP_ENV ?? "test",
+  PUBLIC_ORIGIN: process.env.PUBLIC_ORIGIN ?? `http://localhost:${PORT}`,
+  NEXT_TELEMETRY_DISABLED: "1",
+};
+
+const SOURCES = ["apps/web/src", "apps/web/messages", "apps/web/public", "apps/web/next.config.ts", "packages"];
+
+function newestMtime(target) {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(target)) {
+    if (entry === "node_modules" || entry === "test") continue;
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  }
+  return newest;
+}
+
+function buildIfNeeded() {
+  const buildId = path.join(web, distDir, "BUILD_ID");
+  const builtAt = existsSync(buildId) ? statSync(buildId).mtimeMs : 0;
+  const changedAt = Math.max(...SOURCES.map((s) => newestMtime(path.join(root, s))));
+  if (builtAt >= changedAt) return;
+  console.log("[start] building the web app…");
+  const result = spawnSync("npx", ["next", "build"], { cwd: web, env, stdio: "inherit" });
+  if (result.status !== 0) {
+    console.error("[start] the web build failed");
+    process.exit(result.status ?? 1);
+  }
+}
+
+const children = new Map();
+let stopping = false;
+
+function run(name, command, args, cwd) {
+  const child = spawn(command, args, { cwd, env, stdio: ["ignore", "inherit", "inherit"] });
+  children.set(name, child);
+  child.on("exit", (code, signal) => {
+    children.delete(name);
+    if (!stopping) {
+      console.error(`[start] ${name} exited unexpectedly (${signal ?? `code ${code}`}); stopping the rest`);
+      stop(code || 1);
+    } else if (children.size === 0) {
+      process.exit(process.exitCode ?? 0);
+    }
+  });
+  return child;
+}
+
+function stop(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  process.exitCode = code;
+  if (children.size === 0) process.exit(code);
+  for (const child of children.values()) child.kill("SIGTERM");
+  setTimeout(() => {
+    for (const child of children.values()) child.kill("SIGKILL");
+    process.exit(code);
+  }, 5000).unref();
+}
+
+process.on("SIGINT", () => stop(0));
+process.on("SIGTERM", () => stop(0));
+
+async function waitFor(url, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline && !stopping) {
+    try {
+      const response = await fetch(url);
+      if (response.status < 500) return true;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return false;
+}
+
+buildIfNeeded();
+run("api", process.execPath, ["--import", "tsx", "src/server.ts"], path.join(root, "apps/api"));
+if (!(await waitFor(`http://127.0.0.1:${API_PORT}/v1/mix/system/getDomainConfigList`, 60_000))) {
+  console.error("[start] the API did not come up");
+  stop(1);
+} else {
+  run("web", process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", PORT], web);
+  if (await waitFor(`http://127.0.0.1:${PORT}/affiliates`, 60_000)) {
+    // Run under tsx (see package.json), so the API's TypeScript seed can be read for the demo accounts.
+    const { DEMO_ACCOUNTS } = await import("../apps/api/src/db/seed.ts");
+    console.log(`\n[start] ready: ${env.PUBLIC_ORIGIN}/affiliates  (API on 127.0.0.1:${API_PORT})`);
+    for (const account of DEMO_ACCOUNTS) console.log(`[start] demo account: ${account.email} / ${account.password} (${account.role})`);
+  }
+}

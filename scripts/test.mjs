@@ -1,0 +1,73 @@
+#!/usr/bin/env node
+// The README's test command: lint, type checks, unit and API tests (SQLite, then PostgreSQL when
+// TEST_DATABASE_URL is set), then the end-to-end tests in Chromium against the production build.
+// Ends with one line "N passed, N failed" summed over every runner.
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const reports = path.join(root, "test-results/reports");
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+
+function run(name, command, args, { env = {}, cwd = root } = {}) {
+  console.log(`\n=== ${name} ===`);
+  const result = spawnSync(command, args, { cwd, stdio: "inherit", env: { ...process.env, ...env } });
+  if (result.status !== 0) failures.push(name);
+  return result.status === 0;
+}
+
+function countVitest(file) {
+  try {
+    const report = JSON.parse(readFileSync(file, "utf8"));
+    totals.passed += report.numPassedTests ?? 0;
+    totals.failed += report.numFailedTests ?? 0;
+    totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  } catch {
+    totals.failed += 1; // no report: the runner did not finish
+  }
+}
+
+function countPlaywright(file) {
+  try {
+    const { stats } = JSON.parse(readFileSync(file, "utf8"));
+    totals.passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
+    totals.failed += stats.unexpected ?? 0;
+    totals.skipped += stats.skipped ?? 0;
+  } catch {
+    totals.failed += 1;
+  }
+}
+
+const vitestArgs = (report, ...rest) => ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...rest];
+const sqliteEnv = { TEST_DATABASE_URL: "" };
+
+run("lint", "npx", ["eslint", "."]);
+run("types (packages, api)", "npx", ["tsc", "-p", "tsconfig.json", "--noEmit"]);
+run("types (web)", "npx", ["tsc", "-p", "apps/web/tsconfig.json", "--noEmit"]);
+
+run("unit and API tests (SQLite)", "npx", vitestArgs(path.join(reports, "vitest-sqlite.json")), { env: sqliteEnv });
+countVitest(path.join(reports, "vitest-sqlite.json"));
+
+if (process.env.TEST_DATABASE_URL) {
+  run("API tests (PostgreSQL)", "npx", vitestArgs(path.join(reports, "vitest-pg.json"), "apps/api"));
+  countVitest(path.join(reports, "vitest-pg.json"));
+} else {
+  console.log("\n(TEST_DATABASE_URL not set: the PostgreSQL run of the API tests is skipped)");
+}
+
+const e2eReport = path.join(reports, "playwright.json");
+run("end-to-end (Chromium)", "npx", ["playwright", "test", "--reporter=list,json"], {
+  cwd: path.join(root, "apps/web"),
+  env: { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport },
+});
+countPlaywright(e2eReport);
+
+if (failures.length) console.log(`\nFailed steps: ${failures.join(", ")}`);
+console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ""}`);
+process.exit(failures.length ? 1 : 0);
