@@ -1,4 +1,4 @@
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyPluginAsync } from "fastify";
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyPluginAsync, type FastifyReply, type FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { ZodError } from "zod";
 import { loadConfig, type AppConfig } from "./config";
@@ -57,6 +57,15 @@ export function toApiError(error: unknown): ApiError {
   return new ApiError("internal");
 }
 
+/** The envelope of a failure: `{code, msg, data: null}` with the error's HTTP status. */
+export function sendError(reply: FastifyReply, apiError: ApiError): FastifyReply {
+  return reply
+    .code(apiError.status)
+    .headers({ "cache-control": "no-store", ...apiError.headers })
+    .type("application/json; charset=utf-8")
+    .send({ code: apiError.code, msg: apiError.message, data: null });
+}
+
 /** The application as a plugin (fastify/demo's split): everything but the server and its listen. */
 const apiPlugin: FastifyPluginAsync<AppOptions> = async (app, options) => {
   // JSON bodies through Fastify's safe parser (proto poisoning refused), but an empty body counts as no body:
@@ -78,11 +87,7 @@ const apiPlugin: FastifyPluginAsync<AppOptions> = async (app, options) => {
     const apiError = toApiError(error);
     if (apiError.status >= 500) request.log.error({ err: error }, "request failed");
     else request.log.info({ code: apiError.code, msg: apiError.message }, "request refused");
-    return reply
-      .code(apiError.status)
-      .headers({ "cache-control": "no-store", ...apiError.headers })
-      .type("application/json; charset=utf-8")
-      .send({ code: apiError.code, msg: apiError.message, data: null });
+    return sendError(reply, apiError);
   });
 
   app.setNotFoundHandler((request, reply) =>
@@ -125,13 +130,8 @@ export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<Fas
     routerOptions: { maxParamLength: 200 },
     return503OnClosing: true,
     // Errors raised before routing (a malformed URL, a bad content-type header) get the envelope too.
-    frameworkErrors: (error, _request, reply) => {
-      const apiError = toApiError(error);
-      void reply
-        .code(apiError.status)
-        .header("cache-control", "no-store")
-        .type("application/json; charset=utf-8")
-        .send({ code: apiError.code, msg: apiError.message, data: null });
+    frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+      void sendError(reply, toApiError(error));
     },
   });
   await app.register(appPlugin, options);

@@ -120,8 +120,10 @@ describe("login form", () => {
   });
 
   it("re-renders with 429 once throttled", async () => {
-    for (let i = 0; i < 5; i++) expect((await postLogin({ email: "user@example.com", password: `bad${i}` })).statusCode).toBe(401);
-    const response = await postLogin({ email: "user@example.com", password: "User#2026" }, "/ar/login");
+    const account = { email: "throttled@example.com", password: "Throttled#2026" };
+    expect((await t.app.inject({ method: "POST", url: "/v1/user/register", payload: account })).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await postLogin({ email: account.email, password: `bad${i}` })).statusCode).toBe(401);
+    const response = await postLogin(account, "/ar/login");
     expect(response.statusCode).toBe(429);
     expect(response.body).toContain("محاولات فاشلة كثيرة");
   });

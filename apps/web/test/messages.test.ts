@@ -14,7 +14,7 @@ const flatten = (tree: Tree, prefix = ""): Record<string, string> =>
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort();
 
 describe("message catalogues", () => {
-  const english = flatten(en as Tree);
+  const english = flatten(en);
 
   it("English defines every key the request client's error texts use", () => {
     for (const key of ERROR_MESSAGE_KEYS) expect(english[key], key).toBeTruthy();
@@ -22,7 +22,7 @@ describe("message catalogues", () => {
   });
 
   it.each([["zh-CN", zhCN], ["ar", ar]] as const)("%s is complete for the shell, with the same placeholders, and translated", (_locale, catalogue) => {
-    const translated = flatten(catalogue as Tree);
+    const translated = flatten(catalogue);
     expect(Object.keys(translated).sort()).toEqual(Object.keys(english).sort());
     for (const [key, text] of Object.entries(english)) {
       expect(placeholders(translated[key] ?? ""), key).toEqual(placeholders(text));

@@ -9,8 +9,12 @@ const MIGRATIONS: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };
 
-export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+/**
+ * On PostgreSQL the migration tables are looked up by schema: Kysely's check otherwise finds them in any schema
+ * (e.g. another test's) and skips creating its own.
+ */
+export async function migrateToLatest(db: Db, migrationTableSchema?: string): Promise<string[]> {
+  const migrator = new Migrator({ db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(`Migration failed: ${JSON.stringify(error)}`);
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);

@@ -62,7 +62,7 @@ export default fp<DbOptions>(
     app.addHook("onClose", async () => {
       await db.destroy();
     });
-    const applied = await migrateToLatest(db);
+    const applied = await migrateToLatest(db, dialect === "postgres" ? (options.pgSchema ?? "public") : undefined);
     if (applied.length) app.log.info({ applied }, "database migrated");
     if (options.seed && (await seedIfEmpty(db))) app.log.info("empty database seeded with demo data");
   },

@@ -1,0 +1,153 @@
+import type { AssetTab, BusinessLineValue } from "./enums";
+
+/** A value a deep-link parameter can take; empty ones are dropped before sending. */
+export type LinkScalar = string | number | boolean;
+export type LinkValue = LinkScalar | null | undefined;
+
+/** Login (spec §2): all optional. */
+export interface LoginParams {
+  closeGuide?: boolean | null;
+  referralCode?: string | null;
+  inviteCode?: string | null;
+}
+
+/** Coin / market page (spec §2). */
+export interface CoinPageParams {
+  symbol?: string | null;
+  type?: string | number | null;
+  chainName?: string | null;
+  chainContract?: string | null;
+  spotLine?: string | number | null;
+  positionType?: string | number | null;
+  spotArea?: string | null;
+  symbolId?: string | number | null;
+  fromCoinName?: string | null;
+  toCoinName?: string | null;
+}
+
+/** Contract page (spec §2). */
+export interface ContractParams {
+  symbolId?: string | number | null;
+  bizLine?: BusinessLineValue | null;
+}
+
+/** Deposit page (spec §2). */
+export interface DepositParams {
+  coinName?: string | null;
+  coinId?: string | number | null;
+}
+
+/** Coupon centre (spec §2). */
+export interface CouponCenterParams {
+  tab?: string | null;
+}
+
+/** Generic web-page router (spec §2): the page url (sent encoded) plus extra params. */
+export interface H5RouterParams {
+  url: string;
+  [extra: string]: LinkValue;
+}
+
+/** Financial assets page (spec §2). */
+export interface FinancialAssetsParams {
+  type?: AssetTab | null;
+  coinId?: string | number | null;
+  operationType?: string | number | null;
+  secondOperationType?: string | number | null;
+  businessLine?: BusinessLineValue | null;
+  tokenId?: string | number | null;
+}
+
+/** Savings products page (spec §2): no parameters. */
+export type SavingsParams = Record<string, never>;
+
+export type TitleBarTheme = "dark" | "light";
+
+/** A button the app shows on the right of its navigation bar; tapping it opens `url`. */
+export interface NavRightItem {
+  key: string;
+  text?: string;
+  icon?: string;
+  url?: string;
+}
+
+/** One analytics event as the analytics package serialises it. */
+export type AnalyticsEventRecord = Readonly<Record<string, unknown>>;
+
+/** The params of every action: the single source of the message union. */
+export interface BridgeActionParams {
+  request: { path: string; params: unknown; method: "GET" | "POST"; headers?: Readonly<Record<string, string>> };
+  login: LoginParams;
+  openCoinPage: CoinPageParams;
+  openContract: ContractParams;
+  openDeposit: DepositParams;
+  openCouponCenter: CouponCenterParams;
+  /** `url` is already `encodeURIComponent`-encoded on the wire. */
+  openH5Router: H5RouterParams;
+  openFinancialAssets: FinancialAssetsParams;
+  openSavings: SavingsParams;
+  setTitleBarTheme: { theme: TitleBarTheme };
+  setNavRightItems: { items: readonly NavRightItem[] };
+  registerWebVisible: { timeoutMs: number };
+  reportEvents: { events: readonly AnalyticsEventRecord[] };
+  getDeviceToken: Record<string, never>;
+}
+
+/** What `call` resolves with, per action (the `data` of a successful answer). */
+export interface BridgeActionResults {
+  request: unknown;
+  login: unknown;
+  openCoinPage: unknown;
+  openContract: unknown;
+  openDeposit: unknown;
+  openCouponCenter: unknown;
+  openH5Router: unknown;
+  openFinancialAssets: unknown;
+  openSavings: unknown;
+  setTitleBarTheme: unknown;
+  setNavRightItems: unknown;
+  registerWebVisible: unknown;
+  reportEvents: unknown;
+  getDeviceToken: { token?: string } | null | undefined;
+}
+
+export type BridgeAction = keyof BridgeActionParams;
+
+/** Every action the page may send, for run-time checks. */
+export const BRIDGE_ACTIONS = [
+  "request",
+  "login",
+  "openCoinPage",
+  "openContract",
+  "openDeposit",
+  "openCouponCenter",
+  "openH5Router",
+  "openFinancialAssets",
+  "openSavings",
+  "setTitleBarTheme",
+  "setNavRightItems",
+  "registerWebVisible",
+  "reportEvents",
+  "getDeviceToken",
+] as const satisfies readonly BridgeAction[];
+
+export const isBridgeAction = (value: unknown): value is BridgeAction =>
+  typeof value === "string" && (BRIDGE_ACTIONS as readonly string[]).includes(value);
+
+/** A web → app message: a discriminated union on `action`. */
+export type BridgeMessage = {
+  [A in BridgeAction]: { id: string; action: A; params: BridgeActionParams[A] };
+}[BridgeAction];
+
+/** An app → web answer. */
+export interface BridgeResponse<T = unknown> {
+  code: string;
+  data?: T;
+  msg?: string;
+}
+
+/** Events the app fires through `window.__exchangeBridgeEvent(name, payload)`. */
+export const BRIDGE_EVENTS = ["webVisible", "resume"] as const;
+export type BridgeEventName = (typeof BRIDGE_EVENTS)[number];
+export const isBridgeEventName = (value: unknown): value is BridgeEventName =>
+  typeof value === "string" && (BRIDGE_EVENTS as readonly string[]).includes(value);

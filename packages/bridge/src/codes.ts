@@ -1,0 +1,35 @@
+import { ResponseCode } from "@affiliates/contracts";
+
+/**
+ * The bridge's response codes (spec §8), one table. The shared codes come from
+ * `@affiliates/contracts`; 110100 is the bridge's own time-out code.
+ */
+export const BRIDGE_CODES = {
+  success: ResponseCode.success,
+  successHttp: ResponseCode.successHttp,
+  /** The app gave up waiting (for a `request`, also the server's "not logged in"). */
+  timeout: ResponseCode.noSession,
+  /** The app's own call time-out. */
+  callbackTimeout: "110100",
+  missingToken: ResponseCode.tokenInvalid,
+  illegalToken: ResponseCode.deviceTokenRequired,
+} as const;
+export type BridgeCode = (typeof BRIDGE_CODES)[keyof typeof BRIDGE_CODES];
+
+export const BRIDGE_SUCCESS_CODES: readonly string[] = [BRIDGE_CODES.success, BRIDGE_CODES.successHttp];
+export const BRIDGE_TIMEOUT_CODES: readonly string[] = [BRIDGE_CODES.timeout, BRIDGE_CODES.callbackTimeout];
+
+export const isBridgeSuccessCode = (code: string): boolean => BRIDGE_SUCCESS_CODES.includes(code);
+export const isBridgeTimeoutCode = (code: string): boolean => BRIDGE_TIMEOUT_CODES.includes(code);
+
+/** Time-outs of spec §7 and §9, in milliseconds. */
+export const BRIDGE_TIMEOUTS = {
+  /** Any call without its own time-out. */
+  default: 3_000,
+  /** The `request` action. */
+  request: 10_000,
+  /** What `packages/http` applies to a POST that goes through the bridge (its `bridgeTimeoutMs`). */
+  postThroughBridge: 8_000,
+  /** How long a web-visible registration lasts by default. */
+  webVisible: 3_600_000,
+} as const;

@@ -1,0 +1,31 @@
+import type { BridgeResponse } from "./actions";
+import { BRIDGE_CODES } from "./codes";
+import type { Bridge, CallOptions } from "./create-bridge";
+import { AppRequestCallbackTimeout } from "./errors";
+
+/**
+ * Shaped as `@affiliates/http`'s `PostTransport`: path and params in, `{code, data, msg}` out.
+ * Structural, so the bridge does not depend on the http package.
+ */
+export type BridgePostTransport = (
+  path: string,
+  params: unknown,
+  context: { headers: Record<string, string> },
+) => Promise<BridgeResponse>;
+
+/**
+ * POST through the bridge (spec §7): sends the `request` action and resolves the app's answer
+ * whatever its business code, so the http client settles codes (00004 there is "not logged in").
+ * Rejects with the typed bridge errors when no usable answer comes, and when the app answers its own
+ * time-out code 110100. The http client's own 8 s time-out (`BRIDGE_TIMEOUTS.postThroughBridge`)
+ * normally fires before the bridge's 10 s.
+ */
+export function createBridgePostTransport(bridge: Bridge, options: CallOptions = {}): BridgePostTransport {
+  return async (path, params, context) => {
+    const response = await bridge.callRaw("request", { path, params, method: "POST", headers: context.headers }, options);
+    if (response.code === BRIDGE_CODES.callbackTimeout) {
+      throw new AppRequestCallbackTimeout({ code: response.code, msg: response.msg, appData: response.data, extra: { action: "request", path } });
+    }
+    return response;
+  };
+}
