@@ -6,7 +6,9 @@ import { ApiError, badRequestFromZod, ERROR_CODES } from "./lib/errors";
 import authPlugin from "./plugins/app/auth";
 import configRepositoryPlugin from "./plugins/app/config-repository";
 import sessionsRepositoryPlugin from "./plugins/app/sessions-repository";
+import supportRepositoryPlugin from "./plugins/app/support-repository";
 import usersRepositoryPlugin from "./plugins/app/users-repository";
+import vipRepositoryPlugin from "./plugins/app/vip-repository";
 import cookiePlugin from "./plugins/external/cookie";
 import dbPlugin from "./plugins/external/db";
 import helmetPlugin from "./plugins/external/helmet";
@@ -15,7 +17,9 @@ import redisPlugin from "./plugins/external/redis";
 import pageRoutes from "./routes/pages";
 import adminRoutes from "./routes/v1/admin";
 import mixRoutes from "./routes/v1/mix";
+import supportRoutes from "./routes/v1/support";
 import userRoutes from "./routes/v1/user";
+import vipRoutes from "./routes/v1/vip";
 
 export type AppOptions = AppConfig;
 
@@ -106,10 +110,14 @@ const apiPlugin: FastifyPluginAsync<AppOptions> = async (app, options) => {
   await app.register(usersRepositoryPlugin, { now: options.now });
   await app.register(sessionsRepositoryPlugin, { ttlMs: options.sessionTtlMs, now: options.now });
   await app.register(configRepositoryPlugin, { appEnv: options.appEnv });
+  await app.register(vipRepositoryPlugin);
+  await app.register(supportRepositoryPlugin, { now: options.now });
   await app.register(authPlugin, options.loginThrottle);
 
   await app.register(userRoutes, { prefix: "/v1/user" });
   await app.register(mixRoutes, { prefix: "/v1/mix" });
+  await app.register(vipRoutes, { prefix: "/v1/vip" });
+  await app.register(supportRoutes, { prefix: "/v1/support", rateLimit: options.supportRateLimit });
   await app.register(adminRoutes, { prefix: "/v1/admin", adminToken: options.adminToken, appEnv: options.appEnv });
   await app.register(pageRoutes);
 };

@@ -24,6 +24,8 @@ export interface AppConfig {
   sessionTtlMs: number;
   bodyLimit: number;
   rateLimit: { max: number; timeWindowMs: number };
+  /** The stricter per-IP limit of POST /v1/support/chat/messages. */
+  supportRateLimit: { max: number; timeWindowMs: number };
   loginThrottle: { perAccount: number; perIp: number; windowMs: number };
   /** Seed an empty database with the demo accounts and configuration. */
   seed: boolean;
@@ -79,6 +81,7 @@ function trustProxyFrom(raw: string | undefined): AppConfig["trustProxy"] {
  * - TRUST_PROXY (`loopback`; `true`, `false`, a hop count or a list of addresses)
  * - SESSION_TTL_S (604800 = 7 days), BODY_LIMIT (65536 bytes)
  * - RATE_LIMIT_MAX (600 requests) per RATE_LIMIT_WINDOW_S (60) per client IP
+ * - SUPPORT_RATE_LIMIT_MAX (10 support-chat messages) per SUPPORT_RATE_LIMIT_WINDOW_S (60) per client IP
  * - LOGIN_MAX_FAILURES_PER_ACCOUNT (5), LOGIN_MAX_FAILURES_PER_IP (20), LOGIN_THROTTLE_WINDOW_S (900)
  * - SEED (`true`; `false` leaves an empty database empty), LOG (`true`)
  */
@@ -96,6 +99,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
     sessionTtlMs: intFrom(env, "SESSION_TTL_S", 7 * 24 * 60 * 60) * 1000,
     bodyLimit: intFrom(env, "BODY_LIMIT", 64 * 1024),
     rateLimit: { max: intFrom(env, "RATE_LIMIT_MAX", 600), timeWindowMs: intFrom(env, "RATE_LIMIT_WINDOW_S", 60) * 1000 },
+    supportRateLimit: {
+      max: intFrom(env, "SUPPORT_RATE_LIMIT_MAX", 10),
+      timeWindowMs: intFrom(env, "SUPPORT_RATE_LIMIT_WINDOW_S", 60) * 1000,
+    },
     loginThrottle: {
       perAccount: intFrom(env, "LOGIN_MAX_FAILURES_PER_ACCOUNT", 5),
       perIp: intFrom(env, "LOGIN_MAX_FAILURES_PER_IP", 20),

@@ -109,7 +109,7 @@ export async function openDeepLink<T extends DeepLinkTarget>(
     const data: unknown = await bridge.call(action, message);
     return { via: "app", data };
   }
-  const build = (context.webUrls?.[target] ?? WEB_FALLBACK_URLS[target]) as WebUrlBuilder<T>;
+  const build: WebUrlBuilder<T> = context.webUrls?.[target] ?? WEB_FALLBACK_URLS[target];
   const url = build(compactParams(params));
   if (!isNavigableUrl(url)) return { via: "none", url, reason: "unsafeUrl" };
   context.navigate(url);

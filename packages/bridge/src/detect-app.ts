@@ -32,7 +32,7 @@ const isNativeObject = (value: unknown): value is NativeBridgeObject =>
   typeof value === "object" && value !== null && "postMessage" in value && typeof value.postMessage === "function";
 
 /** Reads the WebView globals without assuming their shape. */
-export const asBridgeWindow = (win: object): BridgeWindow => win as BridgeWindow;
+export const asBridgeWindow = (win: object): BridgeWindow => win;
 
 export function iosBridgeObject(win: object | null | undefined): NativeBridgeObject | null {
   if (!win) return null;

@@ -2,3 +2,4 @@ export * from "./envelope";
 export * from "./user";
 export * from "./config";
 export * from "./vip";
+export * from "./support";

@@ -8,6 +8,11 @@ export const feeLevelSchema = z.object({
   spotTaker: z.number(),
   futuresMaker: z.number(),
   futuresTaker: z.number(),
+  /** Qualifying thresholds in USD (any one met qualifies; 0 = none) and the 24 h withdrawal limit, when known. */
+  spotVolume30d: z.number().optional(),
+  futuresVolume30d: z.number().optional(),
+  assets: z.number().optional(),
+  withdrawalLimit24h: z.number().optional(),
 });
 export type FeeLevel = z.infer<typeof feeLevelSchema>;
 

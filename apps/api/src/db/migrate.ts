@@ -1,10 +1,12 @@
 import { Migrator, type Migration, type MigrationProvider } from "kysely";
 import type { Db } from "./schema";
 import * as initial from "./migrations/0001-initial";
+import * as vipAndSupport from "./migrations/0002-vip-and-support";
 
 /** Migrations are imported statically (no directory scanning), so they work the same under tsx, vitest and bundlers. */
 const MIGRATIONS: Record<string, Migration> = {
   "0001-initial": initial,
+  "0002-vip-and-support": vipAndSupport,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

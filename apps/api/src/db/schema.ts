@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { Generated, Kysely } from "kysely";
 
 /** Timestamps are ISO-8601 UTC strings (`toISOString()`), which compare in order on both dialects. */
 export interface UsersTable {
@@ -52,12 +52,40 @@ export interface ClientSettingsTable {
   value: string;
 }
 
+/** Fee rates are integer parts per million (1000 = 0.10%), exact on both dialects; thresholds are whole USD (0 = none). */
+export interface VipLevelsTable {
+  level: number;
+  name: string;
+  spot_maker_ppm: number;
+  spot_taker_ppm: number;
+  futures_maker_ppm: number;
+  futures_taker_ppm: number;
+  spot_volume_30d: number;
+  futures_volume_30d: number;
+  assets: number;
+  withdrawal_limit_24h: number;
+}
+
+/** Visitors' support-chat messages; `id` is assigned by the database (SQLite AUTOINCREMENT, PostgreSQL identity). */
+export interface SupportMessagesTable {
+  id: Generated<number>;
+  email: string;
+  message: string;
+  locale: string | null;
+  page: string | null;
+  user_id: string | null;
+  ip: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   user_settings: UserSettingsTable;
   sessions: SessionsTable;
   domain_config: DomainConfigTable;
   client_settings: ClientSettingsTable;
+  vip_levels: VipLevelsTable;
+  support_messages: SupportMessagesTable;
 }
 
 export type Db = Kysely<Database>;

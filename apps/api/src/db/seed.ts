@@ -55,13 +55,57 @@ export const DEMO_DOMAINS: Readonly<Record<AppEnv, { foreign: readonly string[];
 
 export const DEMO_CLIENT_SETTINGS: Readonly<Record<string, unknown>> = { eventLogUploadSwitch: true };
 
+/** Settings seeded together with the VIP levels (a database created before them gets them too). */
+export const VIP_CLIENT_SETTINGS: Readonly<Record<string, unknown>> = { platformTokenDiscount: 0.2 };
+
+/** A level's fee rates in percent as published (0.10 = 0.10%); thresholds and limit in USD. */
+interface VipSeed {
+  level: number;
+  spot: readonly [maker: number, taker: number];
+  futures: readonly [maker: number, taker: number];
+  spotVolume30d: number;
+  futuresVolume30d: number;
+  assets: number;
+  withdrawalLimit24h: number;
+}
+
+const M = 1_000_000;
+
+/** VIP0–VIP4 as in the reference data (Bitget 2024); VIP5–VIP7 extrapolated from their trend. */
+export const DEMO_VIP_LEVELS: readonly VipSeed[] = [
+  { level: 0, spot: [0.1, 0.1], futures: [0.02, 0.06], spotVolume30d: 0, futuresVolume30d: 0, assets: 0, withdrawalLimit24h: 3 * M },
+  { level: 1, spot: [0.08, 0.08], futures: [0.019, 0.06], spotVolume30d: 500_000, futuresVolume30d: 5 * M, assets: 30_000, withdrawalLimit24h: 4 * M },
+  { level: 2, spot: [0.065, 0.07], futures: [0.016, 0.04], spotVolume30d: 2 * M, futuresVolume30d: 10 * M, assets: 50_000, withdrawalLimit24h: 6 * M },
+  { level: 3, spot: [0.05, 0.06], futures: [0.014, 0.0375], spotVolume30d: 8 * M, futuresVolume30d: 20 * M, assets: 250_000, withdrawalLimit24h: 8 * M },
+  { level: 4, spot: [0.04, 0.05], futures: [0.012, 0.035], spotVolume30d: 30 * M, futuresVolume30d: 50 * M, assets: 750_000, withdrawalLimit24h: 10 * M },
+  { level: 5, spot: [0.035, 0.045], futures: [0.01, 0.032], spotVolume30d: 50 * M, futuresVolume30d: 100 * M, assets: 2 * M, withdrawalLimit24h: 12 * M },
+  { level: 6, spot: [0.03, 0.04], futures: [0.008, 0.03], spotVolume30d: 100 * M, futuresVolume30d: 250 * M, assets: 5 * M, withdrawalLimit24h: 15 * M },
+  { level: 7, spot: [0.02, 0.035], futures: [0.006, 0.028], spotVolume30d: 250 * M, futuresVolume30d: 500 * M, assets: 10 * M, withdrawalLimit24h: 20 * M },
+];
+
+/** Percent (0.0375) to parts per million (375), rounded so float noise never leaks into the database. */
+export const percentToPpm = (percent: number): number => Math.round(percent * 10_000);
+
 /** Fixed creation time so a seeded database is the same on every machine. */
 const SEEDED_AT = "2026-01-05T09:00:00.000Z";
 
-/** Seeds an empty database (no users) in one transaction; returns whether it did. */
-export async function seedIfEmpty(db: Db): Promise<boolean> {
-  const row = await db.selectFrom("users").select((eb) => eb.fn.countAll().as("n")).executeTakeFirst();
-  if (Number(row?.n ?? 0) > 0) return false;
+type Executor = Pick<Db, "selectFrom" | "insertInto">;
+
+async function isEmpty(db: Executor, table: "users" | "domain_config" | "vip_levels"): Promise<boolean> {
+  const row = await db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirst();
+  return Number(row?.n ?? 0) === 0;
+}
+
+async function seedClientSettings(db: Executor, settings: Readonly<Record<string, unknown>>): Promise<void> {
+  for (const [key, value] of Object.entries(settings)) {
+    const exists = await db.selectFrom("client_settings").select("key").where("key", "=", key).executeTakeFirst();
+    if (!exists) await db.insertInto("client_settings").values({ key, value: JSON.stringify(value) }).execute();
+  }
+}
+
+/** Seeds the demo accounts, CDN domains and client settings into a database without users; returns whether it did. */
+async function seedAccountsIfEmpty(db: Db): Promise<boolean> {
+  if (!(await isEmpty(db, "users"))) return false;
   const hashes = await Promise.all(DEMO_ACCOUNTS.map((a) => hashPassword(a.password)));
   await db.transaction().execute(async (trx) => {
     for (const [i, account] of DEMO_ACCOUNTS.entries()) {
@@ -79,8 +123,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
         .execute();
       await trx.insertInto("user_settings").values({ user_id: account.userId, ...account.settings }).execute();
     }
-    const existingDomains = await trx.selectFrom("domain_config").select("id").limit(1).execute();
-    if (existingDomains.length === 0) {
+    if (await isEmpty(trx, "domain_config")) {
       let id = 1;
       for (const [env, lists] of Object.entries(DEMO_DOMAINS)) {
         for (const kind of ["foreign", "internal"] as const) {
@@ -90,10 +133,43 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
         }
       }
     }
-    for (const [key, value] of Object.entries(DEMO_CLIENT_SETTINGS)) {
-      const exists = await trx.selectFrom("client_settings").select("key").where("key", "=", key).executeTakeFirst();
-      if (!exists) await trx.insertInto("client_settings").values({ key, value: JSON.stringify(value) }).execute();
-    }
+    await seedClientSettings(trx, DEMO_CLIENT_SETTINGS);
   });
   return true;
+}
+
+/** Seeds the VIP levels (and the platform-token discount) when `vip_levels` is empty, e.g. a database migrated from 0001. */
+async function seedVipIfEmpty(db: Db): Promise<boolean> {
+  if (!(await isEmpty(db, "vip_levels"))) return false;
+  await db.transaction().execute(async (trx) => {
+    for (const v of DEMO_VIP_LEVELS) {
+      await trx
+        .insertInto("vip_levels")
+        .values({
+          level: v.level,
+          name: `VIP${v.level}`,
+          spot_maker_ppm: percentToPpm(v.spot[0]),
+          spot_taker_ppm: percentToPpm(v.spot[1]),
+          futures_maker_ppm: percentToPpm(v.futures[0]),
+          futures_taker_ppm: percentToPpm(v.futures[1]),
+          spot_volume_30d: v.spotVolume30d,
+          futures_volume_30d: v.futuresVolume30d,
+          assets: v.assets,
+          withdrawal_limit_24h: v.withdrawalLimit24h,
+        })
+        .execute();
+    }
+    await seedClientSettings(trx, VIP_CLIENT_SETTINGS);
+  });
+  return true;
+}
+
+/**
+ * Seeds each part of the demo data whose table is empty (accounts, VIP levels), each in one transaction,
+ * so a database created before a later migration still gets that migration's data. Returns whether anything was seeded.
+ */
+export async function seedIfEmpty(db: Db): Promise<boolean> {
+  const accounts = await seedAccountsIfEmpty(db);
+  const vip = await seedVipIfEmpty(db);
+  return accounts || vip;
 }

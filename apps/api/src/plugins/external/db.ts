@@ -64,7 +64,7 @@ export default fp<DbOptions>(
     });
     const applied = await migrateToLatest(db, dialect === "postgres" ? (options.pgSchema ?? "public") : undefined);
     if (applied.length) app.log.info({ applied }, "database migrated");
-    if (options.seed && (await seedIfEmpty(db))) app.log.info("empty database seeded with demo data");
+    if (options.seed && (await seedIfEmpty(db))) app.log.info("empty tables seeded with demo data");
   },
   { name: "db" },
 );

@@ -1,8 +1,9 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyPluginCallback } from "fastify";
-import type { AdminHealth } from "@affiliates/contracts";
+import { supportMessageListQuerySchema, type AdminHealth, type SupportMessageList } from "@affiliates/contracts";
 import type { AppEnv } from "../../../config";
 import { ok } from "../../../lib/envelope";
+import { badRequestFromZod } from "../../../lib/errors";
 import { ApiError } from "../../../lib/errors";
 
 export interface AdminOptions {
@@ -42,6 +43,13 @@ const adminRoutes: FastifyPluginCallback<AdminOptions> = (app, options, done) =>
       uptimeS: Math.round((Date.now() - startedAt) / 1000),
     };
     return ok(health);
+  });
+
+  app.get("/support/messages", async (request) => {
+    const query = supportMessageListQuerySchema.safeParse(request.query ?? {});
+    if (!query.success) throw badRequestFromZod(query.error);
+    const data: SupportMessageList = { messages: await app.support.latest(query.data.limit) };
+    return ok(data);
   });
   done();
 };

@@ -1,0 +1,48 @@
+import type { FastifyRequest } from "fastify";
+import { ResponseCode } from "@affiliates/contracts";
+import { DEVICE_TOKEN_HEADER, DEVICE_TOKEN_PATTERN } from "../../../../packages/contracts/src/device-token";
+import { ApiError } from "./errors";
+
+/**
+ * A refused device token: HTTP 403 with the spec's "illegal token" code 22001 (spec §8) for a missing, malformed,
+ * unknown or expired `dy-token`. 00005 stays the session's code ("missing token" in the bridge's sense is the
+ * login session), so a client seeing 22001 knows to refresh its device token, not to log in again.
+ */
+export class DeviceTokenError extends ApiError {
+  override readonly status = 403;
+  override readonly code = ResponseCode.deviceTokenRequired;
+
+  constructor(msg: string) {
+    super("forbidden", msg);
+    this.name = "DeviceTokenError";
+  }
+}
+
+export const DEVICE_TOKEN_MESSAGES = {
+  missing: `${DEVICE_TOKEN_HEADER}: missing`,
+  malformed: `${DEVICE_TOKEN_HEADER}: must be exactly 40 characters A-Z, a-z, 0-9`,
+  unknown: `${DEVICE_TOKEN_HEADER}: unknown or expired`,
+} as const;
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** Set by requireDeviceToken: the fingerprint the request's device token is bound to. */
+    deviceFingerprint?: string;
+  }
+}
+
+/**
+ * preHandler of the sensitive calls (login, register, money and identity actions): requires a live `dy-token`
+ * issued by POST /v1/constantid/udid/c1. Needs the device-tokens repository on the instance.
+ * Usage: `app.post("/login", { preHandler: requireDeviceToken }, handler)`.
+ */
+export async function requireDeviceToken(request: FastifyRequest): Promise<void> {
+  const header = request.headers[DEVICE_TOKEN_HEADER];
+  const token = Array.isArray(header) ? undefined : header?.trim();
+  if (Array.isArray(header)) throw new DeviceTokenError(`${DEVICE_TOKEN_HEADER}: sent more than once`);
+  if (!token) throw new DeviceTokenError(DEVICE_TOKEN_MESSAGES.missing);
+  if (!DEVICE_TOKEN_PATTERN.test(token)) throw new DeviceTokenError(DEVICE_TOKEN_MESSAGES.malformed);
+  const record = await request.server.deviceTokens.verify(token);
+  if (!record) throw new DeviceTokenError(DEVICE_TOKEN_MESSAGES.unknown);
+  request.deviceFingerprint = record.fingerprint;
+}

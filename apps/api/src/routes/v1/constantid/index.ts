@@ -1,0 +1,38 @@
+import type { FastifyPluginCallback } from "fastify";
+import {
+  deviceTokenAppIdOf,
+  deviceTokenIssueRequestSchema,
+  type DeviceTokenAppEnv,
+  type DeviceTokenIssueResult,
+} from "../../../../../../packages/contracts/src/device-token";
+import { ok, parseBody } from "../../../lib/envelope";
+import { ApiError } from "../../../lib/errors";
+
+export interface ConstantIdRoutesOptions {
+  /** The environment whose token-SDK app id is accepted (spec §7: test and production ids differ). */
+  appEnv: DeviceTokenAppEnv;
+  /** Per-IP limit of the issuing call, under the general one (a page asks once per 1200 s per tab). */
+  rateLimit?: { max: number; timeWindowMs: number };
+}
+
+/** /v1/constantid: the token SDK's call `POST /udid/c1` `{appId, fingerprint, expire?}` → `{token}` (40 characters). */
+const constantIdRoutes: FastifyPluginCallback<ConstantIdRoutesOptions> = (app, options, done) => {
+  const appId = deviceTokenAppIdOf(options.appEnv);
+  const rateLimit = options.rateLimit ?? { max: 120, timeWindowMs: 60_000 };
+
+  app.post(
+    "/udid/c1",
+    { config: { rateLimit: { max: rateLimit.max, timeWindow: rateLimit.timeWindowMs } } },
+    async (request, reply) => {
+      const input = parseBody(deviceTokenIssueRequestSchema, request.body);
+      if (input.appId !== appId) throw new ApiError("bad_request", `appId: not the app id of the ${options.appEnv} environment`);
+      reply.header("cache-control", "no-store");
+      const { token } = await app.deviceTokens.issue({ appId: input.appId, fingerprint: input.fingerprint, expireS: input.expire });
+      const data: DeviceTokenIssueResult = { token };
+      return ok(data);
+    },
+  );
+  done();
+};
+
+export default constantIdRoutes;

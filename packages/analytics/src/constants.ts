@@ -1,0 +1,41 @@
+/** The analytics constants of spec §9 and the SDK's own bounds, once, as typed constants. */
+export const ANALYTICS_LIMITS = {
+  /** Events per upload (spec §9: batch 50); also the API's maximum per request. */
+  batchSize: 50,
+  /** The delivery loop's period (spec §9: every 500 ms). */
+  loopMs: 500,
+  /** No upload for this long after a 403 (spec §8, §9). */
+  silentMs: 10_000,
+  /** `first_day` holds within this long of the first visit (spec §9: 24 h). */
+  firstDayMs: 24 * 60 * 60 * 1000,
+  /** Each beacon and each `keepalive` fetch body stays under this many bytes (browsers cap in-flight keepalive at 64 KiB). */
+  beaconMaxBytes: 60 * 1024,
+  /** At most this many fingerprint cookies are kept (spec §9). */
+  maxFingerprintCookies: 10,
+  /** The queue's bound: beyond it the oldest events are dropped and counted. */
+  maxQueue: 2000,
+  /** The session id's random part is an integer in [0, 100] (spec §9). */
+  sessionRandomMax: 100,
+} as const;
+
+export const EVENT_TYPES = ["page", "click", "expose", "drag", "sideslip", "pull_up", "pull_down", "video", "system"] as const;
+export const SYS_VALUES = ["web", "mobile", "app H5", "Windows", "MacOS"] as const;
+export const PAGE_STATUSES = ["show", "hide"] as const;
+export const TRACK_TYPES = ["manual", "auto"] as const;
+
+/** Spec §5: a single slash, or the letter b followed by digits. */
+export const TRACKING_ID_PATTERN = /^(\/|b\d+)$/;
+/** Spec §5: `pre`, `online`, or anything ending in `test` plus 1–2 digits. */
+export const LOG_ENV_PATTERN = /^(pre|online)$|test\d{1,2}$/;
+
+export const STORAGE_KEYS = {
+  queue: "analytics_queue",
+  logSeq: "analytics_log_seq",
+  deviceId: "analytics_device_id",
+  firstVisitTime: "analytics_first_visit_time",
+} as const;
+
+export const DEFAULT_REPORT_URL = "/v1/buried/log/info";
+export const DEFAULT_CONFIG_URL = "/v1/mix/public/clientCommonConfig";
+/** The tracking id of page and system events, which have no tracking point of their own. */
+export const PAGE_TRACKING_ID = "/";

@@ -1,0 +1,2 @@
+export * from "./install-native-host-simulator";
+export * from "./native-host-simulator-script";

@@ -1,0 +1,53 @@
+import { ResponseCode } from "@affiliates/contracts";
+import { describe, expect, it } from "vitest";
+import {
+  AppJSBridgeRequestActionError,
+  AppRequestCallbackTimeout,
+  AppResponseUnexpectedError,
+  AppResponseUnknownError,
+  BRIDGE_CODES,
+  BRIDGE_REFRESH_PROMPT_KEY,
+  BRIDGE_TIMEOUTS,
+  isBridgeError,
+  isBridgeSuccessCode,
+  isBridgeTimeoutCode,
+} from "../src";
+
+describe("BRIDGE_CODES and BRIDGE_TIMEOUTS (spec §8, §9)", () => {
+  it("hold the spec's codes, shared ones taken from contracts", () => {
+    expect(BRIDGE_CODES).toEqual({
+      success: "00000",
+      successHttp: "200",
+      timeout: "00004",
+      callbackTimeout: "110100",
+      missingToken: "00005",
+      illegalToken: "22001",
+    });
+    expect(BRIDGE_CODES.success).toBe(ResponseCode.success);
+    expect(isBridgeSuccessCode("200")).toBe(true);
+    expect(isBridgeSuccessCode("0")).toBe(false);
+    expect(isBridgeTimeoutCode("110100")).toBe(true);
+    expect(isBridgeTimeoutCode("00005")).toBe(false);
+  });
+
+  it("hold the spec's time-outs", () => {
+    expect(BRIDGE_TIMEOUTS).toEqual({ default: 3000, request: 10000, postThroughBridge: 8000, webVisible: 3_600_000 });
+  });
+});
+
+describe("isBridgeError and the refresh prompt", () => {
+  it("recognises every bridge error and nothing else", () => {
+    for (const error of [
+      new AppRequestCallbackTimeout(),
+      new AppResponseUnexpectedError({ code: "1" }),
+      new AppResponseUnknownError(),
+      new AppJSBridgeRequestActionError(),
+    ]) {
+      expect(isBridgeError(error)).toBe(true);
+      expect(error.name).toBe(error.constructor.name);
+    }
+    expect(isBridgeError(new Error("x"))).toBe(false);
+    expect(isBridgeError({ name: "AppResponseUnknownError" })).toBe(false);
+    expect(BRIDGE_REFRESH_PROMPT_KEY).toBe("bridge.refreshPrompt");
+  });
+});

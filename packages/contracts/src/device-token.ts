@@ -1,0 +1,109 @@
+import { z } from "zod";
+
+/** A device token is valid only at exactly 40 characters (spec §5); the reference API issues [A-Za-z0-9]{40}. */
+export const DEVICE_TOKEN_LENGTH = 40;
+export const DEVICE_TOKEN_PATTERN = /^[A-Za-z0-9]{40}$/;
+/** The expiry setting passed to the token SDK, also the longest lifetime the API grants (spec §9). */
+export const DEVICE_TOKEN_MAX_EXPIRE_S = 14_400;
+/** A custom (anti-fraud) token: 32 random [A-Za-z0-9] characters. */
+export const CUSTOM_TOKEN_PATTERN = /^[A-Za-z0-9]{32}$/;
+/** The API renews a custom token the client presents when it is older than this (spec §9: 24 h). */
+export const CUSTOM_TOKEN_RENEWAL_MS = 24 * 60 * 60 * 1000;
+
+/** The token SDK's app id, which differs between test and production (spec §7). Chosen by APP_ENV. */
+export const DEVICE_TOKEN_APP_IDS = {
+  test: "affiliates-web-test-7f3c9a2e",
+  beta: "affiliates-web-prod-4b8d1e60",
+  online: "affiliates-web-prod-4b8d1e60",
+} as const;
+export type DeviceTokenAppEnv = keyof typeof DEVICE_TOKEN_APP_IDS;
+export const deviceTokenAppIdOf = (appEnv: DeviceTokenAppEnv): string => DEVICE_TOKEN_APP_IDS[appEnv];
+
+/** Paths of the token SDK's call and the anti-fraud log call (the latter "not shown" by the spec; ours). */
+export const DEVICE_TOKEN_PATHS = {
+  issue: "/v1/constantid/udid/c1",
+  riskLog: "/v1/risk/log/report",
+} as const;
+
+/** Request headers carrying the tokens (spec §7). */
+export const DEVICE_TOKEN_HEADER = "dy-token";
+export const CUSTOM_TOKEN_HEADER = "custom-token";
+
+const appIds = [...new Set(Object.values(DEVICE_TOKEN_APP_IDS))] as [string, ...string[]];
+
+/** `POST /v1/constantid/udid/c1`, sent by the token SDK. `expire` (seconds) is capped at 14400 by the API. */
+export const deviceTokenIssueRequestSchema = z
+  .object({
+    appId: z.enum(appIds, { error: "must be the app id of the token SDK" }),
+    fingerprint: z
+      .string({ error: "must be a string" })
+      .min(16, "must be 16 to 128 characters")
+      .max(128, "must be 16 to 128 characters")
+      .regex(/^[A-Za-z0-9_-]+$/, "must contain only A-Z, a-z, 0-9, _ and -"),
+    expire: z.number({ error: "must be a number of seconds" }).int("must be a whole number of seconds").min(1, "must be at least 1 second").max(1e9).optional(),
+  })
+  .strict();
+export type DeviceTokenIssueRequest = z.infer<typeof deviceTokenIssueRequestSchema>;
+
+export const deviceTokenIssueResultSchema = z.object({ token: z.string().regex(DEVICE_TOKEN_PATTERN) });
+export type DeviceTokenIssueResult = z.infer<typeof deviceTokenIssueResultSchema>;
+
+/** What the anti-fraud log call's `paramStr` carries, base64 of this object as JSON (spec §7). */
+export const riskLogParamsSchema = z
+  .object({
+    version: z.string({ error: "must be a string" }).min(1, "must not be empty").max(32, "must be at most 32 characters"),
+    dxToken: z
+      .string({ error: "must be a string" })
+      .refine((s) => s === "" || s.length === DEVICE_TOKEN_LENGTH, "must be 40 characters or empty"),
+    customToken: z
+      .string({ error: "must be a string" })
+      .refine((s) => s === "" || CUSTOM_TOKEN_PATTERN.test(s), "must be 32 characters [A-Za-z0-9] or empty"),
+    timestamp: z.number({ error: "must be a millisecond timestamp" }).int("must be a whole number").min(0).max(8.64e15),
+    deviceInfo: z.record(z.string(), z.unknown(), { error: "must be an object" }),
+  })
+  .strict();
+export type RiskLogParams = z.infer<typeof riskLogParamsSchema>;
+
+/** Base64 of the UTF-8 JSON of the params, as browsers and Node both produce it (btoa over UTF-8 bytes). */
+export function encodeParamStr(params: RiskLogParams): string {
+  const bytes = new TextEncoder().encode(JSON.stringify(params));
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+/** The JSON value inside a `paramStr`, or undefined when it is not strict base64 of UTF-8 JSON. */
+export function decodeParamStr(paramStr: string): unknown {
+  if (paramStr === "" || !BASE64.test(paramStr)) return undefined;
+  try {
+    const binary = atob(paramStr);
+    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+    return JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes)) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `POST /v1/risk/log/report` `{paramStr}`: the field is decoded and its content validated (paths read `paramStr.dxToken`). */
+export const riskLogReportRequestSchema = z
+  .object({
+    paramStr: z
+      .string({ error: "must be a string" })
+      .max(16_384, "must be at most 16384 characters")
+      .transform((value, ctx) => {
+        const decoded = decodeParamStr(value);
+        if (decoded === undefined) {
+          ctx.addIssue({ code: "custom", message: "not valid base64 JSON" });
+          return z.NEVER;
+        }
+        return decoded;
+      })
+      .pipe(riskLogParamsSchema),
+  })
+  .strict();
+export type RiskLogReportRequest = z.input<typeof riskLogReportRequestSchema>;
+
+export const riskLogReportResultSchema = z.object({ customToken: z.string().regex(CUSTOM_TOKEN_PATTERN) });
+export type RiskLogReportResult = z.infer<typeof riskLogReportResultSchema>;

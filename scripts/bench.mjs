@@ -1,0 +1,277 @@
+#!/usr/bin/env node
+// npm run bench: builds the product and a bare Next.js page, starts both, and measures them against the budgets of
+// shared/design.md. Writes bench/results.json and bench/results.md; exits non-zero when a budget is broken.
+// Not part of npm test: timings on a shared 2-core machine are noisy, so they are reported, not unit-tested.
+import { spawn, spawnSync } from "node:child_process";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { brotliCompressSync, gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const PORT = Number(process.env.BENCH_PORT ?? 3300);
+const API_PORT = Number(process.env.BENCH_API_PORT ?? 4300);
+const BARE_PORT = PORT + 1;
+const ORIGIN = `http://localhost:${PORT}`;
+const BARE = `http://localhost:${BARE_PORT}`;
+const DATA_DIR = path.join(root, ".bench-data");
+const LH_RUNS = Number(process.env.BENCH_LH_RUNS ?? 3);
+const SSR_SECONDS = Number(process.env.BENCH_SSR_SECONDS ?? 10);
+
+/** Budgets of design.md. */
+const BUDGET = {
+  firstLoadRatioPublic: 1.5,
+  firstLoadRatioDashboard: 2,
+  performance: 95,
+  accessibility: 100,
+  bestPractices: 95,
+  seo: 100,
+  ssrRatio: 0.5,
+};
+
+/** Every page the product serves, public ones first; the dashboard needs a session. */
+const PAGES = [
+  { name: "/affiliates", path: "/affiliates", dashboard: false },
+  { name: "/ar/affiliates", path: "/ar/affiliates", dashboard: false },
+  { name: "/affiliates/fee", path: "/affiliates/fee", dashboard: false },
+  { name: "/affiliates/dashboard", path: "/affiliates/dashboard", dashboard: true },
+];
+
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+const children = [];
+const broken = [];
+const results = { when: new Date().toISOString(), machine: { cpus: (await import("node:os")).cpus().length }, budgets: BUDGET };
+
+function sh(command, args, cwd) {
+  const r = spawnSync(command, args, { cwd, env, stdio: "inherit" });
+  if (r.status !== 0) throw new Error(`${command} ${args.join(" ")} failed`);
+}
+
+function start(command, args, cwd, extraEnv) {
+  const child = spawn(command, args, { cwd, env: { ...env, ...extraEnv }, stdio: ["ignore", "ignore", "inherit"] });
+  children.push(child);
+  return child;
+}
+
+async function waitFor(url, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+function stopAll() {
+  for (const child of children) child.kill("SIGTERM");
+}
+process.on("exit", stopAll);
+process.on("SIGINT", () => process.exit(130));
+
+async function login() {
+  const response = await fetch(`${ORIGIN}/v1/user/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "affiliate@example.com", password: "Affiliate#2026" }),
+  });
+  const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0];
+  if (!cookie.startsWith("refresh_token=")) throw new Error("bench login failed");
+  return cookie;
+}
+
+/** First-load JS: every script the page's HTML loads, compressed as a CDN would serve it. */
+async function firstLoadJs(origin, pagePath, cookie) {
+  const html = await (await fetch(`${origin}${pagePath}`, { headers: cookie ? { cookie } : {} })).text();
+  const srcs = [...new Set([...html.matchAll(/<script[^>]+src="([^"]+\.js[^"]*)"/g)].map((m) => m[1]))];
+  let raw = 0;
+  let gzip = 0;
+  let brotli = 0;
+  for (const src of srcs) {
+    const body = Buffer.from(await (await fetch(new URL(src, origin))).arrayBuffer());
+    raw += body.length;
+    gzip += gzipSync(body, { level: 9 }).length;
+    brotli += brotliCompressSync(body).length;
+  }
+  return { scripts: srcs.length, raw, gzip, brotli };
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+async function lighthouseRuns(url, cookie) {
+  const runs = [];
+  for (let i = 0; i < LH_RUNS; i++) {
+    const chrome = await chromeLauncher.launch({
+      chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    });
+    try {
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        extraHeaders: cookie ? { Cookie: cookie } : undefined,
+      });
+      const lhr = result.lhr;
+      runs.push({
+        performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+        accessibility: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
+        bestPractices: Math.round((lhr.categories["best-practices"].score ?? 0) * 100),
+        seo: Math.round((lhr.categories.seo.score ?? 0) * 100),
+        lcpMs: Math.round(lhr.audits["largest-contentful-paint"].numericValue ?? 0),
+        tbtMs: Math.round(lhr.audits["total-blocking-time"].numericValue ?? 0),
+        cls: Number((lhr.audits["cumulative-layout-shift"].numericValue ?? 0).toFixed(3)),
+        failedAudits: Object.values(lhr.audits)
+          .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary")
+          .map((a) => a.id),
+      });
+    } finally {
+      await chrome.kill();
+    }
+  }
+  const pick = (key) => median(runs.map((r) => r[key]));
+  return {
+    performance: pick("performance"),
+    accessibility: pick("accessibility"),
+    bestPractices: pick("bestPractices"),
+    seo: pick("seo"),
+    lcpMs: pick("lcpMs"),
+    tbtMs: pick("tbtMs"),
+    cls: pick("cls"),
+    failedAudits: [...new Set(runs.flatMap((r) => r.failedAudits))],
+    runs: runs.length,
+  };
+}
+
+function cannon(opts) {
+  return new Promise((resolve, reject) => {
+    autocannon({ connections: 20, duration: SSR_SECONDS, ...opts }, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+const summary = (r) => ({
+  requestsPerSecond: Math.round(r.requests.average),
+  p50Ms: r.latency.p50,
+  p99Ms: r.latency.p99,
+  errors: r.errors + r.timeouts + (r.non2xx ?? 0),
+  total: r.requests.total,
+});
+
+// --- build and start ---
+console.log("[bench] building the product and the bare page…");
+sh("npx", ["next", "build"], path.join(root, "apps/web"));
+sh(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], path.join(root, "bench/bare"));
+rmSync(DATA_DIR, { recursive: true, force: true });
+mkdirSync(DATA_DIR, { recursive: true });
+start(process.execPath, ["--import", "tsx", "scripts/start.mjs"], root, {
+  PORT: String(PORT),
+  API_PORT: String(API_PORT),
+  DATA_DIR,
+  LOG: "false",
+  RATE_LIMIT_MAX: "100000000",
+  PUBLIC_ORIGIN: ORIGIN,
+});
+start(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(BARE_PORT)], path.join(root, "bench/bare"));
+await waitFor(`${ORIGIN}/affiliates`);
+await waitFor(`${BARE}/`);
+const cookie = await login();
+
+// --- first-load JS ---
+console.log("[bench] first-load JS…");
+const bareJs = await firstLoadJs(BARE, "/");
+results.firstLoadJs = { bare: bareJs, pages: {} };
+for (const page of PAGES) {
+  const js = await firstLoadJs(ORIGIN, page.path, page.dashboard ? cookie : undefined);
+  const ratio = Number((js.gzip / bareJs.gzip).toFixed(2));
+  const limit = page.dashboard ? BUDGET.firstLoadRatioDashboard : BUDGET.firstLoadRatioPublic;
+  results.firstLoadJs.pages[page.name] = { ...js, ratioGzip: ratio, ratioBrotli: Number((js.brotli / bareJs.brotli).toFixed(2)), limit };
+  if (ratio > limit) broken.push(`first-load JS of ${page.name}: ${ratio}× the bare page (budget ${limit}×)`);
+}
+
+// --- SSR throughput ---
+console.log("[bench] SSR throughput…");
+const bareSsr = summary(await cannon({ url: `${BARE}/` }));
+results.ssr = { bare: bareSsr, pages: {} };
+for (const pagePath of ["/affiliates", "/affiliates/fee"]) {
+  const s = summary(await cannon({ url: `${ORIGIN}${pagePath}` }));
+  const ratio = Number((s.requestsPerSecond / bareSsr.requestsPerSecond).toFixed(2));
+  results.ssr.pages[pagePath] = { ...s, ratio };
+  if (ratio < BUDGET.ssrRatio) broken.push(`SSR throughput of ${pagePath}: ${ratio}× the bare page (budget ≥ ${BUDGET.ssrRatio}×)`);
+  if (s.errors > 0) broken.push(`SSR of ${pagePath}: ${s.errors} errors`);
+}
+
+// --- API ---
+console.log("[bench] API…");
+const userInfo = summary(
+  await cannon({
+    url: `http://127.0.0.1:${API_PORT}/v1/user/overview/userinfo`,
+    method: "POST",
+    headers: { "content-type": "application/json", cookie },
+    body: JSON.stringify({ terminalCode: "bench", locale: "en" }),
+  }),
+);
+results.api = { userInfo };
+if (userInfo.errors > 0) broken.push(`user info: ${userInfo.errors} errors`);
+
+// --- Lighthouse ---
+console.log(`[bench] Lighthouse 12.2.3, ${LH_RUNS} runs per page…`);
+results.lighthouse = {};
+for (const page of PAGES) {
+  const lh = await lighthouseRuns(`${ORIGIN}${page.path}`, page.dashboard ? cookie : undefined);
+  results.lighthouse[page.name] = lh;
+  if (lh.performance < BUDGET.performance) broken.push(`Lighthouse performance of ${page.name}: ${lh.performance} (budget ≥ ${BUDGET.performance})`);
+  if (lh.accessibility < BUDGET.accessibility) broken.push(`Lighthouse accessibility of ${page.name}: ${lh.accessibility} (budget ${BUDGET.accessibility})`);
+  if (lh.bestPractices < BUDGET.bestPractices) broken.push(`Lighthouse best practices of ${page.name}: ${lh.bestPractices} (budget ≥ ${BUDGET.bestPractices})`);
+  if (lh.seo < BUDGET.seo) broken.push(`Lighthouse SEO of ${page.name}: ${lh.seo} (budget ${BUDGET.seo})`);
+}
+
+// --- report ---
+results.broken = broken;
+mkdirSync(path.join(root, "bench"), { recursive: true });
+writeFileSync(path.join(root, "bench/results.json"), `${JSON.stringify(results, null, 2)}\n`);
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+const lines = [
+  `# Bench results (${results.when})`,
+  "",
+  "## First-load JS (compressed)",
+  "",
+  "| page | scripts | gzip | brotli | × bare (gzip) | budget |",
+  "|---|---|---|---|---|---|",
+  `| bare Next.js page | ${bareJs.scripts} | ${kb(bareJs.gzip)} | ${kb(bareJs.brotli)} | 1.00 | |`,
+  ...Object.entries(results.firstLoadJs.pages).map(([name, r]) => `| ${name} | ${r.scripts} | ${kb(r.gzip)} | ${kb(r.brotli)} | ${r.ratioGzip} | ≤ ${r.limit} |`),
+  "",
+  "## SSR throughput (autocannon, 20 connections, loopback)",
+  "",
+  "| page | req/s | p50 ms | p99 ms | errors | × bare |",
+  "|---|---|---|---|---|---|",
+  `| bare Next.js page | ${bareSsr.requestsPerSecond} | ${bareSsr.p50Ms} | ${bareSsr.p99Ms} | ${bareSsr.errors} | 1.00 |`,
+  ...Object.entries(results.ssr.pages).map(([name, r]) => `| ${name} | ${r.requestsPerSecond} | ${r.p50Ms} | ${r.p99Ms} | ${r.errors} | ${r.ratio} |`),
+  "",
+  "## API",
+  "",
+  `| call | req/s | p50 ms | p99 ms | errors |`,
+  "|---|---|---|---|---|",
+  `| user info | ${userInfo.requestsPerSecond} | ${userInfo.p50Ms} | ${userInfo.p99Ms} | ${userInfo.errors} |`,
+  "",
+  `## Lighthouse 12.2.3 (mobile, median of ${LH_RUNS})`,
+  "",
+  "| page | perf | a11y | best pr. | SEO | LCP ms | TBT ms | CLS |",
+  "|---|---|---|---|---|---|---|---|",
+  ...Object.entries(results.lighthouse).map(([name, r]) => `| ${name} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} |`),
+  "",
+  broken.length ? `## Budgets broken\n\n${broken.map((b) => `- ${b}`).join("\n")}` : "## All budgets met",
+  "",
+];
+writeFileSync(path.join(root, "bench/results.md"), lines.join("\n"));
+console.log(lines.join("\n"));
+stopAll();
+process.exit(broken.length ? 1 : 0);
