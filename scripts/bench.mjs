@@ -20,6 +20,8 @@ const BARE = `http://localhost:${BARE_PORT}`;
 const DATA_DIR = path.join(root, ".bench-data");
 const LH_RUNS = Number(process.env.BENCH_LH_RUNS ?? 3);
 const SSR_SECONDS = Number(process.env.BENCH_SSR_SECONDS ?? 10);
+/** BENCH_ONLY=js,ssr,api,lighthouse runs a subset while iterating; the full run is the default. */
+const ONLY = new Set((process.env.BENCH_ONLY ?? "js,ssr,api,lighthouse").split(","));
 
 /** Budgets of design.md. */
 const BUDGET = {
@@ -186,6 +188,7 @@ await waitFor(`${BARE}/`);
 const cookie = await login();
 
 // --- first-load JS ---
+if (ONLY.has("js")) {
 console.log("[bench] first-load JS…");
 const bareJs = await firstLoadJs(BARE, "/");
 results.firstLoadJs = { bare: bareJs, pages: {} };
@@ -196,8 +199,10 @@ for (const page of PAGES) {
   results.firstLoadJs.pages[page.name] = { ...js, ratioGzip: ratio, ratioBrotli: Number((js.brotli / bareJs.brotli).toFixed(2)), limit };
   if (ratio > limit) broken.push(`first-load JS of ${page.name}: ${ratio}× the bare page (budget ${limit}×)`);
 }
+}
 
 // --- SSR throughput ---
+if (ONLY.has("ssr")) {
 console.log("[bench] SSR throughput…");
 const bareSsr = summary(await cannon({ url: `${BARE}/` }));
 results.ssr = { bare: bareSsr, pages: {} };
@@ -208,8 +213,10 @@ for (const pagePath of ["/affiliates", "/affiliates/fee"]) {
   if (ratio < BUDGET.ssrRatio) broken.push(`SSR throughput of ${pagePath}: ${ratio}× the bare page (budget ≥ ${BUDGET.ssrRatio}×)`);
   if (s.errors > 0) broken.push(`SSR of ${pagePath}: ${s.errors} errors`);
 }
+}
 
 // --- API ---
+if (ONLY.has("api")) {
 console.log("[bench] API…");
 const userInfo = summary(
   await cannon({
@@ -219,12 +226,14 @@ const userInfo = summary(
     body: JSON.stringify({ terminalCode: "bench", locale: "en" }),
   }),
 );
-results.api = { userInfo };
+results.api = { "user info": userInfo };
 if (userInfo.errors > 0) broken.push(`user info: ${userInfo.errors} errors`);
+}
 
 // --- Lighthouse ---
-console.log(`[bench] Lighthouse 12.2.3, ${LH_RUNS} runs per page…`);
 results.lighthouse = {};
+if (ONLY.has("lighthouse")) {
+console.log(`[bench] Lighthouse 12.2.3, ${LH_RUNS} runs per page…`);
 for (const page of PAGES) {
   const lh = await lighthouseRuns(`${ORIGIN}${page.path}`, page.dashboard ? cookie : undefined);
   results.lighthouse[page.name] = lh;
@@ -233,44 +242,61 @@ for (const page of PAGES) {
   if (lh.bestPractices < BUDGET.bestPractices) broken.push(`Lighthouse best practices of ${page.name}: ${lh.bestPractices} (budget ≥ ${BUDGET.bestPractices})`);
   if (lh.seo < BUDGET.seo) broken.push(`Lighthouse SEO of ${page.name}: ${lh.seo} (budget ${BUDGET.seo})`);
 }
+}
 
 // --- report ---
 results.broken = broken;
 mkdirSync(path.join(root, "bench"), { recursive: true });
 writeFileSync(path.join(root, "bench/results.json"), `${JSON.stringify(results, null, 2)}\n`);
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-const lines = [
-  `# Bench results (${results.when})`,
-  "",
-  "## First-load JS (compressed)",
-  "",
-  "| page | scripts | gzip | brotli | × bare (gzip) | budget |",
-  "|---|---|---|---|---|---|",
-  `| bare Next.js page | ${bareJs.scripts} | ${kb(bareJs.gzip)} | ${kb(bareJs.brotli)} | 1.00 | |`,
-  ...Object.entries(results.firstLoadJs.pages).map(([name, r]) => `| ${name} | ${r.scripts} | ${kb(r.gzip)} | ${kb(r.brotli)} | ${r.ratioGzip} | ≤ ${r.limit} |`),
-  "",
-  "## SSR throughput (autocannon, 20 connections, loopback)",
-  "",
-  "| page | req/s | p50 ms | p99 ms | errors | × bare |",
-  "|---|---|---|---|---|---|",
-  `| bare Next.js page | ${bareSsr.requestsPerSecond} | ${bareSsr.p50Ms} | ${bareSsr.p99Ms} | ${bareSsr.errors} | 1.00 |`,
-  ...Object.entries(results.ssr.pages).map(([name, r]) => `| ${name} | ${r.requestsPerSecond} | ${r.p50Ms} | ${r.p99Ms} | ${r.errors} | ${r.ratio} |`),
-  "",
-  "## API",
-  "",
-  `| call | req/s | p50 ms | p99 ms | errors |`,
-  "|---|---|---|---|---|",
-  `| user info | ${userInfo.requestsPerSecond} | ${userInfo.p50Ms} | ${userInfo.p99Ms} | ${userInfo.errors} |`,
-  "",
-  `## Lighthouse 12.2.3 (mobile, median of ${LH_RUNS})`,
-  "",
-  "| page | perf | a11y | best pr. | SEO | LCP ms | TBT ms | CLS |",
-  "|---|---|---|---|---|---|---|---|",
-  ...Object.entries(results.lighthouse).map(([name, r]) => `| ${name} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} |`),
-  "",
-  broken.length ? `## Budgets broken\n\n${broken.map((b) => `- ${b}`).join("\n")}` : "## All budgets met",
-  "",
-];
+const lines = [`# Bench results (${results.when})`, ""];
+if (results.firstLoadJs) {
+  const bare = results.firstLoadJs.bare;
+  lines.push(
+    "## First-load JS (compressed)",
+    "",
+    "| page | scripts | gzip | brotli | × bare (gzip) | budget |",
+    "|---|---|---|---|---|---|",
+    `| bare Next.js page | ${bare.scripts} | ${kb(bare.gzip)} | ${kb(bare.brotli)} | 1.00 | |`,
+    ...Object.entries(results.firstLoadJs.pages).map(([name, r]) => `| ${name} | ${r.scripts} | ${kb(r.gzip)} | ${kb(r.brotli)} | ${r.ratioGzip} | ≤ ${r.limit} |`),
+    "",
+  );
+}
+if (results.ssr) {
+  const bare = results.ssr.bare;
+  lines.push(
+    `## SSR throughput (autocannon, 20 connections, ${SSR_SECONDS} s, loopback)`,
+    "",
+    "| page | req/s | p50 ms | p99 ms | errors | × bare |",
+    "|---|---|---|---|---|---|",
+    `| bare Next.js page | ${bare.requestsPerSecond} | ${bare.p50Ms} | ${bare.p99Ms} | ${bare.errors} | 1.00 |`,
+    ...Object.entries(results.ssr.pages).map(([name, r]) => `| ${name} | ${r.requestsPerSecond} | ${r.p50Ms} | ${r.p99Ms} | ${r.errors} | ${r.ratio} |`),
+    "",
+  );
+}
+if (results.api) {
+  lines.push(
+    "## API",
+    "",
+    "| call | req/s | p50 ms | p99 ms | errors |",
+    "|---|---|---|---|---|",
+    ...Object.entries(results.api).map(([name, r]) => `| ${name} | ${r.requestsPerSecond} | ${r.p50Ms} | ${r.p99Ms} | ${r.errors} |`),
+    "",
+  );
+}
+if (Object.keys(results.lighthouse).length) {
+  lines.push(
+    `## Lighthouse 12.2.3 (mobile, median of ${LH_RUNS})`,
+    "",
+    "| page | perf | a11y | best pr. | SEO | LCP ms | TBT ms | CLS | failing audits |",
+    "|---|---|---|---|---|---|---|---|---|",
+    ...Object.entries(results.lighthouse).map(
+      ([name, r]) => `| ${name} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} | ${r.failedAudits.join(", ")} |`,
+    ),
+    "",
+  );
+}
+lines.push(broken.length ? `## Budgets broken\n\n${broken.map((b) => `- ${b}`).join("\n")}` : "## All budgets met", "");
 writeFileSync(path.join(root, "bench/results.md"), lines.join("\n"));
 console.log(lines.join("\n"));
 stopAll();

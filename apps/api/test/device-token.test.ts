@@ -1,3 +1,7 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import vm from "node:vm";
+import { webcrypto } from "node:crypto";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
 import pg from "pg";
@@ -278,5 +282,88 @@ describe("POST /v1/risk/log/report (anti-fraud log call)", () => {
     const response = await report(payload);
     expect(response.statusCode).toBe(400);
     expect(envelope(response)).toEqual({ code: "400", msg, data: null });
+  });
+});
+
+/** The static token SDK script, run in a browser-like sandbox whose XMLHttpRequest goes to this API in-process. */
+describe("the token SDK script (apps/web/public/affiliates/static/device-token-sdk.js)", () => {
+  const source = readFileSync(path.resolve(import.meta.dirname, "../../web/public/affiliates/static/device-token-sdk.js"), "utf8");
+
+  interface Sdk {
+    getToken(options: { appId: string; expire?: number; timeout?: number }): Promise<string>;
+    getFingerprint(): Promise<string>;
+  }
+
+  function loadSdk(withSubtle: boolean): { sdk: Sdk; requests: { url: string; body: unknown }[] } {
+    const requests: { url: string; body: unknown }[] = [];
+    const app = t.app;
+    class InjectXhr {
+      status = 0;
+      responseText = "";
+      timeout = 0;
+      withCredentials = false;
+      onload: (() => void) | undefined;
+      onerror: (() => void) | undefined;
+      ontimeout: (() => void) | undefined;
+      private method = "GET";
+      private url = "";
+      private readonly headers: Record<string, string> = {};
+      open(method: string, url: string) {
+        this.method = method;
+        this.url = url;
+      }
+      setRequestHeader(name: string, value: string) {
+        this.headers[name.toLowerCase()] = value;
+      }
+      send(body: string) {
+        requests.push({ url: this.url, body: JSON.parse(body) as unknown });
+        app.inject({ method: this.method as "POST", url: this.url, headers: this.headers, payload: body }).then(
+          (response) => {
+            this.status = response.statusCode;
+            this.responseText = response.body;
+            this.onload?.();
+          },
+          () => this.onerror?.(),
+        );
+      }
+    }
+    const sandbox: Record<string, unknown> = {
+      navigator: { userAgent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/140", language: "en-US", languages: ["en-US", "en"], platform: "Linux x86_64", hardwareConcurrency: 8, maxTouchPoints: 0, cookieEnabled: true },
+      screen: { width: 1920, height: 1080, colorDepth: 24, pixelDepth: 24 },
+      devicePixelRatio: 1,
+      crypto: withSubtle ? webcrypto : undefined,
+      TextEncoder,
+      XMLHttpRequest: InjectXhr,
+    };
+    sandbox.window = sandbox;
+    vm.createContext(sandbox);
+    vm.runInContext(source, sandbox);
+    return { sdk: sandbox.ExchangeDeviceTokenSDK as Sdk, requests };
+  }
+
+  it("gathers a SHA-256 fingerprint, gets a 40-character token the guard accepts", async () => {
+    const { sdk, requests } = loadSdk(true);
+    const token = await sdk.getToken({ appId: APP_ID, expire: 14_400, timeout: 10_000 });
+    expect(token).toMatch(DEVICE_TOKEN_PATTERN);
+    const fingerprint = await sdk.getFingerprint();
+    expect(fingerprint).toMatch(/^[0-9a-f]{64}$/);
+    expect(requests).toEqual([{ url: "/v1/constantid/udid/c1", body: { appId: APP_ID, fingerprint, expire: 14_400 } }]);
+    const response = await guarded({ "dy-token": token });
+    expect(response.statusCode).toBe(200);
+    expect(envelope(response).data).toEqual({ fingerprint });
+  });
+
+  it("hashes without SubtleCrypto too, and gives the same fingerprint for the same browser", async () => {
+    const { sdk } = loadSdk(false);
+    const fingerprint = await sdk.getFingerprint();
+    expect(fingerprint).toMatch(/^[0-9a-f]{32}$/);
+    expect(await loadSdk(false).sdk.getFingerprint()).toBe(fingerprint);
+    expect(await sdk.getToken({ appId: APP_ID })).toMatch(DEVICE_TOKEN_PATTERN);
+  });
+
+  it("rejects with the API's message when the call is refused", async () => {
+    const { sdk } = loadSdk(true);
+    await expect(sdk.getToken({ appId: DEVICE_TOKEN_APP_IDS.online })).rejects.toThrow("device-token SDK: [400] appId: not the app id of the test environment");
+    await expect(sdk.getToken({ appId: "" })).rejects.toThrow("device-token SDK: appId is required");
   });
 });

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import path from "node:path";
 
-/** Screenshots to look at (not compared): English and Arabic, light and dark. Saved under test-results/screenshots. */
+/** Screenshots to look at (not compared): English and Arabic, light and dark. Saved under screenshots/ (git-ignored). */
 const SHOTS = [
   { name: "home-en-dark", path: "/affiliates", cls: "theme-black" },
   { name: "home-ar-dark", path: "/ar/affiliates", cls: "theme-black" },
@@ -17,6 +17,6 @@ for (const shot of SHOTS) {
     await page.goto(shot.path);
     await expect(page.locator("html")).toHaveClass(new RegExp(shot.cls));
     await page.waitForLoadState("networkidle");
-    await page.screenshot({ path: path.resolve(__dirname, `../../../test-results/screenshots/${shot.name}.png`), fullPage: true });
+    await page.screenshot({ path: path.resolve(__dirname, `../../../screenshots/${shot.name}.png`), fullPage: true });
   });
 }

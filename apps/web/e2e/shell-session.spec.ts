@@ -55,13 +55,15 @@ test.describe("login state (spec §2, §4)", () => {
 });
 
 test.describe("request errors (spec §8)", () => {
-  test("a 500 shows one error toast with the translated status text", async ({ page }) => {
+  test("a 500 shows one error toast with the translated status text", async ({ page, context }) => {
+    await logIn(context);
     await page.route("**/v1/user/overview/userinfo", (route) => route.fulfill({ status: 500, body: "upstream failed" }));
     await page.goto("/affiliates/fee");
     await expect(page.locator(".bit-message-notice")).toHaveText("[500] The server ran into a problem.");
   });
 
-  test("a business error shows the server message", async ({ page }) => {
+  test("a business error shows the server message", async ({ page, context }) => {
+    await logIn(context);
     await page.route("**/v1/user/overview/userinfo", (route) =>
       route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ code: "30001", msg: "Account frozen", data: null }) }),
     );
@@ -69,7 +71,9 @@ test.describe("request errors (spec §8)", () => {
     await expect(page.locator(".bit-message-notice")).toHaveText("[30001] Account frozen");
   });
 
-  test("not logged in (00004) shows no toast", async ({ page }) => {
+  test("not logged in (00004) shows no toast", async ({ page, context, baseURL }) => {
+    // a stale hint cookie without a session: the call is made and answered 00004
+    await context.addCookies([{ name: "has_refresh_token", value: "1", url: baseURL! }]);
     const answered = page.waitForResponse("**/v1/user/overview/userinfo");
     await page.goto("/affiliates/fee");
     const response = await answered;
@@ -77,6 +81,17 @@ test.describe("request errors (spec §8)", () => {
     await expect(page.locator(".auth-buttons")).toBeVisible();
     await expect(page.locator(".bit-message-notice")).toHaveCount(0);
   });
+});
+
+test("an anonymous visitor (no refresh-token cookie) makes no user-info call", async ({ page }) => {
+  const calls: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/v1/user/overview/userinfo")) calls.push(request.url());
+  });
+  await page.goto("/affiliates/fee");
+  await expect(page.locator(".auth-buttons")).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(calls).toEqual([]);
 });
 
 test("a render crash shows the error page with header, footer and a retry link", async ({ page }) => {

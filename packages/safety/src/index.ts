@@ -29,6 +29,7 @@ export {
   type OpenWindowOptions,
   type OpenedWindow,
 } from "./open-window";
+export { MAX_NESTING_DEPTH } from "./limit-nesting";
 export {
   ALLOWED_ATTRIBUTES,
   ALLOWED_TAGS,

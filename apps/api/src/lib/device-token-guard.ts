@@ -24,25 +24,27 @@ export const DEVICE_TOKEN_MESSAGES = {
   unknown: `${DEVICE_TOKEN_HEADER}: unknown or expired`,
 } as const;
 
-declare module "fastify" {
-  interface FastifyRequest {
-    /** Set by requireDeviceToken: the fingerprint the request's device token is bound to. */
-    deviceFingerprint?: string;
-  }
-}
-
 /**
- * preHandler of the sensitive calls (login, register, money and identity actions): requires a live `dy-token`
- * issued by POST /v1/constantid/udid/c1. Needs the device-tokens repository on the instance.
- * Usage: `app.post("/login", { preHandler: requireDeviceToken }, handler)`.
+ * Checks one device-token value (from the `dy-token` header, or for the stand-in pages' form posts the `dy_token`
+ * cookie the client keeps); throws DeviceTokenError (403, 22001) when it is missing, malformed, unknown or expired.
+ * Returns the fingerprint the token is bound to.
  */
-export async function requireDeviceToken(request: FastifyRequest): Promise<void> {
-  const header = request.headers[DEVICE_TOKEN_HEADER];
-  const token = Array.isArray(header) ? undefined : header?.trim();
-  if (Array.isArray(header)) throw new DeviceTokenError(`${DEVICE_TOKEN_HEADER}: sent more than once`);
+export async function checkDeviceToken(request: FastifyRequest, value: string | string[] | undefined): Promise<string> {
+  if (Array.isArray(value)) throw new DeviceTokenError(`${DEVICE_TOKEN_HEADER}: sent more than once`);
+  const token = value?.trim();
   if (!token) throw new DeviceTokenError(DEVICE_TOKEN_MESSAGES.missing);
   if (!DEVICE_TOKEN_PATTERN.test(token)) throw new DeviceTokenError(DEVICE_TOKEN_MESSAGES.malformed);
   const record = await request.server.deviceTokens.verify(token);
   if (!record) throw new DeviceTokenError(DEVICE_TOKEN_MESSAGES.unknown);
   request.deviceFingerprint = record.fingerprint;
+  return record.fingerprint;
+}
+
+/**
+ * preHandler of the sensitive calls (login, register, money and identity actions): requires a live `dy-token`
+ * header issued by POST /v1/constantid/udid/c1. Needs the device-tokens repository on the instance.
+ * Usage: `app.post("/login", { preHandler: requireDeviceToken }, handler)`.
+ */
+export async function requireDeviceToken(request: FastifyRequest): Promise<void> {
+  await checkDeviceToken(request, request.headers[DEVICE_TOKEN_HEADER]);
 }

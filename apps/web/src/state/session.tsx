@@ -1,12 +1,13 @@
 "use client";
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
-import { userOverviewSchema, type UserOverview } from "@affiliates/contracts";
+import { SESSION_HINT_COOKIE, type UserOverview } from "@affiliates/contracts";
 import { loginPath, type Locale } from "@affiliates/locales";
 import { deriveUser, type DerivedUser } from "@/lib/derive-user";
 import { http } from "@/lib/http";
 import { STORAGE_KEYS } from "@/lib/constants";
 import { readStorage, removeStorage, writeStorage } from "@/lib/storage";
 import { ensureTerminalIdentity } from "@/lib/terminal-identity";
+import { isAppUserAgent } from "@/lib/app-detect";
 
 /** Login state of spec §3. */
 export interface SessionState {
@@ -36,8 +37,14 @@ export function SessionProvider({ locale, children }: { locale: Locale; children
     let cancelled = false;
     void (async () => {
       const { terminalCode, deviceId } = await ensureTerminalIdentity();
+      // Spec §4: on the web, no refresh-token cookie means not logged in, without asking the server.
+      if (!isAppUserAgent(navigator.userAgent) && !hasCookie(SESSION_HINT_COOKIE)) {
+        removeStorage(STORAGE_KEYS.globalUserId);
+        if (!cancelled) setState({ ...INITIAL, complete: true, deviceId, terminalCode });
+        return;
+      }
       try {
-        const answer = userOverviewSchema.parse(await http.post(USER_INFO_PATH, { terminalCode, locale }));
+        const answer = await http.post<UserOverview>(USER_INFO_PATH, { terminalCode, locale });
         writeStorage(STORAGE_KEYS.globalUserId, answer.userInfo.userId);
         if (!cancelled) {
           setState({ userInfo: answer, userResult: deriveUser(answer), isLogin: true, complete: true, deviceId, terminalCode });
@@ -56,6 +63,8 @@ export function SessionProvider({ locale, children }: { locale: Locale; children
   const value = useMemo(() => state, [state]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
+
+const hasCookie = (name: string) => document.cookie.split("; ").some((pair) => pair.startsWith(`${name}=`));
 
 /** The user id cached by the last successful user-info call (spec §3 local cache). */
 export const cachedUserId = () => readStorage(STORAGE_KEYS.globalUserId);

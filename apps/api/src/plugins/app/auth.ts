@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { LoginRequest, RegisterRequest } from "@affiliates/contracts";
 import { ApiError } from "../../lib/errors";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "../../lib/password";
+import { SESSION_HINT_COOKIE } from "@affiliates/contracts";
 import { SESSION_COOKIE } from "./sessions-repository";
 
 export interface LoginThrottleOptions {
@@ -23,6 +24,12 @@ export function isHttps(request: FastifyRequest): boolean {
 
 const cookieOptions = (request: FastifyRequest) =>
   ({ httpOnly: true, sameSite: "lax", path: "/", secure: isHttps(request) }) as const;
+
+/** The session cookie and its readable hint leave together. */
+function clearSessionCookies(request: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
+  reply.clearCookie(SESSION_HINT_COOKIE, { ...cookieOptions(request), httpOnly: false });
+}
 
 function throttled(resetInMs: number): ApiError {
   const minutes = Math.max(1, Math.ceil(resetInMs / 60_000));
@@ -81,13 +88,15 @@ export default fp<LoginThrottleOptions>(
         const previous = request.cookies[SESSION_COOKIE];
         if (previous) await app.sessions.delete(previous);
         const { token } = await app.sessions.create(userId);
-        reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(request), maxAge: Math.floor(app.sessions.ttlMs / 1000) });
+        const maxAge = Math.floor(app.sessions.ttlMs / 1000);
+        reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(request), maxAge });
+        reply.setCookie(SESSION_HINT_COOKIE, "1", { ...cookieOptions(request), httpOnly: false, maxAge });
       },
 
       async endSession(request, reply) {
         const token = request.cookies[SESSION_COOKIE];
         if (token) await app.sessions.delete(token);
-        reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
+        clearSessionCookies(request, reply);
       },
 
       async requireUserId(request, reply) {
@@ -95,7 +104,7 @@ export default fp<LoginThrottleOptions>(
         if (!token) throw new ApiError("no_session");
         const userId = await app.sessions.userIdOf(token);
         if (!userId) {
-          reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
+          clearSessionCookies(request, reply);
           throw new ApiError("invalid_token");
         }
         return userId;

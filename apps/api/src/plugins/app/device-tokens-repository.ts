@@ -1,6 +1,6 @@
 import { createHash, randomInt } from "node:crypto";
 import fp from "fastify-plugin";
-import type { Generated, Kysely } from "kysely";
+import type { Generated } from "kysely";
 import {
   CUSTOM_TOKEN_PATTERN,
   CUSTOM_TOKEN_RENEWAL_MS,
@@ -34,11 +34,12 @@ export interface RiskLogsTable {
   ip: string;
   created_at: string;
 }
-export interface DeviceTokenTables {
+// A type alias (not an interface) so it satisfies Kysely's Record constraint of withTables.
+export type DeviceTokenTables = {
   device_tokens: DeviceTokensTable;
   custom_tokens: CustomTokensTable;
   risk_logs: RiskLogsTable;
-}
+};
 
 const ALPHANUMERIC = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 /** `length` characters of [A-Za-z0-9] from the CSPRNG (unbiased: randomInt rejects out-of-range draws). 40 → ~238 bits. */
@@ -66,7 +67,7 @@ export interface DeviceTokensOptions {
 }
 
 export function createDeviceTokensRepository(database: Db, options: DeviceTokensOptions) {
-  const db: Kysely<DeviceTokenTables> = database.withTables<DeviceTokenTables>();
+  const db = database.withTables<DeviceTokenTables>();
   const iso = (ms: number) => new Date(ms).toISOString();
 
   async function verify(token: string): Promise<DeviceTokenRecord | undefined> {
@@ -148,11 +149,16 @@ declare module "fastify" {
   interface FastifyInstance {
     deviceTokens: DeviceTokensRepository;
   }
+  interface FastifyRequest {
+    /** Set by requireDeviceToken / checkDeviceToken (lib/device-token-guard.ts): the device the token is bound to. */
+    deviceFingerprint: string | undefined;
+  }
 }
 
 export default fp<DeviceTokensOptions>(
   (app, options, done) => {
     app.decorate("deviceTokens", createDeviceTokensRepository(app.db, options));
+    app.decorateRequest("deviceFingerprint", undefined);
     done();
   },
   { name: "device-tokens-repository", dependencies: ["db"] },

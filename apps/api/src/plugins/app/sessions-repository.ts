@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import fp from "fastify-plugin";
 import type { Db } from "../../db/schema";
 
-export const SESSION_COOKIE = "refresh_token";
+export { SESSION_COOKIE } from "@affiliates/contracts";
 /** 32 random bytes, base64url: 43 characters. */
 export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 

@@ -1,7 +1,7 @@
 "use client";
 import { useRequest } from "ahooks";
 import { useFormatter, useTranslations } from "next-intl";
-import { feeScheduleSchema, type FeeLevel } from "@affiliates/contracts";
+import type { FeeLevel, FeeSchedule as FeeScheduleAnswer } from "@affiliates/contracts";
 import { http } from "@/lib/http";
 import { FETCH_CACHE_MS } from "@affiliates/http";
 
@@ -11,11 +11,11 @@ export const FEE_SCHEDULE_PATH = "v1/vip/fee-schedule";
 export function FeeSchedule() {
   const t = useTranslations("fee");
   const format = useFormatter();
-  const { data, loading } = useRequest(async () => feeScheduleSchema.parse(await http.get(FEE_SCHEDULE_PATH)), {
+  const { data, loading } = useRequest(() => http.get<FeeScheduleAnswer>(FEE_SCHEDULE_PATH), {
     cacheKey: FEE_SCHEDULE_PATH,
     staleTime: FETCH_CACHE_MS,
   });
-  const percent = (rate: number) => format.number(rate, { style: "percent", maximumFractionDigits: 4 });
+  const percent = (rate: number) => format.number(rate, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 4 });
   const rows: FeeLevel[] = data?.levels ?? [];
   return (
     <section className="section">

@@ -1,7 +1,7 @@
 "use client";
 import { useState } from "react";
 import { useTranslations } from "next-intl";
-import { App } from "antd";
+import { showMessage } from "@/lib/toast";
 import { BASE_PATH, dirOf, type Locale } from "@affiliates/locales";
 
 /** The customer-chat script, loaded from a static path on the first click only (spec §1, §7). */
@@ -36,7 +36,6 @@ function loadWidget(): Promise<ChatWidget> {
 
 export function ChatButton({ locale }: { locale: Locale }) {
   const t = useTranslations("chat");
-  const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
 
   const open = async () => {
@@ -59,7 +58,7 @@ export function ChatButton({ locale }: { locale: Locale }) {
         },
       });
     } catch {
-      void message.error({ key: "chat", content: t("failed") });
+      void showMessage("error", t("failed"), "chat");
     } finally {
       setBusy(false);
     }

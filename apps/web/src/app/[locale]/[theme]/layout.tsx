@@ -3,10 +3,9 @@ import type { Viewport } from "next";
 import { notFound } from "next/navigation";
 import { NextIntlClientProvider } from "next-intl";
 import { getMessages, setRequestLocale } from "next-intl/server";
-import { AntdRegistry } from "@ant-design/nextjs-registry";
+import { clientMessages } from "@/i18n/client-messages";
 import { getLocale, isLocale, LOCALES } from "@affiliates/locales";
 import { AppProviders } from "@/components/providers/app-providers";
-import { loadAntdLocale } from "@/lib/antd-locale";
 import { themeClass, themeOfSegment, type ThemeSegment } from "@/lib/internal-route";
 import { RADIUS_ROUND_PX } from "@/lib/theme-tokens";
 import "../../globals.css";
@@ -33,7 +32,7 @@ export default async function LocaleThemeLayout({ children, params }: { children
   setRequestLocale(locale);
   const entry = getLocale(locale);
   const theme = themeOfSegment(segment);
-  const [messages, antdLocale] = await Promise.all([getMessages(), loadAntdLocale(locale)]);
+  const messages = await getMessages();
   return (
     <html
       lang={entry.htmlLang}
@@ -42,13 +41,11 @@ export default async function LocaleThemeLayout({ children, params }: { children
       style={{ colorScheme: theme === "Black" ? "dark" : "light", ["--radius-round" as string]: `${RADIUS_ROUND_PX}px` }}
     >
       <body>
-        <AntdRegistry>
-          <NextIntlClientProvider locale={locale} messages={messages}>
-            <AppProviders locale={locale} theme={theme} antdLocale={antdLocale}>
-              {children}
-            </AppProviders>
-          </NextIntlClientProvider>
-        </AntdRegistry>
+        <NextIntlClientProvider locale={locale} messages={clientMessages(messages)}>
+          <AppProviders locale={locale} theme={theme}>
+            {children}
+          </AppProviders>
+        </NextIntlClientProvider>
       </body>
     </html>
   );

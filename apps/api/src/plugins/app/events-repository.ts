@@ -1,0 +1,145 @@
+import fp from "fastify-plugin";
+import type { Generated } from "kysely";
+import type { AnalyticsEventContract, AnalyticsEventListQuery, StoredAnalyticsEvent } from "../../../../../packages/contracts/src/analytics";
+import type { Db } from "../../db/schema";
+
+/** The tables of migration 0004-analytics (the lead may move them into db/schema.ts's `Database`). */
+export interface AnalyticsEventsTable {
+  id: Generated<number>;
+  event_id: string;
+  type: string;
+  event_tracking_id: string;
+  device_id: string;
+  session_id: string;
+  uid: string;
+  log_env: string;
+  /** bigint: a number on SQLite, a string from node-postgres. */
+  event_time: number | string;
+  received_at: number | string;
+  ip: string;
+  payload: string;
+}
+
+export interface AnalyticsSwitchTable {
+  client_key: string;
+  enabled: number;
+  updated_at: string;
+}
+
+// A type alias (not an interface): Kysely's withTables needs the implicit index signature.
+export type AnalyticsTables = {
+  analytics_events: AnalyticsEventsTable;
+  analytics_switch: AnalyticsSwitchTable;
+};
+
+/** Who is asking: the switch may be set per device id or per IP (device wins over IP, IP over the default). */
+export interface AnalyticsClient {
+  deviceId?: string | undefined;
+  ip: string;
+}
+
+export const switchKey = {
+  device: (deviceId: string) => `device:${deviceId}`,
+  ip: (ip: string) => `ip:${ip}`,
+};
+
+export interface EventsRepositoryOptions {
+  now: () => number;
+  /** The switch of clients without an override (client_settings.eventLogUploadSwitch, default true). */
+  defaultSwitch: () => Promise<boolean>;
+}
+
+export function createEventsRepository(database: Db, options: EventsRepositoryOptions) {
+  const db = database.withTables<AnalyticsTables>();
+  return {
+    /**
+     * Stores valid events in one multi-row INSERT; ids already stored (or repeated in the batch) are ignored.
+     * Returns how many rows were inserted.
+     */
+    async insertMany(events: readonly AnalyticsEventContract[], meta: { ip: string }): Promise<number> {
+      if (events.length === 0) return 0;
+      const receivedAt = options.now();
+      const rows = events.map((e) => ({
+        event_id: e.event_id,
+        type: e.type,
+        event_tracking_id: e.event_tracking_id,
+        device_id: e.device_id,
+        session_id: e.session_id,
+        uid: e.uid,
+        log_env: e.log_env,
+        event_time: e.timestamp,
+        received_at: receivedAt,
+        ip: meta.ip,
+        payload: JSON.stringify(e),
+      }));
+      const result = await db
+        .insertInto("analytics_events")
+        .values(rows)
+        .onConflict((oc) => oc.column("event_id").doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0n);
+    },
+
+    /** The latest stored events, newest first (by event time, then arrival). */
+    async latest(query: AnalyticsEventListQuery): Promise<StoredAnalyticsEvent[]> {
+      let select = db.selectFrom("analytics_events").select(["payload", "received_at", "ip"]);
+      if (query.type) select = select.where("type", "=", query.type);
+      if (query.since !== undefined) select = select.where("event_time", ">=", query.since);
+      const rows = await select.orderBy("event_time", "desc").orderBy("id", "desc").limit(query.limit).execute();
+      return rows.map((row) => ({ ...(JSON.parse(row.payload) as AnalyticsEventContract), received_at: Number(row.received_at), ip: row.ip }));
+    },
+
+    async count(): Promise<number> {
+      const row = await db.selectFrom("analytics_events").select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+
+    /** Whether this client may upload: its device override, else its IP override, else the client-wide default. */
+    async uploadSwitch(client: AnalyticsClient): Promise<boolean> {
+      const keys = [switchKey.ip(client.ip)];
+      if (client.deviceId) keys.push(switchKey.device(client.deviceId));
+      const rows = await db.selectFrom("analytics_switch").select(["client_key", "enabled"]).where("client_key", "in", keys).execute();
+      const byKey = new Map(rows.map((r) => [r.client_key, Number(r.enabled) === 1]));
+      const device = client.deviceId ? byKey.get(switchKey.device(client.deviceId)) : undefined;
+      return device ?? byKey.get(switchKey.ip(client.ip)) ?? (await options.defaultSwitch());
+    },
+
+    /** Sets (true/false) or removes (null) one client's override; `client` is a `switchKey`. */
+    async setSwitch(client: string, enabled: boolean | null): Promise<void> {
+      if (enabled === null) {
+        await db.deleteFrom("analytics_switch").where("client_key", "=", client).execute();
+        return;
+      }
+      const value = enabled ? 1 : 0;
+      const updatedAt = new Date(options.now()).toISOString();
+      await db
+        .insertInto("analytics_switch")
+        .values({ client_key: client, enabled: value, updated_at: updatedAt })
+        .onConflict((oc) => oc.column("client_key").doUpdateSet({ enabled: value, updated_at: updatedAt }))
+        .execute();
+    },
+  };
+}
+
+export type EventsRepository = ReturnType<typeof createEventsRepository>;
+
+declare module "fastify" {
+  interface FastifyInstance {
+    analyticsEvents: EventsRepository;
+  }
+}
+
+/** Decorates `app.analyticsEvents`; needs the db and config-repository plugins (the default switch). */
+export default fp<{ now?: () => number }>(
+  (app, options, done) => {
+    app.decorate(
+      "analyticsEvents",
+      createEventsRepository(app.db, {
+        now: options.now ?? Date.now,
+        defaultSwitch: () => app.configRepository.clientSetting("eventLogUploadSwitch", true),
+      }),
+    );
+    done();
+  },
+  { name: "events-repository", dependencies: ["db", "config-repository"] },
+);

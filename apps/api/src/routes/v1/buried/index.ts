@@ -1,0 +1,85 @@
+import type { FastifyPluginCallback, FastifyRequest } from "fastify";
+import {
+  ANALYTICS_MAX_BATCH,
+  analyticsEventSchema,
+  type AnalyticsEventContract,
+  type AnalyticsIngestResult,
+} from "../../../../../../packages/contracts/src/analytics";
+import { ok } from "../../../lib/envelope";
+import { ApiError, describeZodError } from "../../../lib/errors";
+
+export interface BuriedRoutesOptions {
+  /** Per client IP (spec: rate-limited per client); default 120 batches a minute. */
+  rateLimit?: { max: number; timeWindowMs: number };
+  /** 50 events of a few KB each exceed the API's default 64 KB body limit; default 1 MiB. */
+  bodyLimit?: number;
+}
+
+export const BURIED_DEFAULTS = { rateLimit: { max: 120, timeWindowMs: 60_000 }, bodyLimit: 1024 * 1024 } as const;
+
+function headerValue(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  const first = Array.isArray(value) ? value[0] : value;
+  return first && first.trim() !== "" ? first.trim() : undefined;
+}
+
+/** The device id of a batch: the `DeviceId` header (spec §7), else the first event's (beacons carry no headers). */
+function deviceIdOf(request: FastifyRequest, events: readonly unknown[]): string | undefined {
+  const header = headerValue(request, "deviceid");
+  if (header) return header.slice(0, 128);
+  for (const event of events) {
+    const id = typeof event === "object" && event !== null ? (event as Record<string, unknown>).device_id : undefined;
+    if (typeof id === "string" && id !== "") return id.slice(0, 128);
+  }
+  return undefined;
+}
+
+/**
+ * `POST /v1/buried/log/info`: a JSON array of at most 50 analytics events (spec §7). Each event is validated on its
+ * own: bad ones are rejected with a reason, good ones stored in one INSERT, duplicates (same `event_id`) ignored.
+ * 403 while the upload switch is off for this client (device id, then IP, then the client-wide default).
+ */
+const buriedRoutes: FastifyPluginCallback<BuriedRoutesOptions> = (app, options, done) => {
+  const rateLimit = options.rateLimit ?? BURIED_DEFAULTS.rateLimit;
+  app.post(
+    "/log/info",
+    {
+      bodyLimit: options.bodyLimit ?? BURIED_DEFAULTS.bodyLimit,
+      config: { rateLimit: { max: rateLimit.max, timeWindow: rateLimit.timeWindowMs } },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      const body: unknown = request.body;
+      if (!Array.isArray(body)) throw new ApiError("bad_request", "body: must be a JSON array of events");
+      if (body.length > ANALYTICS_MAX_BATCH) {
+        throw new ApiError("bad_request", `body: at most ${ANALYTICS_MAX_BATCH} events per request, got ${body.length}`);
+      }
+      const allowed = await app.analyticsEvents.uploadSwitch({ deviceId: deviceIdOf(request, body), ip: request.ip });
+      if (!allowed) throw new ApiError("forbidden", "analytics: uploading is switched off for this client");
+
+      const rejected: AnalyticsIngestResult["rejected"] = [];
+      const valid: AnalyticsEventContract[] = [];
+      const seen = new Set<string>();
+      let repeated = 0;
+      body.forEach((item: unknown, index) => {
+        const parsed = analyticsEventSchema.safeParse(item);
+        if (!parsed.success) {
+          rejected.push({ index, reason: describeZodError(parsed.error) });
+          return;
+        }
+        if (seen.has(parsed.data.event_id)) {
+          repeated += 1;
+          return;
+        }
+        seen.add(parsed.data.event_id);
+        valid.push(parsed.data);
+      });
+      const accepted = await app.analyticsEvents.insertMany(valid, { ip: request.ip });
+      const data: AnalyticsIngestResult = { accepted, duplicates: valid.length - accepted + repeated, rejected };
+      return ok(data);
+    },
+  );
+  done();
+};
+
+export default buriedRoutes;

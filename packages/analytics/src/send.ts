@@ -1,0 +1,109 @@
+import { ANALYTICS_LIMITS } from "./constants";
+import { byteLength, chunk, splitBySize } from "./batch";
+import type { AnalyticsEvent } from "./types";
+import type { FetchLike, SendBeaconLike } from "./world";
+
+/** What an upload attempt came to. */
+export type SendOutcome =
+  | { kind: "ok"; duplicates: number; rejected: number }
+  /** 403: the upload switch is off for this client; stay silent for a while. */
+  | { kind: "silence" }
+  /** Network failure or a server error: keep the events, retry later. */
+  | { kind: "retry"; reason: string }
+  /** The API refused the batch as such (400, 413): retrying cannot help. */
+  | { kind: "drop"; reason: string };
+
+export type Sender = (events: AnalyticsEvent[]) => Promise<SendOutcome>;
+
+const SUCCESS = new Set(["00000", "200"]);
+
+function field(value: unknown, name: string): unknown {
+  return typeof value === "object" && value !== null ? (value as Record<string, unknown>)[name] : undefined;
+}
+
+const countOf = (value: unknown): number => (typeof value === "number" ? value : Array.isArray(value) ? value.length : 0);
+
+export interface FetchSenderOptions {
+  fetch: FetchLike;
+  url: string;
+  /** The page's `pfb` query parameter, sent as the `pfb` header (spec §7). */
+  pfb: string | null;
+  maxKeepaliveBytes?: number;
+}
+
+/** POSTs a JSON array; `keepalive` while the body is small enough for it, so a navigation does not cancel it. */
+export function createFetchSender(options: FetchSenderOptions): Sender {
+  const maxKeepalive = options.maxKeepaliveBytes ?? ANALYTICS_LIMITS.beaconMaxBytes;
+  return async (events) => {
+    const body = JSON.stringify(events);
+    const headers: Record<string, string> = { "content-type": "application/json" };
+    if (options.pfb) headers.pfb = options.pfb;
+    let response;
+    try {
+      response = await options.fetch(options.url, {
+        method: "POST",
+        headers,
+        body,
+        keepalive: byteLength(body) < maxKeepalive,
+        credentials: "same-origin",
+      });
+    } catch (error) {
+      return { kind: "retry", reason: `network: ${error instanceof Error ? error.message : String(error)}` };
+    }
+    let answer: unknown = null;
+    try {
+      answer = await response.json();
+    } catch {
+      answer = null;
+    }
+    const code = field(answer, "code");
+    if (response.status === 403 || code === "403") return { kind: "silence" };
+    if (response.ok && typeof code === "string" && SUCCESS.has(code)) {
+      const data = field(answer, "data");
+      return { kind: "ok", duplicates: countOf(field(data, "duplicates")), rejected: countOf(field(data, "rejected")) };
+    }
+    if (response.status === 400 || response.status === 413) {
+      const msg = field(answer, "msg");
+      return { kind: "drop", reason: `HTTP ${response.status}: ${typeof msg === "string" ? msg : "refused"}` };
+    }
+    return { kind: "retry", reason: `HTTP ${response.status}${typeof code === "string" ? ` code ${code}` : ""}` };
+  };
+}
+
+/** Inside the app: the bridge takes the events (resolves: delivered; rejects: retry later). */
+export function createBridgeSender(transport: (events: AnalyticsEvent[]) => Promise<void>): Sender {
+  return async (events) => {
+    try {
+      await transport(events);
+      return { kind: "ok", duplicates: 0, rejected: 0 };
+    } catch (error) {
+      return { kind: "retry", reason: `bridge: ${error instanceof Error ? error.message : String(error)}` };
+    }
+  };
+}
+
+export interface BeaconOptions {
+  sendBeacon: SendBeaconLike;
+  url: string;
+  batchSize?: number;
+  maxBytes?: number;
+}
+
+/**
+ * Sends events by `navigator.sendBeacon`, in batches of at most `batchSize`, each body under `maxBytes` (split
+ * further when needed). An event too large for any beacon is left out. Stops at the first beacon the browser
+ * refuses. Returns the events the browser accepted.
+ */
+export function sendByBeacon(events: readonly AnalyticsEvent[], options: BeaconOptions): AnalyticsEvent[] {
+  const maxBytes = options.maxBytes ?? ANALYTICS_LIMITS.beaconMaxBytes;
+  const accepted: AnalyticsEvent[] = [];
+  for (const batch of chunk(events, options.batchSize ?? ANALYTICS_LIMITS.batchSize)) {
+    for (const part of splitBySize(batch, maxBytes)) {
+      if (part.bytes >= maxBytes) continue;
+      const blob = new Blob([part.body], { type: "application/json" });
+      if (!options.sendBeacon(options.url, blob)) return accepted;
+      accepted.push(...part.events);
+    }
+  }
+  return accepted;
+}

@@ -1,0 +1,120 @@
+import { z } from "zod";
+
+/** Spec §3: the analytics event types (the SDK's `EVENT_TYPES`; a test keeps both lists equal). */
+export const ANALYTICS_EVENT_TYPES = ["page", "click", "expose", "drag", "sideslip", "pull_up", "pull_down", "video", "system"] as const;
+export const ANALYTICS_SYS_VALUES = ["web", "mobile", "app H5", "Windows", "MacOS"] as const;
+/** Spec §9: at most 50 events per upload. */
+export const ANALYTICS_MAX_BATCH = 50;
+/** Spec §5: "/" or "b" followed by digits. */
+export const ANALYTICS_TRACKING_ID_PATTERN = /^(\/|b\d+)$/;
+/** Spec §5: `pre`, `online`, or ending in `test` plus 1–2 digits. */
+export const ANALYTICS_LOG_ENV_PATTERN = /^(pre|online)$|test\d{1,2}$/;
+
+const text = (max: number) => z.string().max(max);
+const ms = z.number().int().min(0).max(8_640_000_000_000_000);
+const count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+const ext = z.record(z.string().max(128), z.unknown());
+
+/**
+ * One event of `POST {report base}/v1/buried/log/info` (spec §3): event fields, device and session fields, external
+ * fields, and `event_id` (device id + session + sequence), the key the API deduplicates on. Unknown fields are
+ * ignored (stripped), so older and newer SDKs both upload.
+ */
+export const analyticsEventSchema = z.object({
+  event_id: z.string().min(1).max(200),
+  type: z.enum(ANALYTICS_EVENT_TYPES),
+  // Event fields.
+  url: text(2048),
+  title: text(512),
+  event_tracking: text(256),
+  event_tracking_id: z.string().regex(ANALYTICS_TRACKING_ID_PATTERN, 'must be "/" or "b" followed by digits'),
+  business1: text(512),
+  business2: text(512),
+  page_status: z.enum(["show", "hide"]).optional(),
+  track_type: z.enum(["manual", "auto"]),
+  timestamp: ms,
+  seq: count,
+  log_seq: count,
+  retry_count: count,
+  user_language: text(64),
+  referer: text(2048),
+  timely: z.boolean(),
+  merge: z.boolean(),
+  page_unique_id: text(256),
+  ctime: ms,
+  curr_page: text(2048),
+  event_tracking_ext: z.union([ext, z.array(ext).max(500)]).optional(),
+  curr_page_ext: ext.optional(),
+  // Device and session fields.
+  browser: text(128),
+  browser_version: text(64),
+  sys: z.enum(ANALYTICS_SYS_VALUES),
+  os_version: text(64),
+  device_id: z.string().min(1).max(128),
+  session_id: z.string().min(1).max(200),
+  manufacturer: text(128),
+  model: text(128),
+  screen_width: count,
+  screen_height: count,
+  network_type: text(32),
+  timezone_offset: z.number().int().min(-1440).max(1440),
+  url_host: text(256),
+  log_env: z.string().regex(ANALYTICS_LOG_ENV_PATTERN, "must be pre, online or end in test plus 1–2 digits"),
+  qr_val: text(512),
+  source_referer: text(2048),
+  source_target: text(2048),
+  first_visit_time: ms,
+  first_day: z.boolean(),
+  // External fields.
+  app_id: z.string().min(1).max(128),
+  app_name: text(128),
+  ver: text(64),
+  uid: text(64),
+});
+export type AnalyticsEventContract = z.infer<typeof analyticsEventSchema>;
+
+/** The body: a JSON array of at most 50 events; each is validated on its own (bad ones rejected, good ones kept). */
+export const analyticsBatchSchema = z.array(z.unknown()).max(ANALYTICS_MAX_BATCH);
+
+export const analyticsIngestResultSchema = z.object({
+  /** Events stored now. */
+  accepted: z.number().int(),
+  /** Valid events already stored (same `event_id`): ignored. */
+  duplicates: z.number().int(),
+  rejected: z.array(z.object({ index: z.number().int(), reason: z.string() })),
+});
+export type AnalyticsIngestResult = z.infer<typeof analyticsIngestResultSchema>;
+
+/** `GET /v1/admin/analytics/events?limit=&type=&since=` (operators only): newest first; `since` in ms. */
+export const analyticsEventListQuerySchema = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(500).default(100),
+    type: z.enum(ANALYTICS_EVENT_TYPES).optional(),
+    since: z.coerce.number().int().min(0).optional(),
+  })
+  .strict();
+export type AnalyticsEventListQuery = z.infer<typeof analyticsEventListQuerySchema>;
+
+/** A stored event as operators see it: its fields, plus when the API received it (ms) and from which IP. */
+export const storedAnalyticsEventSchema = analyticsEventSchema.extend({ received_at: z.number(), ip: z.string() });
+export type StoredAnalyticsEvent = z.infer<typeof storedAnalyticsEventSchema>;
+
+export const analyticsEventListSchema = z.object({ events: z.array(storedAnalyticsEventSchema) });
+export type AnalyticsEventList = z.infer<typeof analyticsEventListSchema>;
+
+/**
+ * `PUT /v1/admin/analytics/switch` (operators only): the upload switch of one client, by device id or IP;
+ * `enabled: null` removes the override (the client follows `client_settings.eventLogUploadSwitch` again).
+ */
+export const analyticsSwitchRequestSchema = z
+  .object({
+    deviceId: z.string().min(1).max(128).optional(),
+    ip: z.string().min(1).max(64).optional(),
+    enabled: z.boolean().nullable(),
+  })
+  .strict()
+  .refine((v) => (v.deviceId === undefined) !== (v.ip === undefined), { message: "give exactly one of deviceId or ip" });
+export type AnalyticsSwitchRequest = z.infer<typeof analyticsSwitchRequestSchema>;
+
+export const analyticsSwitchSchema = z.object({ client: z.string(), enabled: z.boolean() });
+export type AnalyticsSwitch = z.infer<typeof analyticsSwitchSchema>;

@@ -1,0 +1,6 @@
+export * from "./constants";
+export * from "./environment";
+export * from "./load-script";
+export * from "./create-device-token";
+export * from "./terminal-identity";
+export * from "./custom-token";

@@ -1,0 +1,67 @@
+import { DEVICE_TOKEN_CONFIG, DEVICE_TOKEN_KEYS } from "./constants";
+import { defaultStorage, documentCookies, safeStorage, type CookieJar, type StorageLike } from "./environment";
+
+export interface TerminalIdentity {
+  /** The device fingerprint, sent as the `DeviceId` header. */
+  fingerprint: string;
+  /** This browser's terminal code, sent as the `TerminalCode` header. */
+  terminalCode: string;
+}
+
+export interface TerminalIdentityOptions {
+  storage?: StorageLike;
+  cookies?: CookieJar;
+  /** Computes the device fingerprint (the web app passes FingerprintJS's visitorId). */
+  fingerprint: () => Promise<string>;
+  /** Creates a terminal code (default: 32 random hex characters). */
+  createTerminalCode?: () => string;
+}
+
+/** The message of spec §8 when no device id can be had. */
+export const DEVICE_ID_ERROR_MESSAGE = "getDeviceId error";
+
+export function randomTerminalCode(): string {
+  const bytes = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * `fingerprint` and `terminalCode` from localStorage or a cookie (spec §3), created and kept when missing:
+ * in localStorage, or in a year-long cookie where localStorage refuses writes. Throws `Error("getDeviceId error")`
+ * when none is stored and the fingerprint cannot be computed.
+ */
+export async function getTerminalIdentity(options: TerminalIdentityOptions): Promise<TerminalIdentity> {
+  const storage = safeStorage(options.storage ?? defaultStorage());
+  const cookies = options.cookies ?? documentCookies();
+  const read = (key: string): string | undefined => storage.get(key) || cookies.get(key) || undefined;
+  const keep = (key: string, value: string): void => {
+    if (!storage.set(key, value)) cookies.set(key, value, { maxAgeSeconds: DEVICE_TOKEN_CONFIG.terminalCookieMaxAgeSeconds });
+  };
+
+  let fingerprint = read(DEVICE_TOKEN_KEYS.fingerprint);
+  if (!fingerprint) {
+    let computed: unknown;
+    try {
+      computed = await options.fingerprint();
+    } catch (error) {
+      throw new Error(DEVICE_ID_ERROR_MESSAGE, { cause: error });
+    }
+    if (typeof computed !== "string" || computed.trim() === "") throw new Error(DEVICE_ID_ERROR_MESSAGE);
+    fingerprint = computed.trim();
+    keep(DEVICE_TOKEN_KEYS.fingerprint, fingerprint);
+  }
+
+  let terminalCode = read(DEVICE_TOKEN_KEYS.terminalCode);
+  if (!terminalCode) {
+    terminalCode = (options.createTerminalCode ?? randomTerminalCode)();
+    keep(DEVICE_TOKEN_KEYS.terminalCode, terminalCode);
+  }
+  return { fingerprint, terminalCode };
+}
+
+/** The `DeviceId` and `TerminalCode` request headers of spec §7. */
+export const terminalHeaders = (identity: TerminalIdentity): { DeviceId: string; TerminalCode: string } => ({
+  DeviceId: identity.fingerprint,
+  TerminalCode: identity.terminalCode,
+});
