@@ -9,7 +9,7 @@ const config: NextConfig = {
   assetPrefix: BASE_PATH,
   poweredByHeader: false,
   reactStrictMode: true,
-  transpilePackages: ["@affiliates/locales", "@affiliates/contracts", "@affiliates/http"],
+  transpilePackages: ["@affiliates/locales", "@affiliates/contracts", "@affiliates/http", "@affiliates/bridge", "@affiliates/safety", "@affiliates/device-token", "@affiliates/analytics"],
   distDir: process.env.NEXT_DIST_DIR ?? ".next",
   images: {
     path: `${BASE_PATH}/_next/image`,

@@ -1,35 +1,52 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ERROR_MESSAGE_KEYS } from "@affiliates/http";
-import { withFallback } from "../src/i18n/messages";
-import en from "../messages/en.json";
-import zhCN from "../messages/zh-CN.json";
-import ar from "../messages/ar.json";
+import { LOCALE_CODES } from "@affiliates/locales";
+import { MESSAGE_GROUPS, withFallback } from "../src/i18n/messages";
 
 type Tree = { [key: string]: string | Tree };
 const flatten = (tree: Tree, prefix = ""): Record<string, string> =>
   Object.entries(tree).reduce<Record<string, string>>((out, [key, value]) => {
-    const path = prefix ? `${prefix}.${key}` : key;
-    return typeof value === "string" ? { ...out, [path]: value } : { ...out, ...flatten(value, path) };
+    const next = prefix ? `${prefix}.${key}` : key;
+    return typeof value === "string" ? { ...out, [next]: value } : { ...out, ...flatten(value, next) };
   }, {});
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort();
 
+const dir = path.resolve(__dirname, "../messages");
+const read = (group: string, locale: string): Record<string, string> =>
+  flatten(JSON.parse(readFileSync(path.join(dir, group, `${locale}.json`), "utf8")) as Tree);
+/** Locales that must be complete in every group now; the rest fall back to English key by key. */
+const COMPLETE = ["en", "zh-CN", "ar"];
+/** Values that stay the same in every language: brand names. */
+const SAME_EVERYWHERE = /^brand\./;
+
 describe("message catalogues", () => {
-  const english = flatten(en);
+  it("every group folder is a known group and holds only known locales", () => {
+    expect(readdirSync(dir).sort()).toEqual([...MESSAGE_GROUPS].sort());
+    for (const group of MESSAGE_GROUPS) {
+      for (const file of readdirSync(path.join(dir, group))) expect(LOCALE_CODES).toContain(file.replace(/\.json$/, ""));
+    }
+  });
 
   it("English defines every key the request client's error texts use", () => {
+    const english = read("shell", "en");
     for (const key of ERROR_MESSAGE_KEYS) expect(english[key], key).toBeTruthy();
     expect(english["http.networkError"]).toBe("Network error. Try again later.");
   });
 
-  it.each([["zh-CN", zhCN], ["ar", ar]] as const)("%s is complete for the shell, with the same placeholders, and translated", (_locale, catalogue) => {
-    const translated = flatten(catalogue);
-    expect(Object.keys(translated).sort()).toEqual(Object.keys(english).sort());
-    for (const [key, text] of Object.entries(english)) {
-      expect(placeholders(translated[key] ?? ""), key).toEqual(placeholders(text));
+  for (const group of MESSAGE_GROUPS) {
+    const english = read(group, "en");
+    for (const locale of COMPLETE.filter((l) => l !== "en")) {
+      it(`${group}/${locale} has every English key and no other, the same placeholders, and is translated`, () => {
+        const translated = read(group, locale);
+        expect(Object.keys(translated).sort()).toEqual(Object.keys(english).sort());
+        for (const [key, text] of Object.entries(english)) expect(placeholders(translated[key] ?? ""), key).toEqual(placeholders(text));
+        const identical = Object.keys(english).filter((key) => translated[key] === english[key] && !SAME_EVERYWHERE.test(key));
+        expect(identical).toEqual([]);
+      });
     }
-    const identical = Object.keys(english).filter((key) => translated[key] === english[key] && !/^brand\./.test(key));
-    expect(identical).toEqual([]);
-  });
+  }
 
   it("falls back to English key by key", () => {
     const merged = withFallback({ a: "A", b: { c: "C", d: "D" } }, { b: { c: "Ç" }, z: "ignored" });

@@ -1,5 +1,5 @@
 "use client";
-import en from "../../messages/en.json";
+import en from "../../messages/shell/en.json";
 
 /**
  * Last resort when the root layout itself fails: no providers are left, so the English catalogue is read directly.

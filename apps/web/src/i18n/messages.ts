@@ -1,8 +1,14 @@
 import type { AbstractIntlMessages } from "next-intl";
 import { DEFAULT_LOCALE, type Locale } from "@affiliates/locales";
-import en from "../../messages/en.json";
+import shell from "../../messages/shell/en.json";
 
-export type Messages = typeof en;
+/**
+ * Catalogues live per group and locale (`messages/<group>/<locale>.json`) so features and translators can work on
+ * their own files; a locale's messages are the union of its groups. Every group's English file is the reference.
+ */
+export const MESSAGE_GROUPS = ["shell"] as const;
+export type MessageGroup = (typeof MESSAGE_GROUPS)[number];
+export type Messages = typeof shell;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -19,15 +25,20 @@ export function withFallback(base: AbstractIntlMessages, override: unknown): Abs
   return merged;
 }
 
-async function importCatalogue(locale: Locale): Promise<unknown> {
+async function importCatalogue(group: MessageGroup, locale: Locale): Promise<unknown> {
   try {
-    return ((await import(`../../messages/${locale}.json`)) as { default: unknown }).default;
+    return ((await import(`../../messages/${group}/${locale}.json`)) as { default: unknown }).default;
   } catch {
     return undefined; // no catalogue yet for this locale: English throughout
   }
 }
 
 export async function loadMessages(locale: Locale): Promise<AbstractIntlMessages> {
-  if (locale === DEFAULT_LOCALE) return en;
-  return withFallback(en, await importCatalogue(locale));
+  const groups = await Promise.all(
+    MESSAGE_GROUPS.map(async (group) => {
+      const english = (await importCatalogue(group, DEFAULT_LOCALE)) as AbstractIntlMessages;
+      return locale === DEFAULT_LOCALE ? english : withFallback(english, await importCatalogue(group, locale));
+    }),
+  );
+  return Object.assign({}, ...groups) as AbstractIntlMessages;
 }
