@@ -1,6 +1,7 @@
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
 import { BASE_PATH } from "@affiliates/locales";
+import { withSentryConfig } from "@sentry/nextjs/config";
 
 const withNextIntl = createNextIntlPlugin("./src/i18n/request.ts");
 
@@ -21,4 +22,20 @@ const config: NextConfig = {
   },
 };
 
-export default withNextIntl(config);
+/**
+ * Error reporting (spec §7-9): the client reads APP_ENV and the DSN at build time (pages are pre-rendered).
+ * Nothing is uploaded and nothing needs the network at build: no source maps, no release, no telemetry.
+ */
+const errorReportingEnv = {
+  NEXT_PUBLIC_APP_ENV: process.env.APP_ENV ?? "test",
+  NEXT_PUBLIC_SENTRY_DSN: process.env.SENTRY_DSN ?? "",
+};
+
+export default withSentryConfig(withNextIntl({ ...config, env: { ...config.env, ...errorReportingEnv } }), {
+  silent: true,
+  telemetry: false,
+  sourcemaps: { disable: true },
+  release: { create: false, finalize: false },
+  routeManifestInjection: false,
+  suppressOnRouterTransitionStartWarning: true,
+});

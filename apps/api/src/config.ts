@@ -26,6 +26,8 @@ export interface AppConfig {
   rateLimit: { max: number; timeWindowMs: number };
   /** The stricter per-IP limit of POST /v1/support/chat/messages. */
   supportRateLimit: { max: number; timeWindowMs: number };
+  /** Per-IP limit of POST /v1/buried/log/info (batches of ≤ 50 events). */
+  analyticsRateLimit: { max: number; timeWindowMs: number };
   loginThrottle: { perAccount: number; perIp: number; windowMs: number };
   /** Seed an empty database with the demo accounts and configuration. */
   seed: boolean;
@@ -82,6 +84,7 @@ function trustProxyFrom(raw: string | undefined): AppConfig["trustProxy"] {
  * - SESSION_TTL_S (604800 = 7 days), BODY_LIMIT (65536 bytes)
  * - RATE_LIMIT_MAX (600 requests) per RATE_LIMIT_WINDOW_S (60) per client IP
  * - SUPPORT_RATE_LIMIT_MAX (10 support-chat messages) per SUPPORT_RATE_LIMIT_WINDOW_S (60) per client IP
+ * - ANALYTICS_RATE_LIMIT_MAX (120 event batches) per ANALYTICS_RATE_LIMIT_WINDOW_S (60) per client IP
  * - LOGIN_MAX_FAILURES_PER_ACCOUNT (5), LOGIN_MAX_FAILURES_PER_IP (20), LOGIN_THROTTLE_WINDOW_S (900)
  * - SEED (`true`; `false` leaves an empty database empty), LOG (`true`)
  */
@@ -102,6 +105,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
     supportRateLimit: {
       max: intFrom(env, "SUPPORT_RATE_LIMIT_MAX", 10),
       timeWindowMs: intFrom(env, "SUPPORT_RATE_LIMIT_WINDOW_S", 60) * 1000,
+    },
+    analyticsRateLimit: {
+      max: intFrom(env, "ANALYTICS_RATE_LIMIT_MAX", 120),
+      timeWindowMs: intFrom(env, "ANALYTICS_RATE_LIMIT_WINDOW_S", 60) * 1000,
     },
     loginThrottle: {
       perAccount: intFrom(env, "LOGIN_MAX_FAILURES_PER_ACCOUNT", 5),

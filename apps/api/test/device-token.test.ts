@@ -14,7 +14,7 @@ import {
   encodeParamStr,
   riskLogReportResultSchema,
   type RiskLogParams,
-} from "../../../packages/contracts/src/device-token";
+} from "@affiliates/contracts";
 import { appPlugin } from "../src/app";
 import { loadConfig } from "../src/config";
 import { up as migrateDeviceTokens } from "../src/db/migrations/0003-device-tokens";

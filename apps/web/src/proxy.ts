@@ -39,7 +39,9 @@ export function proxy(request: NextRequest): NextResponse {
 
   const parsed = parseProductPath(pathname);
   if (!parsed) {
-    return NextResponse.rewrite(new URL(internalPath(DEFAULT_LOCALE, "White", NOT_FOUND_PAGE), request.url), { status: 404 });
+    return NextResponse.rewrite(new URL(internalPath(DEFAULT_LOCALE, { theme: "White", inApp: false }, NOT_FOUND_PAGE), request.url), {
+      status: 404,
+    });
   }
 
   const { locale, source } = resolveLocale({
@@ -70,7 +72,7 @@ export function proxy(request: NextRequest): NextResponse {
     appTheme: searchParams.get("appTheme"),
     cookie: request.cookies.get(THEME_COOKIE)?.value,
   });
-  const rewritten = new URL(internalPath(getLocale(locale).locale, theme, parsed.page), request.url);
+  const rewritten = new URL(internalPath(getLocale(locale).locale, { theme, inApp }, parsed.page), request.url);
   rewritten.search = search;
   return NextResponse.rewrite(rewritten);
 }

@@ -9,11 +9,14 @@ describe("pageFromPathname", () => {
     ["/en/white/affiliates/dashboard", "/dashboard"],
     ["/zh-CN/black/affiliates", ""],
     ["/ar/black/affiliates/vip/detail/", "/vip/detail"],
+    ["/en/white-app/affiliates/fee", "/fee"],
     ["/unknown", ""],
   ])("%s → %j", (path, page) => expect(pageFromPathname(path)).toBe(page));
 
   it("reads back what internalPath writes", () => {
-    expect(pageFromPathname(internalPath("fr-FR", "Black", "/fee"))).toBe("/fee");
-    expect(internalPath("fr-FR", "Black", "/fee")).toBe("/fr-FR/black/affiliates/fee");
+    expect(pageFromPathname(internalPath("fr-FR", { theme: "Black", inApp: false }, "/fee"))).toBe("/fee");
+    expect(internalPath("fr-FR", { theme: "Black", inApp: false }, "/fee")).toBe("/fr-FR/black/affiliates/fee");
+    expect(internalPath("ar", { theme: "White", inApp: true }, "")).toBe("/ar/white-app/affiliates");
+    expect(pageFromPathname(internalPath("ar", { theme: "White", inApp: true }, "/dashboard"))).toBe("/dashboard");
   });
 });

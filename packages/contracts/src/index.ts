@@ -3,3 +3,5 @@ export * from "./user";
 export * from "./config";
 export * from "./vip";
 export * from "./support";
+export * from "./device-token";
+export * from "./analytics";

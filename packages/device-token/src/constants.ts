@@ -1,4 +1,4 @@
-import { DEVICE_TOKEN_APP_IDS, DEVICE_TOKEN_LENGTH, DEVICE_TOKEN_MAX_EXPIRE_S, CUSTOM_TOKEN_RENEWAL_MS } from "../../contracts/src/device-token";
+import { DEVICE_TOKEN_APP_IDS, DEVICE_TOKEN_LENGTH, DEVICE_TOKEN_MAX_EXPIRE_S, CUSTOM_TOKEN_RENEWAL_MS } from "@affiliates/contracts";
 
 /** Device-token constants of spec §9, in one table; everything else derives from it. */
 export const DEVICE_TOKEN_CONFIG = {

@@ -1,5 +1,4 @@
-import { isSuccessCode } from "../../contracts/src/envelope";
-import { DEVICE_TOKEN_PATHS, encodeParamStr, riskLogReportResultSchema } from "../../contracts/src/device-token";
+import { DEVICE_TOKEN_PATHS, encodeParamStr, isSuccessCode, riskLogReportResultSchema } from "@affiliates/contracts";
 import { DEVICE_TOKEN_CONFIG, DEVICE_TOKEN_KEYS, isValidDeviceToken } from "./constants";
 import { defaultStorage, safeStorage, systemClock, type Clock, type StorageLike } from "./environment";
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { decodeParamStr } from "../../contracts/src/device-token";
+import { decodeParamStr } from "@affiliates/contracts";
 import { createCustomToken, memoryStorage, systemClock } from "../src";
 
 const START = Date.parse("2026-03-01T12:00:00.000Z");

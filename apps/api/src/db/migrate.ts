@@ -2,11 +2,15 @@ import { Migrator, type Migration, type MigrationProvider } from "kysely";
 import type { Db } from "./schema";
 import * as initial from "./migrations/0001-initial";
 import * as vipAndSupport from "./migrations/0002-vip-and-support";
+import * as deviceTokens from "./migrations/0003-device-tokens";
+import * as analytics from "./migrations/0004-analytics";
 
 /** Migrations are imported statically (no directory scanning), so they work the same under tsx, vitest and bundlers. */
 const MIGRATIONS: Record<string, Migration> = {
   "0001-initial": initial,
   "0002-vip-and-support": vipAndSupport,
+  "0003-device-tokens": deviceTokens,
+  "0004-analytics": analytics,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -1,6 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import { ResponseCode } from "@affiliates/contracts";
-import { DEVICE_TOKEN_HEADER, DEVICE_TOKEN_PATTERN } from "../../../../packages/contracts/src/device-token";
+import { DEVICE_TOKEN_HEADER, DEVICE_TOKEN_PATTERN, ResponseCode } from "@affiliates/contracts";
 import { ApiError } from "./errors";
 
 /**

@@ -25,3 +25,7 @@ export const STORAGE_KEYS = {
 export const REFRESH_TOKEN_COOKIE = "refresh_token";
 /** The UI style prefix of spec §9. */
 export const UI_PREFIX = "bit";
+/** Spec §9 defaults: the coin pair and the deposit coin the product links to. */
+export const DEFAULT_SPOT_PAIR = { symbol: "USDTBRL", fromCoinName: "USDT", toCoinName: "BRL" } as const;
+export const DEFAULT_DEPOSIT_COIN = { coinName: "USDT", coinId: 2 } as const;
+export const DEFAULT_FUTURES_SYMBOL = "BTCUSDT";

@@ -1,5 +1,5 @@
 "use client";
-import { createHttpClient, type HttpError } from "@affiliates/http";
+import { createHttpClient, type DynamicHeaders, type HttpClient, type HttpError, type PostTransport } from "@affiliates/http";
 import { STORAGE_KEYS } from "./constants";
 import { readStorage } from "./storage";
 
@@ -17,12 +17,37 @@ export const setHttpLocale = (locale: string) => {
   currentLocale = locale;
 };
 
-export const http = createHttpClient({
-  getHeaders: () => ({
-    language: currentLocale,
-    locale: currentLocale,
-    terminalCode: readStorage(STORAGE_KEYS.terminalCode) ?? "",
-    deviceId: readStorage(STORAGE_KEYS.fingerprint) ?? "",
-  }),
-  onError: (error) => listeners.forEach((listener) => listener(error)),
-});
+/** Extra headers other features contribute (custom-token from the anti-fraud call). */
+const headerSources: (() => Partial<DynamicHeaders>)[] = [];
+export const addHeaderSource = (source: () => Partial<DynamicHeaders>) => headerSources.push(source);
+
+let appTransport: PostTransport | undefined;
+let client: HttpClient | null = null;
+
+/** Inside the native app, POST requests go through the bridge (spec §7); set once the bridge is up. */
+export function setAppPostTransport(transport: PostTransport): void {
+  appTransport = transport;
+  client = null;
+}
+
+function current(): HttpClient {
+  client ??= createHttpClient({
+    getHeaders: () => ({
+      language: currentLocale,
+      locale: currentLocale,
+      terminalCode: readStorage(STORAGE_KEYS.terminalCode) ?? "",
+      deviceId: readStorage(STORAGE_KEYS.fingerprint) ?? "",
+      ...(Object.assign({}, ...headerSources.map((source) => source())) as Partial<DynamicHeaders>),
+    }),
+    onError: (error) => listeners.forEach((listener) => listener(error)),
+    postTransport: appTransport,
+  });
+  return client;
+}
+
+/** The product's request client (packages/http), built on first use with the transport of the moment. */
+export const http: HttpClient = {
+  get: (path, params, options) => current().get(path, params, options),
+  post: (path, body, options) => current().post(path, body, options),
+  upload: (path, formData, dyToken, options) => current().upload(path, formData, dyToken, options),
+};

@@ -4,7 +4,7 @@ import { DEFAULT_LOCALE, getLocale, LOCALES, localePath, type Locale } from "@af
 import { PAGES, type PageKey } from "./pages";
 
 /** The public origin used for absolute URLs in the head (canonical, Open Graph). */
-export const publicOrigin = () => process.env.PUBLIC_ORIGIN ?? `http://localhost:${process.env.PORT ?? "3000"}`;
+import { publicOrigin } from "./public-origin";
 
 /** Every page's head (spec §2): title and description from its messages, canonical, 31 alternates + x-default, OG and Twitter. */
 export async function pageMetadata(locale: Locale, key: PageKey): Promise<Metadata> {

@@ -1,6 +1,6 @@
 import { parseProductPath } from "@affiliates/locales";
 
-const INTERNAL = /^\/[^/]+\/(?:black|white)\/affiliates(\/.*)?$/;
+const INTERNAL = /^\/[^/]+\/(?:black|white)(?:-app)?\/affiliates(\/.*)?$/;
 
 /** The page path below /affiliates of either a public URL path or the proxy's internal route path. */
 export function pageFromPathname(pathname: string): string {

@@ -1,13 +1,13 @@
 "use client";
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { SESSION_HINT_COOKIE, type UserOverview } from "@affiliates/contracts";
-import { loginPath, type Locale } from "@affiliates/locales";
+import type { Locale } from "@affiliates/locales";
 import { deriveUser, type DerivedUser } from "@/lib/derive-user";
 import { http } from "@/lib/http";
 import { STORAGE_KEYS } from "@/lib/constants";
 import { readStorage, removeStorage, writeStorage } from "@/lib/storage";
 import { ensureTerminalIdentity } from "@/lib/terminal-identity";
-import { isAppUserAgent } from "@/lib/app-detect";
+import { goToLogin, initNativeApp } from "@/lib/native-app";
 
 /** Login state of spec §3. */
 export interface SessionState {
@@ -19,61 +19,68 @@ export interface SessionState {
   terminalCode: string;
 }
 
+interface SessionContextValue extends SessionState {
+  /** Asks for user info again (after the app returns to the page, spec §4). */
+  reload: () => void;
+}
+
 const INITIAL: SessionState = { userInfo: null, userResult: null, isLogin: false, complete: false, deviceId: "", terminalCode: "" };
-const SessionContext = createContext<SessionState>(INITIAL);
+const SessionContext = createContext<SessionContextValue>({ ...INITIAL, reload: () => undefined });
 
 export const useSession = () => useContext(SessionContext);
 
 export const USER_INFO_PATH = "v1/user/overview/userinfo";
 
-/** Where the login redirect goes from the current page (spec §2). */
-export const currentLoginPath = (locale: Locale): string =>
-  loginPath(locale, `${window.location.pathname}${window.location.search}`);
+const hasCookie = (name: string) => document.cookie.split("; ").some((pair) => pair.startsWith(`${name}=`));
+
+/** Spec §4 start-up: terminal code and fingerprint, then user info unless the web visitor has no session cookie. */
+async function loadSession(locale: Locale): Promise<SessionState> {
+  const { terminalCode, deviceId } = await ensureTerminalIdentity();
+  // On the web, no refresh-token cookie means not logged in, without asking the server. The app logs in its own way.
+  if (!initNativeApp().inApp && !hasCookie(SESSION_HINT_COOKIE)) {
+    removeStorage(STORAGE_KEYS.globalUserId);
+    return { ...INITIAL, complete: true, deviceId, terminalCode };
+  }
+  try {
+    const answer = await http.post<UserOverview>(USER_INFO_PATH, { terminalCode, locale });
+    writeStorage(STORAGE_KEYS.globalUserId, answer.userInfo.userId);
+    return { userInfo: answer, userResult: deriveUser(answer), isLogin: true, complete: true, deviceId, terminalCode };
+  } catch {
+    removeStorage(STORAGE_KEYS.globalUserId);
+    return { ...INITIAL, complete: true, deviceId, terminalCode };
+  }
+}
 
 export function SessionProvider({ locale, children }: { locale: Locale; children: ReactNode }) {
   const [state, setState] = useState<SessionState>(INITIAL);
+  const generation = useRef(0);
 
-  useEffect(() => {
-    let cancelled = false;
-    void (async () => {
-      const { terminalCode, deviceId } = await ensureTerminalIdentity();
-      // Spec §4: on the web, no refresh-token cookie means not logged in, without asking the server.
-      if (!isAppUserAgent(navigator.userAgent) && !hasCookie(SESSION_HINT_COOKIE)) {
-        removeStorage(STORAGE_KEYS.globalUserId);
-        if (!cancelled) setState({ ...INITIAL, complete: true, deviceId, terminalCode });
-        return;
-      }
-      try {
-        const answer = await http.post<UserOverview>(USER_INFO_PATH, { terminalCode, locale });
-        writeStorage(STORAGE_KEYS.globalUserId, answer.userInfo.userId);
-        if (!cancelled) {
-          setState({ userInfo: answer, userResult: deriveUser(answer), isLogin: true, complete: true, deviceId, terminalCode });
-        }
-      } catch {
-        removeStorage(STORAGE_KEYS.globalUserId);
-        if (cancelled) return;
-        setState({ ...INITIAL, complete: true, deviceId, terminalCode });
-      }
-    })();
-    return () => {
-      cancelled = true;
-    };
+  const reload = useCallback(() => {
+    const mine = ++generation.current;
+    void loadSession(locale).then((next) => {
+      if (mine === generation.current) setState(next);
+    });
   }, [locale]);
 
-  const value = useMemo(() => state, [state]);
+  useEffect(() => {
+    reload();
+    return () => {
+      generation.current++; // a late answer for an unmounted provider is dropped
+    };
+  }, [reload]);
+
+  const value = useMemo(() => ({ ...state, reload }), [state, reload]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 
-const hasCookie = (name: string) => document.cookie.split("; ").some((pair) => pair.startsWith(`${name}=`));
-
-/** The user id cached by the last successful user-info call (spec §3 local cache). */
-export const cachedUserId = () => readStorage(STORAGE_KEYS.globalUserId);
-
-/** On pages that need a login: once the user-info call has failed, go to the login page (spec §4). */
+/** On pages that need a login: once the user-info call has failed, go to login (spec §4). */
 export function LoginGuard({ locale }: { locale: Locale }) {
   const { complete, isLogin } = useSession();
   useEffect(() => {
-    if (complete && !isLogin) window.location.assign(currentLoginPath(locale));
+    if (complete && !isLogin) void goToLogin(locale);
   }, [complete, isLogin, locale]);
   return null;
 }
+
+/** The user id cached by the last successful user-info call (spec §3 local cache). */
+export const cachedUserId = () => readStorage(STORAGE_KEYS.globalUserId);

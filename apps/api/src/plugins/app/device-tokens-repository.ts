@@ -8,7 +8,7 @@ import {
   DEVICE_TOKEN_MAX_EXPIRE_S,
   DEVICE_TOKEN_PATTERN,
   type RiskLogParams,
-} from "../../../../../packages/contracts/src/device-token";
+} from "@affiliates/contracts";
 import type { Db } from "../../db/schema";
 
 /** Rows of migration 0003 (token columns hold SHA-256 hex: tokens are bearer credentials, never stored). */

@@ -1,6 +1,6 @@
 import fp from "fastify-plugin";
 import type { Generated } from "kysely";
-import type { AnalyticsEventContract, AnalyticsEventListQuery, StoredAnalyticsEvent } from "../../../../../packages/contracts/src/analytics";
+import type { AnalyticsEventContract, AnalyticsEventListQuery, StoredAnalyticsEvent } from "@affiliates/contracts";
 import type { Db } from "../../db/schema";
 
 /** The tables of migration 0004-analytics (the lead may move them into db/schema.ts's `Database`). */

@@ -6,20 +6,32 @@ import { errorToastText, shouldToast, type ErrorMessageKey } from "@affiliates/h
 import { onHttpError, setHttpLocale } from "@/lib/http";
 import { showMessage } from "@/lib/toast";
 import { SessionProvider } from "@/state/session";
+import { onBridgeFailure } from "@/lib/native-app";
+import { BRIDGE_REFRESH_PROMPT_KEY, isBridgeError } from "@affiliates/bridge";
+import { NativeAppBridge } from "./native-app-bridge";
+import { ImageHostProbe } from "./image-host-probe";
 import { ThemeProvider } from "./theme-context";
 
-/** Request failures become one error toast each (spec §8); silent codes show nothing. */
-function HttpErrorToasts() {
+/**
+ * Request failures become one error toast each (spec §8); silent codes show nothing. Failures of the native bridge
+ * show one translated refresh prompt instead, never a raw error.
+ */
+function ErrorToasts() {
   const t = useTranslations();
-  useEffect(
-    () =>
-      onHttpError((error) => {
-        if (!shouldToast(error)) return;
-        // Same code → same key: a repeat replaces the toast and restarts its timer.
-        void showMessage("error", errorToastText(error, (key: ErrorMessageKey) => t(key)), `http-${error.code}`);
-      }),
-    [t],
-  );
+  useEffect(() => {
+    const refreshPrompt = () => void showMessage("error", t(BRIDGE_REFRESH_PROMPT_KEY), "bridge");
+    const offHttp = onHttpError((error) => {
+      if (isBridgeError(error.cause)) return refreshPrompt();
+      if (!shouldToast(error)) return;
+      // Same code → same key: a repeat replaces the toast and restarts its timer.
+      void showMessage("error", errorToastText(error, (key: ErrorMessageKey) => t(key)), `http-${error.code}`);
+    });
+    const offBridge = onBridgeFailure(refreshPrompt);
+    return () => {
+      offHttp();
+      offBridge();
+    };
+  }, [t]);
   return null;
 }
 
@@ -29,7 +41,9 @@ export function AppProviders({ locale, theme, children }: { locale: Locale; them
   return (
     <ThemeProvider initial={theme}>
       <SessionProvider locale={locale}>
-        <HttpErrorToasts />
+        <ErrorToasts />
+        <NativeAppBridge />
+        <ImageHostProbe />
         {children}
       </SessionProvider>
     </ThemeProvider>

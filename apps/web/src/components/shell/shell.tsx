@@ -11,22 +11,26 @@ interface Props {
   /** The page path below /affiliates ("" for the programme page). */
   page: string;
   requiresLogin?: boolean;
+  /** The page runs inside the native app: header and footer are not rendered (and CSS hides them anyway). */
+  inApp?: boolean;
   children: ReactNode;
 }
 
 /** Header, main and footer of every page (spec §2). Inside the native app the header and footer are hidden. */
-export function Shell({ locale, page, requiresLogin = false, children }: Props) {
+export function Shell({ locale, page, requiresLogin = false, inApp = false, children }: Props) {
   const t = useTranslations("common");
   return (
     <>
-      <a className="skip-link" href="#main">
-        {t("skipToContent")}
-      </a>
-      <Header locale={locale} page={page} />
+      {!inApp && (
+        <a className="skip-link" href="#main">
+          {t("skipToContent")}
+        </a>
+      )}
+      {!inApp && <Header locale={locale} page={page} />}
       <main id="main" tabIndex={-1}>
         {children}
       </main>
-      <Footer locale={locale} />
+      {!inApp && <Footer locale={locale} />}
       <ChatButton locale={locale} />
       {requiresLogin && <LoginGuard locale={locale} />}
     </>

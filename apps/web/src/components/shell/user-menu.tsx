@@ -1,7 +1,8 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { localePath, loginPath, prefixOf, type Locale } from "@affiliates/locales";
-import { useSession, currentLoginPath } from "@/state/session";
+import { useSession } from "@/state/session";
+import { goToLogin } from "@/lib/native-app";
 import { displayName } from "@/lib/derive-user";
 import { http } from "@/lib/http";
 
@@ -20,7 +21,7 @@ export function UserMenu({ locale, page }: { locale: Locale; page: string }) {
       <div className="auth-buttons">
         <a className="button button-ghost" href={loginPath(locale, localePath(locale, page))} onClick={(event) => {
           event.preventDefault();
-          window.location.assign(currentLoginPath(locale));
+          void goToLogin(locale);
         }}>
           {t("login")}
         </a>

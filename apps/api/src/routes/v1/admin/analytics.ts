@@ -4,7 +4,7 @@ import {
   analyticsSwitchRequestSchema,
   type AnalyticsEventList,
   type AnalyticsSwitch,
-} from "../../../../../../packages/contracts/src/analytics";
+} from "@affiliates/contracts";
 import { ok, parseBody } from "../../../lib/envelope";
 import { badRequestFromZod } from "../../../lib/errors";
 import { switchKey } from "../../../plugins/app/events-repository";

@@ -5,6 +5,7 @@ import type { AppEnv } from "../../../config";
 import { ok } from "../../../lib/envelope";
 import { badRequestFromZod } from "../../../lib/errors";
 import { ApiError } from "../../../lib/errors";
+import { registerAdminAnalytics } from "./analytics";
 
 export interface AdminOptions {
   adminToken: string | undefined;
@@ -51,6 +52,8 @@ const adminRoutes: FastifyPluginCallback<AdminOptions> = (app, options, done) =>
     const data: SupportMessageList = { messages: await app.support.latest(query.data.limit) };
     return ok(data);
   });
+
+  registerAdminAnalytics(app);
   done();
 };
 

@@ -4,7 +4,7 @@ import {
   analyticsEventSchema,
   type AnalyticsEventContract,
   type AnalyticsIngestResult,
-} from "../../../../../../packages/contracts/src/analytics";
+} from "@affiliates/contracts";
 import { ok } from "../../../lib/envelope";
 import { ApiError, describeZodError } from "../../../lib/errors";
 

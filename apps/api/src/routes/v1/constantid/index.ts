@@ -4,7 +4,7 @@ import {
   deviceTokenIssueRequestSchema,
   type DeviceTokenAppEnv,
   type DeviceTokenIssueResult,
-} from "../../../../../../packages/contracts/src/device-token";
+} from "@affiliates/contracts";
 import { ok, parseBody } from "../../../lib/envelope";
 import { ApiError } from "../../../lib/errors";
 

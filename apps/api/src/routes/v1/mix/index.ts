@@ -1,6 +1,13 @@
-import type { FastifyPluginCallback } from "fastify";
+import type { FastifyPluginCallback, FastifyRequest } from "fastify";
 import { clientCommonConfigRequestSchema, type ClientCommonConfig } from "@affiliates/contracts";
 import { ok, parseBody } from "../../../lib/envelope";
+
+/** The DeviceId header (spec §7), if any. */
+function deviceIdHeader(request: FastifyRequest): string | undefined {
+  const value = request.headers.deviceid;
+  const first = Array.isArray(value) ? value[0] : value;
+  return first && first.trim() !== "" ? first.trim().slice(0, 128) : undefined;
+}
 
 /** /v1/mix: the configuration calls of spec §7. */
 const mixRoutes: FastifyPluginCallback = (app, _options, done) => {
@@ -14,7 +21,7 @@ const mixRoutes: FastifyPluginCallback = (app, _options, done) => {
     reply.header("cache-control", "no-store");
     const data: ClientCommonConfig = {
       clientCommonConfig: {
-        eventLogUploadSwitch: await app.configRepository.clientSetting("eventLogUploadSwitch", true),
+        eventLogUploadSwitch: await app.analyticsEvents.uploadSwitch({ deviceId: deviceIdHeader(request), ip: request.ip }),
         userId: await app.auth.optionalUserId(request),
       },
       localVo: { ip: request.ip },

@@ -1,5 +1,5 @@
 import type { FastifyPluginCallback } from "fastify";
-import { riskLogReportRequestSchema, type RiskLogReportResult } from "../../../../../../packages/contracts/src/device-token";
+import { riskLogReportRequestSchema, type RiskLogReportResult } from "@affiliates/contracts";
 import { ok, parseBody } from "../../../lib/envelope";
 
 /**

@@ -3,17 +3,18 @@ import { localePath, type Locale } from "@affiliates/locales";
 import { Shell } from "@/components/shell/shell";
 import { pageMetadata } from "@/lib/metadata";
 import { PAGES } from "@/lib/pages";
-import { routeLocale, type RouteParams } from "@/lib/route-params";
+import { routeContext, routeLocale, type RouteParams } from "@/lib/route-params";
 import { HomeCallToAction } from "@/components/home/home-call-to-action";
+import { ExchangeLinks } from "@/components/deep-links/exchange-links";
 
 export async function generateMetadata({ params }: { params: RouteParams }) {
   return pageMetadata(await routeLocale(params), "home");
 }
 
 export default async function HomePage({ params }: { params: RouteParams }) {
-  const locale = await routeLocale(params);
+  const { locale, inApp } = await routeContext(params);
   return (
-    <Shell locale={locale} page={PAGES.home.path}>
+    <Shell locale={locale} inApp={inApp} page={PAGES.home.path}>
       <Home locale={locale} />
     </Shell>
   );
@@ -43,6 +44,7 @@ function Home({ locale }: { locale: Locale }) {
           ))}
         </ol>
       </section>
+      <ExchangeLinks locale={locale} />
     </>
   );
 }

@@ -3,16 +3,16 @@ import { Shell } from "@/components/shell/shell";
 import { FeeSchedule } from "@/components/fee/fee-schedule";
 import { pageMetadata } from "@/lib/metadata";
 import { PAGES } from "@/lib/pages";
-import { routeLocale, type RouteParams } from "@/lib/route-params";
+import { routeContext, routeLocale, type RouteParams } from "@/lib/route-params";
 
 export async function generateMetadata({ params }: { params: RouteParams }) {
   return pageMetadata(await routeLocale(params), "fee");
 }
 
 export default async function FeePage({ params }: { params: RouteParams }) {
-  const locale = await routeLocale(params);
+  const { locale, inApp } = await routeContext(params);
   return (
-    <Shell locale={locale} page={PAGES.fee.path}>
+    <Shell locale={locale} inApp={inApp} page={PAGES.fee.path}>
       <FeeHeading />
       <FeeSchedule />
     </Shell>

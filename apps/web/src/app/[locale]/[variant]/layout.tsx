@@ -6,15 +6,13 @@ import { getMessages, setRequestLocale } from "next-intl/server";
 import { clientMessages } from "@/i18n/client-messages";
 import { getLocale, isLocale, LOCALES } from "@affiliates/locales";
 import { AppProviders } from "@/components/providers/app-providers";
-import { themeClass, themeOfSegment, type ThemeSegment } from "@/lib/internal-route";
+import { isVariantSegment, themeClass, VARIANT_SEGMENTS, variantOfSegment } from "@/lib/internal-route";
 import { RADIUS_ROUND_PX } from "@/lib/theme-tokens";
 import "../../globals.css";
 
-const THEME_SEGMENTS: readonly ThemeSegment[] = ["black", "white"];
-
-/** Every (locale, theme) variant is pre-rendered: a page's HTML depends on nothing else. */
+/** Every (locale, theme, app or web) variant is pre-rendered: a page's HTML depends on nothing else. */
 export function generateStaticParams() {
-  return LOCALES.flatMap((l) => THEME_SEGMENTS.map((theme) => ({ locale: l.locale, theme })));
+  return LOCALES.flatMap((l) => VARIANT_SEGMENTS.map((variant) => ({ locale: l.locale, variant })));
 }
 export const dynamicParams = false;
 
@@ -26,18 +24,18 @@ export const viewport: Viewport = {
   userScalable: false,
 };
 
-export default async function LocaleThemeLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string; theme: string }> }) {
-  const { locale, theme: segment } = await params;
-  if (!isLocale(locale) || !(THEME_SEGMENTS as readonly string[]).includes(segment)) notFound();
+export default async function VariantLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string; variant: string }> }) {
+  const { locale, variant: segment } = await params;
+  if (!isLocale(locale) || !isVariantSegment(segment)) notFound();
   setRequestLocale(locale);
   const entry = getLocale(locale);
-  const theme = themeOfSegment(segment);
+  const { theme, inApp } = variantOfSegment(segment);
   const messages = await getMessages();
   return (
     <html
       lang={entry.htmlLang}
       dir={entry.dir}
-      className={themeClass(theme)}
+      className={`${themeClass(theme)}${inApp ? " in-app" : ""}`}
       style={{ colorScheme: theme === "Black" ? "dark" : "light", ["--radius-round" as string]: `${RADIUS_ROUND_PX}px` }}
     >
       <body>

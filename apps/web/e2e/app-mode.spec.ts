@@ -1,0 +1,170 @@
+import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { nativeHostSimulatorScript, type NativeHostConfig } from "@affiliates/bridge/simulator";
+
+/** The native app, simulated in the page: the bridge of docs/bridge.md, scripted answers and a record of calls. */
+const DESKTOP_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
+const appUa = (version: string) => `${DESKTOP_UA} ExchangeApp/${version}`;
+
+const USER = {
+  userInfo: { userId: "8012345678", mobile: "+1 415****2671", email: "af****@example.com" },
+  settings: { mbf: 1, ebf: 1, gbf: 1, tbf: 1, tpi: "1", tpl: 0, kf: 2, oo: 1, oc: 1, ob: 1, eef: 1, mef: 1, gef: 1 },
+  loginName: "af****@example.com",
+  userName: "Aurora Affiliate",
+};
+
+/** A page of a new browser context whose user agent is the app's and into which the simulated host is injected. */
+async function appPage(browser: Browser, config: Partial<NativeHostConfig> & { version: string }): Promise<Page> {
+  const context: BrowserContext = await browser.newContext({ userAgent: appUa(config.version) });
+  await context.addInitScript({ content: nativeHostSimulatorScript({ platform: "android", ...config }) });
+  return context.newPage();
+}
+
+type Call = { action: string | null; params: unknown };
+const calls = (page: Page) => page.evaluate(() => (window as unknown as { __nativeHostCalls: Call[] }).__nativeHostCalls);
+const callsOf = async (page: Page, action: string) => (await calls(page)).filter((c) => c.action === action);
+
+test.describe("app mode (spec §2, §4)", () => {
+  test("detected by user agent: the server renders no header or footer", async ({ browser }) => {
+    const page = await appPage(browser, { version: "2.60.0" });
+    const html = await (await page.request.get("/affiliates/fee", { headers: { "user-agent": appUa("2.60.0") } })).text();
+    expect(html).toMatch(/<html[^>]*class="theme-white in-app"/);
+    expect(html).not.toContain('class="site-header"');
+    await page.goto("/affiliates/fee");
+    await expect(page.locator("header.site-header")).toHaveCount(0);
+    await expect(page.locator("footer.site-footer")).toHaveCount(0);
+    await expect(page.locator("main")).toBeVisible();
+  });
+
+  test("detected by the injected object alone: header and footer are hidden on the client", async ({ page, context }) => {
+    await context.addInitScript({ content: nativeHostSimulatorScript({ platform: "android", version: "2.60.0", patchUserAgent: false }) });
+    await page.goto("/affiliates/fee");
+    await expect(page.locator("html")).toHaveClass(/in-app/);
+    await expect(page.locator("header.site-header")).toBeHidden();
+    await expect(page.locator("footer.site-footer")).toBeHidden();
+  });
+
+  test("outside the app no native call is attempted and the header is shown", async ({ page }) => {
+    await page.goto("/affiliates");
+    await expect(page.locator("header.site-header")).toBeVisible();
+    expect(await page.evaluate(() => "__nativeHostCalls" in window)).toBe(false);
+  });
+
+  test("POST requests go through the bridge: user info arrives from the app", async ({ browser }) => {
+    const page = await appPage(browser, { version: "2.60.0", answers: { "request:/v1/user/overview/userinfo": { code: "00000", data: USER } } });
+    await page.goto("/affiliates/dashboard");
+    await expect(page.getByTestId("account-name")).toHaveText("Aurora Affiliate");
+    const requests = await callsOf(page, "request");
+    expect(requests.length).toBeGreaterThan(0);
+    expect(requests[0]?.params).toMatchObject({ path: "/v1/user/overview/userinfo", method: "POST" });
+  });
+
+  test("a POST the app never answers times out after 8 s with the 408 toast", async ({ browser }) => {
+    const page = await appPage(browser, { version: "2.60.0", answers: { "request:/v1/user/overview/userinfo": "silence" } });
+    await page.clock.install();
+    await page.goto("/affiliates/fee");
+    await expect.poll(async () => (await callsOf(page, "request")).length).toBeGreaterThan(0);
+    await page.clock.runFor(7_500);
+    await expect(page.locator(".bit-message-notice")).toHaveCount(0);
+    await page.clock.runFor(1_000);
+    await expect(page.locator(".bit-message-notice")).toHaveText("[408] The request timed out. Please try again.");
+  });
+
+  test("a page that needs login invokes the app's login and reloads", async ({ browser }) => {
+    const page = await appPage(browser, { version: "2.60.0", answers: { "request:/v1/user/overview/userinfo": { code: "00004", msg: "Not logged in" }, login: { code: "00000" } } });
+    let loads = 0;
+    page.on("load", () => loads++);
+    await page.goto("/affiliates/dashboard");
+    await expect.poll(() => loads).toBeGreaterThan(1);
+    expect(page.url()).toMatch(/\/affiliates\/dashboard$/); // the web login page was not used
+  });
+
+  test("the title bar follows the page theme from 2.56.0, not before", async ({ browser }) => {
+    const page = await appPage(browser, { version: "2.56.0" });
+    await page.goto("/affiliates");
+    await expect.poll(async () => (await callsOf(page, "setTitleBarTheme")).map((c) => c.params)).toEqual([{ theme: "dark" }]);
+
+    const oldPage = await appPage(browser, { version: "2.55.9" });
+    await oldPage.goto("/affiliates");
+    await oldPage.waitForLoadState("networkidle");
+    expect(await callsOf(oldPage, "setTitleBarTheme")).toEqual([]);
+    await oldPage.context().close();
+  });
+
+  test("the web-visible callback is registered from 2.27.0 and refreshes user info", async ({ browser }) => {
+    const page = await appPage(browser, { version: "2.27.0", answers: { "request:/v1/user/overview/userinfo": { code: "00000", data: USER } } });
+    await page.goto("/affiliates/fee");
+    await expect.poll(async () => (await callsOf(page, "registerWebVisible")).length).toBe(1);
+    const before = (await callsOf(page, "request")).length;
+    await page.evaluate(() => (window as unknown as { __nativeHost: { emit(name: string, payload?: unknown): void } }).__nativeHost.emit("webVisible"));
+    await expect.poll(async () => (await callsOf(page, "request")).length).toBeGreaterThan(before);
+
+    const oldPage = await appPage(browser, { version: "2.26.9" });
+    await oldPage.goto("/affiliates/fee");
+    await oldPage.waitForLoadState("networkidle");
+    expect(await callsOf(oldPage, "registerWebVisible")).toEqual([]);
+    await oldPage.context().close();
+  });
+});
+
+/** Each deep link of the landing page: its bridge action and exact params in the app, its web page outside. */
+const DEEP_LINKS = [
+  { target: "coinPage", action: "openCoinPage", gate: "1.5.0", params: { symbol: "USDTBRL", fromCoinName: "USDT", toCoinName: "BRL", type: "spot", spotLine: 1 }, web: "/trade/USDTBRL" },
+  { target: "contract", action: "openContract", gate: "1.9.0", params: { symbolId: "BTCUSDT", bizLine: 10 }, web: "/futures/BTCUSDT" },
+  { target: "deposit", action: "openDeposit", gate: "2.13.0", params: { coinName: "USDT", coinId: 2 }, web: "/assets/deposit?coin=USDT&coinId=2" },
+  { target: "couponCenter", action: "openCouponCenter", gate: "2.10.0", params: { tab: "available" }, web: "/coupons?tab=available" },
+  { target: "savings", action: "openSavings", gate: "2.12.0", params: {}, web: "/earn" },
+  { target: "financialAssets", action: "openFinancialAssets", gate: "2.37.0", params: { type: "overview" }, web: "/assets/overview" },
+  { target: "h5Router", action: "openH5Router", gate: "2.39.0", params: { url: encodeURIComponent("/affiliates/fee") }, web: "/affiliates/fee" },
+] as const;
+
+const below = (version: string) => {
+  const [major, minor, patch] = version.split(".").map(Number) as [number, number, number];
+  return patch > 0 ? `${major}.${minor}.${patch - 1}` : minor > 0 ? `${major}.${minor - 1}.99` : `${major - 1}.99.99`;
+};
+
+test.describe("deep links (spec §2, §9)", () => {
+  for (const link of DEEP_LINKS) {
+    test(`${link.target}: in the app from ${link.gate} with its params`, async ({ browser }) => {
+      const page = await appPage(browser, { version: link.gate });
+      await page.goto("/affiliates");
+      await page.locator(`[data-deep-link="${link.target}"]`).click();
+      await expect.poll(async () => (await callsOf(page, link.action)).map((c) => c.params)).toEqual([link.params]);
+      expect(page.url()).toMatch(/\/affiliates$/);
+    });
+
+    test(`${link.target}: below ${link.gate} and on the web it navigates to ${link.web}`, async ({ browser }) => {
+      const page = await appPage(browser, { version: below(link.gate) });
+      await page.goto("/affiliates");
+      await page.locator(`[data-deep-link="${link.target}"]`).click();
+      await page.waitForURL((url) => `${url.pathname}${url.search}` === link.web);
+      expect(await callsOf(page, link.action)).toEqual([]);
+
+      const web = await browser.newPage();
+      await web.goto("/affiliates");
+      await web.locator(`[data-deep-link="${link.target}"]`).click();
+      await web.waitForURL((url) => `${url.pathname}${url.search}` === link.web);
+      await web.close();
+    });
+  }
+});
+
+test.describe("bridge errors show one refresh prompt (spec §8)", () => {
+  const PROMPT = "Something went wrong in the app. Please refresh the page.";
+  for (const [name, answer] of [
+    ["time-out (no callback)", "silence"],
+    ["unexpected code", { code: "50001", msg: "boom" }],
+    ["empty answer", "empty"],
+    ["answer without code", "noCode"],
+    ["action error (postMessage throws)", "throw"],
+  ] as const) {
+    test(name, async ({ browser }) => {
+      const page = await appPage(browser, { version: "2.60.0", answers: { openDeposit: answer } });
+      await page.clock.install();
+      await page.goto("/affiliates");
+      await page.locator('[data-deep-link="deposit"]').click();
+      await page.clock.runFor(3_500);
+      await expect(page.locator(".bit-message-notice")).toHaveText(PROMPT);
+      expect(page.url()).toMatch(/\/affiliates$/);
+    });
+  }
+});

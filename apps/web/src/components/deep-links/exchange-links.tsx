@@ -1,0 +1,51 @@
+"use client";
+import { useTranslations } from "next-intl";
+import { BusinessLine, WEB_FALLBACK_URLS, compactParams, type DeepLinkParams, type DeepLinkTarget } from "@affiliates/bridge";
+import { localePath, type Locale } from "@affiliates/locales";
+import { followDeepLink, reportBridgeFailure } from "@/lib/native-app";
+import { DEFAULT_DEPOSIT_COIN, DEFAULT_FUTURES_SYMBOL, DEFAULT_SPOT_PAIR } from "@/lib/constants";
+import { PAGES } from "@/lib/pages";
+
+type Link<T extends DeepLinkTarget = DeepLinkTarget> = { key: string; target: T; params: DeepLinkParams[T] };
+
+/** Where affiliates and their invitees go next on the exchange: each a deep link of spec §2. */
+function exchangeLinks(locale: Locale): Link[] {
+  return [
+    { key: "trade", target: "coinPage", params: { ...DEFAULT_SPOT_PAIR, type: "spot", spotLine: BusinessLine.spot } },
+    { key: "futures", target: "contract", params: { symbolId: DEFAULT_FUTURES_SYMBOL, bizLine: BusinessLine.usdtContract } },
+    { key: "deposit", target: "deposit", params: { ...DEFAULT_DEPOSIT_COIN } },
+    { key: "coupons", target: "couponCenter", params: { tab: "available" } },
+    { key: "earn", target: "savings", params: {} },
+    { key: "assets", target: "financialAssets", params: { type: "overview" } },
+    { key: "fees", target: "h5Router", params: { url: localePath(locale, PAGES.fee.path) } },
+  ] satisfies Link[];
+}
+
+const webHref = <T extends DeepLinkTarget>(link: Link<T>): string => WEB_FALLBACK_URLS[link.target](compactParams(link.params));
+
+export function ExchangeLinks({ locale }: { locale: Locale }) {
+  const t = useTranslations("explore");
+  return (
+    <section className="section" aria-labelledby="explore-title">
+      <h2 id="explore-title">{t("title")}</h2>
+      <ul className="link-grid">
+        {exchangeLinks(locale).map((link) => (
+          <li key={link.key}>
+            <a
+              className="card link-card"
+              href={webHref(link)}
+              data-deep-link={link.target}
+              onClick={(event) => {
+                event.preventDefault();
+                followDeepLink(link.target, link.params).catch(reportBridgeFailure);
+              }}
+            >
+              <strong>{t(`${link.key}.title`)}</strong>
+              <span>{t(`${link.key}.body`)}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+"use client";
+import type { ReactNode } from "react";
+import { ConfigProvider, theme as antdTheme, type ConfigProviderProps } from "antd";
+import type { Locale as AntdLocale } from "antd/es/locale";
+import { AntdRegistry } from "@ant-design/nextjs-registry";
+import { useLocale, useTranslations } from "next-intl";
+import { dirOf, isLocale } from "@affiliates/locales";
+import { useTheme } from "@/components/providers/theme-context";
+import { THEME_TOKENS } from "@/lib/theme-tokens";
+import { UI_PREFIX } from "@/lib/constants";
+
+/**
+ * The one form setup of the product: antd with the spec's tokens and prefix, the page's theme and direction, and the
+ * validate messages of spec §5 from the message catalogue (kept raw: antd fills `${label}` itself). Pages that show a
+ * form wrap it in this island; the rest of the product ships no UI-kit code.
+ */
+export function FormKit({ antdLocale, children }: { antdLocale?: AntdLocale; children: ReactNode }) {
+  const t = useTranslations("form");
+  const locale = useLocale();
+  const { theme } = useTheme();
+  const validateMessages = t.raw("validate") as NonNullable<NonNullable<ConfigProviderProps["form"]>["validateMessages"]>;
+  return (
+    <AntdRegistry>
+      <ConfigProvider
+        prefixCls={UI_PREFIX}
+        direction={isLocale(locale) ? dirOf(locale) : "ltr"}
+        locale={antdLocale}
+        form={{ validateMessages }}
+        theme={{ token: THEME_TOKENS, algorithm: theme === "Black" ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm }}
+      >
+        {children}
+      </ConfigProvider>
+    </AntdRegistry>
+  );
+}

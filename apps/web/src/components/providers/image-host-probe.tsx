@@ -1,0 +1,22 @@
+"use client";
+import { useEffect } from "react";
+import type { DomainConfig } from "@affiliates/contracts";
+import { browserProbe, chooseImageHost } from "@/lib/image-host";
+import { http } from "@/lib/http";
+
+export const DOMAIN_CONFIG_PATH = "v1/mix/system/getDomainConfigList";
+
+/** Chooses the image host once the page is idle: never in the way of rendering (spec §7). */
+export function ImageHostProbe() {
+  useEffect(() => {
+    const run = () =>
+      void chooseImageHost({ loadConfig: () => http.get<DomainConfig>(DOMAIN_CONFIG_PATH), probe: browserProbe, storage: window.localStorage }).catch(
+        () => undefined, // no host chosen: images keep their default host
+      );
+    // requestIdleCallback is missing in some WebViews (older Safari): a timer stands in.
+    const idle = typeof window.requestIdleCallback === "function";
+    const handle = idle ? window.requestIdleCallback(run, { timeout: 5_000 }) : globalThis.setTimeout(run, 2_000);
+    return () => (idle ? window.cancelIdleCallback(handle as number) : globalThis.clearTimeout(handle));
+  }, []);
+  return null;
+}

@@ -1,0 +1,48 @@
+"use client";
+import { useEffect } from "react";
+import { useTheme } from "./theme-context";
+import { useSession } from "@/state/session";
+import { getBridge, initNativeApp } from "@/lib/native-app";
+
+/**
+ * App mode (spec §2, §4): inside the native app the header and footer are hidden, the title bar follows the page
+ * theme (app ≥ 2.56.0), and when the app shows the page again (web-visible, ≥ 2.27.0) the page refreshes its data.
+ */
+export function NativeAppBridge() {
+  const { theme } = useTheme();
+  const { reload } = useSession();
+
+  useEffect(() => {
+    const info = initNativeApp();
+    // Detection by injected object only (no UA token) is known on the client alone: hide the chrome here too.
+    if (info.inApp) document.documentElement.classList.add("in-app");
+  }, []);
+
+  useEffect(() => {
+    const bridge = getBridge();
+    if (!bridge?.supports("titleBarTheme")) return;
+    bridge.call("setTitleBarTheme", { theme: theme === "Black" ? "dark" : "light" }).catch((error: unknown) => {
+      console.warn("title bar theme not applied", error);
+    });
+  }, [theme]);
+
+  useEffect(() => {
+    const bridge = getBridge();
+    if (!bridge) return;
+    let unsubscribe: (() => void) | null = null;
+    let cancelled = false;
+    void bridge
+      .registerWebVisible(() => reload())
+      .then((off) => {
+        if (cancelled) off?.();
+        else unsubscribe = off;
+      })
+      .catch((error: unknown) => console.warn("web-visible callback not registered", error));
+    return () => {
+      cancelled = true;
+      unsubscribe?.();
+    };
+  }, [reload]);
+
+  return null;
+}

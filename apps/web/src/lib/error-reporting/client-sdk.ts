@@ -1,0 +1,20 @@
+/** The browser SDK, loaded lazily by client.ts after the page has loaded (never when reporting is disabled). */
+import { browserTracingIntegration, captureException, init, linkedErrorsIntegration, withScope } from "@sentry/nextjs";
+import { BROWSER_TRACING_OPTIONS, LINKED_ERRORS_OPTIONS, sharedOptions, type ReportingEnvironment } from "./options";
+import type { Reporter } from "./report";
+
+export function initClientSdk(env: ReportingEnvironment): Reporter {
+  init({
+    ...sharedOptions(env),
+    integrations: [browserTracingIntegration(BROWSER_TRACING_OPTIONS), linkedErrorsIntegration(LINKED_ERRORS_OPTIONS)],
+  });
+  return {
+    capture({ error, tags, extra, mechanism }) {
+      withScope((scope) => {
+        scope.setTags(tags);
+        scope.setExtras(extra);
+        captureException(error, { mechanism });
+      });
+    },
+  };
+}

@@ -1,0 +1,151 @@
+/**
+ * The error-reporting option set (spec §7, §9), in one place so that a unit test can assert every value.
+ * No runtime import of the SDK here: the page's first-load code (instrumentation-client.ts) uses these helpers and the
+ * SDK itself is loaded later, only when reporting is enabled.
+ */
+import { scrubBreadcrumb, scrubEvent, type BreadcrumbLike, type EventLike } from "./scrub";
+
+/** Spec §9: reporting is on for these APP_ENV values only (never for `test`). */
+export const ENABLED_APP_ENVS = ["beta", "online"] as const;
+
+export const isErrorReportingEnabled = (appEnv: string | undefined): boolean =>
+  (ENABLED_APP_ENVS as readonly string[]).includes(appEnv ?? "");
+
+/**
+ * Default DSN: the product's own host and project 1. Envelopes go through the tunnel anyway, so the DSN only names
+ * the project and the host the tunnel accepts (SENTRY_DSN overrides it).
+ */
+export const DEFAULT_SENTRY_DSN = "https://public@localhost/1";
+
+/** Where envelopes are sent when there is no window (server side): SENTRY_TUNNEL_ORIGIN, else PUBLIC_ORIGIN, else this. */
+export const DEFAULT_PRODUCTION_ORIGIN = "https://www.exchange.example";
+
+/** The tunnel route of the API (spec §7): POST /v1/sentry/{projectId}. */
+export const TUNNEL_PATH = "/v1/sentry";
+
+/** Spec §9 limits, named as the spec names them. */
+export const ERROR_REPORTING_LIMITS = {
+  errorSampleRate: 1,
+  traceSampleRate: 0,
+  normalizeDepth: 5,
+  idleTimeoutMs: 1_000,
+  finalTimeoutMs: 30_000,
+  heartbeatIntervalMs: 5_000,
+  identicalHeartbeats: 3,
+  maxBreadcrumbs: 100,
+  sendBufferSize: 30,
+  stackFrames: 50,
+  linkedErrors: 5,
+  rateLimitBackoffMs: 60_000,
+  maxValueLength: 250,
+  baggageMaxLength: 8_192,
+} as const;
+
+const L = ERROR_REPORTING_LIMITS;
+
+/**
+ * browserTracingIntegration's options. The spec's heartbeat (5 s, finished after 3 identical heartbeats) is what the
+ * SDK now calls `childSpanTimeout`: a span with open children ends after 3 × 5 s without change.
+ */
+export const BROWSER_TRACING_OPTIONS = {
+  idleTimeout: L.idleTimeoutMs,
+  finalTimeout: L.finalTimeoutMs,
+  childSpanTimeout: L.heartbeatIntervalMs * L.identicalHeartbeats,
+} as const;
+
+/** linkedErrorsIntegration's options: at most 5 `cause`s per error. */
+export const LINKED_ERRORS_OPTIONS = { key: "cause", limit: L.linkedErrors } as const;
+
+/** The project id of a DSN (its last path segment): `https://public@localhost/1` → "1". */
+export function projectIdOf(dsn: string): string {
+  try {
+    const segments = new URL(dsn).pathname.split("/").filter(Boolean);
+    return segments[segments.length - 1] ?? "1";
+  } catch {
+    return "1";
+  }
+}
+
+/** The tunnel URL: on the current host in a browser, on the production host when there is no window. */
+export function tunnelUrl(dsn: string, location: { origin: string } | undefined, productionOrigin = DEFAULT_PRODUCTION_ORIGIN): string {
+  const origin = location?.origin && location.origin !== "null" ? location.origin : productionOrigin.replace(/\/+$/, "");
+  return `${origin}${TUNNEL_PATH}/${projectIdOf(dsn)}`;
+}
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * Spec §7: trace headers only on same-origin and relative requests and on paths starting with `api/`.
+ * The SDK tests each pattern against the full URL, and for same-origin requests also against the path.
+ */
+export function tracePropagationTargets(origin: string | undefined): RegExp[] {
+  const targets: RegExp[] = [
+    // relative (`/v1/...`, never protocol-relative `//host`) and, through the SDK's path check, any same-origin URL
+    /^\/(?!\/)/,
+    // `api/...` as written, or an absolute URL whose path starts with /api/
+    /^\.?\/?api\//,
+    /^[a-z][a-z\d+.-]*:\/\/[^/?#]+\/api\//i,
+  ];
+  if (origin && origin !== "null") targets.unshift(new RegExp(`^${escapeRegExp(origin)}(?:[/?#]|$)`));
+  return targets;
+}
+
+/** Traces of the not-found page are not sent (spec §7). */
+export const IGNORED_TRANSACTIONS = ["/404"] as const;
+
+export function isIgnoredTransaction(name: string | undefined): boolean {
+  if (!name) return false;
+  const path = name.replace(/^[A-Z]+ /, "").split(/[?#]/)[0] ?? "";
+  return (IGNORED_TRANSACTIONS as readonly string[]).includes(path) || /\/404$/.test(path);
+}
+
+/** tracesSampler: 0 for /404, the spec's trace sample rate (0) otherwise. */
+export function tracesSampler(context: { name?: string | undefined }): number {
+  return isIgnoredTransaction(context.name) ? 0 : L.traceSampleRate;
+}
+
+/** beforeSendTransaction: drop /404, scrub the rest. */
+export function beforeSendTransaction<E extends EventLike>(event: E): E | null {
+  return isIgnoredTransaction(event.transaction) ? null : scrubEvent(event);
+}
+
+export const beforeSend = <E extends EventLike>(event: E): E => scrubEvent(event);
+export const beforeBreadcrumb = <B extends BreadcrumbLike>(breadcrumb: B): B => scrubBreadcrumb(breadcrumb);
+
+export interface ReportingEnvironment {
+  appEnv: string | undefined;
+  dsn?: string | undefined;
+  /** The page origin (client), or undefined (server). */
+  location?: { origin: string } | undefined;
+  productionOrigin?: string | undefined;
+  release?: string | undefined;
+}
+
+/**
+ * The options shared by the client and the server `Sentry.init` (integrations are added by each side, with
+ * BROWSER_TRACING_OPTIONS and LINKED_ERRORS_OPTIONS). Values equal to the SDK's defaults are set anyway, so that an
+ * SDK upgrade cannot change them silently; the ones the SDK does not expose (stack frames 50, rate-limit back-off
+ * 60 s, baggage 8192) are its built-in constants and asserted by the unit test.
+ */
+export function sharedOptions(env: ReportingEnvironment) {
+  const dsn = env.dsn || DEFAULT_SENTRY_DSN;
+  return {
+    dsn,
+    enabled: isErrorReportingEnabled(env.appEnv),
+    environment: env.appEnv ?? "test",
+    ...(env.release ? { release: env.release } : {}),
+    tunnel: tunnelUrl(dsn, env.location, env.productionOrigin),
+    sampleRate: L.errorSampleRate,
+    tracesSampleRate: L.traceSampleRate,
+    tracesSampler,
+    normalizeDepth: L.normalizeDepth,
+    maxBreadcrumbs: L.maxBreadcrumbs,
+    maxValueLength: L.maxValueLength,
+    transportOptions: { bufferSize: L.sendBufferSize },
+    tracePropagationTargets: tracePropagationTargets(env.location?.origin),
+    sendDefaultPii: false,
+    beforeSend,
+    beforeSendTransaction,
+    beforeBreadcrumb,
+  };
+}

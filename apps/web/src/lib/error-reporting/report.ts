@@ -1,0 +1,94 @@
+/**
+ * `reportError(error, context)`: the one entry point for app code and packages (the request client's failures,
+ * device-token and bridge errors). The context is scrubbed (spec §8) before it leaves this module. Until the SDK is
+ * loaded (it is loaded lazily, after the page) reports wait in a small bounded queue; when reporting is disabled
+ * (APP_ENV test) nothing is kept and nothing is sent.
+ */
+import { isErrorReportingEnabled } from "./options";
+import { scrubValue } from "./scrub";
+
+export interface ReportContext {
+  /** Short, searchable values (e.g. `source: "http"`); scrubbed like the rest. */
+  tags?: Record<string, string | number | boolean>;
+  /** Anything else: URL, method, code, params, body… (sent as the event's extra data, scrubbed). */
+  [key: string]: unknown;
+}
+
+export interface CaptureMechanism {
+  type: string;
+  handled: boolean;
+}
+
+export interface Capture {
+  error: unknown;
+  tags: Record<string, string>;
+  extra: Record<string, unknown>;
+  mechanism: CaptureMechanism;
+}
+
+/** What the loaded SDK provides (client-sdk.ts / server.ts implement it with Sentry). */
+export interface Reporter {
+  capture(capture: Capture): void;
+}
+
+/** Spec §9's send buffer: at most 30 reports wait for the SDK; later ones are counted as dropped. */
+export const MAX_PENDING_REPORTS = 30;
+
+export interface ReportQueue {
+  readonly enabled: boolean;
+  report(error: unknown, context?: ReportContext, mechanism?: CaptureMechanism): void;
+  setReporter(reporter: Reporter): void;
+  readonly pending: number;
+  readonly dropped: number;
+}
+
+const toTags = (tags: ReportContext["tags"]): Record<string, string> =>
+  Object.fromEntries(Object.entries(scrubValue(tags ?? {})).map(([k, v]) => [k, String(v)]));
+
+export function createReportQueue(enabled: boolean, maxPending = MAX_PENDING_REPORTS): ReportQueue {
+  let reporter: Reporter | undefined;
+  const queue: Capture[] = [];
+  let dropped = 0;
+
+  const send = (capture: Capture) => {
+    try {
+      reporter?.capture(capture);
+    } catch {
+      // reporting must never break the page
+    }
+  };
+
+  return {
+    enabled,
+    report(error, context = {}, mechanism = { type: "generic", handled: true }) {
+      if (!enabled) return;
+      const { tags, ...rest } = context;
+      const capture: Capture = { error, tags: toTags(tags), extra: scrubValue(rest), mechanism };
+      if (reporter) send(capture);
+      else if (queue.length < maxPending) queue.push(capture);
+      else dropped += 1;
+    },
+    setReporter(next) {
+      reporter = next;
+      for (const capture of queue.splice(0)) send(capture);
+      if (dropped > 0) {
+        send({ error: new Error(`${dropped} error reports dropped before error reporting started`), tags: {}, extra: {}, mechanism: { type: "generic", handled: true } });
+        dropped = 0;
+      }
+    },
+    get pending() {
+      return queue.length;
+    },
+    get dropped() {
+      return dropped;
+    },
+  };
+}
+
+/** The page's queue: enabled when the build's APP_ENV is beta or online. */
+export const reportQueue = createReportQueue(isErrorReportingEnabled(process.env.NEXT_PUBLIC_APP_ENV));
+
+/** Reports a failure with its (scrubbed) context; a no-op unless reporting is enabled. */
+export function reportError(error: unknown, context?: ReportContext): void {
+  reportQueue.report(error, context);
+}

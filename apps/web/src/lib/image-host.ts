@@ -1,0 +1,89 @@
+import type { DomainConfig } from "@affiliates/contracts";
+
+/**
+ * Image host choice (spec §7): each candidate host of the domain config is probed by loading a small image from it;
+ * the fastest is stored locally and remote images are served from it. The probe never blocks rendering and is
+ * skipped while the stored choice is fresh.
+ */
+export const IMAGE_HOST_KEY = "image_host";
+export const IMAGE_HOST_FRESH_MS = 24 * 60 * 60 * 1000;
+export const PROBE_TIMEOUT_MS = 5_000;
+/** The small image every image host serves for probing. */
+export const PROBE_PATH = "/affiliates/static/probe.gif";
+
+export interface StoredHost {
+  host: string;
+  chosenAt: number;
+}
+
+interface Storage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+
+/** Loads `url` as an image; resolves the time it took, rejects on error or time-out. */
+export type ProbeImage = (url: string, timeoutMs: number) => Promise<number>;
+
+export function readStoredHost(storage: Storage, now: number): StoredHost | null {
+  try {
+    const stored = JSON.parse(storage.getItem(IMAGE_HOST_KEY) ?? "null") as StoredHost | null;
+    return stored && typeof stored.host === "string" && now - stored.chosenAt < IMAGE_HOST_FRESH_MS ? stored : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Candidates: the foreign hosts first, then the internal ones, without duplicates. */
+export const candidateHosts = (config: DomainConfig): string[] => [
+  ...new Set([...config.imgDomainConfig.foreignDomainList, ...config.imgDomainConfig.internalDomainList].map((h) => h.replace(/\/+$/, ""))),
+];
+
+export interface ChooseOptions {
+  loadConfig: () => Promise<DomainConfig>;
+  probe: ProbeImage;
+  storage: Storage;
+  now?: () => number;
+}
+
+/** Returns the fresh stored host, or probes every candidate in parallel and stores the fastest that answered. */
+export async function chooseImageHost({ loadConfig, probe, storage, now = Date.now }: ChooseOptions): Promise<string | null> {
+  const fresh = readStoredHost(storage, now());
+  if (fresh) return fresh.host;
+  const hosts = candidateHosts(await loadConfig());
+  const timings = await Promise.all(
+    hosts.map((host) =>
+      probe(`${host}${PROBE_PATH}?t=${now()}`, PROBE_TIMEOUT_MS).then(
+        (ms) => ({ host, ms }),
+        () => null,
+      ),
+    ),
+  );
+  const fastest = timings.filter((t): t is { host: string; ms: number } => t !== null).sort((a, b) => a.ms - b.ms)[0];
+  if (!fastest) return null;
+  try {
+    storage.setItem(IMAGE_HOST_KEY, JSON.stringify({ host: fastest.host, chosenAt: now() } satisfies StoredHost));
+  } catch {
+    // a full storage only means probing again next time
+  }
+  return fastest.host;
+}
+
+/** The browser's probe: an Image element, timed with performance.now. */
+export const browserProbe: ProbeImage = (url, timeoutMs) =>
+  new Promise((resolve, reject) => {
+    const image = new Image();
+    const started = performance.now();
+    const timer = window.setTimeout(() => {
+      image.src = "";
+      reject(new Error("probe timed out"));
+    }, timeoutMs);
+    image.onload = () => {
+      window.clearTimeout(timer);
+      resolve(performance.now() - started);
+    };
+    image.onerror = () => {
+      window.clearTimeout(timer);
+      reject(new Error("probe failed"));
+    };
+    image.src = url;
+  });
