@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashToken } from "../src/plugins/app/sessions-repository";
-import { AFFILIATE, createTestApp, envelope, login, sessionCookie, type TestApp } from "./helpers/test-app";
+import { AFFILIATE, createTestApp, deviceToken, envelope, login, sessionCookie, type TestApp } from "./helpers/test-app";
 
 const DAY = 24 * 60 * 60 * 1000;
 let clock = Date.parse("2026-11-25T10:00:00Z");
@@ -94,6 +94,7 @@ describe("register", () => {
     const response = await t.app.inject({
       method: "POST",
       url: "/v1/user/register",
+      headers: { "dy-token": await deviceToken(t.app) },
       payload: { email: "New.Trader@example.org", password: "correct horse", mobile: "+44 7700900123" },
     });
     expect(response.statusCode).toBe(200);
@@ -114,8 +115,68 @@ describe("register", () => {
   });
 
   it("refuses a registered email with 409 and code 10002", async () => {
-    const response = await t.app.inject({ method: "POST", url: "/v1/user/register", payload: { email: AFFILIATE.email, password: "whatever123" } });
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/v1/user/register",
+      headers: { "dy-token": await deviceToken(t.app) },
+      payload: { email: AFFILIATE.email, password: "whatever123" },
+    });
     expect(response.statusCode).toBe(409);
     expect(envelope(response)).toEqual({ code: "10002", msg: "email: this address is already registered", data: null });
+  });
+});
+
+describe("device token (dy-token) on login and register", () => {
+  const post = (url: string, payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: "POST", url, payload, headers });
+  const cases = [
+    ["/v1/user/login", { email: AFFILIATE.email, password: AFFILIATE.password }],
+    ["/v1/user/register", { email: "token-check@example.org", password: "long enough" }],
+  ] as const;
+
+  it.each(cases)("%s without a token → 403, code 22001, no session", async (url, payload) => {
+    const response = await post(url, payload);
+    expect(response.statusCode).toBe(403);
+    expect(envelope(response)).toEqual({ code: "22001", msg: "dy-token: missing", data: null });
+    expect(response.cookies.find((c) => c.name === "refresh_token")).toBeUndefined();
+  });
+
+  it.each(cases)("%s with an unknown token → 403 \"dy-token: unknown or expired\"", async (url, payload) => {
+    const response = await post(url, payload, { "dy-token": "Q".repeat(40) });
+    expect(response.statusCode).toBe(403);
+    expect(envelope(response)).toEqual({ code: "22001", msg: "dy-token: unknown or expired", data: null });
+  });
+
+  it.each(cases)("%s with a malformed token → 403 naming the format", async (url, payload) => {
+    const response = await post(url, payload, { "dy-token": "short" });
+    expect(response.statusCode).toBe(403);
+    expect(envelope(response)).toEqual({ code: "22001", msg: "dy-token: must be exactly 40 characters A-Z, a-z, 0-9", data: null });
+  });
+
+  it("checks the token before the body: no token and a bad body is still 403", async () => {
+    const response = await post("/v1/user/login", { bogus: 1 });
+    expect(response.statusCode).toBe(403);
+    expect(envelope(response).code).toBe("22001");
+  });
+
+  it("accepts one token for any number of calls while it lives (the dy_token cookie is reused)", async () => {
+    const token = await deviceToken(t.app);
+    for (let i = 0; i < 3; i += 1) {
+      const response = await login(t.app, AFFILIATE.email, AFFILIATE.password, { "dy-token": token });
+      expect(response.statusCode).toBe(200);
+    }
+    const registered = await post("/v1/user/register", { email: "same-token@example.org", password: "long enough" }, { "dy-token": token });
+    expect(registered.statusCode).toBe(200);
+    expect((await login(t.app, "same-token@example.org", "long enough", { "dy-token": token })).statusCode).toBe(200);
+  });
+
+  it("refuses the replay of an expired token (lifetime 14400 s)", async () => {
+    const token = await deviceToken(t.app);
+    clock += 14_400_000 - 1;
+    expect((await login(t.app, AFFILIATE.email, AFFILIATE.password, { "dy-token": token })).statusCode).toBe(200);
+    clock += 1;
+    const late = await login(t.app, AFFILIATE.email, AFFILIATE.password, { "dy-token": token });
+    expect(late.statusCode).toBe(403);
+    expect(envelope(late)).toEqual({ code: "22001", msg: "dy-token: unknown or expired", data: null });
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, envelope, type TestApp } from "./helpers/test-app";
+import { createTestApp, deviceToken, envelope, type TestApp } from "./helpers/test-app";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -58,9 +58,13 @@ const ROUTES: Record<string, BadCase[]> = {
   "/v1/mix/public/clientCommonConfig": COMMON,
 };
 
+/** Login and register check the `dy-token` before the body: these cases carry a live one so they reach the body check. */
+const NEEDS_DEVICE_TOKEN = new Set(["/v1/user/login", "/v1/user/register"]);
+
 describe.each(Object.entries(ROUTES))("POST %s refuses bad input", (url, cases) => {
   it.each(cases)("$name → $status", async ({ headers, payload, status, msg }) => {
-    const response = await t.app.inject({ method: "POST", url, headers: headers ?? {}, payload });
+    const token = NEEDS_DEVICE_TOKEN.has(url) ? { "dy-token": await deviceToken(t.app) } : {};
+    const response = await t.app.inject({ method: "POST", url, headers: { ...token, ...headers }, payload });
     expect(response.statusCode).toBe(status);
     const body = envelope(response);
     expect(body.code).toBe(String(status));

@@ -90,6 +90,19 @@ test.describe("app mode (spec §2, §4)", () => {
     await oldPage.context().close();
   });
 
+  test("the nav bar offers the fee schedule from 2.56.0, not before", async ({ browser }) => {
+    const page = await appPage(browser, { version: "2.56.0" });
+    await page.goto("/zh-CN/affiliates");
+    await expect
+      .poll(async () => (await callsOf(page, "setNavRightItems")).map((c) => c.params))
+      .toEqual([{ items: [{ key: "fees", text: "费率", url: expect.stringMatching(/\/zh-CN\/affiliates\/fee$/) as unknown as string }] }]);
+    const oldPage = await appPage(browser, { version: "2.55.9" });
+    await oldPage.goto("/zh-CN/affiliates");
+    await oldPage.waitForLoadState("networkidle");
+    expect(await callsOf(oldPage, "setNavRightItems")).toEqual([]);
+    await oldPage.context().close();
+  });
+
   test("the web-visible callback is registered from 2.27.0 and refreshes user info", async ({ browser }) => {
     const page = await appPage(browser, { version: "2.27.0", answers: { "request:/v1/user/overview/userinfo": { code: "00000", data: USER } } });
     await page.goto("/affiliates/fee");

@@ -1,9 +1,8 @@
 "use client";
-import { useRequest } from "ahooks";
 import { useFormatter, useTranslations } from "next-intl";
 import type { FeeLevel, FeeSchedule as FeeScheduleAnswer } from "@affiliates/contracts";
 import { http } from "@/lib/http";
-import { FETCH_CACHE_MS } from "@affiliates/http";
+import { useApi } from "@/lib/use-api";
 
 export const FEE_SCHEDULE_PATH = "v1/vip/fee-schedule";
 
@@ -11,10 +10,7 @@ export const FEE_SCHEDULE_PATH = "v1/vip/fee-schedule";
 export function FeeSchedule() {
   const t = useTranslations("fee");
   const format = useFormatter();
-  const { data, loading } = useRequest(() => http.get<FeeScheduleAnswer>(FEE_SCHEDULE_PATH), {
-    cacheKey: FEE_SCHEDULE_PATH,
-    staleTime: FETCH_CACHE_MS,
-  });
+  const { data, loading } = useApi(FEE_SCHEDULE_PATH, () => http.get<FeeScheduleAnswer>(FEE_SCHEDULE_PATH));
   const percent = (rate: number) => format.number(rate, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 4 });
   const rows: FeeLevel[] = data?.levels ?? [];
   return (

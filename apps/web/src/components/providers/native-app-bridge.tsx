@@ -1,16 +1,22 @@
 "use client";
 import { useEffect } from "react";
+import { useLocale, useTranslations } from "next-intl";
+import { isLocale, localePath } from "@affiliates/locales";
+import { PAGES } from "@/lib/pages";
 import { useTheme } from "./theme-context";
 import { useSession } from "@/state/session";
 import { getBridge, initNativeApp } from "@/lib/native-app";
 
 /**
  * App mode (spec §2, §4): inside the native app the header and footer are hidden, the title bar follows the page
- * theme (app ≥ 2.56.0), and when the app shows the page again (web-visible, ≥ 2.27.0) the page refreshes its data.
+ * theme and the nav bar offers the fee schedule (app ≥ 2.56.0), and when the app shows the page again (web-visible,
+ * ≥ 2.27.0) the page refreshes its data.
  */
 export function NativeAppBridge() {
   const { theme } = useTheme();
   const { reload } = useSession();
+  const locale = useLocale();
+  const t = useTranslations("nav");
 
   useEffect(() => {
     const info = initNativeApp();
@@ -25,6 +31,15 @@ export function NativeAppBridge() {
       console.warn("title bar theme not applied", error);
     });
   }, [theme]);
+
+  useEffect(() => {
+    const bridge = getBridge();
+    if (!bridge?.supports("navRightItems") || !isLocale(locale)) return;
+    const url = new URL(localePath(locale, PAGES.fee.path), window.location.origin).toString();
+    bridge.call("setNavRightItems", { items: [{ key: "fees", text: t("fee"), url }] }).catch((error: unknown) => {
+      console.warn("nav items not applied", error);
+    });
+  }, [locale, t]);
 
   useEffect(() => {
     const bridge = getBridge();

@@ -3,21 +3,25 @@ import { loginRequestSchema, logoutRequestSchema, registerRequestSchema, userInf
 import { ok, parseBody } from "../../../lib/envelope";
 import { ApiError } from "../../../lib/errors";
 import { maskEmail, maskMobile } from "../../../lib/mask";
+import { requireDeviceToken } from "../../../lib/device-token-guard";
 
-/** /v1/user: register, login, logout (cookie session) and the user-overview call of spec §7. */
+/**
+ * /v1/user: register, login, logout (cookie session) and the user-overview call of spec §7. Register and login need a
+ * live `dy-token` header (403, code 22001 otherwise; checked before the body).
+ */
 const userRoutes: FastifyPluginCallback = (app, _options, done) => {
   app.addHook("onSend", async (_request, reply) => {
     reply.header("cache-control", "no-store");
   });
 
-  app.post("/register", async (request, reply) => {
+  app.post("/register", { preHandler: requireDeviceToken }, async (request, reply) => {
     const input = parseBody(registerRequestSchema, request.body);
     const userId = await app.auth.register(input);
     await app.auth.startSession(request, reply, userId);
     return ok({ userId });
   });
 
-  app.post("/login", async (request, reply) => {
+  app.post("/login", { preHandler: requireDeviceToken }, async (request, reply) => {
     const input = parseBody(loginRequestSchema, request.body);
     const userId = await app.auth.login(input, request.ip);
     await app.auth.startSession(request, reply, userId);

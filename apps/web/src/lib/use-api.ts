@@ -1,0 +1,23 @@
+"use client";
+import { useRequest } from "ahooks";
+import { FETCH_CACHE_MS, FOCUS_REFRESH_GUARD_MS } from "@affiliates/http";
+
+type Options<T, P extends unknown[]> = NonNullable<Parameters<typeof useRequest<T, P>>[1]>;
+
+/**
+ * The data-fetch helper of spec §4 with the defaults of §9: ahooks `useRequest` (loading, data, error; manual run,
+ * caching, polling, retry, debounce, throttle, focus refresh, loading delay) keyed by `cacheKey`, cached 5 min,
+ * refreshed on window focus at most every 5 s, retried with ahooks' exponential back-off (1 s, 2 s, 4 s … capped at
+ * 30 s, the RETRY_BACKOFF_CAP_MS of spec §9) when no retryInterval is given.
+ */
+export function useApi<T, P extends unknown[] = []>(cacheKey: string, service: (...args: P) => Promise<T>, options: Options<T, P> = {}) {
+  return useRequest<T, P>(service, {
+    cacheKey,
+    staleTime: FETCH_CACHE_MS,
+    cacheTime: FETCH_CACHE_MS,
+    refreshOnWindowFocus: true,
+    focusTimespan: FOCUS_REFRESH_GUARD_MS,
+    retryCount: 3,
+    ...options,
+  });
+}
