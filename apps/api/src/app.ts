@@ -129,7 +129,7 @@ const apiPlugin: FastifyPluginAsync<AppOptions> = async (app, options) => {
   await app.register(buriedRoutes, { prefix: "/v1/buried", rateLimit: options.analyticsRateLimit });
   await app.register(supportRoutes, { prefix: "/v1/support", rateLimit: options.supportRateLimit });
   await app.register(adminRoutes, { prefix: "/v1/admin", adminToken: options.adminToken, appEnv: options.appEnv });
-  await app.register(pageRoutes);
+  await app.register(pageRoutes, { appEnv: options.appEnv });
 };
 
 /** Not encapsulated (fastify-plugin): the instance it is registered on gets its decorators (db, repositories) and handlers. */

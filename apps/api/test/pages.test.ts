@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEVICE_TOKEN_APP_IDS } from "@affiliates/contracts";
 import { PREFIXES } from "@affiliates/locales";
-import { AFFILIATE, createTestApp, envelope, type TestApp } from "./helpers/test-app";
+import { AFFILIATE, createTestApp, deviceToken, envelope, type TestApp } from "./helpers/test-app";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,7 +13,10 @@ afterAll(async () => {
 
 const FORM = { "content-type": "application/x-www-form-urlencoded" };
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
-const postLogin = (fields: Record<string, string>, url = "/login") => t.app.inject({ method: "POST", url, headers: FORM, payload: form(fields) });
+/** A form post as the page script sends it: with a live device token in the hidden dyToken field. */
+const postForm = async (url: string, fields: Record<string, string>) =>
+  t.app.inject({ method: "POST", url, headers: FORM, payload: form({ dyToken: await deviceToken(t.app), ...fields }) });
+const postLogin = (fields: Record<string, string>, url = "/login") => postForm(url, fields);
 
 describe("login pages", () => {
   it.each([
@@ -26,7 +30,7 @@ describe("login pages", () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
     expect(response.headers["content-security-policy"]).toBe(
-      "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'self'",
+      "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'self'",
     );
     const html = response.body;
     expect(html).toContain(`<html lang="${lang}" dir="${dir}">`);
@@ -37,9 +41,15 @@ describe("login pages", () => {
     expect(html).toMatch(/<button type="submit">/);
     expect(html).toContain('<input type="hidden" name="from" value="/ja/affiliates">');
     expect(html).toContain('<input type="hidden" name="source" value="cms">');
-    expect(html).toContain(`<form method="post" action="${url}">`);
     expect(html).toContain(`href="${url.replace("login", "register")}?from=%2Fja%2Faffiliates&amp;source=cms"`);
-    expect(html).not.toMatch(/<script|https?:\/\//);
+    expect(html).toContain(`<form method="post" action="${url}" data-app-id="${DEVICE_TOKEN_APP_IDS.test}">`);
+    expect(html).toContain('<input type="hidden" name="dyToken" value="">');
+    // Only the two same-origin scripts: the token SDK (web app) and the page's device-token script (this API).
+    expect(html.match(/<script[^>]*>/g)).toEqual([
+      '<script src="/affiliates/static/device-token-sdk.js" defer>',
+      '<script src="/login/device-token.js" defer>',
+    ]);
+    expect(html).not.toMatch(/https?:\/\//);
   });
 
   it("exists for every prefix", async () => {
@@ -121,7 +131,8 @@ describe("login form", () => {
 
   it("re-renders with 429 once throttled", async () => {
     const account = { email: "throttled@example.com", password: "Throttled#2026" };
-    expect((await t.app.inject({ method: "POST", url: "/v1/user/register", payload: account })).statusCode).toBe(200);
+    const registered = await t.app.inject({ method: "POST", url: "/v1/user/register", headers: { "dy-token": await deviceToken(t.app) }, payload: account });
+    expect(registered.statusCode).toBe(200);
     for (let i = 0; i < 5; i++) expect((await postLogin({ email: account.email, password: `bad${i}` })).statusCode).toBe(401);
     const response = await postLogin(account, "/ar/login");
     expect(response.statusCode).toBe(429);
@@ -132,17 +143,17 @@ describe("login form", () => {
 describe("register form", () => {
   it("registers, logs in and redirects; a second time re-renders 409", async () => {
     const fields = { email: "form.user@example.net", password: "long password", mobile: "", from: "/affiliates/broker" };
-    const first = await t.app.inject({ method: "POST", url: "/register", headers: FORM, payload: form(fields) });
+    const first = await postForm("/register", fields);
     expect(first.statusCode).toBe(303);
     expect(first.headers.location).toBe("/affiliates/broker");
     expect(first.cookies.find((c) => c.name === "refresh_token")?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const second = await t.app.inject({ method: "POST", url: "/register", headers: FORM, payload: form(fields) });
+    const second = await postForm("/register", fields);
     expect(second.statusCode).toBe(409);
     expect(second.body).toContain("This email address is already registered.");
   });
 
   it("names the invalid field", async () => {
-    const response = await t.app.inject({ method: "POST", url: "/register", headers: FORM, payload: form({ email: "x@example.net", password: "short" }) });
+    const response = await postForm("/register", { email: "x@example.net", password: "short" });
     expect(response.statusCode).toBe(400);
     expect(response.body).toContain("Please enter a password of at least 8 characters.");
   });

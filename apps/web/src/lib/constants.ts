@@ -8,7 +8,6 @@ export const MESSAGE_MAX_COUNT = 3;
 export const STORAGE_KEYS = {
   terminalCode: "terminal_code",
   globalUserId: "global_user_id",
-  fingerprint: "fingerprint",
   settings: {
     locale: "locale",
     theme: "theme",

@@ -1,7 +1,6 @@
 "use client";
 import { createHttpClient, type DynamicHeaders, type HttpClient, type HttpError, type PostTransport } from "@affiliates/http";
-import { STORAGE_KEYS } from "./constants";
-import { readStorage } from "./storage";
+import { currentIdentity } from "./terminal-identity";
 
 type ErrorListener = (error: HttpError) => void;
 const listeners = new Set<ErrorListener>();
@@ -35,8 +34,8 @@ function current(): HttpClient {
     getHeaders: () => ({
       language: currentLocale,
       locale: currentLocale,
-      terminalCode: readStorage(STORAGE_KEYS.terminalCode) ?? "",
-      deviceId: readStorage(STORAGE_KEYS.fingerprint) ?? "",
+      terminalCode: currentIdentity()?.terminalCode ?? "",
+      deviceId: currentIdentity()?.fingerprint ?? "",
       ...(Object.assign({}, ...headerSources.map((source) => source())) as Partial<DynamicHeaders>),
     }),
     onError: (error) => listeners.forEach((listener) => listener(error)),

@@ -1,33 +1,30 @@
 "use client";
+import { getTerminalIdentity, type TerminalIdentity } from "@affiliates/device-token";
 import { STORAGE_KEYS } from "./constants";
-import { readStorage, writeStorage } from "./storage";
+import { writeStorage } from "./storage";
 
-function randomId(): string {
-  return typeof crypto !== "undefined" && "randomUUID" in crypto
-    ? crypto.randomUUID().replace(/-/g, "")
-    : `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
-}
+let identity: TerminalIdentity | null = null;
 
 /**
- * Terminal code and device fingerprint (spec §3, §4): kept in localStorage; the fingerprint comes from
- * @fingerprintjs/fingerprintjs, loaded on demand so it stays out of the first-load bundle.
+ * Terminal identity (spec §3, §4): `fingerprint` (FingerprintJS, loaded on demand so it stays out of the first-load
+ * bundle) and `terminalCode`, kept in localStorage or a cookie. Also cached as `terminal_code` (spec §3 local cache).
+ * A fingerprint that cannot be taken ("getDeviceId error") must not block the page: the identity is then empty.
  */
 export async function ensureTerminalIdentity(): Promise<{ terminalCode: string; deviceId: string }> {
-  let terminalCode = readStorage(STORAGE_KEYS.terminalCode);
-  if (!terminalCode) {
-    terminalCode = randomId();
-    writeStorage(STORAGE_KEYS.terminalCode, terminalCode);
+  try {
+    identity ??= await getTerminalIdentity({
+      fingerprint: async () => {
+        const FingerprintJS = await import("@fingerprintjs/fingerprintjs");
+        return (await (await FingerprintJS.load()).get()).visitorId;
+      },
+    });
+    writeStorage(STORAGE_KEYS.terminalCode, identity.terminalCode);
+    return { terminalCode: identity.terminalCode, deviceId: identity.fingerprint };
+  } catch (error) {
+    console.warn(error instanceof Error ? error.message : error);
+    return { terminalCode: "", deviceId: "" };
   }
-  let deviceId = readStorage(STORAGE_KEYS.fingerprint);
-  if (!deviceId) {
-    try {
-      const FingerprintJS = await import("@fingerprintjs/fingerprintjs");
-      const agent = await FingerprintJS.load();
-      deviceId = (await agent.get()).visitorId;
-    } catch {
-      deviceId = randomId(); // a fingerprint that cannot be taken must not block the page
-    }
-    writeStorage(STORAGE_KEYS.fingerprint, deviceId);
-  }
-  return { terminalCode, deviceId };
 }
+
+/** The identity once known, for request headers (DeviceId, TerminalCode). */
+export const currentIdentity = (): TerminalIdentity | null => identity;

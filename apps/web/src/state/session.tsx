@@ -5,7 +5,7 @@ import type { Locale } from "@affiliates/locales";
 import { deriveUser, type DerivedUser } from "@/lib/derive-user";
 import { http } from "@/lib/http";
 import { STORAGE_KEYS } from "@/lib/constants";
-import { readStorage, removeStorage, writeStorage } from "@/lib/storage";
+import { removeStorage, writeStorage } from "@/lib/storage";
 import { ensureTerminalIdentity } from "@/lib/terminal-identity";
 import { goToLogin, initNativeApp } from "@/lib/native-app";
 
@@ -81,6 +81,3 @@ export function LoginGuard({ locale }: { locale: Locale }) {
   }, [complete, isLogin, locale]);
   return null;
 }
-
-/** The user id cached by the last successful user-info call (spec §3 local cache). */
-export const cachedUserId = () => readStorage(STORAGE_KEYS.globalUserId);

@@ -1,15 +1,23 @@
 import fastifyFormbody from "@fastify/formbody";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
-import { loginRequestSchema, registerRequestSchema } from "@affiliates/contracts";
+import { deviceTokenAppIdOf, loginRequestSchema, registerRequestSchema, type DeviceTokenAppEnv } from "@affiliates/contracts";
 import { LANGUAGE_COOKIE, localesOfPrefix, PREFIXES, resolveLocale, type Locale } from "@affiliates/locales";
 import { z } from "zod";
+import { checkDeviceToken, DeviceTokenError } from "../../lib/device-token-guard";
 import { ApiError } from "../../lib/errors";
 import { safeReturnPath } from "../../lib/safe-redirect";
+import { DEVICE_TOKEN_SCRIPT, DEVICE_TOKEN_SCRIPT_PATH } from "./device-token-script";
 import { messagesFor, type PageMessages } from "./messages";
 import { pagePath, renderPage, type PageKind, type PageModel } from "./render";
 
-/** The login pages load nothing from anywhere: inline CSS only, and forms post back to us. */
-export const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'self'";
+/**
+ * The login pages load only same-origin scripts (the token SDK and the page's device-token script; the SDK calls
+ * POST /v1/constantid/udid/c1, hence connect-src), inline CSS, and their forms post back to us.
+ */
+export const PAGE_CSP = "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'self'";
+
+/** The device-token cookie the product's client keeps (packages/device-token), also written by the page script. */
+export const DEVICE_TOKEN_COOKIE = "dy_token";
 
 const queryString = z.string().max(4096).optional().catch(undefined);
 const pageQuerySchema = z.object({ from: queryString, source: queryString }).loose();
@@ -21,6 +29,7 @@ const formSchema = z
     email: z.unknown().optional(),
     password: z.unknown().optional(),
     mobile: z.unknown().optional(),
+    dyToken: z.unknown().optional(),
   })
   .loose();
 
@@ -36,6 +45,7 @@ const asText = (value: unknown): string => (typeof value === "string" ? value.sl
 
 /** The user-facing text for a failed submission, and its HTTP status. */
 function failureOf(error: unknown, t: PageMessages): { status: number; message: string } {
+  if (error instanceof DeviceTokenError) return { status: 403, message: t.securityCheckFailed };
   if (error instanceof ApiError) {
     switch (error.kind) {
       case "rate_limited":
@@ -56,10 +66,24 @@ function failureOf(error: unknown, t: PageMessages): { status: number; message: 
   throw error;
 }
 
-/** Stand-in main-site pages: /login, /register and their /{prefix}/ variants, plus GET /logout. */
-const pageRoutes: FastifyPluginAsync = async (app) => {
+export interface PageRoutesOptions {
+  /** Chooses the token SDK's app id rendered into the forms (test and production differ). */
+  appEnv: DeviceTokenAppEnv;
+}
+
+/**
+ * Stand-in main-site pages: /login, /register and their /{prefix}/ variants, plus GET /logout and the pages'
+ * device-token script. The form posts need a live device token (the `dy_token` cookie or the `dyToken` field).
+ */
+const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, options) => {
   // Urlencoded forms only here: the JSON API under /v1 keeps refusing them (415).
   await app.register(fastifyFormbody, { bodyLimit: 16 * 1024 });
+  const appId = deviceTokenAppIdOf(options.appEnv);
+
+  // Under /login/ so that the web app's proxy (API_PATH in apps/web/src/proxy.ts) forwards it to us.
+  app.get(DEVICE_TOKEN_SCRIPT_PATH, async (_request, reply) =>
+    reply.header("content-type", "application/javascript; charset=utf-8").header("cache-control", "public, max-age=300").send(DEVICE_TOKEN_SCRIPT),
+  );
 
   const send = (reply: FastifyReply, status: number, model: PageModel) =>
     reply
@@ -78,6 +102,7 @@ const pageRoutes: FastifyPluginAsync = async (app) => {
     email: "",
     mobile: "",
     error: undefined,
+    appId,
   });
 
   for (const prefix of PREFIXES) {
@@ -96,6 +121,15 @@ const pageRoutes: FastifyPluginAsync = async (app) => {
         model.email = asText(form.email);
         model.mobile = kind === "register" ? asText(form.mobile) : "";
         try {
+          // Like the API's dy-token check, before the fields: a refused token says nothing about them.
+          const cookieToken = request.cookies[DEVICE_TOKEN_COOKIE];
+          try {
+            await checkDeviceToken(request, cookieToken ?? asText(form.dyToken));
+          } catch (error) {
+            // A refused cookie would be reused on reload; dropping it makes the page (and the product) get a new one.
+            if (error instanceof DeviceTokenError && cookieToken !== undefined) reply.clearCookie(DEVICE_TOKEN_COOKIE, { path: "/", sameSite: "lax" });
+            throw error;
+          }
           const userId =
             kind === "login"
               ? await app.auth.login(parseForm(loginRequestSchema, { email: form.email, password: form.password }), request.ip)

@@ -23,6 +23,7 @@ export interface PageMessages {
   invalidMobile: string;
   passwordHint: string;
   failed: string;
+  securityCheckFailed: string;
 }
 
 const en: PageMessages = {
@@ -48,6 +49,7 @@ const en: PageMessages = {
   invalidMobile: "Please enter a valid mobile number, e.g. +1 4155552671.",
   passwordHint: "At least 8 characters.",
   failed: "Something went wrong. Please try again.",
+  securityCheckFailed: "Security check failed. Reload the page and try again.",
 };
 
 const zhCN: PageMessages = {
@@ -73,6 +75,7 @@ const zhCN: PageMessages = {
   invalidMobile: "请输入有效的手机号，例如 +86 13812345678。",
   passwordHint: "至少 8 位字符。",
   failed: "出错了，请重试。",
+  securityCheckFailed: "安全验证失败，请刷新页面后重试。",
 };
 
 const zhTC: PageMessages = {
@@ -98,6 +101,7 @@ const zhTC: PageMessages = {
   invalidMobile: "請輸入有效的手機號碼，例如 +886 912345678。",
   passwordHint: "至少 8 個字元。",
   failed: "發生錯誤，請重試。",
+  securityCheckFailed: "安全驗證失敗，請重新整理頁面後再試。",
 };
 
 const ar: PageMessages = {
@@ -123,6 +127,7 @@ const ar: PageMessages = {
   invalidMobile: "يرجى إدخال رقم جوال صالح، مثل ‎+971 501234567.",
   passwordHint: "8 أحرف على الأقل.",
   failed: "حدث خطأ ما. يرجى المحاولة مرة أخرى.",
+  securityCheckFailed: "فشل التحقق الأمني. أعد تحميل الصفحة وحاول مرة أخرى.",
 };
 
 /** English, Simplified and Traditional Chinese and Arabic; every other locale falls back to English. */

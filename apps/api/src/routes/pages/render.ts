@@ -1,4 +1,5 @@
 import { getLocale, type Locale } from "@affiliates/locales";
+import { DEVICE_TOKEN_SCRIPT_PATH, DEVICE_TOKEN_SDK_PATH } from "./device-token-script";
 import { hasOwnMessages, messagesFor } from "./messages";
 
 export type PageKind = "login" | "register";
@@ -14,6 +15,8 @@ export interface PageModel {
   email: string;
   mobile: string;
   error: string | undefined;
+  /** The token SDK's app id of this APP_ENV, read by the page script from the form's `data-app-id`. */
+  appId: string;
 }
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
@@ -76,8 +79,9 @@ export function renderPage(model: PageModel): string {
 <main>
 <h1>${e(title)}</h1>
 <p>${e(t.intro)}</p>
-${error}<form method="post" action="${e(action)}">
+${error}<form method="post" action="${e(action)}" data-app-id="${e(model.appId)}">
 <input type="hidden" name="from" value="${e(model.from)}">
+<input type="hidden" name="dyToken" value="">
 <input type="hidden" name="source" value="${e(model.source)}">
 <label for="email">${e(t.email)}</label>
 <input id="email" type="email" name="email" autocomplete="username" required maxlength="254" dir="ltr" value="${e(model.email)}"${describedBy}${isLogin || !model.email ? " autofocus" : ""}>
@@ -91,6 +95,8 @@ ${isLogin ? "" : `<p class="hint" id="password-hint">${e(t.passwordHint)}</p>`}$
 <a href="${e(model.from)}">${e(t.back)}</a>
 </nav>
 </main>
+<script src="${DEVICE_TOKEN_SDK_PATH}" defer></script>
+<script src="${DEVICE_TOKEN_SCRIPT_PATH}" defer></script>
 </body>
 </html>
 `;

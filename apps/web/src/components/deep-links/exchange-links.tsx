@@ -5,6 +5,7 @@ import { localePath, type Locale } from "@affiliates/locales";
 import { followDeepLink, reportBridgeFailure } from "@/lib/native-app";
 import { DEFAULT_DEPOSIT_COIN, DEFAULT_FUTURES_SYMBOL, DEFAULT_SPOT_PAIR } from "@/lib/constants";
 import { PAGES } from "@/lib/pages";
+import { TRACKING_IDS } from "@/lib/tracking-ids";
 
 type Link<T extends DeepLinkTarget = DeepLinkTarget> = { key: string; target: T; params: DeepLinkParams[T] };
 
@@ -35,6 +36,8 @@ export function ExchangeLinks({ locale }: { locale: Locale }) {
               className="card link-card"
               href={webHref(link)}
               data-deep-link={link.target}
+              data-track-id={TRACKING_IDS.exploreLink}
+              data-track-name={link.key}
               onClick={(event) => {
                 event.preventDefault();
                 followDeepLink(link.target, link.params).catch(reportBridgeFailure);

@@ -10,6 +10,7 @@ import { onBridgeFailure } from "@/lib/native-app";
 import { BRIDGE_REFRESH_PROMPT_KEY, isBridgeError } from "@affiliates/bridge";
 import { NativeAppBridge } from "./native-app-bridge";
 import { ImageHostProbe } from "./image-host-probe";
+import { StartupServices } from "./startup-services";
 import { ThemeProvider } from "./theme-context";
 
 /**
@@ -44,6 +45,7 @@ export function AppProviders({ locale, theme, children }: { locale: Locale; them
         <ErrorToasts />
         <NativeAppBridge />
         <ImageHostProbe />
+        <StartupServices />
         {children}
       </SessionProvider>
     </ThemeProvider>

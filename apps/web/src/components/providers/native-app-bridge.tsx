@@ -6,6 +6,7 @@ import { PAGES } from "@/lib/pages";
 import { useTheme } from "./theme-context";
 import { useSession } from "@/state/session";
 import { getBridge, initNativeApp } from "@/lib/native-app";
+import { getDeviceToken } from "@/lib/device-token";
 
 /**
  * App mode (spec §2, §4): inside the native app the header and footer are hidden, the title bar follows the page
@@ -47,7 +48,10 @@ export function NativeAppBridge() {
     let unsubscribe: (() => void) | null = null;
     let cancelled = false;
     void bridge
-      .registerWebVisible(() => reload())
+      .registerWebVisible(() => {
+        reload();
+        getDeviceToken()?.onWebVisible();
+      })
       .then((off) => {
         if (cancelled) off?.();
         else unsubscribe = off;

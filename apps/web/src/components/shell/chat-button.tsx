@@ -2,6 +2,7 @@
 import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { showMessage } from "@/lib/toast";
+import { TRACKING_IDS } from "@/lib/tracking-ids";
 import { BASE_PATH, dirOf, type Locale } from "@affiliates/locales";
 
 /** The customer-chat script, loaded from a static path on the first click only (spec §1, §7). */
@@ -65,7 +66,7 @@ export function ChatButton({ locale }: { locale: Locale }) {
   };
 
   return (
-    <button type="button" className="chat-button" onClick={() => void open()} aria-label={t("open")} aria-busy={busy}>
+    <button type="button" className="chat-button" data-track-id={TRACKING_IDS.chatOpen} onClick={() => void open()} aria-label={t("open")} aria-busy={busy}>
       <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" strokeWidth="1.8">
         <path d="M4 5h16v11H8l-4 4z" />
       </svg>

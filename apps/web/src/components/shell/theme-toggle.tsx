@@ -1,13 +1,14 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useTheme } from "@/components/providers/theme-context";
+import { TRACKING_IDS } from "@/lib/tracking-ids";
 
 export function ThemeToggle() {
   const t = useTranslations("theme");
   const { theme, toggle } = useTheme();
   const dark = theme === "Black";
   return (
-    <button type="button" className="icon-button theme-toggle" onClick={toggle} aria-label={dark ? t("toLight") : t("toDark")} aria-pressed={dark}>
+    <button type="button" className="icon-button theme-toggle" data-track-id={TRACKING_IDS.themeToggle} onClick={toggle} aria-label={dark ? t("toLight") : t("toDark")} aria-pressed={dark}>
       <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="1.6">
         {dark ? (
           <path d="M12 3v2M12 19v2M3 12h2M19 12h2M5.6 5.6l1.4 1.4M17 17l1.4 1.4M5.6 18.4 7 17M17 7l1.4-1.4M12 8a4 4 0 1 0 0 8 4 4 0 0 0 0-8z" />

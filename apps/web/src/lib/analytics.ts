@@ -1,0 +1,43 @@
+"use client";
+import { createAnalytics, trackPageViews, type Analytics, type AnalyticsEvent } from "@affiliates/analytics";
+import { APP_ENV } from "./app-env";
+import { getAppInfo, getBridge } from "./native-app";
+import { currentIdentity } from "./terminal-identity";
+import { cachedUserId } from "./user-cache";
+
+/** The product's analytics app id and name (spec §9: the web app's identifier). */
+export const ANALYTICS_APP = { appId: "exchange-partners-web", appName: "Exchange Partners", version: "1.0.0" } as const;
+
+/** Spec §5: the log environment is `pre`, `online`, or ends in `test` plus 1–2 digits. */
+export const LOG_ENV_OF_APP_ENV = { test: "test01", beta: "pre", online: "online" } as const;
+
+let analytics: Analytics | null = null;
+
+/**
+ * Analytics (spec §3, §4): started once the login state is complete; a show event on every URL change, a hide event
+ * when leaving or hidden; clicks on elements with `data-track-id` (a tracking id of spec §5) are recorded. Inside the
+ * app, events go to the app through the bridge.
+ */
+export function startAnalytics(): Analytics {
+  if (analytics) return analytics;
+  const bridge = getBridge();
+  const instance = createAnalytics({
+    ...ANALYTICS_APP,
+    logEnv: LOG_ENV_OF_APP_ENV[APP_ENV],
+    inApp: getAppInfo().inApp,
+    bridgeTransport: bridge ? (events: AnalyticsEvent[]) => bridge.call("reportEvents", { events: events.map((event) => ({ ...event })) }).then(() => undefined) : undefined,
+    getUid: () => cachedUserId(),
+    getDeviceId: () => currentIdentity()?.fingerprint,
+  });
+  analytics = instance;
+  void instance.start();
+  trackPageViews({ analytics: instance });
+  document.addEventListener("click", (event) => {
+    const target = event.target instanceof Element ? event.target.closest<HTMLElement>("[data-track-id]") : null;
+    const id = target?.dataset.trackId;
+    if (id) instance.track("click", { event_tracking_id: id, event_tracking: target.dataset.trackName ?? target.textContent?.trim().slice(0, 64) ?? "" });
+  });
+  return instance;
+}
+
+export const getAnalytics = (): Analytics | null => analytics;
