@@ -78,9 +78,16 @@ process.on("exit", stopAll);
 process.on("SIGINT", () => process.exit(130));
 
 async function login() {
-  const response = await fetch(`${ORIGIN}/v1/user/login`, {
+  // Login is a sensitive call: it needs a device token (dy-token), issued as the token SDK gets one.
+  const issued = await fetch(`${ORIGIN}/v1/constantid/udid/c1`, {
     method: "POST",
     headers: { "content-type": "application/json" },
+    body: JSON.stringify({ appId: "affiliates-web-test-7f3c9a2e" /* DEVICE_TOKEN_APP_IDS.test (bench runs with APP_ENV=test) */, fingerprint: "bench-fingerprint-0123456789" }),
+  });
+  const { token } = (await issued.json()).data;
+  const response = await fetch(`${ORIGIN}/v1/user/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "dy-token": token },
     body: JSON.stringify({ email: "affiliate@example.com", password: "Affiliate#2026" }),
   });
   const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0];

@@ -1,3 +1,4 @@
+import vm from "node:vm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEVICE_TOKEN_APP_IDS } from "@affiliates/contracts";
 import { PREFIXES } from "@affiliates/locales";
@@ -156,6 +157,174 @@ describe("register form", () => {
     const response = await postForm("/register", { email: "x@example.net", password: "short" });
     expect(response.statusCode).toBe(400);
     expect(response.body).toContain("Please enter a password of at least 8 characters.");
+  });
+});
+
+describe("device token on the form posts", () => {
+  const raw = (url: string, fields: Record<string, string>, cookies: Record<string, string> = {}) =>
+    t.app.inject({ method: "POST", url, headers: FORM, payload: form(fields), cookies });
+
+  it("logs in with a valid dyToken field and redirects", async () => {
+    const response = await raw("/login", { ...AFFILIATE, from: "/affiliates/fee", dyToken: await deviceToken(t.app) });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe("/affiliates/fee");
+    expect(response.cookies.find((c) => c.name === "refresh_token")?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it("logs in with the dy_token cookie alone (a visitor coming from the product), any number of times", async () => {
+    const token = await deviceToken(t.app);
+    for (let i = 0; i < 2; i++) {
+      const response = await raw("/zh-CN/login", { ...AFFILIATE }, { dy_token: token });
+      expect(response.statusCode).toBe(303);
+    }
+  });
+
+  it.each([
+    ["/login", "Security check failed. Reload the page and try again."],
+    ["/zh-CN/login", "安全验证失败，请刷新页面后重试。"],
+    ["/zh-TC/register", "安全驗證失敗，請重新整理頁面後再試。"],
+    ["/ar/register", "فشل التحقق الأمني. أعد تحميل الصفحة وحاول مرة أخرى."],
+  ])("%s without a token re-renders 403 with the localised message and no session", async (url, message) => {
+    const response = await raw(url, { email: "token.less@example.net", password: "long password", from: "/affiliates/fee" });
+    expect(response.statusCode).toBe(403);
+    expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(response.body).toContain(`<p class="error" role="alert" id="form-error">${message}</p>`);
+    expect(response.body).toContain('value="token.less@example.net"');
+    expect(response.body).toContain('<input type="hidden" name="from" value="/affiliates/fee">');
+    expect(response.cookies.find((c) => c.name === "refresh_token")).toBeUndefined();
+  });
+
+  it("refuses an unknown token with 403 and drops a refused dy_token cookie", async () => {
+    const field = await raw("/login", { ...AFFILIATE, dyToken: "Q".repeat(40) });
+    expect(field.statusCode).toBe(403);
+    expect(field.body).toContain("Security check failed.");
+    const cookie = await raw("/login", { ...AFFILIATE, dyToken: await deviceToken(t.app) }, { dy_token: "Q".repeat(40) });
+    expect(cookie.statusCode).toBe(403);
+    expect(cookie.cookies.find((c) => c.name === "dy_token")).toMatchObject({ value: "", path: "/" });
+  });
+
+  it("checks the token before the fields", async () => {
+    const response = await raw("/register", { email: "x@example.net", password: "short" });
+    expect(response.statusCode).toBe(403);
+  });
+});
+
+describe("GET /login/device-token.js (the pages' device-token script)", () => {
+  it("is served as JavaScript under a path the web app's proxy forwards to the API", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/login/device-token.js" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("application/javascript; charset=utf-8");
+    expect(response.body).toContain("ExchangeDeviceTokenSDK");
+    // apps/web/src/proxy.ts: API_PATH (copied here; the web app is not a dependency of the API tests).
+    expect(/^\/(?:v1\/|(?:[A-Za-z-]{2,5}\/)?(?:login|register)(?:\/|$)|logout(?:\/|$))/.test("/login/device-token.js")).toBe(true);
+  });
+
+  interface FakePage {
+    cookie: string;
+    storage: Map<string, string>;
+    field: { value: string };
+    submitted: string[];
+    sdkCalls: unknown[];
+    submit(): Promise<void>;
+  }
+
+  /** Runs the script against a minimal DOM: one form with data-app-id, a hidden dyToken field and a fake token SDK. */
+  async function runScript(options: { cookie?: string; expires?: number; sdkToken?: string | Error | undefined }): Promise<FakePage> {
+    const source = (await t.app.inject({ method: "GET", url: "/login/device-token.js" })).body;
+    const storage = new Map<string, string>(options.expires === undefined ? [] : [["dy_token_expires", String(options.expires)]]);
+    let submitListener: ((event: { preventDefault(): void }) => void) | undefined;
+    const page: FakePage = {
+      cookie: options.cookie ?? "",
+      storage,
+      field: { value: "" },
+      submitted: [],
+      sdkCalls: [],
+      async submit() {
+        submitListener?.({ preventDefault: () => undefined });
+        for (let i = 0; i < 20; i++) await Promise.resolve();
+      },
+    };
+    const formElement = {
+      getAttribute: (name: string) => (name === "data-app-id" ? DEVICE_TOKEN_APP_IDS.test : null),
+      querySelector: (selector: string) => (selector === 'input[name="dyToken"]' ? page.field : null),
+      addEventListener: (type: string, listener: (event: { preventDefault(): void }) => void) => {
+        if (type === "submit") submitListener = listener;
+      },
+      submit: () => void page.submitted.push(page.field.value),
+    };
+    const documentObject = {
+      querySelector: (selector: string) => (selector === "form[data-app-id]" ? formElement : null),
+      get cookie() {
+        return page.cookie;
+      },
+      set cookie(value: string) {
+        page.cookie = value;
+      },
+    };
+    const sdk =
+      options.sdkToken === undefined
+        ? undefined
+        : {
+            getToken: (request: unknown) => {
+              page.sdkCalls.push(request);
+              return options.sdkToken instanceof Error ? Promise.reject(options.sdkToken) : Promise.resolve(options.sdkToken);
+            },
+          };
+    const sandbox: Record<string, unknown> = {
+      document: documentObject,
+      location: { protocol: "http:" },
+      localStorage: { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => void storage.set(k, v) },
+      addEventListener: () => undefined,
+      ExchangeDeviceTokenSDK: sdk,
+      Promise,
+      Date,
+    };
+    sandbox.window = sandbox;
+    vm.createContext(sandbox);
+    vm.runInContext(source, sandbox);
+    return page;
+  }
+
+  const TOKEN = "A".repeat(20) + "b".repeat(10) + "0123456789";
+
+  it("asks the SDK (appId from data-app-id, expire 14400, timeout 10000), stores the cookie and fills dyToken before submit", async () => {
+    const page = await runScript({ sdkToken: TOKEN });
+    await page.submit();
+    expect(page.sdkCalls).toEqual([{ appId: DEVICE_TOKEN_APP_IDS.test, expire: 14_400, timeout: 10_000 }]);
+    expect(page.cookie).toBe(`dy_token=${TOKEN}; max-age=604800; path=/; SameSite=Lax`);
+    expect(Number(page.storage.get("dy_token_expires"))).toBeGreaterThan(Date.now());
+    expect(page.submitted).toEqual([TOKEN]);
+  });
+
+  it("reuses a fresh dy_token cookie without asking the SDK", async () => {
+    const page = await runScript({ cookie: `lang=en; dy_token=${TOKEN}`, expires: Date.now() + 60_000, sdkToken: "B".repeat(40) });
+    await page.submit();
+    expect(page.sdkCalls).toEqual([]);
+    expect(page.submitted).toEqual([TOKEN]);
+  });
+
+  it("gets a new token when the cookie's token is past the product's validity record", async () => {
+    const fresh = "C".repeat(40);
+    const page = await runScript({ cookie: `dy_token=${TOKEN}`, expires: Date.now() - 1, sdkToken: fresh });
+    await page.submit();
+    expect(page.submitted).toEqual([fresh]);
+  });
+
+  it("still submits (empty token, the server answers 403) when the SDK is missing or fails", async () => {
+    const missing = await runScript({ sdkToken: undefined });
+    await missing.submit();
+    expect(missing.submitted).toEqual([""]);
+    const failing = await runScript({ sdkToken: new Error("timeout") });
+    await failing.submit();
+    expect(failing.submitted).toEqual([""]);
+  });
+
+  it("a token it obtained logs in through the form", async () => {
+    const token = await deviceToken(t.app);
+    const page = await runScript({ sdkToken: token });
+    await page.submit();
+    const response = await t.app.inject({ method: "POST", url: "/login", headers: FORM, payload: form({ ...AFFILIATE, dyToken: page.submitted[0] ?? "" }) });
+    expect(response.statusCode).toBe(303);
   });
 });
 

@@ -1,11 +1,24 @@
 import { expect, type BrowserContext, type Page } from "@playwright/test";
+import { DEVICE_TOKEN_APP_IDS } from "@affiliates/contracts";
 
 export const AFFILIATE = { email: "affiliate@example.com", password: "Affiliate#2026", name: "Aurora Affiliate" } as const;
 export const PLAIN_USER = { email: "user@example.com", password: "User#2026" } as const;
 
+/** A device token from the API, as the token SDK gets one (login requires it as `dy-token`). */
+export async function deviceToken(context: BrowserContext): Promise<string> {
+  const issued = await context.request.post("/v1/constantid/udid/c1", {
+    data: { appId: DEVICE_TOKEN_APP_IDS.test, fingerprint: "e2e-fingerprint-0123456789" },
+  });
+  expect(issued.status()).toBe(200);
+  return ((await issued.json()) as { data: { token: string } }).data.token;
+}
+
 /** Logs in through the API on the public origin, so the refresh_token cookie lands in the browser context. */
 export async function logIn(context: BrowserContext, account: { email: string; password: string } = AFFILIATE): Promise<void> {
-  const response = await context.request.post("/v1/user/login", { data: { email: account.email, password: account.password } });
+  const response = await context.request.post("/v1/user/login", {
+    data: { email: account.email, password: account.password },
+    headers: { "dy-token": await deviceToken(context) },
+  });
   expect(response.status()).toBe(200);
   const body = (await response.json()) as { code: string };
   expect(body.code).toBe("00000");

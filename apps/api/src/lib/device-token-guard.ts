@@ -29,6 +29,8 @@ export const DEVICE_TOKEN_MESSAGES = {
  * Returns the fingerprint the token is bound to.
  */
 export async function checkDeviceToken(request: FastifyRequest, value: string | string[] | undefined): Promise<string> {
+  // A repeated header (two values in one request) is ambiguous and refused. A token is NOT single use: it serves
+  // any number of calls until it expires (the client keeps it in the dy_token cookie and refreshes every 1200 s).
   if (Array.isArray(value)) throw new DeviceTokenError(`${DEVICE_TOKEN_HEADER}: sent more than once`);
   const token = value?.trim();
   if (!token) throw new DeviceTokenError(DEVICE_TOKEN_MESSAGES.missing);

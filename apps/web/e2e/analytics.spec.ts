@@ -1,0 +1,75 @@
+import { expect, test, type APIRequestContext } from "@playwright/test";
+
+const ADMIN = { "x-admin-token": "e2e-admin-token" };
+type StoredEvent = Record<string, unknown> & { event_id: string; type: string; page_status?: string; url?: string; event_tracking_id?: string; device_id?: string };
+
+async function storedEvents(request: APIRequestContext, query: string): Promise<StoredEvent[]> {
+  const response = await request.get(`/v1/admin/analytics/events?limit=500&${query}`, { headers: ADMIN });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { data: { events: StoredEvent[] } }).data.events;
+}
+const deviceIdOf = (page: import("@playwright/test").Page) => page.evaluate(() => window.localStorage.getItem("fingerprint") ?? "");
+
+test.describe("analytics (spec §3, §4, §7)", () => {
+  test("the first visit's show event arrives with every field", async ({ page, request }) => {
+    const since = Date.now();
+    await page.goto("/affiliates?pfb=partner42");
+    const deviceId = await expect.poll(() => deviceIdOf(page)).not.toBe("").then(() => deviceIdOf(page));
+    await expect
+      .poll(async () => (await storedEvents(request, `type=page&since=${since}`)).filter((e) => e.device_id === deviceId && e.page_status === "show").length)
+      .toBeGreaterThan(0);
+    const show = (await storedEvents(request, `type=page&since=${since}`)).find((e) => e.device_id === deviceId && e.page_status === "show")!;
+    for (const field of ["url", "title", "timestamp", "seq", "session_id", "browser", "sys", "os_version", "screen_width", "screen_height", "timezone_offset", "url_host", "user_language", "log_env", "app_id", "first_visit_time", "page_unique_id", "event_id"]) {
+      expect(show[field], field).not.toBeUndefined();
+      expect(show[field], field).not.toBe("");
+    }
+    expect(show.url).toMatch(/\/affiliates\?pfb=partner42$/);
+    expect(show.log_env).toBe("test01");
+    expect(show.first_day).toBe(true);
+    expect(String(show.session_id).startsWith(deviceId)).toBe(true);
+  });
+
+  test("a client-side navigation sends hide for the old URL and show for the new", async ({ page, request }) => {
+    const since = Date.now();
+    await page.goto("/affiliates/fee");
+    const deviceId = await expect.poll(() => deviceIdOf(page)).not.toBe("").then(() => deviceIdOf(page));
+    await page.evaluate(() => window.history.pushState({}, "", "/affiliates/fee?tab=spot"));
+    await expect
+      .poll(async () =>
+        (await storedEvents(request, `type=page&since=${since}`))
+          .filter((e) => e.device_id === deviceId)
+          .map((e) => `${e.page_status} ${new URL(String(e.url)).search}`)
+          .sort(),
+      )
+      .toEqual(["hide ", "show ", "show ?tab=spot"]);
+  });
+
+  test("clicks made offline are delivered once, after coming back online", async ({ page, context, request }) => {
+    const since = Date.now();
+    await page.goto("/affiliates/fee");
+    const deviceId = await expect.poll(() => deviceIdOf(page)).not.toBe("").then(() => deviceIdOf(page));
+    await context.setOffline(true);
+    for (let i = 0; i < 3; i++) await page.locator(".theme-toggle").click();
+    await page.waitForTimeout(1_500);
+    await context.setOffline(false);
+    await expect
+      .poll(async () => (await storedEvents(request, `type=click&since=${since}`)).filter((e) => e.device_id === deviceId).length, { timeout: 20_000 })
+      .toBe(3);
+    await page.waitForTimeout(2_000);
+    const clicks = (await storedEvents(request, `type=click&since=${since}`)).filter((e) => e.device_id === deviceId);
+    expect(clicks).toHaveLength(3);
+    expect(new Set(clicks.map((e) => e.event_id)).size).toBe(3);
+    expect(clicks.every((e) => e.event_tracking_id === "b1301")).toBe(true);
+  });
+
+  test("closing the tab delivers the pending events by beacon", async ({ page, request }) => {
+    const since = Date.now();
+    await page.goto("/affiliates/fee");
+    const deviceId = await expect.poll(() => deviceIdOf(page)).not.toBe("").then(() => deviceIdOf(page));
+    await page.locator(".theme-toggle").click();
+    await page.close({ runBeforeUnload: true });
+    await expect
+      .poll(async () => (await storedEvents(request, `since=${since}`)).filter((e) => e.device_id === deviceId).map((e) => `${e.type}:${e.page_status ?? ""}`).sort())
+      .toEqual(["click:", "page:hide", "page:show"]);
+  });
+});

@@ -1,0 +1,74 @@
+import { expect, test } from "@playwright/test";
+
+const statusOf = (page: import("@playwright/test").Page) => page.locator("html").getAttribute("data-device-token");
+
+test.describe("device token (spec §3, §4, §9)", () => {
+  test("a fresh visitor gets a 40-character token cookie for 7 days", async ({ page, context }) => {
+    await page.goto("/affiliates");
+    await expect.poll(() => statusOf(page)).toBe("success");
+    const cookie = (await context.cookies()).find((c) => c.name === "dy_token");
+    expect(cookie?.value).toMatch(/^[A-Za-z0-9]{40}$/);
+    expect(Math.abs((cookie?.expires ?? 0) - (Date.now() / 1000 + 7 * 86400))).toBeLessThan(120);
+    const expiry = await page.evaluate(() => window.localStorage.getItem("dy_token_expires"));
+    expect(Number(expiry)).toBeGreaterThan(Date.now());
+  });
+
+  test("no refresh while the page is hidden; a due refresh when it is visible again", async ({ page }) => {
+    await page.clock.install();
+    const issued: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("/v1/constantid/udid/c1")) issued.push(r.url());
+    });
+    await page.goto("/affiliates");
+    await expect.poll(() => statusOf(page)).toBe("success");
+    expect(issued).toHaveLength(1);
+    const setVisibility = (state: "hidden" | "visible") =>
+      page.evaluate((value) => {
+        Object.defineProperty(document, "visibilityState", { configurable: true, get: () => value });
+        Object.defineProperty(document, "hidden", { configurable: true, get: () => value === "hidden" });
+        document.dispatchEvent(new Event("visibilitychange"));
+      }, state);
+    await setVisibility("hidden");
+    await page.clock.runFor(2 * 1200 * 1000);
+    await page.waitForTimeout(300);
+    expect(issued).toHaveLength(1);
+    await setVisibility("visible");
+    await expect.poll(() => issued.length).toBe(2);
+  });
+
+  test("a blocked SDK script gives error status and the page still works", async ({ page }) => {
+    await page.route("**/affiliates/static/device-token-sdk.js", (route) => route.abort());
+    await page.goto("/affiliates/fee");
+    await expect.poll(() => statusOf(page), { timeout: 15_000 }).toBe("error");
+    await expect(page.getByTestId("fee-table").locator("tbody tr")).toHaveCount(8);
+    await page.locator(".theme-toggle").click();
+    await expect(page.locator("html")).toHaveClass(/theme-black/);
+  });
+
+  test("login without a valid dy-token is refused; with the page's token it succeeds", async ({ page, context }) => {
+    await page.goto("/affiliates");
+    await expect.poll(() => statusOf(page)).toBe("success");
+    const token = (await context.cookies()).find((c) => c.name === "dy_token")?.value ?? "";
+    const credentials = { email: "affiliate@example.com", password: "Affiliate#2026" };
+    const refused = await page.request.post("/v1/user/login", { data: credentials, headers: { "dy-token": "" } });
+    expect(refused.status()).toBe(403);
+    expect(((await refused.json()) as { code: string }).code).toBe("22001");
+    const forged = await page.request.post("/v1/user/login", { data: credentials, headers: { "dy-token": "A".repeat(40) } });
+    expect(forged.status()).toBe(403);
+    const accepted = await page.request.post("/v1/user/login", { data: credentials, headers: { "dy-token": token } });
+    expect(accepted.status()).toBe(200);
+  });
+
+  test("requests carry the terminal identity and, once issued, the custom token", async ({ page }) => {
+    await page.goto("/affiliates/fee");
+    await expect.poll(() => statusOf(page)).toBe("success");
+    await expect.poll(() => page.evaluate(() => window.localStorage.getItem("custom_token"))).not.toBeNull();
+    const [request] = await Promise.all([page.waitForRequest("**/v1/vip/fee-schedule"), page.reload()]);
+    const headers = await request.allHeaders();
+    expect(headers.terminaltype).toBe("1");
+    expect(headers.terminalcode).toMatch(/^[0-9a-f]{32}$/);
+    expect(headers.deviceid).toMatch(/^\w{8,}$/);
+    expect(headers["custom-token"]).toMatch(/^[A-Za-z0-9]{32}$/);
+    expect(headers.language).toBe("en");
+  });
+});
