@@ -11,13 +11,16 @@ const flatten = (tree: Tree, prefix = ""): Record<string, string> =>
     const next = prefix ? `${prefix}.${key}` : key;
     return typeof value === "string" ? { ...out, [next]: value } : { ...out, ...flatten(value, next) };
   }, {});
-const placeholders = (text: string) => [...text.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort();
+const placeholders = (text: string) => [...text.matchAll(/\$?\{(\w+)/g)].map((m) => m[0]).sort();
 
 const dir = path.resolve(__dirname, "../messages");
 const read = (group: string, locale: string): Record<string, string> =>
   flatten(JSON.parse(readFileSync(path.join(dir, group, `${locale}.json`), "utf8")) as Tree);
-/** Locales that must be complete in every group now; the rest fall back to English key by key. */
-const COMPLETE = ["en", "zh-CN", "ar"];
+/** The shell's first languages must exist in every group; any other locale's file, once present, must be complete too. */
+const REQUIRED = ["en", "zh-CN", "ar"];
+const localesOf = (group: string) => readdirSync(path.join(dir, group)).map((file) => file.replace(/\.json$/, ""));
+/** English variants may keep English text. */
+const isEnglish = (locale: string) => locale === "en" || locale.startsWith("en-");
 /** Values that stay the same in every language: brand names. */
 const SAME_EVERYWHERE = /^brand\./;
 
@@ -37,11 +40,15 @@ describe("message catalogues", () => {
 
   for (const group of MESSAGE_GROUPS) {
     const english = read(group, "en");
-    for (const locale of COMPLETE.filter((l) => l !== "en")) {
+    it(`${group} has the required languages`, () => {
+      for (const locale of REQUIRED) expect(localesOf(group)).toContain(locale);
+    });
+    for (const locale of localesOf(group).filter((l) => l !== "en")) {
       it(`${group}/${locale} has every English key and no other, the same placeholders, and is translated`, () => {
         const translated = read(group, locale);
         expect(Object.keys(translated).sort()).toEqual(Object.keys(english).sort());
         for (const [key, text] of Object.entries(english)) expect(placeholders(translated[key] ?? ""), key).toEqual(placeholders(text));
+        if (isEnglish(locale)) return;
         const identical = Object.keys(english).filter((key) => translated[key] === english[key] && !SAME_EVERYWHERE.test(key));
         expect(identical).toEqual([]);
       });
