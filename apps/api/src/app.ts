@@ -7,6 +7,8 @@ import authPlugin from "./plugins/app/auth";
 import configRepositoryPlugin from "./plugins/app/config-repository";
 import deviceTokensRepositoryPlugin from "./plugins/app/device-tokens-repository";
 import eventsRepositoryPlugin from "./plugins/app/events-repository";
+import errorEventsRepositoryPlugin from "./plugins/app/error-events-repository";
+import affiliateRepositoryPlugin from "./plugins/app/affiliate-repository";
 import sessionsRepositoryPlugin from "./plugins/app/sessions-repository";
 import supportRepositoryPlugin from "./plugins/app/support-repository";
 import usersRepositoryPlugin from "./plugins/app/users-repository";
@@ -22,6 +24,8 @@ import buriedRoutes from "./routes/v1/buried";
 import constantIdRoutes from "./routes/v1/constantid";
 import mixRoutes from "./routes/v1/mix";
 import riskRoutes from "./routes/v1/risk";
+import sentryRoutes, { sentryTunnelConfig } from "./routes/v1/sentry";
+import affiliateRoutes from "./routes/v1/affiliate";
 import supportRoutes from "./routes/v1/support";
 import userRoutes from "./routes/v1/user";
 import vipRoutes from "./routes/v1/vip";
@@ -119,15 +123,20 @@ const apiPlugin: FastifyPluginAsync<AppOptions> = async (app, options) => {
   await app.register(vipRepositoryPlugin);
   await app.register(supportRepositoryPlugin, { now: options.now });
   await app.register(deviceTokensRepositoryPlugin, { now: options.now });
+  await app.register(errorEventsRepositoryPlugin, { now: options.now });
+  await app.register(affiliateRepositoryPlugin, { now: options.now });
   await app.register(authPlugin, options.loginThrottle);
 
   await app.register(userRoutes, { prefix: "/v1/user" });
   await app.register(mixRoutes, { prefix: "/v1/mix" });
   await app.register(vipRoutes, { prefix: "/v1/vip" });
+  await app.register(affiliateRoutes, { prefix: "/v1/affiliate", publicOrigin: options.publicOrigin });
   await app.register(constantIdRoutes, { prefix: "/v1/constantid", appEnv: options.appEnv });
   await app.register(riskRoutes, { prefix: "/v1/risk" });
   await app.register(buriedRoutes, { prefix: "/v1/buried", rateLimit: options.analyticsRateLimit });
   await app.register(supportRoutes, { prefix: "/v1/support", rateLimit: options.supportRateLimit });
+  // The Sentry tunnel (spec §7): SENTRY_PROJECT_IDS, SENTRY_DSN_HOSTS, SENTRY_UPSTREAM, SENTRY_TUNNEL_BODY_LIMIT.
+  await app.register(sentryRoutes, { prefix: "/v1/sentry", ...sentryTunnelConfig() });
   await app.register(adminRoutes, { prefix: "/v1/admin", adminToken: options.adminToken, appEnv: options.appEnv });
   await app.register(pageRoutes, { appEnv: options.appEnv });
 };

@@ -30,6 +30,8 @@ export interface AppConfig {
   analyticsRateLimit: { max: number; timeWindowMs: number };
   loginThrottle: { perAccount: number; perIp: number; windowMs: number };
   /** Seed an empty database with the demo accounts and configuration. */
+  /** Origin of the referral links (`https://www.exchange.example`); unset: the request's own protocol and host. */
+  publicOrigin: string | undefined;
   seed: boolean;
   logger: boolean;
   /** Clock (ms since epoch); tests move it to expire sessions. */
@@ -86,6 +88,7 @@ function trustProxyFrom(raw: string | undefined): AppConfig["trustProxy"] {
  * - SUPPORT_RATE_LIMIT_MAX (10 support-chat messages) per SUPPORT_RATE_LIMIT_WINDOW_S (60) per client IP
  * - ANALYTICS_RATE_LIMIT_MAX (120 event batches) per ANALYTICS_RATE_LIMIT_WINDOW_S (60) per client IP
  * - LOGIN_MAX_FAILURES_PER_ACCOUNT (5), LOGIN_MAX_FAILURES_PER_IP (20), LOGIN_THROTTLE_WINDOW_S (900)
+ * - PUBLIC_ORIGIN (unset → the request's protocol and host): origin of the affiliate referral URLs
  * - SEED (`true`; `false` leaves an empty database empty), LOG (`true`)
  */
 export function loadConfig(env: Env = process.env): AppConfig {
@@ -115,6 +118,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       perIp: intFrom(env, "LOGIN_MAX_FAILURES_PER_IP", 20),
       windowMs: intFrom(env, "LOGIN_THROTTLE_WINDOW_S", 15 * 60) * 1000,
     },
+    publicOrigin: nonEmpty(env.PUBLIC_ORIGIN),
     seed: nonEmpty(env.SEED) !== "false",
     logger: nonEmpty(env.LOG) !== "false",
     now: Date.now,

@@ -1,6 +1,7 @@
 import { adminHealthSchema } from "@affiliates/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tokenMatches } from "../src/routes/v1/admin";
+import { AFFILIATE_DEMO_USERS } from "../src/db/seed-affiliate";
 import { AFFILIATE, createTestApp, DIALECT, envelope, login, type TestApp } from "./helpers/test-app";
 
 describe("GET /v1/admin/health", () => {
@@ -21,7 +22,7 @@ describe("GET /v1/admin/health", () => {
     const body = envelope(response);
     expect(body.code).toBe("00000");
     const health = adminHealthSchema.strict().parse(body.data);
-    expect(health).toMatchObject({ ok: true, dialect: DIALECT, store: "memory", appEnv: "test", counts: { users: 2, sessions: 1 } });
+    expect(health).toMatchObject({ ok: true, dialect: DIALECT, store: "memory", appEnv: "test", counts: { users: 2 + AFFILIATE_DEMO_USERS.length, sessions: 1 } });
     expect(health.uptimeS).toBeGreaterThanOrEqual(0);
   });
 

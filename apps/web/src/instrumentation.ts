@@ -1,5 +1,5 @@
 import type { Instrumentation } from "next";
-import { isErrorReportingEnabled } from "@/lib/error-reporting/options";
+import { isErrorReportingEnabled } from "@/lib/error-reporting/enabled";
 
 /** The server SDK, for APP_ENV beta/online only (read at run time); with APP_ENV test nothing Sentry-related loads. */
 const enabled = () => isErrorReportingEnabled(process.env.APP_ENV);

@@ -5,3 +5,5 @@ export * from "./vip";
 export * from "./support";
 export * from "./device-token";
 export * from "./analytics";
+export * from "./error-events";
+export * from "./affiliate";

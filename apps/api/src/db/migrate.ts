@@ -4,6 +4,8 @@ import * as initial from "./migrations/0001-initial";
 import * as vipAndSupport from "./migrations/0002-vip-and-support";
 import * as deviceTokens from "./migrations/0003-device-tokens";
 import * as analytics from "./migrations/0004-analytics";
+import * as errorEvents from "./migrations/0005-error-events";
+import * as affiliate from "./migrations/0006-affiliate";
 
 /** Migrations are imported statically (no directory scanning), so they work the same under tsx, vitest and bundlers. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -11,6 +13,8 @@ const MIGRATIONS: Record<string, Migration> = {
   "0002-vip-and-support": vipAndSupport,
   "0003-device-tokens": deviceTokens,
   "0004-analytics": analytics,
+  "0005-error-events": errorEvents,
+  "0006-affiliate": affiliate,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

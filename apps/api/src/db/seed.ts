@@ -1,6 +1,7 @@
 import type { AppEnv } from "../config";
 import { hashPassword } from "../lib/password";
 import type { Db, UserSettingsTable } from "./schema";
+import { seedAffiliateIfEmpty } from "./seed-affiliate";
 
 export type DemoRole = "affiliate" | "user";
 
@@ -171,5 +172,6 @@ async function seedVipIfEmpty(db: Db): Promise<boolean> {
 export async function seedIfEmpty(db: Db): Promise<boolean> {
   const accounts = await seedAccountsIfEmpty(db);
   const vip = await seedVipIfEmpty(db);
-  return accounts || vip;
+  const affiliate = await seedAffiliateIfEmpty(db);
+  return accounts || vip || affiliate;
 }

@@ -1,6 +1,7 @@
 "use client";
 import { createHttpClient, type DynamicHeaders, type HttpClient, type HttpError, type PostTransport } from "@affiliates/http";
 import { currentIdentity } from "./terminal-identity";
+import { reportError } from "./error-reporting/report";
 
 type ErrorListener = (error: HttpError) => void;
 const listeners = new Set<ErrorListener>();
@@ -38,7 +39,11 @@ function current(): HttpClient {
       deviceId: currentIdentity()?.fingerprint ?? "",
       ...(Object.assign({}, ...headerSources.map((source) => source())) as Partial<DynamicHeaders>),
     }),
-    onError: (error) => listeners.forEach((listener) => listener(error)),
+    onError: (error) => {
+      // Spec §8: failures are reported (sensitive parameters stripped by the reporter), except the silent codes.
+      if (!error.silent) reportError(error, { tags: { source: "http", kind: error.kind }, url: error.url, method: error.method, code: error.code, status: error.status });
+      listeners.forEach((listener) => listener(error));
+    },
     postTransport: appTransport,
   });
   return client;

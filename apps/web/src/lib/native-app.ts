@@ -5,6 +5,7 @@ import {
   createWebViewTransport,
   detectApp,
   NOT_IN_APP,
+  isBridgeError,
   openDeepLink,
   type AppInfo,
   type Bridge,
@@ -15,6 +16,7 @@ import {
 } from "@affiliates/bridge";
 import { loginPath, type Locale } from "@affiliates/locales";
 import { setAppPostTransport } from "./http";
+import { reportError } from "./error-reporting/report";
 
 let appInfo: AppInfo = NOT_IN_APP;
 let bridge: Bridge | null = null;
@@ -49,7 +51,10 @@ export function onBridgeFailure(listener: FailureListener): () => void {
   failureListeners.add(listener);
   return () => failureListeners.delete(listener);
 }
-export const reportBridgeFailure = (error: unknown) => failureListeners.forEach((listener) => listener(error));
+export function reportBridgeFailure(error: unknown): void {
+  reportError(error, { tags: { source: "bridge" }, ...(isBridgeError(error) ? { code: error.code, extra: error.extra } : {}) });
+  failureListeners.forEach((listener) => listener(error));
+}
 
 /**
  * Login of spec §2: on the web, the language-prefixed /login page with `from` and `source=cms`; inside the app,

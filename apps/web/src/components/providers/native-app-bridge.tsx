@@ -6,7 +6,6 @@ import { PAGES } from "@/lib/pages";
 import { useTheme } from "./theme-context";
 import { useSession } from "@/state/session";
 import { getBridge, initNativeApp } from "@/lib/native-app";
-import { getDeviceToken } from "@/lib/device-token";
 
 /**
  * App mode (spec §2, §4): inside the native app the header and footer are hidden, the title bar follows the page
@@ -50,7 +49,7 @@ export function NativeAppBridge() {
     void bridge
       .registerWebVisible(() => {
         reload();
-        getDeviceToken()?.onWebVisible();
+        void import("@/lib/device-token").then(({ getDeviceToken }) => getDeviceToken()?.onWebVisible());
       })
       .then((off) => {
         if (cancelled) off?.();

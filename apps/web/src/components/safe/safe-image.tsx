@@ -14,11 +14,11 @@ type Props = Omit<ImageProps, "src"> & { src: unknown };
  */
 export function SafeImage({ src, alt, width, height, fill, loader, ...rest }: Props) {
   if (src === undefined || src === null || src === "") throw new ImageConfigError("Image is missing its src");
-  if (!fill && (width === undefined || height === undefined)) throw new ImageConfigError(`Image ${String(src)} needs width and height`);
   if (typeof src !== "string" || !isSafeUrl(src)) {
-    console.warn(`Refused an unsafe image src: ${String(src)}`);
+    console.warn("Refused an unsafe image src:", src);
     return null;
   }
+  if (!fill && (width === undefined || height === undefined)) throw new ImageConfigError(`Image ${src} needs width and height`);
   if (/^https?:\/\//i.test(src) && !loader) throw new ImageConfigError(`Remote image ${src} needs a loader (the image host)`);
   return <Image src={src} alt={alt} width={width} height={height} fill={fill} loader={loader} {...rest} />;
 }

@@ -1,5 +1,6 @@
 /** The browser SDK, loaded lazily by client.ts after the page has loaded (never when reporting is disabled). */
 import { browserTracingIntegration, captureException, init, linkedErrorsIntegration, withScope } from "@sentry/nextjs";
+import { createSentryReporter } from "./capture";
 import { BROWSER_TRACING_OPTIONS, LINKED_ERRORS_OPTIONS, sharedOptions, type ReportingEnvironment } from "./options";
 import type { Reporter } from "./report";
 
@@ -8,13 +9,5 @@ export function initClientSdk(env: ReportingEnvironment): Reporter {
     ...sharedOptions(env),
     integrations: [browserTracingIntegration(BROWSER_TRACING_OPTIONS), linkedErrorsIntegration(LINKED_ERRORS_OPTIONS)],
   });
-  return {
-    capture({ error, tags, extra, mechanism }) {
-      withScope((scope) => {
-        scope.setTags(tags);
-        scope.setExtras(extra);
-        captureException(error, { mechanism });
-      });
-    },
-  };
+  return createSentryReporter({ withScope, captureException });
 }

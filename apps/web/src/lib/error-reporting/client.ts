@@ -11,6 +11,7 @@ export interface ClientStartOptions extends Omit<ReportingEnvironment, "location
   loadSdk?: (env: ReportingEnvironment) => Promise<Reporter>;
   queue?: ReportQueue;
   win?: Window;
+  console?: Pick<Console, "error">;
 }
 
 const defaultLoadSdk = async (env: ReportingEnvironment): Promise<Reporter> => (await import("./client-sdk")).initClientSdk(env);
@@ -31,9 +32,9 @@ export function startClientErrorReporting(options: ClientStartOptions): boolean 
   win.addEventListener("unhandledrejection", onRejection);
 
   // Next.js logs errors caught by error boundaries (error.tsx) with console.error in production builds: report them.
-  const console = win.console;
-  const originalError = console.error.bind(console);
-  console.error = (...args: unknown[]) => {
+  const sink = options.console ?? globalThis.console;
+  const originalError = sink.error.bind(sink);
+  sink.error = (...args: unknown[]) => {
     if (args[0] instanceof Error) queue.report(args[0], {}, { type: "auto.browser.react.error_boundary", handled: true });
     originalError(...args);
   };

@@ -5,11 +5,9 @@
  */
 import { scrubBreadcrumb, scrubEvent, type BreadcrumbLike, type EventLike } from "./scrub";
 
-/** Spec §9: reporting is on for these APP_ENV values only (never for `test`). */
-export const ENABLED_APP_ENVS = ["beta", "online"] as const;
+import { isErrorReportingEnabled } from "./enabled";
 
-export const isErrorReportingEnabled = (appEnv: string | undefined): boolean =>
-  (ENABLED_APP_ENVS as readonly string[]).includes(appEnv ?? "");
+export { ENABLED_APP_ENVS, isErrorReportingEnabled } from "./enabled";
 
 /**
  * Default DSN: the product's own host and project 1. Envelopes go through the tunnel anyway, so the DSN only names
@@ -93,6 +91,9 @@ export function tracePropagationTargets(origin: string | undefined): RegExp[] {
 /** Traces of the not-found page are not sent (spec §7). */
 export const IGNORED_TRANSACTIONS = ["/404"] as const;
 
+/** The same rule as a span-name pattern, for the SDK's `ignoreSpans`. */
+export const IGNORED_SPAN_NAME = /^(?:[A-Z]+ )?(?:\/[^?#]*)?\/404(?:[?#].*)?$/;
+
 export function isIgnoredTransaction(name: string | undefined): boolean {
   if (!name) return false;
   const path = name.replace(/^[A-Z]+ /, "").split(/[?#]/)[0] ?? "";
@@ -143,6 +144,9 @@ export function sharedOptions(env: ReportingEnvironment) {
     maxValueLength: L.maxValueLength,
     transportOptions: { bufferSize: L.sendBufferSize },
     tracePropagationTargets: tracePropagationTargets(env.location?.origin),
+    // Whole transactions (not span streaming), so that beforeSendTransaction sees them; /404 spans are ignored too.
+    traceLifecycle: "static" as const,
+    ignoreSpans: [IGNORED_SPAN_NAME],
     sendDefaultPii: false,
     beforeSend,
     beforeSendTransaction,

@@ -1,11 +1,11 @@
 /**
  * `reportError(error, context)`: the one entry point for app code and packages (the request client's failures,
- * device-token and bridge errors). The context is scrubbed (spec §8) before it leaves this module. Until the SDK is
+ * device-token and bridge errors). The context is scrubbed (spec §8) by the reporter (capture.ts) and again by
+ * `beforeSend`, so nothing unscrubbed is ever sent; this module stays tiny for the first load. Until the SDK is
  * loaded (it is loaded lazily, after the page) reports wait in a small bounded queue; when reporting is disabled
  * (APP_ENV test) nothing is kept and nothing is sent.
  */
-import { isErrorReportingEnabled } from "./options";
-import { scrubValue } from "./scrub";
+import { isErrorReportingEnabled } from "./enabled";
 
 export interface ReportContext {
   /** Short, searchable values (e.g. `source: "http"`); scrubbed like the rest. */
@@ -43,7 +43,7 @@ export interface ReportQueue {
 }
 
 const toTags = (tags: ReportContext["tags"]): Record<string, string> =>
-  Object.fromEntries(Object.entries(scrubValue(tags ?? {})).map(([k, v]) => [k, String(v)]));
+  Object.fromEntries(Object.entries(tags ?? {}).map(([k, v]) => [k, String(v)]));
 
 export function createReportQueue(enabled: boolean, maxPending = MAX_PENDING_REPORTS): ReportQueue {
   let reporter: Reporter | undefined;
@@ -63,7 +63,7 @@ export function createReportQueue(enabled: boolean, maxPending = MAX_PENDING_REP
     report(error, context = {}, mechanism = { type: "generic", handled: true }) {
       if (!enabled) return;
       const { tags, ...rest } = context;
-      const capture: Capture = { error, tags: toTags(tags), extra: scrubValue(rest), mechanism };
+      const capture: Capture = { error, tags: toTags(tags), extra: rest, mechanism };
       if (reporter) send(capture);
       else if (queue.length < maxPending) queue.push(capture);
       else dropped += 1;

@@ -1,5 +1,6 @@
 /** The server SDK (Node.js and edge), started from src/instrumentation.ts only when APP_ENV is beta or online. */
 import { captureException, init, linkedErrorsIntegration, withScope } from "@sentry/nextjs";
+import { createSentryReporter } from "./capture";
 import { LINKED_ERRORS_OPTIONS, sharedOptions } from "./options";
 import { reportQueue } from "./report";
 
@@ -13,13 +14,5 @@ export function initServerSdk(env: NodeJS.ProcessEnv = process.env): void {
     }),
     integrations: [linkedErrorsIntegration(LINKED_ERRORS_OPTIONS)],
   });
-  reportQueue.setReporter({
-    capture({ error, tags, extra, mechanism }) {
-      withScope((scope) => {
-        scope.setTags(tags);
-        scope.setExtras(extra);
-        captureException(error, { mechanism });
-      });
-    },
-  });
+  reportQueue.setReporter(createSentryReporter({ withScope, captureException }));
 }

@@ -6,6 +6,8 @@ import { ok } from "../../../lib/envelope";
 import { badRequestFromZod } from "../../../lib/errors";
 import { ApiError } from "../../../lib/errors";
 import { registerAdminAnalytics } from "./analytics";
+import { registerAdminAffiliate } from "./affiliate";
+import adminErrorRoutes from "./errors";
 
 export interface AdminOptions {
   adminToken: string | undefined;
@@ -54,6 +56,8 @@ const adminRoutes: FastifyPluginCallback<AdminOptions> = (app, options, done) =>
   });
 
   registerAdminAnalytics(app);
+  registerAdminAffiliate(app);
+  void app.register(adminErrorRoutes);
   done();
 };
 

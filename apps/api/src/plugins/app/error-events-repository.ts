@@ -1,0 +1,118 @@
+import fp from "fastify-plugin";
+import type { Generated } from "kysely";
+import type { StoredErrorEvent } from "@affiliates/contracts";
+import type { Db } from "../../db/schema";
+
+/** The table of migration 0005-error-events (the lead may move it into db/schema.ts's `Database`). */
+export interface ErrorEventsTable {
+  id: Generated<number>;
+  event_id: string;
+  project_id: string;
+  level: string;
+  message: string;
+  url: string | null;
+  environment: string | null;
+  /** JSON text of a string → string map. */
+  tags: string;
+  breadcrumbs: number;
+  ip: string;
+  created_at: string;
+  raw: string;
+}
+
+// A type alias (not an interface): Kysely's withTables needs the implicit index signature.
+export type ErrorEventsTables = { error_events: ErrorEventsTable };
+
+export interface NewErrorEvent {
+  eventId: string;
+  projectId: string;
+  level: string;
+  message: string;
+  url: string | null;
+  environment: string | null;
+  tags: Record<string, string>;
+  breadcrumbs: number;
+  ip: string;
+  raw: string;
+}
+
+function parseTags(text: string): Record<string, string> {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (typeof value !== "object" || value === null || Array.isArray(value)) return {};
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)]));
+  } catch {
+    return {};
+  }
+}
+
+export function createErrorEventsRepository(database: Db, now: () => number) {
+  const db = database.withTables<ErrorEventsTables>();
+  return {
+    /** Stores the events; an event id already stored is ignored. Returns how many rows were inserted. */
+    async insertMany(events: readonly NewErrorEvent[]): Promise<number> {
+      if (events.length === 0) return 0;
+      const createdAt = new Date(now()).toISOString();
+      const result = await db
+        .insertInto("error_events")
+        .values(
+          events.map((e) => ({
+            event_id: e.eventId,
+            project_id: e.projectId,
+            level: e.level,
+            message: e.message,
+            url: e.url,
+            environment: e.environment,
+            tags: JSON.stringify(e.tags),
+            breadcrumbs: e.breadcrumbs,
+            ip: e.ip,
+            created_at: createdAt,
+            raw: e.raw,
+          })),
+        )
+        .onConflict((oc) => oc.column("event_id").doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0n);
+    },
+
+    /** The latest `limit` events, newest first. */
+    async latest(limit: number): Promise<StoredErrorEvent[]> {
+      const rows = await db
+        .selectFrom("error_events")
+        .select(["id", "event_id", "project_id", "level", "message", "url", "environment", "tags", "breadcrumbs", "created_at"])
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc")
+        .limit(limit)
+        .execute();
+      return rows.map((r) => ({
+        id: Number(r.id),
+        eventId: r.event_id,
+        projectId: r.project_id,
+        level: r.level,
+        message: r.message,
+        url: r.url,
+        environment: r.environment,
+        tags: parseTags(r.tags),
+        breadcrumbs: Number(r.breadcrumbs),
+        createdAt: r.created_at,
+      }));
+    },
+  };
+}
+
+export type ErrorEventsRepository = ReturnType<typeof createErrorEventsRepository>;
+
+declare module "fastify" {
+  interface FastifyInstance {
+    errorEvents: ErrorEventsRepository;
+  }
+}
+
+/** Decorates `app.errorEvents`; needs the db plugin (and migration 0005-error-events). */
+export default fp<{ now?: () => number }>(
+  (app, options, done) => {
+    app.decorate("errorEvents", createErrorEventsRepository(app.db, options.now ?? Date.now));
+    done();
+  },
+  { name: "error-events-repository", dependencies: ["db"] },
+);

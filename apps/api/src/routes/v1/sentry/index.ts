@@ -1,0 +1,271 @@
+import type { FastifyError, FastifyPluginCallback, FastifyReply } from "fastify";
+import { sentryEnvelopeHeaderSchema } from "@affiliates/contracts";
+import { ApiError, type ErrorCode } from "../../../lib/errors";
+import type { NewErrorEvent } from "../../../plugins/app/error-events-repository";
+
+/**
+ * The error-reporting tunnel (spec §7): `POST /v1/sentry/{projectId}` takes the browser's Sentry envelopes on the
+ * product's own origin. Only configured projects and DSN hosts are accepted; envelopes are forwarded to
+ * SENTRY_UPSTREAM when set, otherwise their event items are stored (operators read them at GET /v1/admin/errors).
+ * Bad envelopes get 400 (never 500), unknown projects or DSN hosts 403, bodies over the cap 413.
+ */
+export interface SentryTunnelOptions {
+  /** Accepted project ids (SENTRY_PROJECT_IDS, comma-separated; default "1"). */
+  projectIds: readonly string[];
+  /** Accepted DSN hosts, `host` or `host:port` (SENTRY_DSN_HOSTS; default localhost and PUBLIC_ORIGIN's host). */
+  dsnHosts: readonly string[];
+  /** e.g. `https://o0.ingest.sentry.io` (SENTRY_UPSTREAM); unset: events are stored. */
+  upstream: string | undefined;
+  /** Body cap in bytes (SENTRY_TUNNEL_BODY_LIMIT; default 200 KB). */
+  bodyLimit: number;
+  /** Characters of each event item kept in `raw`. */
+  rawLimit: number;
+  fetch?: typeof fetch;
+}
+
+export const DEFAULT_TUNNEL_BODY_LIMIT = 200 * 1024;
+export const DEFAULT_RAW_LIMIT = 16 * 1024;
+const UPSTREAM_TIMEOUT_MS = 10_000;
+const ENVELOPE_CONTENT_TYPES = ["application/x-sentry-envelope", "text/plain"];
+
+type Env = Record<string, string | undefined>;
+const list = (raw: string | undefined): string[] | undefined => {
+  const items = (raw ?? "").split(",").map((s) => s.trim().toLowerCase()).filter(Boolean);
+  return items.length ? items : undefined;
+};
+
+/** The tunnel's configuration from the environment (see SentryTunnelOptions for the variables). */
+export function sentryTunnelConfig(env: Env = process.env): SentryTunnelOptions {
+  let publicHost: string | undefined;
+  try {
+    publicHost = env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).hostname.toLowerCase() : undefined;
+  } catch {
+    publicHost = undefined;
+  }
+  const limit = Number(env.SENTRY_TUNNEL_BODY_LIMIT);
+  return {
+    projectIds: list(env.SENTRY_PROJECT_IDS) ?? ["1"],
+    dsnHosts: list(env.SENTRY_DSN_HOSTS) ?? ["localhost", ...(publicHost && publicHost !== "localhost" ? [publicHost] : [])],
+    upstream: env.SENTRY_UPSTREAM?.trim().replace(/\/+$/, "") || undefined,
+    bodyLimit: Number.isInteger(limit) && limit > 0 ? limit : DEFAULT_TUNNEL_BODY_LIMIT,
+    rawLimit: DEFAULT_RAW_LIMIT,
+  };
+}
+
+export interface EnvelopeItem {
+  header: Record<string, unknown>;
+  payload: Buffer;
+}
+export interface ParsedEnvelope {
+  header: { dsn: string; event_id?: string | undefined } & Record<string, unknown>;
+  items: EnvelopeItem[];
+}
+
+const bad = (message: string) => new ApiError("bad_request", message);
+
+function parseJsonObject(text: string, what: string): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw bad(`${what}: not JSON`);
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) throw bad(`${what}: not a JSON object`);
+  return value as Record<string, unknown>;
+}
+
+/** Splits an envelope: header line, then items (header line + payload of `length` bytes or up to the next newline). */
+export function parseEnvelope(body: Buffer): ParsedEnvelope {
+  const NL = 0x0a;
+  let offset = 0;
+  const readLine = (): string => {
+    const end = body.indexOf(NL, offset);
+    const line = body.subarray(offset, end === -1 ? body.length : end).toString("utf8");
+    offset = end === -1 ? body.length : end + 1;
+    return line;
+  };
+  const headerLine = readLine();
+  if (headerLine.trim() === "") throw bad("envelope header: missing");
+  const parsed = sentryEnvelopeHeaderSchema.safeParse(parseJsonObject(headerLine, "envelope header"));
+  if (!parsed.success) throw bad("envelope header: dsn missing or invalid");
+  const items: EnvelopeItem[] = [];
+  while (offset < body.length) {
+    const line = readLine();
+    if (line.trim() === "") continue;
+    const header = parseJsonObject(line, `envelope item ${items.length + 1} header`);
+    if (typeof header.type !== "string") throw bad(`envelope item ${items.length + 1} header: type missing`);
+    let payload: Buffer;
+    if (header.length !== undefined) {
+      const length = header.length;
+      if (typeof length !== "number" || !Number.isInteger(length) || length < 0 || offset + length > body.length) {
+        throw bad(`envelope item ${items.length + 1}: bad length`);
+      }
+      payload = body.subarray(offset, offset + length);
+      offset += length;
+      if (body[offset] === NL) offset += 1;
+    } else {
+      payload = Buffer.from(readLine(), "utf8");
+    }
+    items.push({ header, payload });
+  }
+  return { header: parsed.data, items };
+}
+
+/** `host` and `host:port` of a DSN, lower-cased, and its project id (the last path segment). */
+export function dsnTarget(dsn: string): { hostname: string; host: string; projectId: string } {
+  let url: URL;
+  try {
+    url = new URL(dsn);
+  } catch {
+    throw bad("envelope header: dsn is not a URL");
+  }
+  const projectId = url.pathname.split("/").filter(Boolean).pop() ?? "";
+  return { hostname: url.hostname.toLowerCase(), host: url.host.toLowerCase(), projectId };
+}
+
+const str = (value: unknown): string | undefined => (typeof value === "string" && value !== "" ? value : undefined);
+const cut = (text: string, max: number) => (text.length > max ? text.slice(0, max) : text);
+
+function messageOf(event: Record<string, unknown>): string {
+  const exception = event.exception as { values?: unknown } | undefined;
+  const values = Array.isArray(exception?.values) ? (exception.values as Array<Record<string, unknown>>) : [];
+  const last = values[values.length - 1];
+  if (last) {
+    const value = str(last.value);
+    const type = str(last.type);
+    if (value || type) return type && value ? `${type}: ${value}` : (value ?? type ?? "");
+  }
+  const message = event.message;
+  if (typeof message === "string") return message;
+  if (typeof message === "object" && message !== null) {
+    const m = message as Record<string, unknown>;
+    return str(m.formatted) ?? str(m.message) ?? "";
+  }
+  return str(event.logentry && (event.logentry as Record<string, unknown>).message) ?? "";
+}
+
+function tagsOf(value: unknown): Record<string, string> {
+  const pairs: Array<[string, unknown]> = Array.isArray(value)
+    ? (value as unknown[]).filter((p): p is [string, unknown] => Array.isArray(p) && typeof p[0] === "string").map((p) => [p[0], p[1]])
+    : typeof value === "object" && value !== null
+      ? Object.entries(value)
+      : [];
+  return Object.fromEntries(pairs.slice(0, 100).map(([k, v]) => [cut(k, 200), cut(typeof v === "string" ? v : JSON.stringify(v) ?? "", 200)]));
+}
+
+/** The stored row of one `event` item. */
+export function eventFromItem(item: EnvelopeItem, envelopeEventId: string | undefined, projectId: string, ip: string, rawLimit: number): NewErrorEvent {
+  const text = item.payload.toString("utf8");
+  const event = parseJsonObject(text, "event item");
+  const eventId = str(event.event_id) ?? envelopeEventId;
+  if (!eventId || !/^[0-9a-f-]{16,64}$/i.test(eventId)) throw bad("event item: event_id missing or invalid");
+  const breadcrumbs = event.breadcrumbs;
+  const crumbs = Array.isArray(breadcrumbs)
+    ? breadcrumbs.length
+    : Array.isArray((breadcrumbs as { values?: unknown } | undefined)?.values)
+      ? ((breadcrumbs as { values: unknown[] }).values.length)
+      : 0;
+  const request = event.request as Record<string, unknown> | undefined;
+  return {
+    eventId: eventId.replace(/-/g, "").toLowerCase(),
+    projectId,
+    level: cut(str(event.level) ?? "error", 16),
+    message: cut(messageOf(event) || "(no message)", 2000),
+    url: str(request?.url) ? cut(String(request?.url), 2000) : null,
+    environment: str(event.environment) ? cut(String(event.environment), 64) : null,
+    tags: tagsOf(event.tags),
+    breadcrumbs: crumbs,
+    ip,
+    raw: cut(text, rawLimit),
+  };
+}
+
+function sendApiError(reply: FastifyReply, error: ApiError): FastifyReply {
+  return reply
+    .code(error.status)
+    .header("cache-control", "no-store")
+    .type("application/json; charset=utf-8")
+    .send({ code: error.code, msg: error.message, data: null });
+}
+
+function toTunnelError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  const fastifyError = error as Partial<FastifyError>;
+  const status = fastifyError.statusCode ?? 500;
+  const kind: ErrorCode | undefined =
+    fastifyError.code === "FST_ERR_CTP_BODY_TOO_LARGE" || status === 413
+      ? "payload_too_large"
+      : status === 415
+        ? "unsupported_media_type"
+        : status === 429
+          ? "rate_limited"
+          : status >= 400 && status < 500
+            ? "bad_request"
+            : undefined;
+  return kind ? new ApiError(kind) : new ApiError("internal");
+}
+
+const sentryRoutes: FastifyPluginCallback<SentryTunnelOptions> = (app, options, done) => {
+  const projectIds = new Set(options.projectIds.map((p) => p.toLowerCase()));
+  const dsnHosts = new Set(options.dsnHosts.map((h) => h.toLowerCase()));
+  const doFetch = options.fetch ?? fetch;
+
+  // Envelopes are text (the SDK posts them as text/plain or application/x-sentry-envelope): raw bytes, this scope only.
+  for (const type of ENVELOPE_CONTENT_TYPES) {
+    if (app.hasContentTypeParser(type)) app.removeContentTypeParser(type);
+  }
+  app.addContentTypeParser(ENVELOPE_CONTENT_TYPES, { parseAs: "buffer", bodyLimit: options.bodyLimit }, (_request, body, doneParsing) => {
+    doneParsing(null, body);
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    const apiError = toTunnelError(error);
+    if (apiError.status >= 500) request.log.error({ err: error }, "sentry tunnel failed");
+    return sendApiError(reply, apiError);
+  });
+
+  app.post<{ Params: { projectId: string } }>("/:projectId", { bodyLimit: options.bodyLimit }, async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    const projectId = request.params.projectId.toLowerCase();
+    if (!projectIds.has(projectId)) throw new ApiError("forbidden", `projectId: unknown project "${cut(projectId, 40)}"`);
+    const body = request.body;
+    if (!Buffer.isBuffer(body) || body.length === 0) throw bad("body: empty envelope");
+
+    const envelope = parseEnvelope(body);
+    const target = dsnTarget(envelope.header.dsn);
+    if (!dsnHosts.has(target.hostname) && !dsnHosts.has(target.host)) throw new ApiError("forbidden", "dsn: host not accepted");
+    if (target.projectId.toLowerCase() !== projectId) throw new ApiError("forbidden", "dsn: project does not match the route");
+
+    if (options.upstream) {
+      let upstream: Response;
+      try {
+        upstream = await doFetch(`${options.upstream}/api/${encodeURIComponent(projectId)}/envelope/`, {
+          method: "POST",
+          headers: { "content-type": "application/x-sentry-envelope" },
+          body: new Uint8Array(body),
+          signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS),
+        });
+      } catch (error) {
+        request.log.warn({ err: error }, "sentry upstream unreachable");
+        return reply.code(502).type("application/json; charset=utf-8").send({ detail: "upstream unreachable" });
+      }
+      // The SDK backs off on 429 from these headers: pass them on.
+      for (const name of ["retry-after", "x-sentry-rate-limits"]) {
+        const value = upstream.headers.get(name);
+        if (value !== null) reply.header(name, value);
+      }
+      const text = await upstream.text();
+      return reply.code(upstream.status).type(upstream.headers.get("content-type") ?? "application/json").send(text);
+    }
+
+    const events = envelope.items
+      .filter((item) => item.header.type === "event")
+      .map((item) => eventFromItem(item, envelope.header.event_id, projectId, request.ip, options.rawLimit));
+    await app.errorEvents.insertMany(events);
+    const id = events[0]?.eventId ?? envelope.header.event_id;
+    return reply.code(200).type("application/json; charset=utf-8").send(id ? { id } : {});
+  });
+  done();
+};
+
+export default sentryRoutes;

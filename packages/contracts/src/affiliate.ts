@@ -1,0 +1,425 @@
+import { z } from "zod";
+
+/**
+ * The affiliate programme (issue 9): `/v1/affiliate/*` and `/v1/admin/affiliate/*`.
+ *
+ * Money: the API stores integer US-dollar-tether cents (exact on SQLite and PostgreSQL) and answers USDT as JSON
+ * numbers with at most two decimals (`cents / 100`, whose JSON text is the exact decimal); the CSV export writes the
+ * same values with exactly two decimals. Rates and shares are basis points of the trading fee (4000 = 40%).
+ * Days are UTC calendar days `YYYY-MM-DD`; times are ISO-8601 UTC strings.
+ */
+
+/** Business codes of the affiliate calls (409 unless said otherwise); the rest are the shared ResponseCode table's. */
+export const AffiliateResponseCode = {
+  /** 409: the user already has a pending or approved application, or already is an affiliate. */
+  applicationExists: "10003",
+  /** 409: the vanity code of a referral link is taken (case-insensitively). */
+  linkCodeTaken: "10004",
+  /** 409: this month's experience-card quota is used up. */
+  cardQuotaExceeded: "10005",
+  /** 409: the user invited as a sub-affiliate already is an affiliate. */
+  alreadyAffiliate: "10006",
+  /** 409: the card cannot be claimed (already claimed, used or expired). */
+  cardNotClaimable: "10007",
+  /** 409: the application was already decided. */
+  applicationDecided: "10008",
+} as const;
+
+/** 403 message of the affiliate-only calls for a logged-in user who is not an approved affiliate. */
+export const AFFILIATE_NOT_APPROVED_MSG = "affiliate: not an approved affiliate";
+
+export const AFFILIATE_MAX_RANGE_DAYS = 366;
+export const AFFILIATE_DEFAULT_RANGE_DAYS = 7;
+export const AFFILIATE_LINK_SHARE_BPS = [0, 500, 1000, 2000] as const;
+export const AFFILIATE_CARD_AMOUNTS_USDT = [10, 20, 50, 100] as const;
+export const AFFILIATE_CHANNEL_TYPES = ["youtube", "x", "telegram", "tiktok", "website", "discord", "other"] as const;
+export const AFFILIATE_APPLICATION_STATUSES = ["pending", "approved", "rejected"] as const;
+export const AFFILIATE_COMMISSION_STATUSES = ["pending", "settled"] as const;
+export const AFFILIATE_BUSINESS_LINES = ["spot", "futures"] as const;
+export const AFFILIATE_CARD_STATUSES = ["issued", "claimed", "used", "expired"] as const;
+export const AFFILIATE_INVITEE_SORTS = ["registeredAt", "volume", "commission"] as const;
+/** Columns of `GET /v1/affiliate/commissions/export.csv`, in order: the keys of a affiliateCommissionRecordSchema row. */
+export const AFFILIATE_COMMISSION_CSV_COLUMNS = [
+  "id",
+  "tradeDay",
+  "inviteeId",
+  "inviteeMaskedId",
+  "businessLine",
+  "volumeUsdt",
+  "feeUsdt",
+  "commissionUsdt",
+  "status",
+  "settledAt",
+  "reasonNone",
+] as const;
+
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+/** A real calendar day `YYYY-MM-DD` (2026-02-30 is refused). */
+export const isAffiliateDay = (value: string): boolean =>
+  DAY_PATTERN.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
+
+export const affiliateDaySchema = z.string().refine(isAffiliateDay, "expected a date YYYY-MM-DD");
+
+/** Whole days from `from` to `to`, both included (2026-01-01..2026-01-01 = 1). */
+export const affiliateRangeDays = (from: string, to: string): number =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+
+/**
+ * Checks a report range against `today` (UTC): start ≤ end, end not in the future, at most 366 days.
+ * Returns the message of a 400 naming the field, or null when the range is fine. Shared by the API and the web form.
+ */
+export function affiliateRangeProblem(from: string, to: string, today: string, maxDays = AFFILIATE_MAX_RANGE_DAYS): string | null {
+  if (to > today) return "to: must not be in the future";
+  if (from > to) return "from: must be on or before to";
+  if (affiliateRangeDays(from, to) > maxDays) return `from: the range must not exceed ${maxDays} days`;
+  return null;
+}
+
+const pageSchema = z.coerce.number().int().min(1).max(100_000).default(1);
+const pageSizeSchema = z.coerce.number().int().min(10).max(100).default(20);
+/** A numeric id in a path or query (1..2^31-1). */
+export const affiliateIdParamSchema = z.string().regex(/^[1-9]\d{0,9}$/, "expected a positive integer id").transform(Number).refine((n) => n <= 2_147_483_647, "too large");
+
+const isHttpUrl = (value: string): boolean => {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+};
+
+// ---------------------------------------------------------------- programme (public)
+
+export const affiliateLevelSchema = z.object({
+  level: z.number().int(),
+  name: z.string(),
+  /** Monthly thresholds: new trading invitees and their trading volume (USDT). */
+  monthlyNewTraders: z.number().int(),
+  monthlyVolumeUsdt: z.number(),
+  spotRateBps: z.number().int(),
+  futuresRateBps: z.number().int(),
+});
+export type AffiliateLevel = z.infer<typeof affiliateLevelSchema>;
+
+export const affiliateFaqItemSchema = z.object({
+  id: z.string(),
+  question: z.string(),
+  /** Trusted-source HTML (lists, links, emphasis): the web app still sanitises it before rendering. */
+  answerHtml: z.string(),
+});
+export type AffiliateFaqItem = z.infer<typeof affiliateFaqItemSchema>;
+
+export const affiliateProgrammeSchema = z.object({
+  levels: z.array(affiliateLevelSchema),
+  headlineMaxRateBps: z.number().int(),
+  /** Message keys of the benefits the landing page lists (texts live in the web app's catalogues). */
+  benefits: z.array(z.string()),
+  linkShareBps: z.array(z.number().int()),
+  cardAmountsUsdt: z.array(z.number().int()),
+  /** Days a commission stays pending before it is settled. */
+  settlementHoldDays: z.number().int(),
+  faq: z.array(affiliateFaqItemSchema),
+});
+export type AffiliateProgramme = z.infer<typeof affiliateProgrammeSchema>;
+
+// ---------------------------------------------------------------- applications
+
+export const affiliateChannelSchema = z
+  .object({
+    type: z.enum(AFFILIATE_CHANNEL_TYPES),
+    url: z.string().trim().max(300).refine(isHttpUrl, "must be an http(s) URL"),
+    audience: z.number().int().min(0).max(1_000_000_000),
+  })
+  .strict();
+export type AffiliateChannel = z.infer<typeof affiliateChannelSchema>;
+
+/** `POST /v1/affiliate/applications` (login + dy-token). */
+export const affiliateApplicationRequestSchema = z
+  .object({
+    name: z.string().trim().min(2).max(80),
+    email: z.email().max(254),
+    channels: z.array(affiliateChannelSchema).min(1).max(5),
+    region: z.string().trim().min(2).max(60),
+    message: z.string().trim().max(2000).default(""),
+  })
+  .strict();
+export type AffiliateApplicationRequest = z.input<typeof affiliateApplicationRequestSchema>;
+
+export const affiliateApplicationSchema = z.object({
+  id: z.number().int(),
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  channels: z.array(affiliateChannelSchema),
+  region: z.string(),
+  message: z.string(),
+  status: z.enum(AFFILIATE_APPLICATION_STATUSES),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+  decisionNote: z.string().nullable(),
+});
+export type AffiliateApplication = z.infer<typeof affiliateApplicationSchema>;
+
+export const affiliateApplicationCreatedSchema = z.object({ id: z.number().int(), status: z.literal("pending") });
+export type AffiliateApplicationCreated = z.infer<typeof affiliateApplicationCreatedSchema>;
+
+/** `GET /v1/affiliate/applications/me`: the latest application (or null) and whether the user is an approved affiliate. */
+export const myAffiliateApplicationSchema = z.object({ application: affiliateApplicationSchema.nullable(), isAffiliate: z.boolean() });
+export type MyAffiliateApplication = z.infer<typeof myAffiliateApplicationSchema>;
+
+/** `GET /v1/admin/affiliate/applications?status=&limit=`: newest first. */
+export const adminAffiliateApplicationListQuerySchema = z
+  .object({ status: z.enum(AFFILIATE_APPLICATION_STATUSES).optional(), limit: z.coerce.number().int().min(1).max(200).default(50) })
+  .strict();
+export const adminAffiliateApplicationListSchema = z.object({ applications: z.array(affiliateApplicationSchema) });
+export type AdminAffiliateApplicationList = z.infer<typeof adminAffiliateApplicationListSchema>;
+
+/** `POST /v1/admin/affiliate/applications/:id/decision`. */
+export const affiliateApplicationDecisionRequestSchema = z
+  .object({ decision: z.enum(["approve", "reject"]), note: z.string().trim().max(500).optional() })
+  .strict();
+export type AffiliateApplicationDecisionRequest = z.infer<typeof affiliateApplicationDecisionRequestSchema>;
+
+// ---------------------------------------------------------------- summary
+
+/** `from`/`to` of the reports; default the last 7 days (today included). */
+export const affiliateRangeQuerySchema = z.object({ from: affiliateDaySchema.optional(), to: affiliateDaySchema.optional() }).strict();
+export type AffiliateRangeQuery = z.infer<typeof affiliateRangeQuerySchema>;
+
+export const affiliateSummaryFiguresSchema = z.object({
+  clicks: z.number().int(),
+  signups: z.number().int(),
+  kycVerified: z.number().int(),
+  firstDeposits: z.number().int(),
+  firstTrades: z.number().int(),
+  /** Invitees who traded in the range (distinct; in a series: on that day). */
+  activeTraders: z.number().int(),
+  volumeUsdt: z.number(),
+  commissionPendingUsdt: z.number(),
+  commissionSettledUsdt: z.number(),
+});
+export type AffiliateSummaryFigures = z.infer<typeof affiliateSummaryFiguresSchema>;
+
+export const AFFILIATE_FUNNEL_STEPS = ["clicks", "signups", "kyc", "firstDeposit", "firstTrade"] as const;
+
+export const affiliateSummarySchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  totals: affiliateSummaryFiguresSchema,
+  /** One entry per day of the range, oldest first, zeros included. */
+  series: z.array(affiliateSummaryFiguresSchema.extend({ day: z.string() })),
+  funnel: z.array(z.object({ step: z.enum(AFFILIATE_FUNNEL_STEPS), count: z.number().int() })),
+});
+export type AffiliateSummary = z.infer<typeof affiliateSummarySchema>;
+
+// ---------------------------------------------------------------- links
+
+const shareBpsSchema = z.literal(AFFILIATE_LINK_SHARE_BPS, "must be one of 0, 500, 1000, 2000");
+const linkLabelSchema = z.string().trim().min(1).max(40);
+
+/** `POST /v1/affiliate/links` (dy-token). Shares: basis points of the fee given back to the invitee, out of the affiliate's rate. */
+export const affiliateLinkCreateRequestSchema = z
+  .object({
+    label: linkLabelSchema,
+    channel: z.enum(AFFILIATE_CHANNEL_TYPES).optional(),
+    code: z.string().regex(/^[A-Za-z0-9]{4,16}$/, "must be 4 to 16 letters or digits").optional(),
+    spotShareBps: shareBpsSchema.default(0),
+    futuresShareBps: shareBpsSchema.default(0),
+  })
+  .strict();
+export type AffiliateLinkCreateRequest = z.input<typeof affiliateLinkCreateRequestSchema>;
+
+/** `PATCH /v1/affiliate/links/:id` (dy-token): at least one field. */
+export const affiliateLinkUpdateRequestSchema = z
+  .object({
+    label: linkLabelSchema.optional(),
+    channel: z.enum(AFFILIATE_CHANNEL_TYPES).nullable().optional(),
+    spotShareBps: shareBpsSchema.optional(),
+    futuresShareBps: shareBpsSchema.optional(),
+    archived: z.boolean().optional(),
+  })
+  .strict()
+  .refine((v) => Object.keys(v).length > 0, "nothing to change");
+export type AffiliateLinkUpdateRequest = z.infer<typeof affiliateLinkUpdateRequestSchema>;
+
+export const referralLinkSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  label: z.string(),
+  channel: z.enum(AFFILIATE_CHANNEL_TYPES).nullable(),
+  spotShareBps: z.number().int(),
+  futuresShareBps: z.number().int(),
+  archived: z.boolean(),
+  createdAt: z.string(),
+  /** `https://<public origin>/register?ref=CODE`. */
+  url: z.string(),
+  /** All-time totals. */
+  clicks: z.number().int(),
+  signups: z.number().int(),
+});
+export type ReferralLink = z.infer<typeof referralLinkSchema>;
+export const referralLinkListSchema = z.object({ links: z.array(referralLinkSchema) });
+export type ReferralLinkList = z.infer<typeof referralLinkListSchema>;
+
+// ---------------------------------------------------------------- invitees
+
+export const inviteeListQuerySchema = z
+  .object({
+    page: pageSchema,
+    pageSize: pageSizeSchema,
+    search: z.string().trim().regex(/^[A-Za-z0-9*]{1,32}$/, "must be 1 to 32 letters, digits or *").optional(),
+    sort: z.enum(AFFILIATE_INVITEE_SORTS).default("registeredAt"),
+    order: z.enum(["asc", "desc"]).default("desc"),
+    linkId: affiliateIdParamSchema.optional(),
+  })
+  .strict();
+export type InviteeListQuery = z.input<typeof inviteeListQuerySchema>;
+
+export const inviteeSchema = z.object({
+  id: z.number().int(),
+  maskedUserId: z.string(),
+  registeredAt: z.string(),
+  kyc: z.boolean(),
+  firstDepositAt: z.string().nullable(),
+  firstTradeAt: z.string().nullable(),
+  volumeUsdt: z.number(),
+  commissionUsdt: z.number(),
+  linkId: z.number().int().nullable(),
+  linkCode: z.string().nullable(),
+});
+export type Invitee = z.infer<typeof inviteeSchema>;
+
+export const affiliatePagedSchema = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+
+export const inviteePageSchema = affiliatePagedSchema(inviteeSchema);
+export type InviteePage = z.infer<typeof inviteePageSchema>;
+
+// ---------------------------------------------------------------- commissions
+
+export const affiliateCommissionListQuerySchema = z
+  .object({ from: affiliateDaySchema.optional(), to: affiliateDaySchema.optional(), page: pageSchema, pageSize: pageSizeSchema, status: z.enum(AFFILIATE_COMMISSION_STATUSES).optional() })
+  .strict();
+export type AffiliateCommissionListQuery = z.input<typeof affiliateCommissionListQuerySchema>;
+
+/** One settlement line: an invitee's trading on one day in one business line. Newest first. */
+export const affiliateCommissionRecordSchema = z.object({
+  id: z.number().int(),
+  tradeDay: z.string(),
+  inviteeId: z.number().int(),
+  inviteeMaskedId: z.string(),
+  businessLine: z.enum(AFFILIATE_BUSINESS_LINES),
+  volumeUsdt: z.number(),
+  feeUsdt: z.number(),
+  commissionUsdt: z.number(),
+  status: z.enum(AFFILIATE_COMMISSION_STATUSES),
+  settledAt: z.string().nullable(),
+  /** Why the trade earned nothing (e.g. "self-trade", "invitee opted out", "below minimum"); null when it earned. */
+  reasonNone: z.string().nullable(),
+});
+export type AffiliateCommissionRecord = z.infer<typeof affiliateCommissionRecordSchema>;
+
+export const affiliateCommissionPageSchema = affiliatePagedSchema(affiliateCommissionRecordSchema);
+export type AffiliateCommissionPage = z.infer<typeof affiliateCommissionPageSchema>;
+
+// ---------------------------------------------------------------- sub-affiliates
+
+const rateBpsSchema = z.number().int().min(0).max(10_000);
+
+export const subAffiliateSchema = z.object({
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  rateBps: z.number().int(),
+  note: z.string(),
+  joinedAt: z.string(),
+  inviteesTotal: z.number().int(),
+  /** The last 30 days, today included. */
+  last30d: z.object({ newInvitees: z.number().int(), volumeUsdt: z.number(), commissionUsdt: z.number() }),
+});
+export type SubAffiliate = z.infer<typeof subAffiliateSchema>;
+export const subAffiliateListSchema = z.object({ ownRateBps: z.number().int(), subAffiliates: z.array(subAffiliateSchema) });
+export type SubAffiliateList = z.infer<typeof subAffiliateListSchema>;
+
+/** `POST /v1/affiliate/sub-affiliates` (dy-token): an existing user, at a rate below one's own. */
+export const subAffiliateInviteRequestSchema = z.object({ email: z.email().max(254), rateBps: rateBpsSchema }).strict();
+export type SubAffiliateInviteRequest = z.infer<typeof subAffiliateInviteRequestSchema>;
+
+/** `PATCH /v1/affiliate/sub-affiliates/:userId` (dy-token). */
+export const subAffiliateUpdateRequestSchema = z
+  .object({ rateBps: rateBpsSchema.optional(), note: z.string().trim().max(500).optional() })
+  .strict()
+  .refine((v) => v.rateBps !== undefined || v.note !== undefined, "nothing to change");
+export type SubAffiliateUpdateRequest = z.infer<typeof subAffiliateUpdateRequestSchema>;
+
+export const affiliateUserIdParamSchema = z.string().regex(/^\d{6,20}$/, "expected a user id");
+
+// ---------------------------------------------------------------- level
+
+export const affiliateLevelStatusSchema = z.object({
+  level: z.number().int(),
+  name: z.string(),
+  /** The affiliate's own rate (a sub-affiliate's is set by their parent). */
+  rateBps: z.number().int(),
+  spotRateBps: z.number().int(),
+  futuresRateBps: z.number().int(),
+  /** This month (UTC) so far. */
+  month: z.string(),
+  progress: z.object({ newTraders: z.number().int(), volumeUsdt: z.number() }),
+  next: affiliateLevelSchema.nullable(),
+  /** The 1st of next month: the day levels are reviewed. */
+  nextReviewDate: z.string(),
+});
+export type AffiliateLevelStatus = z.infer<typeof affiliateLevelStatusSchema>;
+
+// ---------------------------------------------------------------- experience cards
+
+export const experienceCardSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  amountUsdt: z.number(),
+  /** `expired` is also answered for an issued or claimed card past its expiry. */
+  status: z.enum(AFFILIATE_CARD_STATUSES),
+  linkId: z.number().int().nullable(),
+  inviteeId: z.number().int().nullable(),
+  issuedAt: z.string(),
+  claimedAt: z.string().nullable(),
+  usedAt: z.string().nullable(),
+  expiresAt: z.string(),
+});
+export type ExperienceCard = z.infer<typeof experienceCardSchema>;
+
+export const experienceCardListSchema = z.object({
+  month: z.string(),
+  monthlyQuota: z.number().int(),
+  usedThisMonth: z.number().int(),
+  remaining: z.number().int(),
+  amountsUsdt: z.array(z.number().int()),
+  /** Newest first (at most 200). */
+  cards: z.array(experienceCardSchema),
+});
+export type ExperienceCardList = z.infer<typeof experienceCardListSchema>;
+
+/** `POST /v1/affiliate/cards` (dy-token): to a link of one's own, an invitee of one's own, or neither. */
+export const affiliateCardIssueRequestSchema = z
+  .object({
+    amountUsdt: z.literal(AFFILIATE_CARD_AMOUNTS_USDT, "must be one of 10, 20, 50, 100"),
+    linkId: z.number().int().positive().optional(),
+    inviteeId: z.number().int().positive().optional(),
+  })
+  .strict()
+  .refine((v) => v.linkId === undefined || v.inviteeId === undefined, { message: "give a linkId or an inviteeId, not both", path: ["inviteeId"] });
+export type AffiliateCardIssueRequest = z.infer<typeof affiliateCardIssueRequestSchema>;
+
+export const affiliateCardCodeParamSchema = z.string().regex(/^[A-Z0-9]{12}$/, "expected a 12-character card code");
+
+/** `GET /v1/affiliate/cards/claim/:code` (public) and the answer of the claim. */
+export const affiliateCardClaimViewSchema = z.object({
+  code: z.string(),
+  amountUsdt: z.number(),
+  status: z.enum(AFFILIATE_CARD_STATUSES),
+  expiresAt: z.string(),
+  claimedAt: z.string().nullable(),
+});
+export type AffiliateCardClaimView = z.infer<typeof affiliateCardClaimViewSchema>;
