@@ -29,6 +29,23 @@ interface Cached {
   createdAt: number;
 }
 
+/** The cached custom token without any call (undefined when none): what every request sends as `custom-token`. */
+export function readCachedCustomToken(storage: StorageLike = defaultStorage()): string | undefined {
+  return readCached(safeStorage(storage))?.token;
+}
+
+function readCached(storage: ReturnType<typeof safeStorage>): Cached | undefined {
+  const raw = storage.get(DEVICE_TOKEN_KEYS.customToken);
+  if (!raw) return undefined;
+  try {
+    const value = JSON.parse(raw) as Partial<Cached>;
+    if (typeof value.token === "string" && value.token !== "" && typeof value.createdAt === "number") return { token: value.token, createdAt: value.createdAt };
+  } catch {
+    // unreadable: treated as missing
+  }
+  return undefined;
+}
+
 /** The custom (anti-fraud) token of spec §4, §7: sent as the `custom-token` header, renewed after 24 h. */
 export function createCustomToken(options: CustomTokenOptions): CustomToken {
   const storage = safeStorage(options.storage ?? defaultStorage());
@@ -36,18 +53,6 @@ export function createCustomToken(options: CustomTokenOptions): CustomToken {
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
   const url = options.url ?? DEVICE_TOKEN_PATHS.riskLog;
   let inFlight: Promise<string> | undefined;
-
-  function readCached(): Cached | undefined {
-    const raw = storage.get(DEVICE_TOKEN_KEYS.customToken);
-    if (!raw) return undefined;
-    try {
-      const value = JSON.parse(raw) as Partial<Cached>;
-      if (typeof value.token === "string" && value.token !== "" && typeof value.createdAt === "number") return { token: value.token, createdAt: value.createdAt };
-    } catch {
-      // unreadable: treated as missing
-    }
-    return undefined;
-  }
 
   async function request(previous: string): Promise<string> {
     const dxToken = options.getDxToken?.() ?? "";
@@ -83,7 +88,7 @@ export function createCustomToken(options: CustomTokenOptions): CustomToken {
 
   return {
     get() {
-      const cached = readCached();
+      const cached = readCached(storage);
       if (cached && clock.now() - cached.createdAt <= DEVICE_TOKEN_CONFIG.customTokenRenewalMs) return Promise.resolve(cached.token);
       if (!inFlight) {
         inFlight = request(cached?.token ?? "").finally(() => {
@@ -92,7 +97,7 @@ export function createCustomToken(options: CustomTokenOptions): CustomToken {
       }
       return inFlight;
     },
-    peek: () => readCached()?.token,
+    peek: () => readCached(storage)?.token,
     clear: () => storage.remove(DEVICE_TOKEN_KEYS.customToken),
   };
 }

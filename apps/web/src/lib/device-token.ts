@@ -1,7 +1,6 @@
 "use client";
 import { createCustomToken, createDeviceToken, type DeviceToken } from "@affiliates/device-token";
 import { APP_ENV } from "./app-env";
-import { addHeaderSource } from "./http";
 import { reportError } from "./error-reporting/report";
 
 let deviceToken: DeviceToken | null = null;
@@ -28,7 +27,6 @@ export function startDeviceToken(): DeviceToken {
     getDxToken: () => instance.getToken(),
     getDeviceInfo: () => ({ platform: navigator.platform, language: navigator.language, screen: `${screen.width}x${screen.height}`, timezoneOffset: new Date().getTimezoneOffset() }),
   });
-  addHeaderSource(() => ({ customToken: customToken.peek() }));
   customToken.get().catch((error: unknown) => reportError(error, { tags: { feature: "custom-token" } }));
   return instance;
 }

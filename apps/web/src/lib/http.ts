@@ -1,5 +1,6 @@
 "use client";
-import { createHttpClient, type DynamicHeaders, type HttpClient, type HttpError, type PostTransport } from "@affiliates/http";
+import { createHttpClient, type HttpClient, type HttpError, type PostTransport } from "@affiliates/http";
+import { readCachedCustomToken } from "@affiliates/device-token";
 import { currentIdentity } from "./terminal-identity";
 import { reportError } from "./error-reporting/report";
 
@@ -17,10 +18,6 @@ export const setHttpLocale = (locale: string) => {
   currentLocale = locale;
 };
 
-/** Extra headers other features contribute (custom-token from the anti-fraud call). */
-const headerSources: (() => Partial<DynamicHeaders>)[] = [];
-export const addHeaderSource = (source: () => Partial<DynamicHeaders>) => headerSources.push(source);
-
 let appTransport: PostTransport | undefined;
 let client: HttpClient | null = null;
 
@@ -37,7 +34,7 @@ function current(): HttpClient {
       locale: currentLocale,
       terminalCode: currentIdentity()?.terminalCode ?? "",
       deviceId: currentIdentity()?.fingerprint ?? "",
-      ...(Object.assign({}, ...headerSources.map((source) => source())) as Partial<DynamicHeaders>),
+      customToken: readCachedCustomToken(),
     }),
     onError: (error) => {
       // Spec §8: failures are reported (sensitive parameters stripped by the reporter), except the silent codes.

@@ -1,7 +1,7 @@
 "use client";
-import { getTerminalIdentity, type TerminalIdentity } from "@affiliates/device-token";
+import { DEVICE_TOKEN_KEYS, getTerminalIdentity, type TerminalIdentity } from "@affiliates/device-token";
 import { STORAGE_KEYS } from "./constants";
-import { writeStorage } from "./storage";
+import { readStorage, writeStorage } from "./storage";
 
 let identity: TerminalIdentity | null = null;
 
@@ -26,5 +26,13 @@ export async function ensureTerminalIdentity(): Promise<{ terminalCode: string; 
   }
 }
 
-/** The identity once known, for request headers (DeviceId, TerminalCode). */
-export const currentIdentity = (): TerminalIdentity | null => identity;
+/**
+ * The identity for request headers (DeviceId, TerminalCode): the one gathered in this page, else the one a previous
+ * page stored, so requests made before start-up finishes carry it too.
+ */
+export function currentIdentity(): TerminalIdentity | null {
+  if (identity) return identity;
+  const fingerprint = readStorage(DEVICE_TOKEN_KEYS.fingerprint);
+  const terminalCode = readStorage(DEVICE_TOKEN_KEYS.terminalCode);
+  return fingerprint && terminalCode ? { fingerprint, terminalCode } : null;
+}
