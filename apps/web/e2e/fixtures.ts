@@ -35,3 +35,13 @@ export function watchErrors(page: Page): string[] {
   });
   return errors;
 }
+
+/** Registers a new user through the API (with a device token) and keeps its session in the context. */
+export async function registerNewUser(context: BrowserContext): Promise<{ email: string; password: string }> {
+  const account = { email: `applicant-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`, password: "Applicant#2026" };
+  const response = await context.request.post("/v1/user/register", { data: account, headers: { "dy-token": await deviceToken(context) } });
+  expect(response.status()).toBe(200);
+  return account;
+}
+
+export const ADMIN_HEADERS = { "x-admin-token": "e2e-admin-token" } as const;

@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ERROR_MESSAGE_KEYS } from "@affiliates/http";
 import { LOCALE_CODES } from "@affiliates/locales";
-import { MESSAGE_GROUPS, withFallback } from "../src/i18n/messages";
+import { loadMessages, MESSAGE_GROUPS, withFallback } from "../src/i18n/messages";
 
 type Tree = { [key: string]: string | Tree };
 const flatten = (tree: Tree, prefix = ""): Record<string, string> =>
@@ -54,6 +54,20 @@ describe("message catalogues", () => {
       });
     }
   }
+
+  it("no key is defined in two groups, and a locale's messages hold every group", async () => {
+    const seen = new Map<string, string>();
+    for (const group of MESSAGE_GROUPS) {
+      for (const key of Object.keys(read(group, "en"))) {
+        expect(seen.get(key), `${key} in ${group}`).toBeUndefined();
+        seen.set(key, group);
+      }
+    }
+    const arabic = flatten((await loadMessages("ar")));
+    expect(Object.keys(arabic).sort()).toEqual([...seen.keys()].sort());
+    expect(arabic["meta.home.title"]).toBe(read("shell", "ar")["meta.home.title"]);
+    expect(arabic["meta.apply.title"]).toBe(read("affiliate", "ar")["meta.apply.title"]);
+  });
 
   it("falls back to English key by key", () => {
     const merged = withFallback({ a: "A", b: { c: "C", d: "D" } }, { b: { c: "Ç" }, z: "ignored" });

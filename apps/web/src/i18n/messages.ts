@@ -6,7 +6,7 @@ import shell from "../../messages/shell/en.json";
  * Catalogues live per group and locale (`messages/<group>/<locale>.json`) so features and translators can work on
  * their own files; a locale's messages are the union of its groups. Every group's English file is the reference.
  */
-export const MESSAGE_GROUPS = ["shell", "forms"] as const;
+export const MESSAGE_GROUPS = ["shell", "forms", "affiliate"] as const;
 export type MessageGroup = (typeof MESSAGE_GROUPS)[number];
 export type Messages = typeof shell;
 
@@ -40,5 +40,15 @@ export async function loadMessages(locale: Locale): Promise<AbstractIntlMessages
       return locale === DEFAULT_LOCALE ? english : withFallback(english, await importCatalogue(group, locale));
     }),
   );
-  return Object.assign({}, ...groups) as AbstractIntlMessages;
+  return groups.reduce<AbstractIntlMessages>((all, group) => mergeGroups(all, group), {});
+}
+
+/** Groups may share a namespace (`meta`): their trees are merged; the catalogue check forbids a key in two groups. */
+export function mergeGroups(into: AbstractIntlMessages, from: AbstractIntlMessages): AbstractIntlMessages {
+  const merged: AbstractIntlMessages = { ...into };
+  for (const [key, value] of Object.entries(from)) {
+    const existing = merged[key];
+    merged[key] = isRecord(existing) && isRecord(value) ? mergeGroups(existing, value) : value;
+  }
+  return merged;
 }

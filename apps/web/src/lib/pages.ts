@@ -6,6 +6,7 @@ export const PAGES = {
   home: { path: "", meta: "home", requiresLogin: false },
   dashboard: { path: "/dashboard", meta: "dashboard", requiresLogin: true },
   fee: { path: "/fee", meta: "fee", requiresLogin: false },
+  apply: { path: "/apply", meta: "apply", requiresLogin: true },
 } as const;
 
 export type PageKey = keyof typeof PAGES;

@@ -1,25 +1,33 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { loginPath, localePath, type Locale } from "@affiliates/locales";
+import type { MyAffiliateApplication } from "@affiliates/contracts";
+import { localePath, type Locale } from "@affiliates/locales";
 import { useSession } from "@/state/session";
 import { displayName } from "@/lib/derive-user";
 import { TRACKING_IDS } from "@/lib/tracking-ids";
+import { http } from "@/lib/http";
+import { useApi } from "@/lib/use-api";
+import { PAGES } from "@/lib/pages";
+import { MY_APPLICATION_PATH } from "@/components/apply/application-paths";
 
-/** A visitor is asked to log in and apply; a logged-in user is sent to the dashboard. */
-export function HomeCallToAction({ locale, dashboardHref }: { locale: Locale; dashboardHref: string }) {
+/** Apply, or go to the dashboard for an approved affiliate (issue 9); a visitor is sent to log in by the apply page. */
+export function HomeCallToAction({ locale }: { locale: Locale }) {
   const t = useTranslations("home");
   const { complete, isLogin, userResult } = useSession();
-  if (complete && isLogin && userResult) {
-    return (
-      <div className="cta">
-        <p data-testid="welcome">{t("welcome", { name: displayName(userResult) })}</p>
-        <a className="button button-primary button-large" href={dashboardHref} data-track-id={TRACKING_IDS.homeDashboard}>{t("dashboard")}</a>
-      </div>
-    );
-  }
+  const { data } = useApi(MY_APPLICATION_PATH, () => http.get<MyAffiliateApplication>(MY_APPLICATION_PATH), { ready: complete && isLogin });
+  const affiliate = data?.isAffiliate === true;
   return (
     <div className="cta">
-      <a className="button button-primary button-large" href={loginPath(locale, localePath(locale))} data-track-id={TRACKING_IDS.homeApply}>{t("apply")}</a>
+      {isLogin && userResult && <p data-testid="welcome">{t("welcome", { name: displayName(userResult) })}</p>}
+      {affiliate ? (
+        <a className="button button-primary button-large" href={localePath(locale, PAGES.dashboard.path)} data-track-id={TRACKING_IDS.homeDashboard}>
+          {t("dashboard")}
+        </a>
+      ) : (
+        <a className="button button-primary button-large" href={localePath(locale, PAGES.apply.path)} data-track-id={TRACKING_IDS.homeApply}>
+          {t("apply")}
+        </a>
+      )}
     </div>
   );
 }

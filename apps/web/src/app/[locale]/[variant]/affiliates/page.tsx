@@ -1,11 +1,13 @@
 import { useTranslations } from "next-intl";
-import { localePath, type Locale } from "@affiliates/locales";
+import type { Locale } from "@affiliates/locales";
 import { Shell } from "@/components/shell/shell";
 import { pageMetadata } from "@/lib/metadata";
 import { PAGES } from "@/lib/pages";
 import { routeContext, routeLocale, type RouteParams } from "@/lib/route-params";
 import { HomeCallToAction } from "@/components/home/home-call-to-action";
 import { ExchangeLinks } from "@/components/deep-links/exchange-links";
+import { ProgrammeOverview } from "@/components/programme/programme-overview";
+import { SafeImage } from "@/components/safe/safe-image";
 
 export async function generateMetadata({ params }: { params: RouteParams }) {
   return pageMetadata(await routeLocale(params), "home");
@@ -24,14 +26,16 @@ const STEPS = ["step1", "step2", "step3"] as const;
 
 function Home({ locale }: { locale: Locale }) {
   const t = useTranslations("home");
+  const tp = useTranslations("programme");
   return (
     <>
       <section className="hero" aria-labelledby="hero-title">
         <p className="eyebrow">{t("eyebrow")}</p>
         <h1 id="hero-title">{t("headline")}</h1>
         <p className="lead">{t("subhead")}</p>
-        <HomeCallToAction locale={locale} dashboardHref={localePath(locale, PAGES.dashboard.path)} />
+        <HomeCallToAction locale={locale} />
       </section>
+      <ProgrammeOverview />
       <section className="section" aria-labelledby="how-title">
         <h2 id="how-title">{t("howTitle")}</h2>
         <ol className="steps">
@@ -44,6 +48,14 @@ function Home({ locale }: { locale: Locale }) {
           ))}
         </ol>
       </section>
+      <SafeImage
+        src="/affiliates/static/images/network.png"
+        alt={tp("imageAlt")}
+        width={1200}
+        height={800}
+        sizes="(max-width: 1200px) 100vw, 1168px"
+        className="programme-art"
+      />
       <ExchangeLinks locale={locale} />
     </>
   );

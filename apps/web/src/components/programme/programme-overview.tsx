@@ -1,0 +1,91 @@
+"use client";
+import { useEffect, useState } from "react";
+import { useFormatter, useTranslations } from "next-intl";
+import type { AffiliateFaqItem, AffiliateProgramme } from "@affiliates/contracts";
+import { http } from "@/lib/http";
+import { useApi } from "@/lib/use-api";
+
+export const PROGRAMME_PATH = "v1/affiliate/programme";
+const BPS = 10_000;
+
+/** The programme's figures from the exchange API: the headline rate, the commission levels, benefits and FAQ. */
+export function ProgrammeOverview() {
+  const t = useTranslations("programme");
+  const format = useFormatter();
+  const { data, error } = useApi(PROGRAMME_PATH, () => http.get<AffiliateProgramme>(PROGRAMME_PATH));
+  const percent = (bps: number) => format.number(bps / BPS, { style: "percent", maximumFractionDigits: 2 });
+
+  if (error && !data) return <p className="section" role="alert">{t("loadFailed")}</p>;
+  return (
+    <>
+      <p className="headline-rate" data-testid="headline-rate" aria-live="polite">
+        {data ? t("headline", { rate: percent(data.headlineMaxRateBps) }) : "\u00a0"}
+      </p>
+      <section className="section" aria-labelledby="levels-title">
+        <h2 id="levels-title">{t("levelsTitle")}</h2>
+        <div className="table-scroll">
+          <table className="data-table levels-table" aria-busy={!data}>
+            <caption>{t("levelsCaption")}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t("level")}</th>
+                <th scope="col">{t("newTraders")}</th>
+                <th scope="col">{t("volume")}</th>
+                <th scope="col">{t("spotRate")}</th>
+                <th scope="col">{t("futuresRate")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {(data?.levels ?? []).map((level) => (
+                <tr key={level.level}>
+                  <th scope="row">{level.name}</th>
+                  <td>{t("atLeast", { value: format.number(level.monthlyNewTraders) })}</td>
+                  <td>{t("atLeast", { value: format.number(level.monthlyVolumeUsdt, { notation: "compact" }) })}</td>
+                  <td>{percent(level.spotRateBps)}</td>
+                  <td>{percent(level.futuresRateBps)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+      <section className="section" aria-labelledby="benefits-title">
+        <h2 id="benefits-title">{t("benefitsTitle")}</h2>
+        <ul className="benefits">
+          {(data?.benefits ?? []).map((key) => (
+            <li key={key} className="card">{t.has(`benefits.${key}`) ? t(`benefits.${key}`) : key}</li>
+          ))}
+        </ul>
+      </section>
+      <section className="section" id="faq" aria-labelledby="faq-title">
+        <h2 id="faq-title">{t("faqTitle")}</h2>
+        <Faq items={data?.faq ?? []} />
+      </section>
+    </>
+  );
+}
+
+/** FAQ answers are HTML from the API: sanitised (DOMPurify whitelist, spec §5) before they reach the page. */
+function Faq({ items }: { items: AffiliateFaqItem[] }) {
+  const [safe, setSafe] = useState<Record<string, string>>({});
+  useEffect(() => {
+    if (!items.length) return;
+    let cancelled = false;
+    void import("@affiliates/safety").then(({ sanitizeHtml }) => {
+      if (!cancelled) setSafe(Object.fromEntries(items.map((item) => [item.id, sanitizeHtml(item.answerHtml)])));
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [items]);
+  return (
+    <div className="faq" data-testid="faq">
+      {items.map((item) => (
+        <details key={item.id} className="faq-item">
+          <summary>{item.question}</summary>
+          <div className="faq-answer" dangerouslySetInnerHTML={{ __html: safe[item.id] ?? "" }} />
+        </details>
+      ))}
+    </div>
+  );
+}
