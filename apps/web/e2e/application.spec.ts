@@ -99,6 +99,6 @@ test.describe("safe links and windows (spec §5)", () => {
     const [popup] = await Promise.all([context.waitForEvent("page"), page.getByTestId("channel-link").click()]);
     await popup.waitForLoadState();
     expect(popup.url()).toBe(`${otherOrigin}/affiliates/fee`);
-    expect(await popup.evaluate(() => window.opener)).toBeNull();
+    expect(await popup.evaluate(() => window.opener === null)).toBe(true);
   });
 });
