@@ -21,10 +21,12 @@ const DATA_DIR = path.join(root, ".bench-data");
 const LH_RUNS = Number(process.env.BENCH_LH_RUNS ?? 3);
 const SSR_SECONDS = Number(process.env.BENCH_SSR_SECONDS ?? 10);
 /** BENCH_ONLY=js,ssr,api,lighthouse runs a subset while iterating; the full run is the default. */
-const ONLY = new Set((process.env.BENCH_ONLY ?? "js,ssr,api,lighthouse").split(","));
+const ONLY = new Set((process.env.BENCH_ONLY ?? "js,ssr,api,analytics,lighthouse").split(","));
 
 /** Budgets of design.md. */
 const BUDGET = {
+  enqueueMicroseconds: 20,
+  ingestEventsPerSecond: 20_000,
   firstLoadRatioPublic: 1.5,
   firstLoadRatioDashboard: 2,
   performance: 95,
@@ -187,6 +189,7 @@ start(process.execPath, ["--import", "tsx", "scripts/start.mjs"], root, {
   DATA_DIR,
   LOG: "false",
   RATE_LIMIT_MAX: "100000000",
+  ANALYTICS_RATE_LIMIT_MAX: "100000000",
   PUBLIC_ORIGIN: ORIGIN,
 });
 start(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(BARE_PORT)], path.join(root, "bench/bare"));
@@ -233,8 +236,48 @@ const userInfo = summary(
     body: JSON.stringify({ terminalCode: "bench", locale: "en" }),
   }),
 );
-results.api = { "user info": userInfo };
+results.api = { ...results.api, "user info": userInfo };
 if (userInfo.errors > 0) broken.push(`user info: ${userInfo.errors} errors`);
+}
+
+// --- analytics: SDK enqueue cost and API ingest throughput ---
+if (ONLY.has("analytics")) {
+  console.log("[bench] analytics…");
+  const { measureEnqueue } = await import("../packages/analytics/src/index.ts");
+  const runs = [1, 2, 3].map(() => measureEnqueue(20_000));
+  const perEvent = median(runs.map((r) => r.perEventUs));
+  results.analytics = { enqueueMicrosecondsPerEvent: Number(perEvent.toFixed(2)) };
+  if (perEvent > BUDGET.enqueueMicroseconds) broken.push(`analytics enqueue: ${perEvent.toFixed(2)} µs/event (budget ≤ ${BUDGET.enqueueMicroseconds})`);
+
+  let batch = 0;
+  const batchBody = () => {
+    batch++;
+    const now = Date.now();
+    return JSON.stringify(
+      Array.from({ length: 50 }, (_, i) => ({
+        event_id: `bench-${process.pid}-${batch}-${i}`, type: "click", url: `${ORIGIN}/affiliates`, title: "Bench", event_tracking: "bench",
+        event_tracking_id: "b1", business1: "", business2: "", track_type: "manual", timestamp: now, seq: i, log_seq: i, retry_count: 0,
+        user_language: "en", referer: "", timely: false, merge: false, page_unique_id: `p${batch}`, ctime: now, curr_page: "/affiliates",
+        browser: "Chrome", browser_version: "126", sys: "web", os_version: "10", device_id: "bench-device", session_id: `bench-device${now}1`,
+        manufacturer: "", model: "", screen_width: 1280, screen_height: 800, network_type: "4g", timezone_offset: 0, url_host: "localhost",
+        log_env: "test01", qr_val: "", source_referer: "", source_target: "", first_visit_time: now, first_day: true,
+        app_id: "exchange-partners-web", app_name: "Exchange Partners", ver: "1.0.0", uid: "",
+      })),
+    );
+  };
+  const ingest = summary(
+    await cannon({
+      url: `http://127.0.0.1:${API_PORT}/v1/buried/log/info`,
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      connections: 8,
+      requests: [{ setupRequest: (req) => ({ ...req, body: batchBody() }) }],
+    }),
+  );
+  const eventsPerSecond = ingest.requestsPerSecond * 50;
+  results.api = { ...results.api, "analytics ingest (batches of 50)": { ...ingest, eventsPerSecond } };
+  if (ingest.errors > 0) broken.push(`analytics ingest: ${ingest.errors} errors`);
+  if (eventsPerSecond < BUDGET.ingestEventsPerSecond) broken.push(`analytics ingest: ${eventsPerSecond} events/s (budget ≥ ${BUDGET.ingestEventsPerSecond})`);
 }
 
 // --- Lighthouse ---
@@ -281,13 +324,18 @@ if (results.ssr) {
     "",
   );
 }
+if (results.analytics) {
+  lines.push("## Analytics SDK", "", `enqueue: ${results.analytics.enqueueMicrosecondsPerEvent} µs/event (budget ≤ ${BUDGET.enqueueMicroseconds})`, "");
+}
 if (results.api) {
   lines.push(
     "## API",
     "",
     "| call | req/s | p50 ms | p99 ms | errors |",
     "|---|---|---|---|---|",
-    ...Object.entries(results.api).map(([name, r]) => `| ${name} | ${r.requestsPerSecond} | ${r.p50Ms} | ${r.p99Ms} | ${r.errors} |`),
+    ...Object.entries(results.api).map(
+      ([name, r]) => `| ${name} | ${r.requestsPerSecond}${r.eventsPerSecond ? ` (${r.eventsPerSecond} events/s)` : ""} | ${r.p50Ms} | ${r.p99Ms} | ${r.errors} |`,
+    ),
     "",
   );
 }

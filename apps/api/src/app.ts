@@ -110,7 +110,13 @@ const apiPlugin: FastifyPluginAsync<AppOptions> = async (app, options) => {
       .send({ code: ERROR_CODES.not_found.code, msg: `${request.method} ${request.url.split("?")[0] ?? ""}: no such route`, data: null }),
   );
 
-  await app.register(dbPlugin, { databaseUrl: options.databaseUrl, dataDir: options.dataDir, pgSchema: options.pgSchema, seed: options.seed });
+  await app.register(dbPlugin, {
+    databaseUrl: options.databaseUrl,
+    dataDir: options.dataDir,
+    pgSchema: options.pgSchema,
+    seed: options.seed,
+    publicOrigin: options.publicOrigin,
+  });
   await app.register(redisPlugin, { redisUrl: options.redisUrl, keyPrefix: options.redisKeyPrefix, now: options.now });
   await app.register(cookiePlugin);
   await app.register(helmetPlugin);

@@ -151,3 +151,12 @@ describe("every answer", () => {
     expect(envelope(response)).toEqual({ code: "404", msg: "GET /v1/nope: no such route", data: null });
   });
 });
+
+describe("image hosts of a reference deployment", () => {
+  it("serves the test environment's images from its public origin when one is configured", async () => {
+    const { demoDomains, DEMO_DOMAINS } = await import("../src/db/seed");
+    expect(demoDomains("http://localhost:3100").test).toEqual({ foreign: ["http://localhost:3100"], internal: ["http://localhost:3100"] });
+    expect(demoDomains("http://localhost:3100").online).toEqual(DEMO_DOMAINS.online);
+    expect(demoDomains(undefined)).toBe(DEMO_DOMAINS);
+  });
+});

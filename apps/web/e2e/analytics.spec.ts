@@ -72,4 +72,38 @@ test.describe("analytics (spec §3, §4, §7)", () => {
       .poll(async () => (await storedEvents(request, `since=${since}`)).filter((e) => e.device_id === deviceId).map((e) => `${e.type}:${e.page_status ?? ""}`).sort())
       .toEqual(["click:", "page:hide", "page:show"]);
   });
+
+  test("a 403 from the upload switch silences uploads for 10 s, then they resume and nothing is lost", async ({ page, request }) => {
+    await page.clock.install();
+    const since = Date.now();
+    const uploads: number[] = [];
+    page.on("response", (r) => {
+      if (r.url().includes("/v1/buried/log/info")) uploads.push(r.status());
+    });
+    await page.goto("/affiliates/fee");
+    const deviceId = await expect.poll(() => deviceIdOf(page)).not.toBe("").then(() => deviceIdOf(page));
+    await expect.poll(async () => {
+      await page.clock.runFor(1_000);
+      return uploads.filter((s) => s === 200).length;
+    }).toBeGreaterThan(0);
+
+    const setSwitch = async (enabled: boolean) =>
+      expect((await request.put("/v1/admin/analytics/switch", { headers: ADMIN, data: { deviceId, enabled } })).status()).toBe(200);
+    await setSwitch(false);
+    await page.locator(".theme-toggle").click();
+    await expect.poll(async () => {
+      await page.clock.runFor(500);
+      return uploads.filter((s) => s === 403).length;
+    }).toBe(1);
+    await setSwitch(true);
+    const before = uploads.length;
+    await page.locator(".theme-toggle").click();
+    await page.clock.runFor(8_000);
+    await page.waitForTimeout(500);
+    expect(uploads.length).toBe(before); // silent: nothing sent inside the 10 s
+    await expect.poll(async () => {
+      await page.clock.runFor(1_000);
+      return (await storedEvents(request, `type=click&since=${since}`)).filter((e) => e.device_id === deviceId).length;
+    }, { timeout: 20_000 }).toBe(2);
+  });
 });

@@ -104,8 +104,16 @@ async function seedClientSettings(db: Executor, settings: Readonly<Record<string
   }
 }
 
+/**
+ * The image hosts seeded for each environment. A reference deployment with a public origin serves the images itself
+ * (`/affiliates/static/…`), so its test hosts are that origin: the web app's host probe then finds a real host.
+ */
+export function demoDomains(publicOrigin?: string): typeof DEMO_DOMAINS {
+  return publicOrigin ? { ...DEMO_DOMAINS, test: { foreign: [publicOrigin], internal: [publicOrigin] } } : DEMO_DOMAINS;
+}
+
 /** Seeds the demo accounts, CDN domains and client settings into a database without users; returns whether it did. */
-async function seedAccountsIfEmpty(db: Db): Promise<boolean> {
+async function seedAccountsIfEmpty(db: Db, publicOrigin?: string): Promise<boolean> {
   if (!(await isEmpty(db, "users"))) return false;
   const hashes = await Promise.all(DEMO_ACCOUNTS.map((a) => hashPassword(a.password)));
   await db.transaction().execute(async (trx) => {
@@ -126,7 +134,7 @@ async function seedAccountsIfEmpty(db: Db): Promise<boolean> {
     }
     if (await isEmpty(trx, "domain_config")) {
       let id = 1;
-      for (const [env, lists] of Object.entries(DEMO_DOMAINS)) {
+      for (const [env, lists] of Object.entries(demoDomains(publicOrigin))) {
         for (const kind of ["foreign", "internal"] as const) {
           for (const [sort, domain] of lists[kind].entries()) {
             await trx.insertInto("domain_config").values({ id: id++, app_env: env, kind, domain, sort }).execute();
@@ -169,8 +177,8 @@ async function seedVipIfEmpty(db: Db): Promise<boolean> {
  * Seeds each part of the demo data whose table is empty (accounts, VIP levels), each in one transaction,
  * so a database created before a later migration still gets that migration's data. Returns whether anything was seeded.
  */
-export async function seedIfEmpty(db: Db): Promise<boolean> {
-  const accounts = await seedAccountsIfEmpty(db);
+export async function seedIfEmpty(db: Db, options: { publicOrigin?: string } = {}): Promise<boolean> {
+  const accounts = await seedAccountsIfEmpty(db, options.publicOrigin);
   const vip = await seedVipIfEmpty(db);
   const affiliate = await seedAffiliateIfEmpty(db);
   return accounts || vip || affiliate;

@@ -20,6 +20,8 @@ export interface DbOptions {
   dataDir: string;
   pgSchema: string | undefined;
   seed: boolean;
+  /** The reference deployment's public origin: its own image host in the test environment. */
+  publicOrigin?: string;
 }
 
 export const isPostgresUrl = (url: string): boolean => /^postgres(ql)?:\/\//i.test(url);
@@ -64,7 +66,7 @@ export default fp<DbOptions>(
     });
     const applied = await migrateToLatest(db, dialect === "postgres" ? (options.pgSchema ?? "public") : undefined);
     if (applied.length) app.log.info({ applied }, "database migrated");
-    if (options.seed && (await seedIfEmpty(db))) app.log.info("empty tables seeded with demo data");
+    if (options.seed && (await seedIfEmpty(db, { publicOrigin: options.publicOrigin }))) app.log.info("empty tables seeded with demo data");
   },
   { name: "db" },
 );
