@@ -92,8 +92,12 @@ async function login() {
     headers: { "content-type": "application/json", "dy-token": token },
     body: JSON.stringify({ email: "affiliate@example.com", password: "Affiliate#2026" }),
   });
-  const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0];
-  if (!cookie.startsWith("refresh_token=")) throw new Error("bench login failed");
+  // The session cookie and its readable hint (has_refresh_token), as a browser would send them.
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  if (!cookie.includes("refresh_token=")) throw new Error("bench login failed");
   return cookie;
 }
 

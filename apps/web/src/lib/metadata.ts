@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { DEFAULT_LOCALE, getLocale, LOCALES, localePath, type Locale } from "@affiliates/locales";
+import { BASE_PATH, DEFAULT_LOCALE, getLocale, LOCALES, localePath, type Locale } from "@affiliates/locales";
 import { PAGES, type PageKey } from "./pages";
 
 /** The public origin used for absolute URLs in the head (canonical, Open Graph). */
@@ -30,5 +30,7 @@ export async function pageMetadata(locale: Locale, key: PageKey): Promise<Metada
       locale: getLocale(locale).languageKey,
     },
     twitter: { card: "summary", title, description },
+    // Under /affiliates like every asset, so browsers do not ask the gateway for /favicon.ico.
+    icons: { icon: { url: `${BASE_PATH}/static/icon.svg`, type: "image/svg+xml" } },
   };
 }
