@@ -1,5 +1,5 @@
 "use client";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { ConfigProvider, theme as antdTheme, type ConfigProviderProps } from "antd";
 import type { Locale as AntdLocale } from "antd/es/locale";
 import { AntdRegistry } from "@ant-design/nextjs-registry";
@@ -8,6 +8,7 @@ import { dirOf, isLocale } from "@affiliates/locales";
 import { useTheme } from "@/components/providers/theme-context";
 import { THEME_TOKENS } from "@/lib/theme-tokens";
 import { UI_PREFIX } from "@/lib/constants";
+import { applyDayjsLocale } from "@/lib/dayjs-locale";
 
 /**
  * The one form setup of the product: antd with the spec's tokens and prefix, the page's theme and direction, and the
@@ -18,6 +19,9 @@ export function FormKit({ antdLocale, children }: { antdLocale?: AntdLocale; chi
   const t = useTranslations("form");
   const locale = useLocale();
   const { theme } = useTheme();
+  useEffect(() => {
+    if (isLocale(locale)) void applyDayjsLocale(locale);
+  }, [locale]);
   const validateMessages = t.raw("validate") as NonNullable<NonNullable<ConfigProviderProps["form"]>["validateMessages"]>;
   return (
     <AntdRegistry>

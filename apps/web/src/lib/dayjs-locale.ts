@@ -1,0 +1,20 @@
+import type { Locale } from "@affiliates/locales";
+
+/**
+ * dayjs's locale per page locale (antd's date pickers format with dayjs). Chinese weeks start on Monday (spec §9):
+ * dayjs's zh-cn and zh-tw locales set weekStart 1. Locales dayjs lacks keep English.
+ */
+export const DAYJS_LOCALES: Record<Locale, string> = {
+  en: "en", "en-GB": "en-gb", "en-NG": "en", "en-IN": "en-in", "en-MY": "en", "en-FR": "en", "en-UZ": "en", "en-CA": "en-ca",
+  "zh-CN": "zh-cn", "zh-TC": "zh-tw", ja: "ja", vi: "vi", ru: "ru", "ru-FR": "ru", "ru-UZ": "ru", es: "es", "es-ES": "es",
+  "es-AR": "es", it: "it", fr: "fr-ca", "fr-FR": "fr", de: "de", pt: "pt-br", "pt-PT": "pt", id: "id", pl: "pl", uk: "uk",
+  uz: "uz-latn", "uz-UZ": "uz-latn", ar: "ar", ph: "tl-ph",
+};
+
+/** Loads and applies the page's dayjs locale. */
+export async function applyDayjsLocale(locale: Locale): Promise<string> {
+  const name = DAYJS_LOCALES[locale];
+  const { default: dayjs } = await import("dayjs");
+  if (name !== "en") await import(`dayjs/locale/${name}.js`);
+  return dayjs.locale(name);
+}
