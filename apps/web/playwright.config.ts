@@ -5,7 +5,7 @@ import path from "node:path";
 /** End-to-end tests: the production build and the real API, started by the README's own start script, in Debian's Chromium. */
 const PORT = process.env.E2E_PORT ?? "3100";
 const API_PORT = process.env.E2E_API_PORT ?? "4100";
-export const E2E_DATA_DIR = path.resolve(__dirname, "../../.e2e-data");
+export const E2E_DATA_DIR = path.resolve(__dirname, "../../", process.env.E2E_DATA_DIR ?? ".e2e-data");
 export const BASE_URL = `http://localhost:${PORT}`;
 if (!process.env.E2E_REUSE) rmSync(E2E_DATA_DIR, { recursive: true, force: true });
 
