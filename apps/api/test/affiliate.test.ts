@@ -30,9 +30,7 @@ import { hashPassword } from "../src/lib/password";
 import affiliateRepositoryPlugin, { addDays, dayOf } from "../src/plugins/app/affiliate-repository";
 import affiliateRoutes from "../src/routes/v1/affiliate/index";
 import { registerAdminAffiliate } from "../src/routes/v1/admin/affiliate";
-import { tokenMatches } from "../src/routes/v1/admin/index";
-import { ApiError } from "../src/lib/errors";
-import { AFFILIATE, DIALECT, PLAIN_USER, TEST_DATABASE_URL, deviceToken, envelope, login, randomName, sessionCookie } from "./helpers/test-app";
+import { AFFILIATE, DIALECT, PLAIN_USER, TEST_DATABASE_URL, deviceToken, envelope, login, randomName, sessionCookie, adminTokenHook } from "./helpers/test-app";
 
 /** A fixed clock: the seed's history and every "today" of the API are relative to it, so values are reproducible. */
 const NOW = Date.parse("2026-06-15T12:00:00.000Z");
@@ -111,11 +109,7 @@ async function buildAffiliateApp(): Promise<AffiliateApp> {
   if (!app.hasRoute({ method: "GET", url: "/v1/admin/affiliate/applications" })) {
     await app.register(
       (admin, _options, done) => {
-        admin.addHook("onRequest", (request, _reply, hookDone) => {
-          const header = request.headers["x-admin-token"];
-          const allowed = tokenMatches(Array.isArray(header) ? header[0] : header, ADMIN_TOKEN);
-          hookDone(allowed ? undefined : new ApiError("forbidden", "x-admin-token: missing or wrong admin token"));
-        });
+        admin.addHook("onRequest", adminTokenHook(ADMIN_TOKEN));
         registerAdminAffiliate(admin);
         done();
       },

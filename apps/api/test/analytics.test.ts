@@ -3,7 +3,6 @@ import fastifyRateLimit from "@fastify/rate-limit";
 import { createAnalytics, EVENT_TYPES, SYS_VALUES, type AnalyticsEvent, type ResponseLike } from "@affiliates/analytics";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
-import pg from "pg";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   ANALYTICS_EVENT_TYPES,
@@ -20,21 +19,11 @@ import configRepositoryPlugin from "../src/plugins/app/config-repository";
 import eventsRepositoryPlugin from "../src/plugins/app/events-repository";
 import dbPlugin from "../src/plugins/external/db";
 import { registerAdminAnalytics } from "../src/routes/v1/admin/analytics";
-import { tokenMatches } from "../src/routes/v1/admin/index";
 import buriedRoutes from "../src/routes/v1/buried/index";
-import { DIALECT, envelope, randomName, TEST_DATABASE_URL } from "./helpers/test-app";
+import { DIALECT, envelope, randomName, TEST_DATABASE_URL, withPg, adminTokenHook } from "./helpers/test-app";
 
 const ADMIN_TOKEN = "analytics-admin-token";
 
-async function withPg(url: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 interface AnalyticsApp {
   app: FastifyInstance;
@@ -67,12 +56,7 @@ async function buildAnalyticsApp(options: { rateLimitMax?: number } = {}): Promi
   });
   await app.register(
     (admin, _options, done) => {
-      // The same check as the onRequest hook of routes/v1/admin/index.ts.
-      admin.addHook("onRequest", (request, _reply, hookDone) => {
-        const header = request.headers["x-admin-token"];
-        const allowed = tokenMatches(Array.isArray(header) ? header[0] : header, ADMIN_TOKEN);
-        hookDone(allowed ? undefined : new ApiError("forbidden", "x-admin-token: missing or wrong admin token"));
-      });
+      admin.addHook("onRequest", adminTokenHook(ADMIN_TOKEN));
       registerAdminAnalytics(admin);
       done();
     },

@@ -3,22 +3,12 @@ import os from "node:os";
 import path from "node:path";
 import { feeScheduleSchema } from "@affiliates/contracts";
 import { Migrator } from "kysely";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp, type AppOptions } from "../src/app";
 import * as initial from "../src/db/migrations/0001-initial";
 import { createDb } from "../src/plugins/external/db";
-import { envelope, randomName, TEST_DATABASE_URL } from "./helpers/test-app";
+import { envelope, randomName, TEST_DATABASE_URL, withPg } from "./helpers/test-app";
 
-async function withPg(url: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 /** A database as it was before 0002: migrated to 0001 only, with one user of its own. */
 describe("a database created before 0002-vip-and-support", () => {

@@ -67,7 +67,7 @@ export function ApplicationForm() {
           <Input autoComplete="name" />
         </Form.Item>
         <Form.Item name="email" label={t("email")} rules={[{ required: true }, { type: "email" }]}>
-          <Input type="email" autoComplete="email" />
+          <Input type="email" autoComplete="email" dir="ltr" />
         </Form.Item>
         <Form.List name="channels">
           {(fields, { add, remove }) => (
@@ -82,7 +82,7 @@ export function ApplicationForm() {
                     />
                   </Form.Item>
                   <Form.Item name={[field.name, "url"]} label={t("channelUrl")} rules={[{ required: true }, { type: "url" }, { max: 300 }]}>
-                    <Input inputMode="url" placeholder="https://" style={{ minWidth: 260 }} />
+                    <Input inputMode="url" placeholder="https://" dir="ltr" style={{ minWidth: 260 }} />
                   </Form.Item>
                   <Form.Item name={[field.name, "audience"]} label={t("audience")} rules={[{ required: true }, { type: "integer", min: 0, max: 1_000_000_000 }]}>
                     <InputNumber min={0} style={{ minWidth: 140 }} />
