@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import path from "node:path";
-import { logIn, PLAIN_USER } from "./fixtures";
+import { AFFILIATE, logIn, PLAIN_USER } from "./fixtures";
 
 /** Screenshots to look at (not compared): English and Arabic, light and dark. Saved under screenshots/ (git-ignored). */
 const SHOTS = [
@@ -10,20 +10,22 @@ const SHOTS = [
   { name: "fee-en-dark", path: "/affiliates/fee?appTheme=dark", cls: "theme-black" },
   { name: "fee-ar-light", path: "/ar/affiliates/fee", cls: "theme-white" },
   { name: "fee-ar-dark", path: "/ar/affiliates/fee?appTheme=dark", cls: "theme-black" },
-  { name: "apply-en-light", path: "/affiliates/apply", cls: "theme-white", login: true },
-  { name: "apply-en-dark", path: "/affiliates/apply?appTheme=dark", cls: "theme-black", login: true },
-  { name: "apply-ar-light", path: "/ar/affiliates/apply", cls: "theme-white", login: true },
-  { name: "apply-ar-dark", path: "/ar/affiliates/apply?appTheme=dark", cls: "theme-black", login: true },
-  { name: "dashboard-ar-light", path: "/ar/affiliates/dashboard", cls: "theme-white", login: true },
+  { name: "apply-en-light", path: "/affiliates/apply", cls: "theme-white", login: PLAIN_USER },
+  { name: "apply-en-dark", path: "/affiliates/apply?appTheme=dark", cls: "theme-black", login: PLAIN_USER },
+  { name: "apply-ar-light", path: "/ar/affiliates/apply", cls: "theme-white", login: PLAIN_USER },
+  { name: "apply-ar-dark", path: "/ar/affiliates/apply?appTheme=dark", cls: "theme-black", login: PLAIN_USER },
+  { name: "dashboard-ar-light", path: "/ar/affiliates/dashboard", cls: "theme-white", login: AFFILIATE },
+  { name: "dashboard-en-dark", path: "/affiliates/dashboard?appTheme=dark", cls: "theme-black", login: AFFILIATE },
 ] as const;
 
 for (const shot of SHOTS) {
   test(`screenshot ${shot.name}`, async ({ page, context }) => {
-    if ("login" in shot) await logIn(context, PLAIN_USER);
+    if ("login" in shot) await logIn(context, shot.login);
     await page.setViewportSize({ width: 1280, height: 860 });
     await page.goto(shot.path);
     await expect(page.locator("html")).toHaveClass(new RegExp(shot.cls));
     await page.waitForLoadState("networkidle");
+    await page.waitForTimeout(500);
     await page.screenshot({ path: path.resolve(__dirname, `../../../screenshots/${shot.name}.png`), fullPage: true });
   });
 }

@@ -1,5 +1,6 @@
 import { Shell } from "@/components/shell/shell";
 import { AccountOverview } from "@/components/dashboard/account-overview";
+import { AffiliateOverview } from "@/components/dashboard/affiliate-overview";
 import { pageMetadata } from "@/lib/metadata";
 import { PAGES } from "@/lib/pages";
 import { routeContext, routeLocale, type RouteParams } from "@/lib/route-params";
@@ -13,6 +14,7 @@ export default async function DashboardPage({ params }: { params: RouteParams })
   return (
     <Shell locale={locale} inApp={inApp} page={PAGES.dashboard.path} requiresLogin={PAGES.dashboard.requiresLogin}>
       <AccountOverview />
+      <AffiliateOverview />
     </Shell>
   );
 }
