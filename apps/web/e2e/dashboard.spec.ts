@@ -39,6 +39,33 @@ test.describe("affiliate dashboard (issue 9, in part)", () => {
     expect(rows.length - 1).toBe(listed.total);
   });
 
+  test("create a link with a 10% share: it is listed with its QR code, and the link opens the sign-up page", async ({ page, context, request }) => {
+    await logIn(context);
+    await page.goto("/affiliates/dashboard");
+    const code = `E2E${Date.now().toString(36).toUpperCase()}`.slice(0, 16);
+    const form = page.getByTestId("link-form");
+    await form.getByLabel("Label").fill("E2E channel");
+    await form.getByLabel("Vanity code (optional)").fill(code);
+    await form.getByLabel("Spot share to invitees").click();
+    await page.locator(".bit-select-item-option", { hasText: "10% of your rate" }).first().click();
+    await form.getByRole("button", { name: "Create link" }).click();
+    const row = page.getByTestId("links-table").locator(`tr[data-code="${code}"]`);
+    await expect(row).toBeVisible();
+    await expect(row.locator("td").nth(1)).toHaveText("10%");
+    await expect(row.locator("td").nth(2)).toHaveText("0%");
+    await row.getByRole("button", { name: "QR code" }).click();
+    const qr = row.getByTestId("link-qr");
+    await expect(qr.locator("canvas")).toBeVisible();
+    const url = await qr.getAttribute("data-value");
+    expect(url).toMatch(new RegExp(`/register\\?ref=${code}$`));
+    const signup = await request.get(new URL(url!).pathname + new URL(url!).search);
+    expect(signup.status()).toBe(200);
+    expect(await signup.text()).toContain('name="email"');
+    // the API kept it: a reload lists it again
+    await page.reload();
+    await expect(page.getByTestId("links-table").locator(`tr[data-code="${code}"]`)).toBeVisible();
+  });
+
   test("a plain user is pointed to the application, not shown figures", async ({ page, context }) => {
     await logIn(context, PLAIN_USER);
     await page.goto("/affiliates/dashboard");

@@ -9,6 +9,7 @@ import { PAGES } from "@/lib/pages";
 import { useSession } from "@/state/session";
 import { MY_APPLICATION_PATH } from "@/components/apply/application-paths";
 import { rangeOf } from "@/lib/date-range";
+import { ReferralLinks } from "./referral-links";
 
 export const SUMMARY_PATH = "v1/affiliate/summary";
 export const LEVEL_PATH = "v1/affiliate/level";
@@ -87,6 +88,7 @@ function Performance() {
         </ol>
       </section>
       <LevelCard />
+      <ReferralLinks />
     </>
   );
 }

@@ -1,6 +1,8 @@
 import { Shell } from "@/components/shell/shell";
 import { AccountOverview } from "@/components/dashboard/account-overview";
 import { AffiliateOverview } from "@/components/dashboard/affiliate-overview";
+import { FormKit } from "@/components/form/form-kit";
+import { loadAntdLocale } from "@/lib/antd-locale";
 import { pageMetadata } from "@/lib/metadata";
 import { PAGES } from "@/lib/pages";
 import { routeContext, routeLocale, type RouteParams } from "@/lib/route-params";
@@ -14,7 +16,9 @@ export default async function DashboardPage({ params }: { params: RouteParams })
   return (
     <Shell locale={locale} inApp={inApp} page={PAGES.dashboard.path} requiresLogin={PAGES.dashboard.requiresLogin}>
       <AccountOverview />
-      <AffiliateOverview />
+      <FormKit antdLocale={await loadAntdLocale(locale)}>
+        <AffiliateOverview />
+      </FormKit>
     </Shell>
   );
 }
