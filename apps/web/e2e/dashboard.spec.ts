@@ -66,6 +66,30 @@ test.describe("affiliate dashboard (issue 9, in part)", () => {
     await expect(page.getByTestId("links-table").locator(`tr[data-code="${code}"]`)).toBeVisible();
   });
 
+  test("invitees: server-side pages and sorting match the API", async ({ page, context }) => {
+    await logIn(context);
+    type Page = { data: { items: { maskedUserId: string; volumeUsdt: number }[]; total: number } };
+    const api = async (query: Record<string, string>) =>
+      ((await (await context.request.get(`/v1/affiliate/invitees?${new URLSearchParams({ pageSize: "10", ...query }).toString()}`)).json()) as Page).data;
+    await page.goto("/affiliates/dashboard");
+    const section = page.locator('section[aria-labelledby="invitees-title"]');
+    const table = section.locator(".bit-table");
+    const firstUser = () => table.locator("tbody tr.bit-table-row").first().locator("td").first().innerText();
+    const first = await api({ page: "1" });
+    expect(first.total).toBeGreaterThan(10);
+    await expect(table.locator("tbody tr.bit-table-row")).toHaveCount(10);
+    await expect.poll(firstUser).toBe(first.items[0]!.maskedUserId);
+
+    await section.locator(".bit-pagination-item-2").click();
+    const second = await api({ page: "2" });
+    await expect.poll(firstUser).toBe(second.items[0]!.maskedUserId);
+
+    await table.getByRole("columnheader", { name: /Volume/ }).click(); // ascending
+    await table.getByRole("columnheader", { name: /Volume/ }).click(); // descending
+    const byVolume = await api({ page: "1", sort: "volume", order: "desc" });
+    await expect.poll(firstUser).toBe(byVolume.items[0]!.maskedUserId);
+  });
+
   test("a plain user is pointed to the application, not shown figures", async ({ page, context }) => {
     await logIn(context, PLAIN_USER);
     await page.goto("/affiliates/dashboard");

@@ -10,6 +10,7 @@ import { useSession } from "@/state/session";
 import { MY_APPLICATION_PATH } from "@/components/apply/application-paths";
 import { rangeOf } from "@/lib/date-range";
 import { ReferralLinks } from "./referral-links";
+import { InviteesTable } from "./invitees-table";
 
 export const SUMMARY_PATH = "v1/affiliate/summary";
 export const LEVEL_PATH = "v1/affiliate/level";
@@ -89,6 +90,7 @@ function Performance() {
       </section>
       <LevelCard />
       <ReferralLinks />
+      <InviteesTable />
     </>
   );
 }

@@ -1,0 +1,72 @@
+"use client";
+import { useState } from "react";
+import { Input, Table, type TableProps } from "antd";
+import { useFormatter, useTranslations } from "next-intl";
+import { AFFILIATE_INVITEE_SORTS, type Invitee, type InviteePage } from "@affiliates/contracts";
+import { http } from "@/lib/http";
+import { useApi } from "@/lib/use-api";
+
+export const INVITEES_PATH = "v1/affiliate/invitees";
+const PAGE_SIZE = 10;
+type Sort = (typeof AFFILIATE_INVITEE_SORTS)[number];
+/** Table column → the API's sort key. */
+const SORT_OF_COLUMN: Record<string, Sort> = { registeredAt: "registeredAt", volumeUsdt: "volume", commissionUsdt: "commission" };
+
+/** Invitees (issue 9): paginated, searchable and sortable on the server. */
+export function InviteesTable() {
+  const t = useTranslations("affiliateDashboard.invitees");
+  const format = useFormatter();
+  const [query, setQuery] = useState({ page: 1, search: "", sort: "registeredAt" as Sort, order: "desc" as "asc" | "desc" });
+  const key = `${INVITEES_PATH}?${JSON.stringify(query)}`;
+  const { data, loading } = useApi(
+    key,
+    () => http.get<InviteePage>(INVITEES_PATH, { page: query.page, pageSize: PAGE_SIZE, sort: query.sort, order: query.order, search: query.search || undefined }),
+    { refreshDeps: [key] },
+  );
+  const date = (iso: string | null) => (iso ? format.dateTime(new Date(iso), { dateStyle: "medium" }) : t("none"));
+  const money = (value: number) => format.number(value, { maximumFractionDigits: 2 });
+
+  const columns: TableProps<Invitee>["columns"] = [
+    { title: t("user"), dataIndex: "maskedUserId", render: (value: string) => <bdi>{value}</bdi> },
+    { title: t("registeredAt"), dataIndex: "registeredAt", sorter: true, sortOrder: query.sort === "registeredAt" ? `${query.order}end` : null, render: date },
+    { title: t("kyc"), dataIndex: "kyc", render: (kyc: boolean) => (kyc ? t("yes") : t("no")) },
+    { title: t("firstDeposit"), dataIndex: "firstDepositAt", render: date },
+    { title: t("volume"), dataIndex: "volumeUsdt", sorter: true, sortOrder: query.sort === "volume" ? `${query.order}end` : null, render: money, align: "end" },
+    { title: t("commission"), dataIndex: "commissionUsdt", sorter: true, sortOrder: query.sort === "commission" ? `${query.order}end` : null, render: money, align: "end" },
+    { title: t("link"), dataIndex: "linkCode", render: (code: string | null) => (code ? <bdi>{code}</bdi> : t("none")) },
+  ];
+
+  return (
+    <section className="section" aria-labelledby="invitees-title">
+      <div className="section-head">
+        <h2 id="invitees-title">{t("title")}</h2>
+        <Input.Search
+          allowClear
+          placeholder={t("search")}
+          aria-label={t("search")}
+          style={{ maxWidth: 260 }}
+          onSearch={(value) => setQuery((q) => ({ ...q, page: 1, search: value.trim() }))}
+          data-testid="invitee-search"
+        />
+      </div>
+      <Table<Invitee>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={data?.items ?? []}
+        loading={loading}
+        scroll={{ x: true }}
+        data-testid="invitees-table"
+        pagination={{ current: query.page, pageSize: PAGE_SIZE, total: data?.total ?? 0, showSizeChanger: false }}
+        onChange={(pagination, _filters, sorter) => {
+          const single = Array.isArray(sorter) ? sorter[0] : sorter;
+          const column = typeof single?.field === "string" ? SORT_OF_COLUMN[single.field] : undefined;
+          const sort: Sort = single?.order && column ? column : "registeredAt";
+          const order = single?.order === "ascend" ? "asc" : "desc";
+          // A new sort starts again from the first page.
+          setQuery((q) => ({ ...q, sort, order, page: sort === q.sort && order === q.order ? (pagination.current ?? 1) : 1 }));
+        }}
+      />
+    </section>
+  );
+}
