@@ -37,6 +37,18 @@ test.describe("affiliate dashboard (issue 9, in part)", () => {
       data: { total: number };
     }).data;
     expect(rows.length - 1).toBe(listed.total);
+
+    // The CSV's lines are the table's: the first page of records, newest first, same invitees and days.
+    const header = rows[0]!.split(",");
+    const [dayAt, inviteeAt] = [header.indexOf("tradeDay"), header.indexOf("inviteeMaskedId")];
+    const records = page.locator('section[aria-labelledby="commissions-title"] tbody tr.bit-table-row');
+    await expect(records).toHaveCount(10);
+    for (let i = 0; i < 3; i++) {
+      const cells = rows[i + 1]!.split(",");
+      await expect(records.nth(i).locator("td").nth(1)).toHaveText(cells[inviteeAt]!);
+      const shownDay = await records.nth(i).locator("td").first().innerText();
+      expect(new Date(`${shownDay} UTC`).toISOString().slice(0, 10)).toBe(cells[dayAt]);
+    }
   });
 
   test("create a link with a 10% share: it is listed with its QR code, and the link opens the sign-up page", async ({ page, context, request }) => {

@@ -11,6 +11,7 @@ import { MY_APPLICATION_PATH } from "@/components/apply/application-paths";
 import { rangeOf } from "@/lib/date-range";
 import { ReferralLinks } from "./referral-links";
 import { InviteesTable } from "./invitees-table";
+import { CommissionRecords } from "./commission-records";
 
 export const SUMMARY_PATH = "v1/affiliate/summary";
 export const LEVEL_PATH = "v1/affiliate/level";
@@ -88,6 +89,7 @@ function Performance() {
           ))}
         </ol>
       </section>
+      <CommissionRecords key={range.from} from={range.from} to={range.to} />
       <LevelCard />
       <ReferralLinks />
       <InviteesTable />

@@ -1,0 +1,52 @@
+"use client";
+import { useState } from "react";
+import { Table, type TableProps } from "antd";
+import { useFormatter, useTranslations } from "next-intl";
+import type { AffiliateCommissionPage, AffiliateCommissionRecord } from "@affiliates/contracts";
+import { http } from "@/lib/http";
+import { useApi } from "@/lib/use-api";
+
+export const COMMISSIONS_PATH = "v1/affiliate/commissions";
+const PAGE_SIZE = 10;
+
+/** Commission records of the period (issue 9): each settlement line, with the reason when a trade earned none. */
+export function CommissionRecords({ from, to }: { from: string; to: string }) {
+  const t = useTranslations("affiliateDashboard.commissions");
+  const format = useFormatter();
+  const [page, setPage] = useState(1);
+  const key = `${COMMISSIONS_PATH}?${from}:${to}:${page}`;
+  const { data, loading } = useApi(key, () => http.get<AffiliateCommissionPage>(COMMISSIONS_PATH, { from, to, page, pageSize: PAGE_SIZE }), { refreshDeps: [key] });
+  const money = (value: number) => format.number(value, { maximumFractionDigits: 2 });
+  const reason = (value: string) => (t.has(`reasons.${value}`) ? t(`reasons.${value}`) : value);
+
+  const columns: TableProps<AffiliateCommissionRecord>["columns"] = [
+    { title: t("day"), dataIndex: "tradeDay", render: (day: string) => format.dateTime(new Date(`${day}T00:00:00Z`), { dateStyle: "medium", timeZone: "UTC" }) },
+    { title: t("invitee"), dataIndex: "inviteeMaskedId", render: (id: string) => <bdi>{id}</bdi> },
+    { title: t("line"), dataIndex: "businessLine", render: (line: AffiliateCommissionRecord["businessLine"]) => t(`lines.${line}`) },
+    { title: t("volume"), dataIndex: "volumeUsdt", render: money, align: "end" },
+    { title: t("fee"), dataIndex: "feeUsdt", render: money, align: "end" },
+    {
+      title: t("commission"),
+      dataIndex: "commissionUsdt",
+      align: "end",
+      render: (value: number, record) => (record.reasonNone ? <span className="muted" data-testid="no-commission-reason">{reason(record.reasonNone)}</span> : money(value)),
+    },
+    { title: t("status"), dataIndex: "status", render: (status: AffiliateCommissionRecord["status"]) => t(`statuses.${status}`) },
+  ];
+
+  return (
+    <section className="section" aria-labelledby="commissions-title">
+      <h2 id="commissions-title">{t("title")}</h2>
+      <p className="muted">{t("caption")}</p>
+      <Table<AffiliateCommissionRecord>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={data?.items ?? []}
+        loading={loading}
+        scroll={{ x: true }}
+        pagination={{ current: page, pageSize: PAGE_SIZE, total: data?.total ?? 0, showSizeChanger: false, onChange: setPage }}
+      />
+    </section>
+  );
+}
