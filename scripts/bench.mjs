@@ -10,6 +10,7 @@ import { brotliCompressSync, gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { chromium } from "@playwright/test";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const PORT = Number(process.env.BENCH_PORT ?? 3300);
@@ -130,12 +131,19 @@ async function lighthouseRuns(url, cookie) {
       chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
     });
     try {
-      const result = await lighthouse(url, {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        extraHeaders: cookie ? { Cookie: cookie } : undefined,
-      });
+      if (cookie) {
+        // A logged-in page reads its session hint from document.cookie: put the cookies into the browser itself
+        // (an extra request header would not be visible to page scripts) and keep them through Lighthouse's reset.
+        const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+        await browser.contexts()[0].addCookies(
+          cookie.split("; ").map((pair) => {
+            const [name, ...value] = pair.split("=");
+            return { name, value: value.join("="), url: ORIGIN };
+          }),
+        );
+        await browser.close();
+      }
+      const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", disableStorageReset: Boolean(cookie) });
       const lhr = result.lhr;
       runs.push({
         performance: Math.round((lhr.categories.performance.score ?? 0) * 100),

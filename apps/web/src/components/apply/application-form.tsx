@@ -13,19 +13,13 @@ import {
 import { isLocale, localePath } from "@affiliates/locales";
 import { openWindow } from "@affiliates/safety";
 import { http } from "@/lib/http";
+import { sensitiveCallHeaders } from "@/lib/sensitive-call";
 import { useApi } from "@/lib/use-api";
 import { showMessage } from "@/lib/toast";
 import { PAGES } from "@/lib/pages";
 import { SafeLink } from "@/components/safe/safe-link";
 import { APPLICATIONS_PATH, MY_APPLICATION_PATH } from "./application-paths";
 
-
-/** The device token travels on this identity action (issue 5): obtained (or refreshed) just before sending. */
-async function dyTokenHeaders(): Promise<Record<string, string>> {
-  const { startDeviceToken, deviceTokenHeaders } = await import("@/lib/device-token");
-  await startDeviceToken().init({ timeout: true });
-  return deviceTokenHeaders();
-}
 
 /** The affiliate application (issue 9) with the shared validate messages (spec §5). */
 export function ApplicationForm() {
@@ -37,7 +31,7 @@ export function ApplicationForm() {
   const submit = async (values: AffiliateApplicationRequest) => {
     setSending(true);
     try {
-      await http.post<AffiliateApplicationCreated>(APPLICATIONS_PATH, values, { headers: await dyTokenHeaders() });
+      await http.post<AffiliateApplicationCreated>(APPLICATIONS_PATH, values, { headers: await sensitiveCallHeaders() });
       void showMessage("success", t("submitted"), "application");
       mutate(await http.get<MyAffiliateApplication>(MY_APPLICATION_PATH));
     } catch {

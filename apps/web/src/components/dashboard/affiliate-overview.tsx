@@ -9,9 +9,12 @@ import { PAGES } from "@/lib/pages";
 import { useSession } from "@/state/session";
 import { MY_APPLICATION_PATH } from "@/components/apply/application-paths";
 import { rangeOf } from "@/lib/date-range";
-import { ReferralLinks } from "./referral-links";
-import { InviteesTable } from "./invitees-table";
-import { CommissionRecords } from "./commission-records";
+import dynamic from "next/dynamic";
+
+// The tables and the link form (antd Table, Form, QRCode) are below the fold: they load after the figures.
+const ReferralLinks = dynamic(() => import("./referral-links").then((m) => m.ReferralLinks), { ssr: false });
+const InviteesTable = dynamic(() => import("./invitees-table").then((m) => m.InviteesTable), { ssr: false });
+const CommissionRecords = dynamic(() => import("./commission-records").then((m) => m.CommissionRecords), { ssr: false });
 
 export const SUMMARY_PATH = "v1/affiliate/summary";
 export const LEVEL_PATH = "v1/affiliate/level";

@@ -4,17 +4,11 @@ import { Button, Form, Input, QRCode, Select } from "antd";
 import { useFormatter, useTranslations } from "next-intl";
 import { AFFILIATE_LINK_SHARE_BPS, type AffiliateLinkCreateRequest, type ReferralLink, type ReferralLinkList } from "@affiliates/contracts";
 import { http } from "@/lib/http";
+import { sensitiveCallHeaders } from "@/lib/sensitive-call";
 import { useApi } from "@/lib/use-api";
 import { showMessage } from "@/lib/toast";
 
 export const LINKS_PATH = "v1/affiliate/links";
-
-/** The device token travels on this money action (issue 5): obtained (or refreshed) just before sending. */
-async function dyTokenHeaders(): Promise<Record<string, string>> {
-  const { startDeviceToken, deviceTokenHeaders } = await import("@/lib/device-token");
-  await startDeviceToken().init({ timeout: true });
-  return deviceTokenHeaders();
-}
 
 /** Referral links (issue 9): the list with results, copy and QR code, and a form to create one with invitee shares. */
 export function ReferralLinks() {
@@ -40,7 +34,7 @@ export function ReferralLinks() {
     setSending(true);
     try {
       const body = { ...values, code: values.code?.trim() ? values.code.trim() : undefined };
-      const created = await http.post<ReferralLink>(LINKS_PATH, body, { headers: await dyTokenHeaders() });
+      const created = await http.post<ReferralLink>(LINKS_PATH, body, { headers: await sensitiveCallHeaders() });
       mutate({ links: [created, ...(data?.links ?? [])] });
       form.resetFields();
       void showMessage("success", t("created"), "link-created");
