@@ -10,8 +10,15 @@ export const SECURITY_HEADERS = [
   { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
   { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()" },
   { key: "X-Frame-Options", value: "SAMEORIGIN" },
-  { key: "Content-Security-Policy", value: "frame-ancestors 'self'; object-src 'none'; base-uri 'self'; form-action 'self'" },
 ];
+
+/** Files (scripts, styles, images, fonts) need no sources; pages get their own policy from the proxy (lib/csp.ts). */
+export const ASSET_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'; object-src 'none'; base-uri 'none'; form-action 'none'";
+
+/** HSTS only when the request reached the gateway over https (a browser ignores it over http anyway). */
+export const HSTS = { key: "Strict-Transport-Security", value: "max-age=31536000; includeSubDomains" };
+
+const ASSET_PATHS = [`${BASE_PATH}/_next/:path*`, `${BASE_PATH}/static/:path*`, "/_next/:path*"];
 
 const config: NextConfig = {
   // All assets live under /affiliates so a gateway can route the product by that prefix alone (design.md).
@@ -25,11 +32,18 @@ const config: NextConfig = {
     deviceSizes: [640, 750, 828, 1080, 1200, 1920, 2048, 3840],
     imageSizes: [16, 32, 48, 64, 96, 128, 256, 384],
   },
-  // Response headers of every page and asset (issue 12 in part): no sniffing, a strict referrer policy, no powerful
-  // features, framing by the product's own origin only. HSTS is sent by the TLS-terminating gateway, not here.
-  headers: () => Promise.resolve([{ source: "/:path*", headers: SECURITY_HEADERS }]),
+  // Response headers of every page and asset (issue 12): no sniffing, a strict referrer policy, no powerful features,
+  // framing by the product's own hosts only, HSTS behind an https gateway. Pages' CSP comes from the proxy.
+  headers: () =>
+    Promise.resolve([
+      { source: "/:path*", headers: SECURITY_HEADERS },
+      ...ASSET_PATHS.map((source) => ({ source, headers: [{ key: "Content-Security-Policy", value: ASSET_CSP }] })),
+      { source: "/:path*", has: [{ type: "header" as const, key: "x-forwarded-proto", value: "https" }], headers: [HSTS] },
+    ]),
   experimental: {
     optimizePackageImports: ["antd", "ahooks"],
+    // Script files carry their hash (integrity), which the pages' CSP lists instead of a nonce (lib/csp.ts).
+    sri: { algorithm: "sha256" },
   },
 };
 

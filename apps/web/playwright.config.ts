@@ -32,7 +32,7 @@ export default defineConfig({
     command: "node --import tsx ../../scripts/start.mjs",
     url: `${BASE_URL}/affiliates`,
     reuseExistingServer: !!process.env.E2E_REUSE,
-    timeout: 240_000,
+    timeout: 900_000, // the first run builds every pre-rendered variant (pages × 31 locales × 4 variants)
     stdout: "pipe",
     stderr: "pipe",
     env: {

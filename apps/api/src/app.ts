@@ -9,6 +9,7 @@ import deviceTokensRepositoryPlugin from "./plugins/app/device-tokens-repository
 import eventsRepositoryPlugin from "./plugins/app/events-repository";
 import errorEventsRepositoryPlugin from "./plugins/app/error-events-repository";
 import affiliateRepositoryPlugin from "./plugins/app/affiliate-repository";
+import partnersRepositoryPlugin from "./plugins/app/partners-repository";
 import sessionsRepositoryPlugin from "./plugins/app/sessions-repository";
 import supportRepositoryPlugin from "./plugins/app/support-repository";
 import usersRepositoryPlugin from "./plugins/app/users-repository";
@@ -26,6 +27,7 @@ import mixRoutes from "./routes/v1/mix";
 import riskRoutes from "./routes/v1/risk";
 import sentryRoutes, { sentryTunnelConfig } from "./routes/v1/sentry";
 import affiliateRoutes from "./routes/v1/affiliate";
+import partnerRoutes from "./routes/v1/partners";
 import supportRoutes from "./routes/v1/support";
 import userRoutes from "./routes/v1/user";
 import vipRoutes from "./routes/v1/vip";
@@ -126,17 +128,19 @@ const apiPlugin: FastifyPluginAsync<AppOptions> = async (app, options) => {
   await app.register(sessionsRepositoryPlugin, { ttlMs: options.sessionTtlMs, now: options.now });
   await app.register(configRepositoryPlugin, { appEnv: options.appEnv });
   await app.register(eventsRepositoryPlugin, { now: options.now });
-  await app.register(vipRepositoryPlugin);
+  await app.register(vipRepositoryPlugin, { now: options.now });
   await app.register(supportRepositoryPlugin, { now: options.now });
   await app.register(deviceTokensRepositoryPlugin, { now: options.now });
   await app.register(errorEventsRepositoryPlugin, { now: options.now });
   await app.register(affiliateRepositoryPlugin, { now: options.now });
+  await app.register(partnersRepositoryPlugin, { now: options.now });
   await app.register(authPlugin, options.loginThrottle);
 
   await app.register(userRoutes, { prefix: "/v1/user" });
   await app.register(mixRoutes, { prefix: "/v1/mix" });
   await app.register(vipRoutes, { prefix: "/v1/vip" });
   await app.register(affiliateRoutes, { prefix: "/v1/affiliate", publicOrigin: options.publicOrigin });
+  await app.register(partnerRoutes, { prefix: "/v1/partners" });
   await app.register(constantIdRoutes, { prefix: "/v1/constantid", appEnv: options.appEnv });
   await app.register(riskRoutes, { prefix: "/v1/risk" });
   await app.register(buriedRoutes, { prefix: "/v1/buried", rateLimit: options.analyticsRateLimit });

@@ -25,7 +25,8 @@ describe("login pages", () => {
     ["/zh-CN/login", "zh-CN", "ltr", "登录", "邮箱"],
     ["/zh-TC/login", "zh-Hant", "ltr", "登入", "電子郵件"],
     ["/ar/login", "ar", "rtl", "تسجيل الدخول", "البريد الإلكتروني"],
-    ["/ja/login", "en", "ltr", "Log in", "Email"],
+    ["/ja/login", "ja", "ltr", "ログイン", "メールアドレス"],
+    ["/en-GB/login", "en-GB", "ltr", "Log in", "Email"],
   ])("%s renders lang=%s dir=%s with the standard fields", async (url, lang, dir, title, emailLabel) => {
     const response = await t.app.inject({ method: "GET", url: `${url}?from=%2Fja%2Faffiliates&source=cms` });
     expect(response.statusCode).toBe(200);

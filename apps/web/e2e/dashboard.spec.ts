@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { logIn, PLAIN_USER } from "./fixtures";
+import { reveal } from "./dashboard-helpers";
 
 type Summary = { totals: { clicks: number }; funnel: { step: string; count: number }[] };
 
@@ -22,7 +23,9 @@ test.describe("affiliate dashboard (issue 9, in part)", () => {
     const week = await summaryOf(7);
     await expect.poll(clicksOf).toBe(String(week.totals.clicks));
     await expect(page.getByTestId("funnel").locator("li")).toHaveCount(5);
+    await reveal(page, "level");
     await expect(page.getByTestId("level-card")).toContainText("Lv2");
+    await page.evaluate(() => window.scrollTo(0, 0));
 
     const month = await summaryOf(30);
     await page.getByRole("button", { name: "Last 30 days" }).click();
@@ -39,6 +42,7 @@ test.describe("affiliate dashboard (issue 9, in part)", () => {
     expect(rows.length - 1).toBe(listed.total);
 
     // The CSV's lines are the table's: the first page of records, newest first, same invitees and days.
+    await reveal(page, "commissions");
     const header = rows[0]!.split(",");
     const [dayAt, inviteeAt] = [header.indexOf("tradeDay"), header.indexOf("inviteeMaskedId")];
     const records = page.locator('section[aria-labelledby="commissions-title"] tbody tr.bit-table-row');
@@ -55,6 +59,7 @@ test.describe("affiliate dashboard (issue 9, in part)", () => {
     await logIn(context);
     await page.goto("/affiliates/dashboard");
     const code = `E2E${Date.now().toString(36).toUpperCase()}`.slice(0, 16);
+    await reveal(page, "links");
     const form = page.getByTestId("link-form");
     await form.getByLabel("Label").fill("E2E channel");
     await form.getByLabel("Vanity code (optional)").fill(code);
@@ -63,8 +68,9 @@ test.describe("affiliate dashboard (issue 9, in part)", () => {
     await form.getByRole("button", { name: "Create link" }).click();
     const row = page.getByTestId("links-table").locator(`tr[data-code="${code}"]`);
     await expect(row).toBeVisible();
-    await expect(row.locator("td").nth(1)).toHaveText("10%");
-    await expect(row.locator("td").nth(2)).toHaveText("0%");
+    // cells: channel, code, spot share, futures share, …
+    await expect(row.locator("td").nth(2)).toHaveText("10%");
+    await expect(row.locator("td").nth(3)).toHaveText("0%");
     await row.getByRole("button", { name: "QR code" }).click();
     const qr = row.getByTestId("link-qr");
     await expect(qr.locator("canvas")).toBeVisible();
@@ -75,6 +81,7 @@ test.describe("affiliate dashboard (issue 9, in part)", () => {
     expect(await signup.text()).toContain('name="email"');
     // the API kept it: a reload lists it again
     await page.reload();
+    await reveal(page, "links");
     await expect(page.getByTestId("links-table").locator(`tr[data-code="${code}"]`)).toBeVisible();
   });
 
@@ -84,6 +91,7 @@ test.describe("affiliate dashboard (issue 9, in part)", () => {
     const api = async (query: Record<string, string>) =>
       ((await (await context.request.get(`/v1/affiliate/invitees?${new URLSearchParams({ pageSize: "10", ...query }).toString()}`)).json()) as Page).data;
     await page.goto("/affiliates/dashboard");
+    await reveal(page, "invitees");
     const section = page.locator('section[aria-labelledby="invitees-title"]');
     const table = section.locator(".bit-table");
     const firstUser = () => table.locator("tbody tr.bit-table-row").first().locator("td").first().innerText();

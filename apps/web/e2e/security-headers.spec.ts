@@ -1,22 +1,156 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
+import { AFFILIATE, logIn } from "./fixtures";
 
-test("pages and assets carry the security headers, and the pages work under them without console errors", async ({ page, request }) => {
-  for (const path of ["/affiliates", "/ar/affiliates/fee", "/affiliates/static/icon.svg"]) {
-    const response = await request.get(path);
-    expect(response.status(), path).toBe(200);
-    const headers = response.headers();
-    expect(headers["x-content-type-options"]).toBe("nosniff");
-    expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
-    expect(headers["permissions-policy"]).toContain("camera=()");
-    expect(headers["content-security-policy"]).toContain("frame-ancestors 'self'");
-    expect(headers["x-powered-by"]).toBeUndefined();
+/** The directives of a Content-Security-Policy header, by name. */
+function directives(header: string | undefined): Map<string, string[]> {
+  const map = new Map<string, string[]>();
+  for (const part of (header ?? "").split(";")) {
+    const [name, ...values] = part.trim().split(/\s+/);
+    if (name) map.set(name.toLowerCase(), values);
   }
-  const errors: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
+  return map;
+}
+
+/** Records every CSP violation of the page (the event fires in the document before any page script runs). */
+async function watchViolations(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
+    document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sample}`));
   });
+}
+const violations = (page: Page) => page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
+
+/** What a browser's navigation sends (the proxy answers those from the pre-rendered variant). */
+const DOCUMENT = { accept: "text/html,application/xhtml+xml,*/*;q=0.8" };
+
+const PUBLIC_PAGES = ["/affiliates", "/ar/affiliates", "/zh-CN/affiliates/fee", "/affiliates/fee?appTheme=dark", "/affiliates/no-such-page"];
+/** Pages behind the login (the session is put in the browser first). */
+const LOGGED_IN_PAGES = ["/affiliates/apply", "/affiliates/dashboard"];
+
+test("every page has a strict CSP: hashes and 'strict-dynamic', no 'unsafe-inline' for scripts, framing by own hosts only", async ({ request }) => {
+  for (const path of PUBLIC_PAGES) {
+    const response = await request.get(path, { headers: DOCUMENT });
+    expect(response.status(), path).toBe(path.includes("no-such-page") ? 404 : 200);
+    const csp = directives(response.headers()["content-security-policy"]);
+    const scripts = csp.get("script-src") ?? [];
+    expect(scripts, path).toContain("'strict-dynamic'");
+    expect(scripts, path).not.toContain("'unsafe-inline'");
+    expect(scripts, path).not.toContain("'unsafe-eval'");
+    // Every script is allowed by its hash or a nonce, never by host alone ('self' is only the CSP2 fallback).
+    expect(scripts.some((s) => /^'(sha256-|nonce-)/.test(s)), path).toBe(true);
+    expect(csp.get("frame-ancestors"), path).toEqual(["'self'", "https://www.exchange.example", "https://*.exchange.example"]);
+    expect(csp.get("object-src"), path).toEqual(["'none'"]);
+    expect(csp.get("base-uri"), path).toEqual(["'self'"]);
+    expect(csp.get("connect-src"), path).toEqual(["'self'"]);
+  }
+  // A pre-rendered page is allowed exactly its own scripts: the hashes differ between pages, and stay the same per page.
+  const first = await request.get("/affiliates", { headers: DOCUMENT });
+  const home = first.headers()["content-security-policy"];
+  expect((await request.get("/affiliates", { headers: DOCUMENT })).headers()["content-security-policy"]).toBe(home);
+  expect((await request.get("/affiliates/fee", { headers: DOCUMENT })).headers()["content-security-policy"]).not.toBe(home);
+  // Every script file of the HTML carries the integrity the policy lists.
+  const html = await first.text();
+  const files = [...html.matchAll(/<script[^>]*\bsrc="[^"]+"[^>]*>/g)].map((m) => m[0]);
+  expect(files.length).toBeGreaterThan(3);
+  for (const tag of files) expect(home).toContain(`'${/integrity="([^"]+)"/.exec(tag)?.[1] ?? "missing"}'`);
+  // The HTML depends on cookies: no shared cache may keep it; a revalidation with its ETag gets 304.
+  expect(first.headers()["cache-control"]).toBe("private, no-cache");
+  const etag = first.headers()["etag"] ?? "";
+  expect((await request.get("/affiliates", { headers: { ...DOCUMENT, "if-none-match": etag } })).status()).toBe(304);
+  // A page rendered per request gets a fresh nonce each time.
+  const nonceOf = async () => /'nonce-([^']+)'/.exec((await request.get("/affiliates/no-such-page")).headers()["content-security-policy"] ?? "")?.[1];
+  const [one, two] = [await nonceOf(), await nonceOf()];
+  expect(one).toBeTruthy();
+  expect(two).not.toBe(one);
+});
+
+test("pages and assets carry the other security headers; HSTS only behind https", async ({ request }) => {
+  for (const path of ["/affiliates", "/ar/affiliates/fee", "/affiliates/static/icon.svg", "/affiliates/no-such-page"]) {
+    const response = await request.get(path, { headers: DOCUMENT });
+    const headers = response.headers();
+    expect(headers["x-content-type-options"], path).toBe("nosniff");
+    expect(headers["referrer-policy"], path).toBe("strict-origin-when-cross-origin");
+    expect(headers["permissions-policy"], path).toContain("camera=()");
+    expect(headers["permissions-policy"], path).toContain("geolocation=()");
+    expect(headers["content-security-policy"], path).toContain("frame-ancestors 'self'");
+    expect(headers["strict-transport-security"], path).toBeUndefined();
+    expect(headers["x-powered-by"], path).toBeUndefined();
+  }
+  const asset = directives((await request.get("/affiliates/static/icon.svg")).headers()["content-security-policy"]);
+  expect(asset.get("default-src")).toEqual(["'none'"]);
+  for (const path of ["/affiliates", "/affiliates/static/icon.svg"]) {
+    const secure = await request.get(path, { headers: { ...DOCUMENT, "x-forwarded-proto": "https" } });
+    expect(secure.headers()["strict-transport-security"], path).toMatch(/^max-age=\d{7,}/);
+  }
+});
+
+test("the pages work under the CSP: no violation reported, nothing refused in the console", async ({ page, context }) => {
+  await watchViolations(page);
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.message}`));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(`${page.url()}: ${message.text()}`);
+  });
+  for (const path of PUBLIC_PAGES) {
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+    expect(await violations(page), path).toEqual([]);
+  }
   await page.goto("/affiliates");
   await expect(page.getByTestId("headline-rate")).toContainText("50%");
+  // Client-side navigation loads further chunks (trusted through 'strict-dynamic').
+  await page.locator(`a[href$="/affiliates/fee"]`).first().click();
+  await page.waitForURL(/\/affiliates\/fee/);
   await page.waitForLoadState("networkidle");
-  expect(errors).toEqual([]);
+  expect(await violations(page)).toEqual([]);
+
+  // Logged in: the dashboard and the application form (device-token SDK script, analytics, images) work too.
+  await logIn(context, AFFILIATE);
+  for (const path of LOGGED_IN_PAGES) {
+    const response = await page.goto(path);
+    expect(response?.headers()["content-security-policy"], path).toContain("'strict-dynamic'");
+    await page.waitForLoadState("networkidle");
+    expect(await violations(page), path).toEqual([]);
+  }
+  await page.goto("/affiliates/dashboard");
+  await expect(page.getByTestId("figures").locator(".figure")).toHaveCount(9);
+  expect(await violations(page)).toEqual([]);
+  // Nothing the browser refused (Chromium logs each refusal as a console error as well) and no script failed for it.
+  expect(errors.filter((e) => /Content Security Policy|Refused to|EvalError|integrity/i.test(e))).toEqual([]);
+});
+
+test("injected markup cannot run script: an inline handler is blocked and reported", async ({ page }) => {
+  await watchViolations(page);
+  await page.goto("/affiliates");
+  await page.waitForLoadState("networkidle");
+  // What an HTML injection would try: markup with an inline event handler.
+  const ran = await page.evaluate(async () => {
+    const holder = document.createElement("div");
+    holder.innerHTML = '<img src="data:," alt="" onerror="window.__injected = true">';
+    document.body.append(holder);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    return (window as unknown as { __injected?: boolean }).__injected === true;
+  });
+  expect(ran).toBe(false);
+  expect(await violations(page)).toEqual(["script-src-attr inline "]);
+});
+
+test("cookies: refresh_token httpOnly and SameSite; language and theme readable by scripts with SameSite=Lax", async ({ page, context }) => {
+  await logIn(context, AFFILIATE);
+  const session = (await context.cookies()).find((c) => c.name === "refresh_token");
+  expect(session?.httpOnly).toBe(true);
+  expect(["Lax", "Strict"]).toContain(session?.sameSite);
+
+  await page.goto("/affiliates/fee?language=zh-CN");
+  await page.waitForURL(/\/zh-CN\/affiliates\/fee/);
+  const language = (await context.cookies()).find((c) => c.name === "language");
+  expect(language?.httpOnly).toBe(false);
+  expect(language?.sameSite).toBe("Lax");
+
+  await page.locator(".theme-toggle").click();
+  await expect.poll(async () => (await context.cookies()).find((c) => c.name === "theme")?.value).toBeTruthy();
+  const theme = (await context.cookies()).find((c) => c.name === "theme");
+  expect(theme?.httpOnly).toBe(false);
+  expect(theme?.sameSite).toBe("Lax");
 });

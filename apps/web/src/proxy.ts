@@ -17,11 +17,60 @@ import { requiresLogin } from "@/lib/pages";
 import { internalPath, NOT_FOUND_PAGE } from "@/lib/internal-route";
 import { REFRESH_TOKEN_COOKIE } from "@/lib/constants";
 import { isAppUserAgent } from "@/lib/app-detect";
+import { perRequestPolicy, prerenderedPage } from "@/lib/page-csp";
 
 /** Main-site and API paths answered by the exchange API on the same origin (issue 2). */
 const API_PATH = /^\/(?:v1\/|(?:[A-Za-z-]{2,5}\/)?(?:login|register)(?:\/|$)|logout(?:\/|$))/;
 
 const apiOrigin = () => process.env.API_ORIGIN ?? `http://127.0.0.1:${process.env.API_PORT ?? "4000"}`;
+
+const CSP_HEADER = "Content-Security-Policy";
+
+/**
+ * A browser asking for a page's HTML. Next strips its RSC headers before the proxy sees a request, so the RSC
+ * payload fetches of client-side navigation and prefetch are told apart by what browsers send: a navigation
+ * accepts text/html (Next's fetches accept anything) and, where sent, has the fetch destination "document".
+ */
+function isDocumentRequest(request: NextRequest): boolean {
+  if (request.method !== "GET" && request.method !== "HEAD") return false;
+  if (!(request.headers.get("accept") ?? "").includes("text/html")) return false;
+  const destination = request.headers.get("sec-fetch-dest");
+  return destination === null || destination === "document" || destination === "iframe";
+}
+
+/**
+ * Answers with the internal page and its Content-Security-Policy (issue 12, lib/csp.ts). A pre-rendered page's HTML
+ * is sent from memory with the exact hashes of its scripts (the fast path: no second pass through the router); its
+ * RSC payload is rewritten to Next with the same policy. A page rendered per request gets a nonce, which Next reads
+ * from the request header and writes into its scripts.
+ */
+function rewriteToPage(internal: URL, request: NextRequest, init?: { status?: number }): NextResponse {
+  const page = prerenderedPage(internal.pathname);
+  if (page) {
+    if (isDocumentRequest(request)) {
+      const status = init?.status ?? page.status;
+      const headers = {
+        "content-type": "text/html; charset=utf-8",
+        // The HTML depends on cookies (language, theme, login): no shared cache may keep it by URL alone.
+        "cache-control": "private, no-cache",
+        vary: "rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch, cookie",
+        etag: page.etag,
+        [CSP_HEADER]: page.policy,
+      };
+      if (status === 200 && request.headers.get("if-none-match") === page.etag) return new NextResponse(null, { status: 304, headers });
+      return new NextResponse(request.method === "HEAD" ? null : page.html, { status, headers });
+    }
+    const response = NextResponse.rewrite(internal, init);
+    response.headers.set(CSP_HEADER, page.policy);
+    return response;
+  }
+  const nonced = perRequestPolicy();
+  const headers = new Headers(request.headers);
+  headers.set(CSP_HEADER, nonced);
+  const response = NextResponse.rewrite(internal, { ...init, request: { headers } });
+  response.headers.set(CSP_HEADER, nonced);
+  return response;
+}
 
 function cleanSearch(params: URLSearchParams): string {
   const kept = new URLSearchParams(params);
@@ -39,7 +88,7 @@ export function proxy(request: NextRequest): NextResponse {
 
   const parsed = parseProductPath(pathname);
   if (!parsed) {
-    return NextResponse.rewrite(new URL(internalPath(DEFAULT_LOCALE, { theme: "White", inApp: false }, NOT_FOUND_PAGE), request.url), {
+    return rewriteToPage(new URL(internalPath(DEFAULT_LOCALE, { theme: "White", inApp: false }, NOT_FOUND_PAGE), request.url), request, {
       status: 404,
     });
   }
@@ -74,7 +123,7 @@ export function proxy(request: NextRequest): NextResponse {
   });
   const rewritten = new URL(internalPath(getLocale(locale).locale, { theme, inApp }, parsed.page), request.url);
   rewritten.search = search;
-  return NextResponse.rewrite(rewritten);
+  return rewriteToPage(rewritten, request);
 }
 
 export const config = {

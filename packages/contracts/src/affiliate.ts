@@ -32,6 +32,8 @@ export const AFFILIATE_MAX_RANGE_DAYS = 366;
 export const AFFILIATE_DEFAULT_RANGE_DAYS = 7;
 export const AFFILIATE_LINK_SHARE_BPS = [0, 500, 1000, 2000] as const;
 export const AFFILIATE_CARD_AMOUNTS_USDT = [10, 20, 50, 100] as const;
+/** Days an experience card stays claimable, chosen when it is issued (default the last: 30). */
+export const AFFILIATE_CARD_VALIDITY_DAYS = [7, 14, 30] as const;
 export const AFFILIATE_CHANNEL_TYPES = ["youtube", "x", "telegram", "tiktok", "website", "discord", "other"] as const;
 export const AFFILIATE_APPLICATION_STATUSES = ["pending", "approved", "rejected"] as const;
 export const AFFILIATE_COMMISSION_STATUSES = ["pending", "settled"] as const;
@@ -396,6 +398,8 @@ export const experienceCardListSchema = z.object({
   usedThisMonth: z.number().int(),
   remaining: z.number().int(),
   amountsUsdt: z.array(z.number().int()),
+  /** The validity periods (days) a card may be issued with. */
+  validDaysOptions: z.array(z.number().int()),
   /** Newest first (at most 200). */
   cards: z.array(experienceCardSchema),
 });
@@ -407,6 +411,7 @@ export const affiliateCardIssueRequestSchema = z
     amountUsdt: z.literal(AFFILIATE_CARD_AMOUNTS_USDT, "must be one of 10, 20, 50, 100"),
     linkId: z.number().int().positive().optional(),
     inviteeId: z.number().int().positive().optional(),
+    validDays: z.literal(AFFILIATE_CARD_VALIDITY_DAYS, "must be one of 7, 14, 30").optional(),
   })
   .strict()
   .refine((v) => v.linkId === undefined || v.inviteeId === undefined, { message: "give a linkId or an inviteeId, not both", path: ["inviteeId"] });
@@ -423,3 +428,25 @@ export const affiliateCardClaimViewSchema = z.object({
   claimedAt: z.string().nullable(),
 });
 export type AffiliateCardClaimView = z.infer<typeof affiliateCardClaimViewSchema>;
+
+// ---------------------------------------------------------------- network: refusal messages and operator quota
+
+/** 400 of a sub-affiliate rate at or above the parent's own rate (invite and update). */
+export const SUB_AFFILIATE_RATE_TOO_HIGH_MSG = "rateBps: must be below your own rate";
+
+/** Refusals of `POST /v1/affiliate/cards/claim/:code` (409 10007, 403, 404), so clients can translate them. */
+export const AFFILIATE_CARD_CLAIM_MSGS = {
+  alreadyClaimed: "card: already claimed",
+  alreadyUsed: "card: already used",
+  expired: "card: expired",
+  ownCard: "card: you cannot claim a card you issued",
+  notYours: "card: issued to another user",
+  notFound: "card: not found",
+} as const;
+export type AffiliateCardClaimRefusal = keyof typeof AFFILIATE_CARD_CLAIM_MSGS;
+
+/** `PUT /v1/admin/affiliate/card-quota/:userId`: an affiliate's own monthly card quota; null returns to the programme default. */
+export const adminAffiliateCardQuotaRequestSchema = z.object({ monthlyQuota: z.number().int().min(0).max(1000).nullable() }).strict();
+export type AdminAffiliateCardQuotaRequest = z.infer<typeof adminAffiliateCardQuotaRequestSchema>;
+export const adminAffiliateCardQuotaSchema = z.object({ userId: z.string(), monthlyQuota: z.number().int(), override: z.number().int().nullable() });
+export type AdminAffiliateCardQuota = z.infer<typeof adminAffiliateCardQuotaSchema>;

@@ -7,3 +7,4 @@ export * from "./device-token";
 export * from "./analytics";
 export * from "./error-events";
 export * from "./affiliate";
+export * from "./partners";

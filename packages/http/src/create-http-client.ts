@@ -52,6 +52,8 @@ export interface RequestOptions {
 export interface HttpClient {
   get<T = unknown>(path: string, params?: QueryParams, options?: RequestOptions): Promise<T>;
   post<T = unknown>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  /** A partial update (e.g. `PATCH /v1/affiliate/links/:id`); always over fetch, also inside the app. */
+  patch<T = unknown>(path: string, body: unknown, options?: RequestOptions): Promise<T>;
   upload<T = unknown>(path: string, formData: FormData, dyToken: string, options?: RequestOptions): Promise<T>;
 }
 
@@ -183,6 +185,10 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
         return sendThroughBridge<T>(options.postTransport, normalizePath(path), payload, headers, call?.timeoutMs ?? bridgeTimeoutMs);
       }
       return send<T>("POST", buildUrl(baseUrl, path), { headers, body: JSON.stringify(payload) }, call?.timeoutMs ?? timeoutMs);
+    },
+    async patch<T = unknown>(path: string, body: unknown, call?: RequestOptions): Promise<T> {
+      const headers = await headersFor("json", call?.headers);
+      return send<T>("PATCH", buildUrl(baseUrl, path), { headers, body: JSON.stringify(body) }, call?.timeoutMs ?? timeoutMs);
     },
     async upload<T = unknown>(path: string, formData: FormData, dyToken: string, call?: RequestOptions): Promise<T> {
       const headers = await headersFor("multipart", { ...call?.headers, [HeaderName.dyToken]: dyToken });

@@ -6,6 +6,9 @@ import * as deviceTokens from "./migrations/0003-device-tokens";
 import * as analytics from "./migrations/0004-analytics";
 import * as errorEvents from "./migrations/0005-error-events";
 import * as affiliate from "./migrations/0006-affiliate";
+import * as vipProgramme from "./migrations/0007-vip-programme";
+import * as partnerProgrammes from "./migrations/0008-partner-programmes";
+import * as affiliateCardQuota from "./migrations/0009-affiliate-card-quota";
 
 /** Migrations are imported statically (no directory scanning), so they work the same under tsx, vitest and bundlers. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -15,6 +18,9 @@ const MIGRATIONS: Record<string, Migration> = {
   "0004-analytics": analytics,
   "0005-error-events": errorEvents,
   "0006-affiliate": affiliate,
+  "0007-vip-programme": vipProgramme,
+  "0008-partner-programmes": partnerProgrammes,
+  "0009-affiliate-card-quota": affiliateCardQuota,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -2,6 +2,8 @@ import type { AppEnv } from "../config";
 import { hashPassword } from "../lib/password";
 import type { Db, UserSettingsTable } from "./schema";
 import { seedAffiliateIfEmpty } from "./seed-affiliate";
+import { seedPartnersIfEmpty } from "./seed-partners";
+import { seedVipProgrammeIfEmpty } from "./seed-vip";
 
 export type DemoRole = "affiliate" | "user";
 
@@ -181,5 +183,7 @@ export async function seedIfEmpty(db: Db, options: { publicOrigin?: string } = {
   const accounts = await seedAccountsIfEmpty(db, options.publicOrigin);
   const vip = await seedVipIfEmpty(db);
   const affiliate = await seedAffiliateIfEmpty(db);
-  return accounts || vip || affiliate;
+  const vipProgramme = await seedVipProgrammeIfEmpty(db);
+  const partners = await seedPartnersIfEmpty(db);
+  return accounts || vip || affiliate || vipProgramme || partners;
 }

@@ -50,5 +50,6 @@ function current(): HttpClient {
 export const http: HttpClient = {
   get: (path, params, options) => current().get(path, params, options),
   post: (path, body, options) => current().post(path, body, options),
+  patch: (path, body, options) => current().patch(path, body, options),
   upload: (path, formData, dyToken, options) => current().upload(path, formData, dyToken, options),
 };

@@ -4,7 +4,9 @@ import { sql, type Generated, type Kysely, type Selectable, type Updateable } fr
 import {
   AffiliateResponseCode,
   AFFILIATE_CARD_AMOUNTS_USDT,
+  AFFILIATE_CARD_VALIDITY_DAYS,
   AFFILIATE_LINK_SHARE_BPS,
+  SUB_AFFILIATE_RATE_TOO_HIGH_MSG,
   type AdminAffiliateApplicationList,
   type AffiliateApplication,
   type AffiliateChannel,
@@ -61,6 +63,8 @@ export interface AffiliatesTable {
   parent_user_id: string | null;
   note: string;
   joined_at: string;
+  /** The affiliate's own monthly card quota (migration 0009); null or absent: the programme default. */
+  card_quota?: number | null;
 }
 
 export interface AffiliateLinksTable {
@@ -403,7 +407,11 @@ export function createAffiliateRepository(database: Db, options: AffiliateReposi
     }));
   }
 
-  async function cardQuota(): Promise<number> {
+  async function cardQuota(userId?: string): Promise<number> {
+    if (userId !== undefined) {
+      const own = await db.selectFrom("affiliates").select("card_quota").where("user_id", "=", userId).executeTakeFirst();
+      if (own?.card_quota !== null && own?.card_quota !== undefined) return Number(own.card_quota);
+    }
     const row = await db.selectFrom("client_settings").select("value").where("key", "=", CARD_QUOTA_SETTING).executeTakeFirst();
     const value = row ? Number(JSON.parse(row.value)) : DEFAULT_CARD_QUOTA;
     return Number.isInteger(value) && value >= 0 ? value : DEFAULT_CARD_QUOTA;
@@ -836,7 +844,7 @@ export function createAffiliateRepository(database: Db, options: AffiliateReposi
     },
 
     async inviteSub(parent: AffiliatesTable, email: string, rateBps: number): Promise<SubAffiliate> {
-      if (rateBps >= parent.rate_bps) throw new ApiError("bad_request", "rateBps: must be below your own rate");
+      if (rateBps >= parent.rate_bps) throw new ApiError("bad_request", SUB_AFFILIATE_RATE_TOO_HIGH_MSG);
       const user = await db.selectFrom("users").select(["user_id"]).where("email", "=", email.toLowerCase()).executeTakeFirst();
       if (!user) throw new ApiError("not_found", "email: no user with this address");
       if (user.user_id === parent.user_id) throw new ApiError("bad_request", "email: you cannot invite yourself");
@@ -857,7 +865,7 @@ export function createAffiliateRepository(database: Db, options: AffiliateReposi
     async updateSub(parent: AffiliatesTable, userId: string, patch: { rateBps?: number | undefined; note?: string | undefined }): Promise<SubAffiliate> {
       const row = await subRow(parent.user_id, userId);
       if (!row) throw notFound("sub-affiliate");
-      if (patch.rateBps !== undefined && patch.rateBps >= parent.rate_bps) throw new ApiError("bad_request", "rateBps: must be below your own rate");
+      if (patch.rateBps !== undefined && patch.rateBps >= parent.rate_bps) throw new ApiError("bad_request", SUB_AFFILIATE_RATE_TOO_HIGH_MSG);
       const set: { rate_bps?: number; note?: string } = {};
       if (patch.rateBps !== undefined) set.rate_bps = patch.rateBps;
       if (patch.note !== undefined) set.note = patch.note;
@@ -910,7 +918,7 @@ export function createAffiliateRepository(database: Db, options: AffiliateReposi
       const day = today();
       const monthStart = dayStart(`${day.slice(0, 7)}-01`);
       const [quota, used, rows] = await Promise.all([
-        cardQuota(),
+        cardQuota(userId),
         cardsIssuedSince(db, userId, monthStart),
         db.selectFrom("affiliate_cards").selectAll().where("affiliate_user_id", "=", userId).orderBy("issued_at", "desc").orderBy("id", "desc").limit(200).execute(),
       ]);
@@ -921,11 +929,15 @@ export function createAffiliateRepository(database: Db, options: AffiliateReposi
         usedThisMonth: used,
         remaining: Math.max(0, quota - used),
         amountsUsdt: [...AFFILIATE_CARD_AMOUNTS_USDT],
+        validDaysOptions: [...AFFILIATE_CARD_VALIDITY_DAYS],
         cards: rows.map((r) => toCard(r, now)),
       };
     },
 
-    async issueCard(userId: string, input: { amountUsdt: number; linkId?: number | undefined; inviteeId?: number | undefined }): Promise<ExperienceCard> {
+    async issueCard(
+      userId: string,
+      input: { amountUsdt: number; linkId?: number | undefined; inviteeId?: number | undefined; validDays?: number | undefined },
+    ): Promise<ExperienceCard> {
       if (input.linkId !== undefined) await linkOwned(userId, input.linkId);
       if (input.inviteeId !== undefined) {
         const invitee = await db
@@ -936,7 +948,7 @@ export function createAffiliateRepository(database: Db, options: AffiliateReposi
           .executeTakeFirst();
         if (!invitee) throw notFound("invitee");
       }
-      const quota = await cardQuota();
+      const quota = await cardQuota(userId);
       const issuedAt = options.now();
       const monthStart = dayStart(`${dayOf(issuedAt).slice(0, 7)}-01`);
       const id = await db.transaction().execute(async (trx) => {
@@ -956,7 +968,7 @@ export function createAffiliateRepository(database: Db, options: AffiliateReposi
             issued_at: new Date(issuedAt).toISOString(),
             claimed_at: null,
             used_at: null,
-            expires_at: new Date(issuedAt + CARD_VALIDITY_DAYS * DAY_MS).toISOString(),
+            expires_at: new Date(issuedAt + (input.validDays ?? CARD_VALIDITY_DAYS) * DAY_MS).toISOString(),
           })
           .returning("id")
           .executeTakeFirstOrThrow();
@@ -964,6 +976,13 @@ export function createAffiliateRepository(database: Db, options: AffiliateReposi
       });
       const row = await db.selectFrom("affiliate_cards").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
       return toCard(row, nowIso());
+    },
+
+    /** Operators: an affiliate's own monthly card quota (null: the programme default). 404 for a user who is no affiliate. */
+    async setCardQuota(userId: string, monthlyQuota: number | null): Promise<{ userId: string; monthlyQuota: number; override: number | null }> {
+      const result = await db.updateTable("affiliates").set({ card_quota: monthlyQuota }).where("user_id", "=", userId).executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) throw notFound("affiliate");
+      return { userId, monthlyQuota: await cardQuota(userId), override: monthlyQuota };
     },
 
     async claimView(code: string): Promise<AffiliateCardClaimView> {

@@ -1,4 +1,30 @@
 import type { Locale } from "@affiliates/locales";
+// One JSON file per locale in ./login-messages, imported statically (no directory scanning), so the pages work the
+// same under tsx, vitest and bundlers. Add a locale: create login-messages/<locale>.json and add one import + one entry.
+import ar from "./login-messages/ar.json";
+import en from "./login-messages/en.json";
+import zhCN from "./login-messages/zh-CN.json";
+import zhTC from "./login-messages/zh-TC.json";
+import de from "./login-messages/de.json";
+import id from "./login-messages/id.json";
+import it from "./login-messages/it.json";
+import ph from "./login-messages/ph.json";
+import pl from "./login-messages/pl.json";
+import ru from "./login-messages/ru.json";
+import ruFR from "./login-messages/ru-FR.json";
+import ruUZ from "./login-messages/ru-UZ.json";
+import uk from "./login-messages/uk.json";
+import uz from "./login-messages/uz.json";
+import uzUZ from "./login-messages/uz-UZ.json";
+import es from "./login-messages/es.json";
+import esES from "./login-messages/es-ES.json";
+import esAR from "./login-messages/es-AR.json";
+import pt from "./login-messages/pt.json";
+import ptPT from "./login-messages/pt-PT.json";
+import fr from "./login-messages/fr.json";
+import frFR from "./login-messages/fr-FR.json";
+import ja from "./login-messages/ja.json";
+import vi from "./login-messages/vi.json";
 
 export interface PageMessages {
   loginTitle: string;
@@ -26,113 +52,51 @@ export interface PageMessages {
   securityCheckFailed: string;
 }
 
-const en: PageMessages = {
-  loginTitle: "Log in",
-  registerTitle: "Create an account",
-  intro: "Use your exchange account to continue to the affiliate portal.",
-  email: "Email",
-  password: "Password",
-  mobile: "Mobile number",
-  optional: "optional",
-  submitLogin: "Log in",
-  submitRegister: "Create account",
-  noAccount: "No account yet?",
-  toRegister: "Register",
-  haveAccount: "Already have an account?",
-  toLogin: "Log in",
-  back: "Back",
-  invalidCredentials: "Incorrect email or password.",
-  throttled: "Too many failed attempts. Please try again later.",
-  emailTaken: "This email address is already registered.",
-  invalidEmail: "Please enter a valid email address.",
-  invalidPassword: "Please enter a password of at least 8 characters.",
-  invalidMobile: "Please enter a valid mobile number, e.g. +1 4155552671.",
-  passwordHint: "At least 8 characters.",
-  failed: "Something went wrong. Please try again.",
-  securityCheckFailed: "Security check failed. Reload the page and try again.",
+/** The raw files by locale (exported for the test that checks every file's keys and values). */
+export const LOGIN_MESSAGE_FILES: Partial<Record<Locale, Partial<Record<keyof PageMessages, unknown>>>> = {
+  en,
+  ar,
+  "zh-CN": zhCN,
+  "zh-TC": zhTC,
+  de,
+  id,
+  it,
+  ph,
+  pl,
+  ru,
+  "ru-FR": ruFR,
+  "ru-UZ": ruUZ,
+  uk,
+  uz,
+  "uz-UZ": uzUZ,
+  es,
+  "es-ES": esES,
+  "es-AR": esAR,
+  pt,
+  "pt-PT": ptPT,
+  fr,
+  "fr-FR": frFR,
+  ja,
+  vi,
 };
 
-const zhCN: PageMessages = {
-  loginTitle: "登录",
-  registerTitle: "创建账户",
-  intro: "使用您的交易所账户登录，继续访问联盟计划页面。",
-  email: "邮箱",
-  password: "密码",
-  mobile: "手机号",
-  optional: "选填",
-  submitLogin: "登录",
-  submitRegister: "创建账户",
-  noAccount: "还没有账户？",
-  toRegister: "注册",
-  haveAccount: "已有账户？",
-  toLogin: "登录",
-  back: "返回",
-  invalidCredentials: "邮箱或密码错误。",
-  throttled: "失败次数过多，请稍后再试。",
-  emailTaken: "该邮箱已被注册。",
-  invalidEmail: "请输入有效的邮箱地址。",
-  invalidPassword: "请输入至少 8 位的密码。",
-  invalidMobile: "请输入有效的手机号，例如 +86 13812345678。",
-  passwordHint: "至少 8 位字符。",
-  failed: "出错了，请重试。",
-  securityCheckFailed: "安全验证失败，请刷新页面后重试。",
-};
+const ENGLISH: PageMessages = en;
 
-const zhTC: PageMessages = {
-  loginTitle: "登入",
-  registerTitle: "建立帳戶",
-  intro: "使用您的交易所帳戶登入，繼續前往聯盟計畫頁面。",
-  email: "電子郵件",
-  password: "密碼",
-  mobile: "手機號碼",
-  optional: "選填",
-  submitLogin: "登入",
-  submitRegister: "建立帳戶",
-  noAccount: "還沒有帳戶？",
-  toRegister: "註冊",
-  haveAccount: "已有帳戶？",
-  toLogin: "登入",
-  back: "返回",
-  invalidCredentials: "電子郵件或密碼錯誤。",
-  throttled: "失敗次數過多，請稍後再試。",
-  emailTaken: "此電子郵件已被註冊。",
-  invalidEmail: "請輸入有效的電子郵件地址。",
-  invalidPassword: "請輸入至少 8 個字元的密碼。",
-  invalidMobile: "請輸入有效的手機號碼，例如 +886 912345678。",
-  passwordHint: "至少 8 個字元。",
-  failed: "發生錯誤，請重試。",
-  securityCheckFailed: "安全驗證失敗，請重新整理頁面後再試。",
-};
+/** A locale's file merged over English key by key: a missing or non-text key shows the English text. */
+export function withEnglishFallback(file: Partial<Record<keyof PageMessages, unknown>>): PageMessages {
+  const merged: PageMessages = { ...ENGLISH };
+  for (const key of Object.keys(ENGLISH) as (keyof PageMessages)[]) {
+    const value = file[key];
+    if (typeof value === "string" && value.trim() !== "") merged[key] = value;
+  }
+  return merged;
+}
 
-const ar: PageMessages = {
-  loginTitle: "تسجيل الدخول",
-  registerTitle: "إنشاء حساب",
-  intro: "استخدم حسابك في المنصة للمتابعة إلى بوابة الشركاء.",
-  email: "البريد الإلكتروني",
-  password: "كلمة المرور",
-  mobile: "رقم الجوال",
-  optional: "اختياري",
-  submitLogin: "تسجيل الدخول",
-  submitRegister: "إنشاء الحساب",
-  noAccount: "ليس لديك حساب؟",
-  toRegister: "التسجيل",
-  haveAccount: "لديك حساب بالفعل؟",
-  toLogin: "تسجيل الدخول",
-  back: "رجوع",
-  invalidCredentials: "البريد الإلكتروني أو كلمة المرور غير صحيحة.",
-  throttled: "محاولات فاشلة كثيرة. يرجى المحاولة لاحقًا.",
-  emailTaken: "هذا البريد الإلكتروني مسجل بالفعل.",
-  invalidEmail: "يرجى إدخال بريد إلكتروني صالح.",
-  invalidPassword: "يرجى إدخال كلمة مرور من 8 أحرف على الأقل.",
-  invalidMobile: "يرجى إدخال رقم جوال صالح، مثل ‎+971 501234567.",
-  passwordHint: "8 أحرف على الأقل.",
-  failed: "حدث خطأ ما. يرجى المحاولة مرة أخرى.",
-  securityCheckFailed: "فشل التحقق الأمني. أعد تحميل الصفحة وحاول مرة أخرى.",
-};
+const TABLE: Partial<Record<Locale, PageMessages>> = Object.fromEntries(
+  Object.entries(LOGIN_MESSAGE_FILES).map(([locale, file]) => [locale, withEnglishFallback(file ?? {})]),
+);
 
-/** English, Simplified and Traditional Chinese and Arabic; every other locale falls back to English. */
-const TABLE: Partial<Record<Locale, PageMessages>> = { en, "zh-CN": zhCN, "zh-TC": zhTC, ar };
-
-export const messagesFor = (locale: Locale): PageMessages => TABLE[locale] ?? en;
-/** The locale whose text is actually shown (for `lang`): the locale itself or English. */
+/** The page texts of a locale; locales without a file show English. */
+export const messagesFor = (locale: Locale): PageMessages => TABLE[locale] ?? ENGLISH;
+/** Whether the locale has its own file (else its text, and so its `lang`, is English). */
 export const hasOwnMessages = (locale: Locale): boolean => TABLE[locale] !== undefined;

@@ -8,23 +8,22 @@ import {
   type AffiliateApplicationCreated,
   type AffiliateApplicationRequest,
   type AffiliateChannel,
-  type MyAffiliateApplication,
 } from "@affiliates/contracts";
 import { isLocale, localePath } from "@affiliates/locales";
 import { openWindow } from "@affiliates/safety";
 import { http } from "@/lib/http";
 import { sensitiveCallHeaders } from "@/lib/sensitive-call";
-import { useApi } from "@/lib/use-api";
+import { fetchMyApplication, useMyApplication } from "@/lib/use-my-application";
 import { showMessage } from "@/lib/toast";
 import { PAGES } from "@/lib/pages";
 import { SafeLink } from "@/components/safe/safe-link";
-import { APPLICATIONS_PATH, MY_APPLICATION_PATH } from "./application-paths";
+import { APPLICATIONS_PATH } from "./application-paths";
 
 
 /** The affiliate application (issue 9) with the shared validate messages (spec §5). */
 export function ApplicationForm() {
   const t = useTranslations("apply");
-  const { data, mutate, loading } = useApi(MY_APPLICATION_PATH, () => http.get<MyAffiliateApplication>(MY_APPLICATION_PATH));
+  const { data, mutate, loading } = useMyApplication();
   const [form] = Form.useForm<AffiliateApplicationRequest>();
   const [sending, setSending] = useState(false);
 
@@ -33,7 +32,7 @@ export function ApplicationForm() {
     try {
       await http.post<AffiliateApplicationCreated>(APPLICATIONS_PATH, values, { headers: await sensitiveCallHeaders() });
       void showMessage("success", t("submitted"), "application");
-      mutate(await http.get<MyAffiliateApplication>(MY_APPLICATION_PATH));
+      mutate(await fetchMyApplication());
     } catch {
       // the request client has already shown the error toast
     } finally {

@@ -2,6 +2,7 @@
 import { useTranslations } from "next-intl";
 import { useSession } from "@/state/session";
 import { displayName } from "@/lib/derive-user";
+import styles from "./dashboard.module.css";
 
 /** The signed-in user's account at a glance, from the derived user fields of spec §3. */
 export function AccountOverview() {
@@ -9,7 +10,15 @@ export function AccountOverview() {
   const tc = useTranslations("common");
   const { complete, isLogin, userResult } = useSession();
   if (!complete || !isLogin || !userResult) {
-    return <p className="section" aria-busy="true">{tc("loading")}</p>;
+    // The heading is known at once; the card's space is held until the user arrives (no layout shift).
+    return (
+      <section className="section" aria-labelledby="dashboard-title" aria-busy="true">
+        <h1 id="dashboard-title">{t("heading")}</h1>
+        <div className={`card account-card ${styles.accountSkeleton}`}>
+          <span className={styles.visuallyHidden}>{tc("loading")}</span>
+        </div>
+      </section>
+    );
   }
   const flags = [
     ["phoneBound", userResult.bindPhone],
@@ -20,7 +29,7 @@ export function AccountOverview() {
   return (
     <section className="section" aria-labelledby="dashboard-title">
       <h1 id="dashboard-title">{t("heading")}</h1>
-      <div className="card account-card">
+      <div className={`card account-card ${styles.accountSkeleton}`}>
         <h2>{t("accountTitle")}</h2>
         <p className="account-name" data-testid="account-name">{displayName(userResult)}</p>
         <p>{userResult.hasRealValidate ? t("verified") : t("notVerified")}</p>

@@ -1,17 +1,25 @@
 "use client";
 import { useState } from "react";
+import dynamic from "next/dynamic";
 import { useFormatter, useLocale, useTranslations } from "next-intl";
-import type { AffiliateLevelStatus, AffiliateSummary, AffiliateSummaryFigures, MyAffiliateApplication } from "@affiliates/contracts";
+import type { AffiliateLevelStatus, AffiliateSummary, AffiliateSummaryFigures } from "@affiliates/contracts";
 import { isLocale, localePath } from "@affiliates/locales";
 import { http } from "@/lib/http";
 import { useApi } from "@/lib/use-api";
 import { PAGES } from "@/lib/pages";
 import { useSession } from "@/state/session";
-import { MY_APPLICATION_PATH } from "@/components/apply/application-paths";
-import { rangeOf } from "@/lib/date-range";
-import dynamic from "next/dynamic";
+import { useMyApplication } from "@/lib/use-my-application";
+import { useBpsPercent } from "@/lib/use-bps-percent";
+import { NUM_TAG } from "@/lib/bidi";
+import { csvQuery, DEFAULT_PRESET, MAX_REPORT_DAYS, presetRange, RANGE_PRESETS, reportRangeProblem, todayUtc, type RangePreset, type RangeProblem, type ReportRange } from "@/lib/report-range";
+import { MONEY_FIGURES, TREND_FIGURES } from "@/lib/trend-series";
+import { DashboardTheme } from "./dashboard-theme";
+import { Deferred } from "./deferred";
+import styles from "./dashboard.module.css";
 
-// The tables and the link form (antd Table, Form, QRCode) are below the fold: they load after the figures.
+// Below the fold (antd Table, Form, QRCode, DatePicker, uPlot): each loads in its own chunk when it is needed.
+const TrendCharts = dynamic(() => import("./trend-charts").then((m) => m.TrendCharts), { ssr: false, loading: () => <div className={styles.chartsPlaceholder} /> });
+const PeriodPicker = dynamic(() => import("./period-picker").then((m) => m.PeriodPicker), { ssr: false, loading: () => <span className={styles.picker} /> });
 const ReferralLinks = dynamic(() => import("./referral-links").then((m) => m.ReferralLinks), { ssr: false });
 const InviteesTable = dynamic(() => import("./invitees-table").then((m) => m.InviteesTable), { ssr: false });
 const CommissionRecords = dynamic(() => import("./commission-records").then((m) => m.CommissionRecords), { ssr: false });
@@ -19,17 +27,24 @@ const CommissionRecords = dynamic(() => import("./commission-records").then((m) 
 export const SUMMARY_PATH = "v1/affiliate/summary";
 export const LEVEL_PATH = "v1/affiliate/level";
 export const COMMISSIONS_CSV_PATH = "/v1/affiliate/commissions/export.csv";
-/** Periods offered (issue 9: 7 days by default, up to 90). */
-export const RANGE_DAYS = [7, 30, 90] as const;
-const FIGURES = ["clicks", "signups", "kycVerified", "firstDeposits", "firstTrades", "activeTraders", "volumeUsdt", "commissionPendingUsdt", "commissionSettledUsdt"] as const;
-const MONEY = new Set<string>(["volumeUsdt", "commissionPendingUsdt", "commissionSettledUsdt"]);
+/** Periods offered (issue 9: 7 days by default, 30, 90, or a custom range of up to a year). */
+export const RANGE_DAYS = RANGE_PRESETS;
+const FUNNEL_ROWS = 5;
 
-/** An approved affiliate's headline figures, funnel and level (issue 9); others are pointed to the application. */
+/**
+ * An approved affiliate's headline figures, trends, funnel and level (issue 9); others are pointed to the application.
+ * Until the application status arrives the figures' frame is already laid out (no layout shift for the affiliates this
+ * page is for); it asks for data only once the user is known to be an affiliate.
+ */
 export function AffiliateOverview() {
   const { complete, isLogin } = useSession();
-  const { data } = useApi(MY_APPLICATION_PATH, () => http.get<MyAffiliateApplication>(MY_APPLICATION_PATH), { ready: complete && isLogin });
-  if (!data) return null;
-  return data.isAffiliate ? <Performance /> : <NotAffiliate />;
+  const { data } = useMyApplication(complete && isLogin);
+  if (data && !data.isAffiliate) return <NotAffiliate />;
+  return (
+    <DashboardTheme>
+      <Performance affiliate={data?.isAffiliate === true} />
+    </DashboardTheme>
+  );
 }
 
 function NotAffiliate() {
@@ -38,64 +53,118 @@ function NotAffiliate() {
   return (
     <section className="section card" data-testid="not-affiliate">
       <p>{t("notAffiliate")}</p>
-      {isLocale(locale) && (
-        <a className="button button-primary" href={localePath(locale, PAGES.apply.path)}>{t("applyNow")}</a>
-      )}
+      <a className="button button-primary" href={localePath(isLocale(locale) ? locale : "en", PAGES.apply.path)}>
+        {t("applyNow")}
+      </a>
     </section>
   );
 }
 
-function Performance() {
+type Mode = RangePreset | "custom";
+
+function Performance({ affiliate }: { affiliate: boolean }) {
   const t = useTranslations("affiliateDashboard");
+  const tp = useTranslations("affiliateDashboard.period");
   const format = useFormatter();
-  const [days, setDays] = useState<(typeof RANGE_DAYS)[number]>(RANGE_DAYS[0]);
-  const range = rangeOf(days);
+  const [mode, setMode] = useState<Mode>(DEFAULT_PRESET);
+  const [range, setRange] = useState<ReportRange>(() => presetRange(DEFAULT_PRESET));
+  const [problem, setProblem] = useState<RangeProblem | null>(null);
   const key = `${SUMMARY_PATH}?${range.from}:${range.to}`;
-  const { data } = useApi(key, () => http.get<AffiliateSummary>(SUMMARY_PATH, range), { refreshDeps: [key] });
+  const { data } = useApi(key, () => http.get<AffiliateSummary>(SUMMARY_PATH, { ...range }), { refreshDeps: [key], ready: affiliate });
+  const shown = data && data.from === range.from && data.to === range.to ? data : undefined;
   const value = (name: keyof AffiliateSummaryFigures, figures: AffiliateSummaryFigures) =>
-    MONEY.has(name) ? `${format.number(figures[name], { maximumFractionDigits: 2 })} USDT` : format.number(figures[name]);
-  const funnelTop = Math.max(1, data?.funnel[0]?.count ?? 1);
+    MONEY_FIGURES.has(name) ? `${format.number(figures[name], { maximumFractionDigits: 2 })} USDT` : format.number(figures[name]);
+  const funnelTop = Math.max(1, shown?.funnel[0]?.count ?? 1);
+  const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
+
+  // The default period is the API's own default (the last 7 days, today included): no dates in the pre-rendered href.
+  const csvHref = mode === DEFAULT_PRESET ? COMMISSIONS_CSV_PATH : `${COMMISSIONS_CSV_PATH}?${csvQuery(range)}`;
+  const choose = (preset: RangePreset) => {
+    setMode(preset);
+    setProblem(null);
+    setRange(presetRange(preset));
+  };
+  const pick = (picked: ReportRange) => {
+    const reason = reportRangeProblem(picked, todayUtc());
+    setProblem(reason);
+    if (!reason) setRange(picked);
+  };
+
   return (
     <>
       <section className="section" aria-labelledby="performance-title">
         <div className="section-head">
           <h2 id="performance-title">{t("performanceTitle")}</h2>
-          <div role="group" aria-label={t("range")} className="segmented">
-            {RANGE_DAYS.map((option) => (
-              <button key={option} type="button" aria-pressed={days === option} onClick={() => setDays(option)}>
-                {t("lastDays", { days: option })}
+          <div className={styles.periodBar}>
+            <div role="group" aria-label={t("range")} className="segmented">
+              {RANGE_PRESETS.map((option) => (
+                <button key={option} type="button" aria-pressed={mode === option} onClick={() => choose(option)}>
+                  {t("lastDays", { days: option })}
+                </button>
+              ))}
+              <button type="button" aria-pressed={mode === "custom"} onClick={() => setMode("custom")} data-testid="period-custom">
+                {tp("custom")}
               </button>
-            ))}
+            </div>
+            {mode === "custom" && <PeriodPicker value={range} today={todayUtc()} onPick={pick} />}
           </div>
         </div>
-        <dl className="figures" aria-busy={!data} data-testid="figures">
-          {FIGURES.map((name) => (
+        {/* Dates only on the client: the page is pre-rendered at build time, and "today" is the visitor's. */}
+        <p className={styles.periodShown} data-testid="period-shown" data-from={affiliate ? range.from : undefined} data-to={affiliate ? range.to : undefined}>
+          {affiliate ? tp("showing", { range: format.dateTimeRange(day(range.from), day(range.to), { dateStyle: "medium", timeZone: "UTC" }) }) : "\u00a0"}
+        </p>
+        <p className={styles.problem} role="alert" data-testid="period-problem">
+          {problem ? tp(`problems.${problem}`, { days: MAX_REPORT_DAYS }) : null}
+        </p>
+        <dl className={`figures ${styles.figures}`} aria-busy={!shown} data-testid="figures">
+          {TREND_FIGURES.map((name) => (
             <div key={name} className="card figure" data-figure={name}>
               <dt>{t(`figures.${name}`)}</dt>
-              <dd>{data ? value(name, data.totals) : "\u00a0"}</dd>
+              <dd>{shown ? value(name, shown.totals) : "\u00a0"}</dd>
             </div>
           ))}
         </dl>
-        <a className="button button-ghost" href={`${COMMISSIONS_CSV_PATH}?${new URLSearchParams(range).toString()}`} download data-testid="export-csv">
+        <a className="button button-ghost" href={csvHref} download data-testid="export-csv">
           {t("exportCsv")}
         </a>
       </section>
+      <section className="section" aria-labelledby="trends-title">
+        <h2 id="trends-title">{t("trends.title")}</h2>
+        <p className="muted">{t("trends.caption")}</p>
+        <Deferred name="trends" minHeight={640}>
+          {shown ? <TrendCharts summary={shown} /> : <div className={styles.chartsPlaceholder} />}
+        </Deferred>
+      </section>
       <section className="section" aria-labelledby="funnel-title">
         <h2 id="funnel-title">{t("funnelTitle")}</h2>
-        <ol className="funnel" data-testid="funnel">
-          {(data?.funnel ?? []).map((step) => (
-            <li key={step.step}>
-              <span className="funnel-label">{t(`funnel.${step.step}`)}</span>
-              <span className="funnel-bar" style={{ inlineSize: `${Math.max(2, (step.count / funnelTop) * 100)}%` }} aria-hidden="true" />
-              <span className="funnel-count">{format.number(step.count)}</span>
-            </li>
-          ))}
+        <ol className="funnel" data-testid="funnel" aria-busy={!shown}>
+          {shown
+            ? shown.funnel.map((step) => (
+                <li key={step.step} className={styles.funnelRow}>
+                  <span className="funnel-label">{t(`funnel.${step.step}`)}</span>
+                  <span className="funnel-bar" style={{ inlineSize: `${Math.max(2, (step.count / funnelTop) * 100)}%` }} aria-hidden="true" />
+                  <span className="funnel-count">{format.number(step.count)}</span>
+                </li>
+              ))
+            : Array.from({ length: FUNNEL_ROWS }, (_, i) => <li key={i} className={styles.funnelRow} aria-hidden="true" />)}
         </ol>
       </section>
-      <CommissionRecords key={range.from} from={range.from} to={range.to} />
-      <LevelCard />
-      <ReferralLinks />
-      <InviteesTable />
+      {affiliate && (
+        <>
+          <Deferred name="commissions" minHeight={700}>
+            <CommissionRecords key={`${range.from}:${range.to}`} from={range.from} to={range.to} />
+          </Deferred>
+          <Deferred name="level" minHeight={340}>
+            <LevelCard />
+          </Deferred>
+          <Deferred name="links" minHeight={520}>
+            <ReferralLinks />
+          </Deferred>
+          <Deferred name="invitees" minHeight={720}>
+            <InviteesTable />
+          </Deferred>
+        </>
+      )}
     </>
   );
 }
@@ -103,22 +172,24 @@ function Performance() {
 function LevelCard() {
   const t = useTranslations("affiliateDashboard");
   const format = useFormatter();
+  // Hooks before any early return (rules of hooks).
+  const percent = useBpsPercent();
   const { data } = useApi(LEVEL_PATH, () => http.get<AffiliateLevelStatus>(LEVEL_PATH));
-  if (!data) return null;
-  const percent = (bps: number) => format.number(bps / 10_000, { style: "percent", maximumFractionDigits: 2 });
+  if (!data) return <div className={`section ${styles.levelSkeleton}`} aria-busy="true" />;
   return (
     <section className="section card level-card" aria-labelledby="level-title" data-testid="level-card">
       <h2 id="level-title">{t("levelTitle")}</h2>
       <p className="level-name">{data.name}</p>
-      <p>{t("rate", { rate: percent(data.rateBps) })}</p>
+      <p>{t.rich("bidi.rate", { rate: percent(data.rateBps), ...NUM_TAG })}</p>
       {data.next ? (
         <>
           <p>{t("nextLevel", { name: data.next.name })}</p>
-          <p>{t("progressTraders", { current: format.number(data.progress.newTraders), target: format.number(data.next.monthlyNewTraders) })}</p>
+          <p>{t.rich("bidi.progressTraders", { current: format.number(data.progress.newTraders), target: format.number(data.next.monthlyNewTraders), ...NUM_TAG })}</p>
           <p>
-            {t("progressVolume", {
+            {t.rich("bidi.progressVolume", {
               current: format.number(data.progress.volumeUsdt, { notation: "compact" }),
               target: format.number(data.next.monthlyVolumeUsdt, { notation: "compact" }),
+              ...NUM_TAG,
             })}
           </p>
         </>

@@ -5,9 +5,9 @@ import { useFormatter, useTranslations } from "next-intl";
 import type { AffiliateCommissionPage, AffiliateCommissionRecord } from "@affiliates/contracts";
 import { http } from "@/lib/http";
 import { useApi } from "@/lib/use-api";
+import { serverTablePagination, TABLE_PAGE_SIZE } from "@/lib/table-pagination";
 
 export const COMMISSIONS_PATH = "v1/affiliate/commissions";
-const PAGE_SIZE = 10;
 
 /** Commission records of the period (issue 9): each settlement line, with the reason when a trade earned none. */
 export function CommissionRecords({ from, to }: { from: string; to: string }) {
@@ -15,7 +15,7 @@ export function CommissionRecords({ from, to }: { from: string; to: string }) {
   const format = useFormatter();
   const [page, setPage] = useState(1);
   const key = `${COMMISSIONS_PATH}?${from}:${to}:${page}`;
-  const { data, loading } = useApi(key, () => http.get<AffiliateCommissionPage>(COMMISSIONS_PATH, { from, to, page, pageSize: PAGE_SIZE }), { refreshDeps: [key] });
+  const { data, loading } = useApi(key, () => http.get<AffiliateCommissionPage>(COMMISSIONS_PATH, { from, to, page, pageSize: TABLE_PAGE_SIZE }), { refreshDeps: [key] });
   const money = (value: number) => format.number(value, { maximumFractionDigits: 2 });
   const reason = (value: string) => (t.has(`reasons.${value}`) ? t(`reasons.${value}`) : value);
 
@@ -45,7 +45,7 @@ export function CommissionRecords({ from, to }: { from: string; to: string }) {
         dataSource={data?.items ?? []}
         loading={loading}
         scroll={{ x: true }}
-        pagination={{ current: page, pageSize: PAGE_SIZE, total: data?.total ?? 0, showSizeChanger: false, onChange: setPage }}
+        pagination={serverTablePagination(page, data?.total ?? 0, setPage)}
       />
     </section>
   );

@@ -5,9 +5,9 @@ import { useFormatter, useTranslations } from "next-intl";
 import { AFFILIATE_INVITEE_SORTS, type Invitee, type InviteePage } from "@affiliates/contracts";
 import { http } from "@/lib/http";
 import { useApi } from "@/lib/use-api";
+import { serverTablePagination, TABLE_PAGE_SIZE } from "@/lib/table-pagination";
 
 export const INVITEES_PATH = "v1/affiliate/invitees";
-const PAGE_SIZE = 10;
 type Sort = (typeof AFFILIATE_INVITEE_SORTS)[number];
 /** Table column → the API's sort key. */
 const SORT_OF_COLUMN: Record<string, Sort> = { registeredAt: "registeredAt", volumeUsdt: "volume", commissionUsdt: "commission" };
@@ -20,7 +20,7 @@ export function InviteesTable() {
   const key = `${INVITEES_PATH}?${JSON.stringify(query)}`;
   const { data, loading } = useApi(
     key,
-    () => http.get<InviteePage>(INVITEES_PATH, { page: query.page, pageSize: PAGE_SIZE, sort: query.sort, order: query.order, search: query.search || undefined }),
+    () => http.get<InviteePage>(INVITEES_PATH, { page: query.page, pageSize: TABLE_PAGE_SIZE, sort: query.sort, order: query.order, search: query.search || undefined }),
     { refreshDeps: [key] },
   );
   const date = (iso: string | null) => (iso ? format.dateTime(new Date(iso), { dateStyle: "medium" }) : t("none"));
@@ -57,7 +57,7 @@ export function InviteesTable() {
         loading={loading}
         scroll={{ x: true }}
         data-testid="invitees-table"
-        pagination={{ current: query.page, pageSize: PAGE_SIZE, total: data?.total ?? 0, showSizeChanger: false }}
+        pagination={serverTablePagination(query.page, data?.total ?? 0)}
         onChange={(pagination, _filters, sorter) => {
           const single = Array.isArray(sorter) ? sorter[0] : sorter;
           const column = typeof single?.field === "string" ? SORT_OF_COLUMN[single.field] : undefined;

@@ -1,25 +1,54 @@
 "use client";
 import { useState } from "react";
-import { Button, Form, Input, QRCode, Select } from "antd";
+import { Button, Form, Input, Modal, Popconfirm, QRCode, Select } from "antd";
 import { useFormatter, useTranslations } from "next-intl";
-import { AFFILIATE_LINK_SHARE_BPS, type AffiliateLinkCreateRequest, type ReferralLink, type ReferralLinkList } from "@affiliates/contracts";
+import {
+  AFFILIATE_CHANNEL_TYPES,
+  AFFILIATE_LINK_SHARE_BPS,
+  type AffiliateLinkCreateRequest,
+  type AffiliateLinkUpdateRequest,
+  type ReferralLink,
+  type ReferralLinkList,
+} from "@affiliates/contracts";
 import { http } from "@/lib/http";
 import { sensitiveCallHeaders } from "@/lib/sensitive-call";
 import { useApi } from "@/lib/use-api";
 import { showMessage } from "@/lib/toast";
+import { NUM_TAG } from "@/lib/bidi";
+import { useBpsPercent } from "@/lib/use-bps-percent";
+import { LinkPoster } from "./link-poster";
+import styles from "./dashboard.module.css";
 
 export const LINKS_PATH = "v1/affiliate/links";
 
-/** Referral links (issue 9): the list with results, copy and QR code, and a form to create one with invitee shares. */
+type Share = (typeof AFFILIATE_LINK_SHARE_BPS)[number];
+type EditValues = Pick<AffiliateLinkUpdateRequest, "label" | "channel" | "spotShareBps" | "futuresShareBps">;
+
+/**
+ * Referral links (issue 9): the active links with results, copy, QR code, a poster, editing (label, channel, shares)
+ * and archiving, and a form to create one. Changes go through `PATCH /v1/affiliate/links/:id` with the device token.
+ */
 export function ReferralLinks() {
   const t = useTranslations("affiliateDashboard.links");
+  const ta = useTranslations("affiliateDashboard.linkActions");
+  const tc = useTranslations("apply");
+  const tb = useTranslations("affiliateDashboard.bidi");
   const format = useFormatter();
+  const percent = useBpsPercent();
   const { data, mutate } = useApi(LINKS_PATH, () => http.get<ReferralLinkList>(LINKS_PATH));
   const [qrFor, setQrFor] = useState<number | null>(null);
+  const [editing, setEditing] = useState<ReferralLink | null>(null);
+  const [posterFor, setPosterFor] = useState<ReferralLink | null>(null);
   const [sending, setSending] = useState(false);
   const [form] = Form.useForm<AffiliateLinkCreateRequest>();
-  const shareOptions = AFFILIATE_LINK_SHARE_BPS.map((bps) => ({ value: bps, label: t("share", { share: format.number(bps / 10_000, { style: "percent" }) }) }));
-  const shareText = (bps: number) => format.number(bps / 10_000, { style: "percent" });
+  const [editForm] = Form.useForm<EditValues>();
+  const shareOptions = AFFILIATE_LINK_SHARE_BPS.map((bps) => ({ value: bps, label: tb.rich("share", { share: percent(bps), ...NUM_TAG }) }));
+  const channelOptions = AFFILIATE_CHANNEL_TYPES.map((type) => ({ value: type, label: tc(`channelTypes.${type}`) }));
+  const active = (data?.links ?? []).filter((link) => !link.archived);
+  const archived = (data?.links ?? []).filter((link) => link.archived);
+  const [showArchived, setShowArchived] = useState(false);
+
+  const replace = (updated: ReferralLink) => mutate({ links: (data?.links ?? []).map((link) => (link.id === updated.id ? updated : link)) });
 
   const copy = async (link: ReferralLink) => {
     try {
@@ -45,6 +74,30 @@ export function ReferralLinks() {
     }
   };
 
+  const update = async (link: ReferralLink, patch: AffiliateLinkUpdateRequest, done: string): Promise<boolean> => {
+    try {
+      replace(await http.patch<ReferralLink>(`${LINKS_PATH}/${link.id}`, patch, { headers: await sensitiveCallHeaders() }));
+      void showMessage("success", done, `link-${link.id}`);
+      return true;
+    } catch {
+      return false; // the request client has shown the error toast
+    }
+  };
+
+  const openEdit = (link: ReferralLink) => {
+    // The API answers shares as plain integers; they are always one of AFFILIATE_LINK_SHARE_BPS.
+    editForm.setFieldsValue({ label: link.label, channel: link.channel, spotShareBps: link.spotShareBps as Share, futuresShareBps: link.futuresShareBps as Share });
+    setEditing(link);
+  };
+
+  const saveEdit = async (values: EditValues) => {
+    if (!editing) return;
+    setSending(true);
+    const saved = await update(editing, { ...values, label: values.label?.trim(), channel: values.channel ?? null }, ta("saved"));
+    setSending(false);
+    if (saved) setEditing(null);
+  };
+
   return (
     <section className="section" aria-labelledby="links-title">
       <h2 id="links-title">{t("linksTitle")}</h2>
@@ -54,21 +107,28 @@ export function ReferralLinks() {
           <thead>
             <tr>
               <th scope="col">{t("label")}</th>
+              <th scope="col">{ta("channel")}</th>
               <th scope="col">{t("code")}</th>
               <th scope="col">{t("spotShare")}</th>
               <th scope="col">{t("futuresShare")}</th>
               <th scope="col">{t("clicks")}</th>
               <th scope="col">{t("signups")}</th>
-              <th scope="col">{t("url")}</th>
+              <th scope="col">{ta("actions")}</th>
             </tr>
           </thead>
           <tbody>
-            {(data?.links ?? []).map((link) => (
+            {data && active.length === 0 && (
+              <tr>
+                <td colSpan={8} className="muted">{ta("noLinks")}</td>
+              </tr>
+            )}
+            {active.map((link) => (
               <tr key={link.id} data-code={link.code}>
-                <th scope="row">{link.label}</th>
+                <th scope="row" data-testid="link-label">{link.label}</th>
+                <td data-testid="link-channel">{link.channel ? tc(`channelTypes.${link.channel}`) : "—"}</td>
                 <td><bdi>{link.code}</bdi></td>
-                <td>{shareText(link.spotShareBps)}</td>
-                <td>{shareText(link.futuresShareBps)}</td>
+                <td><bdi>{percent(link.spotShareBps)}</bdi></td>
+                <td><bdi>{percent(link.futuresShareBps)}</bdi></td>
                 <td>{format.number(link.clicks)}</td>
                 <td>{format.number(link.signups)}</td>
                 <td className="link-actions">
@@ -76,6 +136,16 @@ export function ReferralLinks() {
                   <button type="button" className="link-button" aria-expanded={qrFor === link.id} onClick={() => setQrFor(qrFor === link.id ? null : link.id)}>
                     {t("showQr")}
                   </button>
+                  <button type="button" className="link-button" onClick={() => setPosterFor(link)}>{ta("poster")}</button>
+                  <button type="button" className="link-button" onClick={() => openEdit(link)}>{ta("edit")}</button>
+                  <Popconfirm
+                    title={ta("archiveConfirm", { code: link.code })}
+                    okText={ta("archive")}
+                    cancelText={ta("cancel")}
+                    onConfirm={() => update(link, { archived: true }, ta("archived"))}
+                  >
+                    <button type="button" className="link-button">{ta("archive")}</button>
+                  </Popconfirm>
                   {qrFor === link.id && (
                     <div className="qr" role="img" aria-label={t("qrFor", { code: link.code })} data-testid="link-qr" data-value={link.url}>
                       <QRCode value={link.url} size={140} bordered={false} />
@@ -87,7 +157,26 @@ export function ReferralLinks() {
           </tbody>
         </table>
       </div>
-      <h3>{t("createTitle")}</h3>
+      {archived.length > 0 && (
+        <div className={styles.archived}>
+          <button type="button" className="link-button" aria-expanded={showArchived} onClick={() => setShowArchived(!showArchived)} data-testid="show-archived">
+            {ta("showArchived", { count: archived.length })}
+          </button>
+          {showArchived && (
+            <ul data-testid="archived-links">
+              {archived.map((link) => (
+                <li key={link.id} data-code={link.code}>
+                  {link.label} <bdi>{link.code}</bdi>{" "}
+                  <button type="button" className="link-button" onClick={() => void update(link, { archived: false }, ta("restored"))}>
+                    {ta("restore")}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+      <h3 className={styles.createTitle}>{t("createTitle")}</h3>
       <Form<AffiliateLinkCreateRequest>
         form={form}
         layout="inline"
@@ -110,6 +199,36 @@ export function ReferralLinks() {
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={sending}>{t("create")}</Button>
       </Form>
+
+      <Modal
+        open={editing !== null}
+        title={editing ? ta("editTitle", { code: editing.code }) : null}
+        okText={ta("save")}
+        cancelText={ta("cancel")}
+        confirmLoading={sending}
+        onOk={() => editForm.submit()}
+        onCancel={() => setEditing(null)}
+        forceRender
+      >
+        <Form<EditValues> form={editForm} name="link-edit" layout="vertical" onFinish={(values) => void saveEdit(values)} data-testid="link-edit-form">
+          <Form.Item name="label" label={t("label")} rules={[{ required: true }, { whitespace: true }, { max: 40 }]}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="channel" label={ta("channel")}>
+            <Select options={channelOptions} allowClear />
+          </Form.Item>
+          <Form.Item name="spotShareBps" label={t("spotShare")}>
+            <Select options={shareOptions} />
+          </Form.Item>
+          <Form.Item name="futuresShareBps" label={t("futuresShare")}>
+            <Select options={shareOptions} />
+          </Form.Item>
+        </Form>
+      </Modal>
+
+      <Modal open={posterFor !== null} title={posterFor ? ta("posterTitle", { code: posterFor.code }) : null} footer={null} onCancel={() => setPosterFor(null)} destroyOnHidden>
+        {posterFor && <LinkPoster link={posterFor} />}
+      </Modal>
     </section>
   );
 }

@@ -7,48 +7,56 @@ import { useApi } from "@/lib/use-api";
 export const FEE_SCHEDULE_PATH = "v1/vip/fee-schedule";
 /** The seeded schedule's length (VIP0–VIP7): the rows reserved before the answer arrives. */
 const PLACEHOLDER_ROWS = 8;
+export const FEE_COLUMNS = ["spotMaker", "spotTaker", "futuresMaker", "futuresTaker"] as const;
+export type FeeColumn = (typeof FEE_COLUMNS)[number];
 
-/** The fee schedule by VIP level for spot and futures, from the exchange API. */
-export function FeeSchedule() {
+export function useFeeSchedule() {
+  return useApi(FEE_SCHEDULE_PATH, () => http.get<FeeScheduleAnswer>(FEE_SCHEDULE_PATH));
+}
+
+/** A level's rate with the platform-token discount applied when it is on (the one formula the table and calculator share). */
+export const effectiveRate = (level: FeeLevel, column: FeeColumn, discount: number): number => level[column] * (1 - discount);
+
+/**
+ * The fee schedule by VIP level for spot and futures, from the exchange API; `discount` (a fraction) is the
+ * platform-token discount when the visitor has switched it on, else 0.
+ */
+export function FeeSchedule({ discount = 0 }: { discount?: number }) {
   const t = useTranslations("fee");
   const format = useFormatter();
-  const { data, loading } = useApi(FEE_SCHEDULE_PATH, () => http.get<FeeScheduleAnswer>(FEE_SCHEDULE_PATH));
+  const { data, loading } = useFeeSchedule();
   const percent = (rate: number) => format.number(rate, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 4 });
   const rows: FeeLevel[] = data?.levels ?? [];
   // While loading, placeholder rows hold the table's height so nothing below it moves when the figures arrive.
   const placeholders = data ? 0 : PLACEHOLDER_ROWS;
   return (
-    <section className="section">
-      <div className="table-scroll">
-        <table className="data-table" aria-busy={loading} data-testid="fee-table">
-          <caption>{t("tableCaption")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("level")}</th>
-              <th scope="col">{t("spotMaker")}</th>
-              <th scope="col">{t("spotTaker")}</th>
-              <th scope="col">{t("futuresMaker")}</th>
-              <th scope="col">{t("futuresTaker")}</th>
+    <div className="table-scroll">
+      <table className="data-table" aria-busy={loading} data-testid="fee-table" data-discount={discount > 0 ? "on" : "off"}>
+        <caption>{t("tableCaption")}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t("level")}</th>
+            {FEE_COLUMNS.map((column) => (
+              <th scope="col" key={column}>{t(column)}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {Array.from({ length: placeholders }, (_, i) => (
+            <tr key={`placeholder-${i}`} aria-hidden="true" className="placeholder-row">
+              <td colSpan={5}>{"\u00a0"}</td>
             </tr>
-          </thead>
-          <tbody>
-            {Array.from({ length: placeholders }, (_, i) => (
-              <tr key={`placeholder-${i}`} aria-hidden="true" className="placeholder-row">
-                <td colSpan={5}>{"\u00a0"}</td>
-              </tr>
-            ))}
-            {rows.map((row) => (
-              <tr key={row.level}>
-                <th scope="row">{row.name}</th>
-                <td>{percent(row.spotMaker)}</td>
-                <td>{percent(row.spotTaker)}</td>
-                <td>{percent(row.futuresMaker)}</td>
-                <td>{percent(row.futuresTaker)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </section>
+          ))}
+          {rows.map((row) => (
+            <tr key={row.level}>
+              <th scope="row">{row.name}</th>
+              {FEE_COLUMNS.map((column) => (
+                <td key={column} data-column={column}>{percent(effectiveRate(row, column, discount))}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

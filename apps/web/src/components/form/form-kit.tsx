@@ -6,7 +6,7 @@ import { AntdRegistry } from "@ant-design/nextjs-registry";
 import { useLocale, useTranslations } from "next-intl";
 import { dirOf, isLocale } from "@affiliates/locales";
 import { useTheme } from "@/components/providers/theme-context";
-import { THEME_TOKENS } from "@/lib/theme-tokens";
+import { themeConfig } from "@/lib/theme-tokens";
 import { UI_PREFIX } from "@/lib/constants";
 import { applyDayjsLocale } from "@/lib/dayjs-locale";
 
@@ -30,7 +30,7 @@ export function FormKit({ antdLocale, children }: { antdLocale?: AntdLocale; chi
         direction={isLocale(locale) ? dirOf(locale) : "ltr"}
         locale={antdLocale}
         form={{ validateMessages }}
-        theme={{ token: THEME_TOKENS, algorithm: theme === "Black" ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm }}
+        theme={{ ...themeConfig(theme), algorithm: theme === "Black" ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm }}
       >
         {children}
       </ConfigProvider>

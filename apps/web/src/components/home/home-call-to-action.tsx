@@ -1,20 +1,17 @@
 "use client";
 import { useTranslations } from "next-intl";
-import type { MyAffiliateApplication } from "@affiliates/contracts";
 import { localePath, type Locale } from "@affiliates/locales";
 import { useSession } from "@/state/session";
 import { displayName } from "@/lib/derive-user";
 import { TRACKING_IDS } from "@/lib/tracking-ids";
-import { http } from "@/lib/http";
-import { useApi } from "@/lib/use-api";
+import { useMyApplication } from "@/lib/use-my-application";
 import { PAGES } from "@/lib/pages";
-import { MY_APPLICATION_PATH } from "@/components/apply/application-paths";
 
 /** Apply, or go to the dashboard for an approved affiliate (issue 9); a visitor is sent to log in by the apply page. */
 export function HomeCallToAction({ locale }: { locale: Locale }) {
   const t = useTranslations("home");
   const { complete, isLogin, userResult } = useSession();
-  const { data } = useApi(MY_APPLICATION_PATH, () => http.get<MyAffiliateApplication>(MY_APPLICATION_PATH), { ready: complete && isLogin });
+  const { data } = useMyApplication(complete && isLogin);
   const affiliate = data?.isAffiliate === true;
   return (
     <div className="cta">

@@ -4,22 +4,23 @@ import { useFormatter, useTranslations } from "next-intl";
 import type { AffiliateFaqItem, AffiliateProgramme } from "@affiliates/contracts";
 import { http } from "@/lib/http";
 import { useApi } from "@/lib/use-api";
+import { useBpsPercent } from "@/lib/use-bps-percent";
+import { NUM_TAG } from "@/lib/bidi";
 
 export const PROGRAMME_PATH = "v1/affiliate/programme";
-const BPS = 10_000;
 
 /** The programme's figures from the exchange API: the headline rate, the commission levels, benefits and FAQ. */
 export function ProgrammeOverview() {
   const t = useTranslations("programme");
   const format = useFormatter();
   const { data, error } = useApi(PROGRAMME_PATH, () => http.get<AffiliateProgramme>(PROGRAMME_PATH));
-  const percent = (bps: number) => format.number(bps / BPS, { style: "percent", maximumFractionDigits: 2 });
+  const percent = useBpsPercent();
 
   if (error && !data) return <p className="section" role="alert">{t("loadFailed")}</p>;
   return (
     <>
       <p className="headline-rate" data-testid="headline-rate" aria-live="polite">
-        {data ? t("headline", { rate: percent(data.headlineMaxRateBps) }) : "\u00a0"}
+        {data ? t.rich("headlineRate", { rate: percent(data.headlineMaxRateBps), ...NUM_TAG }) : "\u00a0"}
       </p>
       <section className="section" aria-labelledby="levels-title">
         <h2 id="levels-title">{t("levelsTitle")}</h2>

@@ -67,7 +67,7 @@ export function ChatButton({ locale }: { locale: Locale }) {
 
   return (
     <button type="button" className="chat-button" data-track-id={TRACKING_IDS.chatOpen} onClick={() => void open()} aria-label={t("open")} aria-busy={busy}>
-      <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" strokeWidth="1.8">
+      <svg aria-hidden="true" className="icon-directional" viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" strokeWidth="1.8">
         <path d="M4 5h16v11H8l-4 4z" />
       </svg>
     </button>

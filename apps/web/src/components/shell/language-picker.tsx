@@ -3,6 +3,7 @@ import { useTranslations } from "next-intl";
 import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_S, LOCALES, getLocale, localePath, type Locale } from "@affiliates/locales";
 import { setCookie } from "@/lib/storage";
 import { pageFromPathname } from "@/lib/page-path";
+import { useDisclosureMenu } from "./use-disclosure-menu";
 
 /** The same page and query under the target locale's prefix, plus the `language` parameter (spec §2). */
 export function languageHref(target: Locale, page: string, search: string): string {
@@ -15,6 +16,7 @@ export function languageHref(target: Locale, page: string, search: string): stri
 export function LanguagePicker({ locale, page }: { locale: Locale; page: string }) {
   const t = useTranslations("language");
   const current = getLocale(locale);
+  const menu = useDisclosureMenu<HTMLDetailsElement>();
 
   const choose = (event: React.MouseEvent<HTMLAnchorElement>, target: Locale) => {
     event.preventDefault();
@@ -23,15 +25,16 @@ export function LanguagePicker({ locale, page }: { locale: Locale; page: string 
   };
 
   return (
-    <details className="menu language-picker">
-      <summary aria-label={t("current", { name: current.languageName })}>
+    <details className="menu language-picker" ref={menu.ref} onKeyDown={menu.onKeyDown}>
+      <summary>
+        <span className="visually-hidden">{t("current", { name: current.languageName })}</span>
         <span aria-hidden="true" className="icon-globe">
           <svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="1.6">
             <circle cx="12" cy="12" r="9" />
             <path d="M3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3z" />
           </svg>
         </span>
-        <span>{current.languageName}</span>
+        <span aria-hidden="true" lang={current.htmlLang} dir={current.dir}>{current.languageName}</span>
       </summary>
       <ul className="menu-list language-list" aria-label={t("label")}>
         {LOCALES.map((entry) => (
@@ -40,6 +43,7 @@ export function LanguagePicker({ locale, page }: { locale: Locale; page: string 
               href={languageHref(entry.locale, page, "")}
               hrefLang={entry.htmlLang}
               lang={entry.htmlLang}
+              dir={entry.dir}
               aria-current={entry.locale === locale ? "true" : undefined}
               onClick={(event) => choose(event, entry.locale)}
             >

@@ -5,6 +5,7 @@ import { LoginGuard } from "@/state/session";
 import { Header } from "./header";
 import { Footer } from "./footer";
 import { ChatButton } from "./chat-button";
+import { ScrollRegions } from "./scroll-regions";
 
 interface Props {
   locale: Locale;
@@ -32,6 +33,7 @@ export function Shell({ locale, page, requiresLogin = false, inApp = false, chil
       </main>
       {!inApp && <Footer locale={locale} />}
       <ChatButton locale={locale} />
+      <ScrollRegions />
       {requiresLogin && <LoginGuard locale={locale} />}
     </>
   );

@@ -5,12 +5,14 @@ import { useSession } from "@/state/session";
 import { goToLogin } from "@/lib/native-app";
 import { displayName } from "@/lib/derive-user";
 import { http } from "@/lib/http";
+import { useDisclosureMenu } from "./use-disclosure-menu";
 
 export const LOGOUT_PATH = "v1/user/logout";
 
 export function UserMenu({ locale, page }: { locale: Locale; page: string }) {
   const t = useTranslations("header");
   const { complete, isLogin, userResult } = useSession();
+  const menu = useDisclosureMenu<HTMLDetailsElement>();
 
   if (!complete) return <span className="user-placeholder" aria-hidden="true" />;
 
@@ -42,10 +44,12 @@ export function UserMenu({ locale, page }: { locale: Locale; page: string }) {
   };
 
   return (
-    <details className="menu user-menu">
-      <summary aria-label={t("account")}>
+    <details className="menu user-menu" ref={menu.ref} onKeyDown={menu.onKeyDown}>
+      <summary>
+        <span className="visually-hidden">{t("account")}: </span>
         <span className="avatar" aria-hidden="true">{displayName(userResult).slice(0, 1).toUpperCase()}</span>
-        <span className="user-name">{displayName(userResult)}</span>
+        {/* A name or e-mail in Latin script stays in one piece inside right-to-left text. */}
+        <bdi className="user-name">{displayName(userResult)}</bdi>
       </summary>
       <div className="menu-list user-details">
         <dl>

@@ -4,6 +4,8 @@ import {
   adminAffiliateApplicationListQuerySchema,
   affiliateApplicationDecisionRequestSchema,
   affiliateIdParamSchema,
+  adminAffiliateCardQuotaRequestSchema,
+  affiliateUserIdParamSchema,
 } from "@affiliates/contracts";
 import { ok, parseBody } from "../../../lib/envelope";
 
@@ -26,5 +28,12 @@ export function registerAdminAffiliate(app: FastifyInstance): void {
     const { id } = parseBody(idParams, request.params);
     const input = parseBody(affiliateApplicationDecisionRequestSchema, request.body);
     return ok(await app.affiliate.decide(id, input.decision, input.note));
+  });
+
+  // `PUT /v1/admin/affiliate/card-quota/:userId` `{monthlyQuota: 0..1000 | null}`: an affiliate's own card quota.
+  app.put("/affiliate/card-quota/:userId", async (request) => {
+    const { userId } = parseBody(z.object({ userId: affiliateUserIdParamSchema }).strict(), request.params);
+    const { monthlyQuota } = parseBody(adminAffiliateCardQuotaRequestSchema, request.body);
+    return ok(await app.affiliate.setCardQuota(userId, monthlyQuota));
   });
 }

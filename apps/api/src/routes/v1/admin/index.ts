@@ -7,6 +7,8 @@ import { badRequestFromZod } from "../../../lib/errors";
 import { ApiError } from "../../../lib/errors";
 import { registerAdminAnalytics } from "./analytics";
 import { registerAdminAffiliate } from "./affiliate";
+import { registerAdminPartners } from "./partners";
+import { registerAdminVip } from "./vip";
 import adminErrorRoutes from "./errors";
 
 export interface AdminOptions {
@@ -57,6 +59,8 @@ const adminRoutes: FastifyPluginCallback<AdminOptions> = (app, options, done) =>
 
   registerAdminAnalytics(app);
   registerAdminAffiliate(app);
+  registerAdminVip(app);
+  registerAdminPartners(app);
   void app.register(adminErrorRoutes);
   done();
 };

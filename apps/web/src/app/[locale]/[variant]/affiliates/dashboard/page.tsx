@@ -2,6 +2,7 @@ import { Shell } from "@/components/shell/shell";
 import { AccountOverview } from "@/components/dashboard/account-overview";
 import { AffiliateOverview } from "@/components/dashboard/affiliate-overview";
 import { FormKit } from "@/components/form/form-kit";
+import { NetworkSection } from "@/components/network/network-section";
 import { loadAntdLocale } from "@/lib/antd-locale";
 import { pageMetadata } from "@/lib/metadata";
 import { PAGES } from "@/lib/pages";
@@ -18,6 +19,7 @@ export default async function DashboardPage({ params }: { params: RouteParams })
       <AccountOverview />
       <FormKit antdLocale={await loadAntdLocale(locale)}>
         <AffiliateOverview />
+        <NetworkSection />
       </FormKit>
     </Shell>
   );

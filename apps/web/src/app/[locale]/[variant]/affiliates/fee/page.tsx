@@ -1,6 +1,6 @@
 import { useTranslations } from "next-intl";
 import { Shell } from "@/components/shell/shell";
-import { FeeSchedule } from "@/components/fee/fee-schedule";
+import { FeeExplorer } from "@/components/fee/fee-explorer";
 import { pageMetadata } from "@/lib/metadata";
 import { PAGES } from "@/lib/pages";
 import { routeContext, routeLocale, type RouteParams } from "@/lib/route-params";
@@ -14,7 +14,7 @@ export default async function FeePage({ params }: { params: RouteParams }) {
   return (
     <Shell locale={locale} inApp={inApp} page={PAGES.fee.path}>
       <FeeHeading />
-      <FeeSchedule />
+      <FeeExplorer />
     </Shell>
   );
 }

@@ -1,0 +1,99 @@
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { isDarkOnlyPath, localePath, type Locale } from "@affiliates/locales";
+import { PAGES } from "../src/lib/pages";
+import { AFFILIATE, logIn } from "./fixtures";
+
+/**
+ * Issue 11: axe-core on every page of the PAGES registry (so pages added later are covered without editing this file)
+ * × {light, dark} × {en, ar}, logged in as the affiliate where the page needs a login, once its data has loaded.
+ * WCAG 2.0 and 2.1, levels A and AA, zero violations.
+ */
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+/**
+ * Spec §2 fixes the viewport "at scale 1 with no zoom" (maximum-scale=1, user-scalable=no), which axe's
+ * `meta-viewport` rule (WCAG 1.4.4 Resize text) reports. The spec wins here; the conflict is documented by the
+ * integrator. Only that rule is disabled; e2e/shell-head.spec.ts asserts the spec's viewport.
+ */
+const DISABLED_RULES = ["meta-viewport"];
+const LOCALES_UNDER_TEST: Locale[] = ["en", "ar"];
+type Theme = "light" | "dark";
+
+/** Themes a page can show: always-dark pages (spec §2) only dark, the others both. */
+const themesOf = (path: string): Theme[] => (isDarkOnlyPath(localePath("en", path)) ? ["dark"] : ["light", "dark"]);
+const urlOf = (locale: Locale, path: string, theme: Theme) => `${localePath(locale, path)}?appTheme=${theme}`;
+
+/** The page has rendered its client data: no pending requests, no busy region, the session resolved. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState("networkidle");
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await expect(page.locator(".user-placeholder")).toHaveCount(0);
+  await expect(page.locator(".bit-skeleton, .bit-spin-spinning")).toHaveCount(0);
+}
+
+/** Axe's violations as readable lines (rule, impact, target, summary), so a failure says what to fix. */
+async function axeViolations(page: Page, include?: string): Promise<string[]> {
+  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS).disableRules(DISABLED_RULES);
+  if (include) builder = builder.include(include);
+  const { violations } = await builder.analyze();
+  return violations.flatMap((v) =>
+    v.nodes.map((node) => `${v.id} (${v.impact ?? "?"}) ${node.target.join(" ")}: ${node.failureSummary?.replace(/\s+/g, " ") ?? v.help}`),
+  );
+}
+
+for (const [key, entry] of Object.entries(PAGES)) {
+  for (const locale of LOCALES_UNDER_TEST) {
+    for (const theme of themesOf(entry.path)) {
+      test(`axe: ${key} (${localePath(locale, entry.path)}) ${locale} ${theme}`, async ({ page, context }) => {
+        if (entry.requiresLogin) await logIn(context, AFFILIATE);
+        const response = await page.goto(urlOf(locale, entry.path, theme));
+        expect(response?.status()).toBe(200);
+        await expect(page.locator("html")).toHaveClass(new RegExp(theme === "dark" ? "theme-black" : "theme-white"));
+        await expect(page.locator("html")).toHaveAttribute("dir", locale === "ar" ? "rtl" : "ltr");
+        await settle(page);
+        // Screenshots to look at (not compared), saved under screenshots/ (git-ignored)
+        if (locale === "ar") await page.screenshot({ path: path.resolve(__dirname, `../../../screenshots/a11y-${key}-${locale}-${theme}.png`), fullPage: true });
+        expect(await axeViolations(page)).toEqual([]);
+      });
+    }
+  }
+}
+
+/** The shell's overlays only exist when opened: the language list, the user menu and the legal dialog. */
+for (const locale of LOCALES_UNDER_TEST) {
+  for (const theme of ["light", "dark"] as const) {
+    test(`axe: shell menus and legal dialog open, ${locale} ${theme}`, async ({ page, context }) => {
+      await logIn(context, AFFILIATE);
+      await page.goto(urlOf(locale, PAGES.fee.path, theme));
+      await settle(page);
+      await page.locator(".language-picker summary").click();
+      await expect(page.locator(".language-list")).toBeVisible();
+      expect(await axeViolations(page, "header")).toEqual([]);
+      await page.locator(".language-picker summary").click();
+      await page.locator(".user-menu summary").click();
+      await expect(page.locator(".user-details")).toBeVisible();
+      expect(await axeViolations(page, "header")).toEqual([]);
+      await page.locator(".user-menu summary").click();
+      await page.locator(".site-footer .link-button").click();
+      await expect(page.locator("dialog.legal-dialog")).toBeVisible();
+      expect(await axeViolations(page, "dialog.legal-dialog")).toEqual([]);
+    });
+  }
+}
+
+test("Arabic mirrors the shell: brand at the right, actions at the left, chat button bottom-left", async ({ page }) => {
+  for (const [locale, rtl] of [["ar", true], ["en", false]] as const) {
+    await page.goto(localePath(locale, PAGES.fee.path));
+    await settle(page);
+    const brand = (await page.locator(".site-header .brand").boundingBox())!;
+    const actions = (await page.locator(".header-actions").boundingBox())!;
+    const chat = (await page.locator(".chat-button").boundingBox())!;
+    const width = page.viewportSize()!.width;
+    expect(brand.x > actions.x, `${locale}: brand right of the actions`).toBe(rtl);
+    expect(chat.x < width / 2, `${locale}: chat button on the left`).toBe(rtl);
+    // the speech-bubble icon points its tail toward the reading start
+    const transform = await page.locator(".chat-button svg").evaluate((el) => getComputedStyle(el).transform);
+    expect(transform !== "none", `${locale}: chat icon mirrored`).toBe(rtl);
+  }
+});

@@ -1,0 +1,372 @@
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { ADMIN_HEADERS, htmlAttr, registerNewUser, watchErrors } from "./fixtures";
+
+/**
+ * The partner programme pages of issue 10: broker, market maker, institutional services and its pro offer, and the
+ * incubation programme. Figures come from the API; forms need a login and store applications with the device token.
+ */
+
+interface PageCase {
+  name: string;
+  path: string;
+  title: RegExp;
+  /** Spec §2's always-dark list names this page. */
+  darkOnly: boolean;
+  /** A table or list of API figures, and what it must show in English. */
+  data: { testId: string; en: (string | RegExp)[]; rows?: number };
+  arHeading: string;
+}
+
+const PAGES: PageCase[] = [
+  {
+    name: "broker",
+    path: "/broker",
+    title: /^Broker programme: earn on your users' trades/,
+    darkOnly: true,
+    data: { testId: "broker-tiers", en: ["L1", "L4", "≥ 2M USDT", "≥ 1B USDT", "60%", "12.5%"], rows: 4 },
+    arHeading: "طوّر منصتك بسيولتنا",
+  },
+  {
+    name: "market-maker",
+    path: "/market-maker",
+    title: /^Market-maker programme: maker rebates/,
+    // Not in spec §2's always-dark list: it follows appTheme and the theme cookie.
+    darkOnly: false,
+    data: { testId: "maker-tiers", en: ["T1", "-0.015%", "-0.010%", "-0.005%", "0.040%", "100 requests/s", "≥ 75%"], rows: 3 },
+    arHeading: "احصل على مقابل لتوفير السيولة",
+  },
+  {
+    name: "institutional",
+    path: "/vip-institutional-services",
+    title: /^Institutional services/,
+    darkOnly: true,
+    data: { testId: "institutional-services", en: ["Up to 200 sub-accounts", "Block trades from 100,000 USDT", "95% of client assets"] },
+    arHeading: "خدمات مصممة للمؤسسات",
+  },
+  {
+    name: "institutional-pro",
+    path: "/vip-institutional-services/pro",
+    title: /^Institutional Pro/,
+    darkOnly: true,
+    data: { testId: "pro-requirement", en: ["50,000,000 USDT", "5,000,000 USDT"] },
+    arHeading: "أعلى مستوى من خدماتنا",
+  },
+  {
+    name: "incubation",
+    path: "/incubation-program",
+    title: /^Incubation programme for early projects/,
+    darkOnly: true,
+    data: { testId: "incubation-cohorts", en: ["Lumen Ledger", "Harbor Swap", "2025 S2", "3,400,000 USDT", "Not listed yet", "Dec 9, 2025"], rows: 8 },
+    arHeading: "ابنِ مشروعك معنا",
+  },
+];
+
+const bodyRows = (table: Locator) => table.locator("tbody tr:not(.placeholder-row)");
+
+test.describe("partner pages render the API's figures (issue 10)", () => {
+  for (const c of PAGES) {
+    test(`${c.name}: English, server-rendered title and description, figures from the API`, async ({ page }) => {
+      const errors = watchErrors(page);
+      const response = await page.goto(`/affiliates${c.path}`);
+      const html = (await response?.text()) ?? "";
+      // Title, description and heading are in the pre-rendered HTML.
+      expect(html).toMatch(/<title>[^<]+<\/title>/);
+      await expect(page).toHaveTitle(c.title);
+      const description = await page.locator('meta[name="description"]').getAttribute("content");
+      expect(description?.length ?? 0).toBeGreaterThan(40);
+      expect(html).toContain(`<h1 id="partner-title">`);
+      expect(await htmlAttr(page, "lang")).toBe("en");
+      const data = page.getByTestId(c.data.testId);
+      for (const text of c.data.en) await expect(data).toContainText(text);
+      if (c.data.rows) await expect(bodyRows(data)).toHaveCount(c.data.rows);
+      // Only rebates carry a sign: taker fees are plain percentages.
+      if (c.name === "market-maker") await expect(data).not.toContainText("+");
+      expect(errors).toEqual([]);
+    });
+
+    test(`${c.name}: Arabic, right to left, the same figures`, async ({ page }) => {
+      await page.goto(`/ar/affiliates${c.path}`);
+      expect(await htmlAttr(page, "dir")).toBe("rtl");
+      expect(await htmlAttr(page, "lang")).toBe("ar");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(c.arHeading);
+      const data = page.getByTestId(c.data.testId);
+      if (c.data.rows) await expect(bodyRows(data)).toHaveCount(c.data.rows);
+      else await expect(data.locator(".card, .figure")).not.toHaveCount(0);
+      // No English left in the figures' labels.
+      await expect(data).not.toContainText(/Up to|requests\/s|Not listed yet|30-day/);
+    });
+
+    test(`${c.name}: theme rule of spec §2 (${c.darkOnly ? "always dark" : "follows appTheme and the cookie"})`, async ({ page, context }) => {
+      await page.goto(`/affiliates${c.path}?appTheme=light`);
+      await expect(page.locator("html")).toHaveClass(c.darkOnly ? /theme-black/ : /theme-white/);
+      await context.addCookies([{ name: "theme", value: "Light", url: page.url() }]);
+      await page.goto(`/ar/affiliates${c.path}`);
+      await expect(page.locator("html")).toHaveClass(c.darkOnly ? /theme-black/ : /theme-white/);
+      await page.goto(`/affiliates${c.path}?appTheme=dark`);
+      await expect(page.locator("html")).toHaveClass(/theme-black/);
+    });
+  }
+
+  test("the broker page shows the markup cap, benefits and a sanitised FAQ in the page's language", async ({ page }) => {
+    await page.goto("/affiliates/broker");
+    await expect(page.getByTestId("broker-headline")).toHaveText("Earn up to 60% of your users' trading fees");
+    await expect(page.getByTestId("broker-markup")).toContainText("up to 0.10% per order");
+    await expect(page.getByTestId("broker-benefits").locator("[data-feature]")).toHaveCount(8);
+    const faq = page.getByTestId("partner-faq");
+    await faq.getByText("How does the markup work?").click();
+    await expect(faq.locator("strong", { hasText: "0.10%" })).toBeVisible();
+    await page.goto("/zh-CN/affiliates/broker");
+    await expect(page.getByTestId("partner-faq")).toContainText("加价如何运作？");
+  });
+
+  test("FAQ HTML from the API is sanitised before it is shown (spec §5)", async ({ page }) => {
+    await page.route("**/v1/partners/incubation", async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { data: { faq: { id: string; question: string; answerHtml: string }[] } };
+      body.data.faq = [
+        { id: "x", question: "Injected?", answerHtml: '<p>Safe <b>bold</b></p><img src="x" onerror="window.__pwned=1"><script>window.__pwned=2</script><a href="javascript:alert(1)">link</a>' },
+      ];
+      await route.fulfill({ response, json: body });
+    });
+    await page.goto("/affiliates/incubation-program");
+    const faq = page.getByTestId("partner-faq");
+    await faq.getByText("Injected?").click();
+    await expect(faq.locator("b", { hasText: "bold" })).toBeVisible();
+    expect(await faq.locator("script, [onerror]").count()).toBe(0);
+    expect(await faq.locator("a").getAttribute("href")).toBeNull();
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  });
+
+  test("pages that point at trading use the deep-link cards (spec §2)", async ({ page }) => {
+    await page.goto("/affiliates/market-maker");
+    await expect(page.locator('[data-deep-link="coinPage"]')).toHaveAttribute("href", /.+/);
+    await page.goto("/affiliates/vip-institutional-services");
+    await expect(page.locator('[data-deep-link="deposit"]')).toHaveAttribute("href", /.+/);
+    await page.getByRole("link", { name: "See the Pro offer" }).click();
+    await expect(page).toHaveURL(/\/affiliates\/vip-institutional-services\/pro$/);
+  });
+});
+
+// ------------------------------------------------------------------ forms
+
+interface FormCase {
+  kind: string;
+  path: string;
+  submit: string;
+  /** A kind-specific required field whose blank message is checked too. */
+  specific: string;
+  fill: (form: Locator, page: Page) => Promise<void>;
+}
+
+/** Picks an option of an antd Select (prefix "bit") and waits until the field shows it. */
+async function choose(page: Page, form: Locator, label: string, option: string): Promise<void> {
+  const item = form.locator(".bit-form-item").filter({ has: page.getByLabel(label, { exact: true }) });
+  await expect(async () => {
+    await form.getByLabel(label, { exact: true }).click();
+    await page.locator(".bit-select-dropdown:visible .bit-select-item-option", { hasText: option }).first().click({ timeout: 2_000 });
+    await expect(item.locator(".bit-select-selector, .bit-select-content").first()).toContainText(option, { timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
+}
+
+const FORMS: FormCase[] = [
+  {
+    kind: "broker",
+    path: "/broker",
+    submit: "Send broker application",
+    specific: "Broker type",
+    fill: async (form, page) => {
+      await choose(page, form, "Broker type", "API broker");
+      await form.getByLabel("Website or app link").fill("https://wallet.example");
+      await form.getByLabel("Expected monthly volume (USDT)").fill("25000000");
+      await form.getByLabel("Number of users").fill("12000");
+    },
+  },
+  {
+    kind: "market-maker",
+    path: "/market-maker",
+    submit: "Send market-maker application",
+    specific: "Markets you want to quote",
+    fill: async (form) => {
+      await form.getByLabel("Current monthly volume (USDT)").fill("80000000");
+      await form.getByLabel("Markets you want to quote").fill("BTC/USDT, ETH/USDT");
+    },
+  },
+  {
+    kind: "institutional",
+    path: "/vip-institutional-services",
+    submit: "Send request",
+    specific: "Services you need",
+    fill: async (form, page) => {
+      await choose(page, form, "Type of institution", "Family office");
+      await form.getByLabel("Assets under management (USDT)").fill("40000000");
+      await form.getByLabel("OTC trading").check();
+      await form.getByLabel("Custody").check();
+    },
+  },
+  {
+    kind: "institutional-pro",
+    path: "/vip-institutional-services/pro",
+    submit: "Request the Pro offer",
+    specific: "Type of institution",
+    fill: async (form, page) => {
+      await choose(page, form, "Type of institution", "Proprietary trading firm");
+      await form.getByLabel("Current monthly volume (USDT)").fill("120000000");
+      await form.getByLabel("Assets under management (USDT)").fill("9000000");
+    },
+  },
+  {
+    kind: "incubation",
+    path: "/incubation-program",
+    submit: "Send incubation application",
+    specific: "Project name",
+    fill: async (form, page) => {
+      await form.getByLabel("Project name").fill("Tidal Vaults");
+      await form.getByLabel("Project website").fill("https://tidal.example");
+      await choose(page, form, "Project stage", "Testnet");
+      await choose(page, form, "Sector", "Real-world assets");
+      await form.getByLabel("Funds raised so far (USDT)").fill("1500000");
+    },
+  },
+];
+
+interface StoredApplication {
+  id: number;
+  kind: string;
+  name: string;
+  company: string;
+  email: string;
+  country: string;
+  details: Record<string, unknown>;
+  status: string;
+}
+
+test.describe("partner application forms (issue 10) with the spec's validate messages (spec §5)", () => {
+  test("a visitor is asked to log in, and comes back to the page afterwards", async ({ page }) => {
+    await page.goto("/affiliates/market-maker");
+    const call = page.getByTestId("partner-login-call");
+    await expect(call).toBeVisible();
+    await expect(page.getByTestId("partner-form-market-maker")).toHaveCount(0);
+    await call.getByRole("button", { name: "Log in to apply" }).click();
+    await expect(page).toHaveURL(/\/login\?from=%2Faffiliates%2Fmarket-maker&source=cms$/);
+  });
+
+  for (const f of FORMS) {
+    test(`${f.kind}: a blank required field is refused with the spec's message; a valid one is stored and listed for operators`, async ({ page, context, request }) => {
+      await registerNewUser(context);
+      await page.goto(`/affiliates${f.path}`);
+      const form = page.getByTestId(`partner-form-${f.kind}`);
+      await expect(form).toBeVisible();
+      await form.getByRole("button", { name: f.submit }).click();
+      await expect(form.getByText("Please enter Full name")).toBeVisible();
+      await expect(form.getByText("Please enter Country or region")).toBeVisible();
+      await expect(form.getByText(`Please enter ${f.specific}`)).toBeVisible();
+      await form.getByLabel("Full name").fill("   ");
+      await expect(form.getByText("Full name cannot be a blank character")).toBeVisible();
+      await form.getByLabel("Work email").fill("not-an-email");
+      await expect(form.getByText("Work email is not a valid email")).toBeVisible();
+
+      const name = `Mira ${f.kind} ${Date.now()}`;
+      await form.getByLabel("Full name").fill(name);
+      await form.getByLabel("Work email").fill("mira@northwind.example");
+      await form.getByLabel(f.kind === "incubation" ? "Company or team" : "Company", { exact: true }).fill("Northwind Labs");
+      await form.getByLabel("Country or region").fill("Portugal");
+      await f.fill(form, page);
+      const sent = page.waitForResponse((r) => r.url().endsWith("/v1/partners/applications") && r.request().method() === "POST");
+      await form.getByRole("button", { name: f.submit }).click();
+      const answer = await sent;
+      expect(answer.status()).toBe(200);
+      // The device token went with it (spec §7).
+      expect(answer.request().headers()["dy-token"]).toMatch(/^[A-Za-z0-9]{40}$/);
+      const status = page.getByTestId("partner-application-status");
+      await expect(status).toHaveAttribute("data-status", "pending");
+      await expect(status).toContainText("Received");
+      await expect(status).toContainText("Northwind Labs");
+
+      const list = await request.get(`/v1/admin/partners/applications?kind=${f.kind}&limit=200`, { headers: ADMIN_HEADERS });
+      expect(list.status()).toBe(200);
+      const { applications } = ((await list.json()) as { data: { applications: StoredApplication[] } }).data;
+      const mine = applications.find((a) => a.name === name);
+      expect(mine).toMatchObject({ kind: f.kind, company: "Northwind Labs", email: "mira@northwind.example", country: "Portugal", status: "pending" });
+      expect(Object.keys(mine?.details ?? {}).length).toBeGreaterThan(1);
+
+      // After a reload the user sees the stored application's status, and may send another.
+      await page.reload();
+      await expect(status).toHaveAttribute("data-status", "pending");
+      await status.getByRole("button", { name: "Send another request" }).click();
+      await expect(form).toBeVisible();
+    });
+  }
+
+  test("the institutional form stores the chosen services", async ({ page, context, request }) => {
+    await registerNewUser(context);
+    await page.goto("/affiliates/vip-institutional-services");
+    const form = page.getByTestId("partner-form-institutional");
+    const name = `Services ${Date.now()}`;
+    await form.getByLabel("Full name").fill(name);
+    await form.getByLabel("Work email").fill("ops@fund.example");
+    await form.getByLabel("Company", { exact: true }).fill("Fund Example");
+    await form.getByLabel("Country or region").fill("Singapore");
+    await FORMS[2]!.fill(form, page);
+    await form.getByRole("button", { name: "Send request" }).click();
+    await expect(page.getByTestId("partner-application-status")).toBeVisible();
+    const list = await request.get("/v1/admin/partners/applications?kind=institutional&limit=200", { headers: ADMIN_HEADERS });
+    const { applications } = ((await list.json()) as { data: { applications: StoredApplication[] } }).data;
+    expect(applications.find((a) => a.name === name)?.details).toEqual({ institutionType: "family-office", assetsUsdt: 40_000_000, services: ["otc", "custody"] });
+  });
+
+  test("each form, with its validation messages shown, has no WCAG 2.1 AA violations (en and ar)", async ({ page, context }) => {
+    await registerNewUser(context);
+    for (const f of FORMS) {
+      for (const prefix of ["", "/ar"]) {
+        await page.goto(`${prefix}/affiliates${f.path}`);
+        const form = page.getByTestId(`partner-form-${f.kind}`);
+        await expect(form).toBeVisible();
+        await form.locator("button[type=submit]").click();
+        await expect(form.locator(".bit-form-item-explain-error").first()).toBeVisible();
+        // meta-viewport: spec §2 fixes the viewport (see e2e/a11y.spec.ts).
+        const { violations } = await new AxeBuilder({ page }).include(`[data-testid="partner-form-${f.kind}"]`).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).disableRules(["meta-viewport"]).analyze();
+        expect(violations.map((v) => `${prefix || "/en"} ${f.kind}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+      }
+    }
+  });
+
+  test("the messages in Arabic, right to left", async ({ page, context }) => {
+    await registerNewUser(context);
+    await page.goto("/ar/affiliates/incubation-program");
+    expect(await htmlAttr(page, "dir")).toBe("rtl");
+    const form = page.getByTestId("partner-form-incubation");
+    await form.getByRole("button", { name: "أرسل طلب الاحتضان" }).click();
+    await expect(form.getByText("يُرجى إدخال الاسم الكامل")).toBeVisible();
+    await expect(form.getByText("يُرجى إدخال اسم المشروع")).toBeVisible();
+    await form.getByLabel("البريد الإلكتروني للعمل").fill("x");
+    await expect(form.getByText("البريد الإلكتروني للعمل ليس email صالحًا")).toBeVisible();
+  });
+});
+
+// ------------------------------------------------------------------ screenshots (looked at, not compared)
+
+test.describe("partner page screenshots", () => {
+  const SHOTS = PAGES.flatMap((c) => [
+    { name: `partners-${c.name}-en`, path: `/affiliates${c.path}` },
+    { name: `partners-${c.name}-ar`, path: `/ar/affiliates${c.path}` },
+  ]);
+  for (const shot of SHOTS) {
+    test(`screenshot ${shot.name}`, async ({ page, context }) => {
+      await registerNewUser(context);
+      await page.setViewportSize({ width: 1280, height: 860 });
+      await page.goto(shot.path);
+      await expect(page.locator(".partner-form")).toBeVisible();
+      await expect(page.locator("[aria-busy='true']")).toHaveCount(0);
+      await page.screenshot({ path: path.resolve(__dirname, `../../../screenshots/${shot.name}.png`), fullPage: true });
+    });
+  }
+  test("screenshot partners-broker-en-mobile", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/affiliates/broker");
+    await expect(page.getByTestId("partner-login-call")).toBeVisible();
+    await expect(bodyRows(page.getByTestId("broker-tiers"))).toHaveCount(4);
+    await page.screenshot({ path: path.resolve(__dirname, "../../../screenshots/partners-broker-en-mobile.png"), fullPage: true });
+  });
+});

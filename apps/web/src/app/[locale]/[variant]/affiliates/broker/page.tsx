@@ -1,0 +1,26 @@
+import { Shell } from "@/components/shell/shell";
+import { BrokerOverview } from "@/components/partners/broker-overview";
+import { PartnerApplicationForm } from "@/components/partners/partner-application-form";
+import { PartnerHero } from "@/components/partners/partner-hero";
+import { loadAntdLocale } from "@/lib/antd-locale";
+import { pageMetadata } from "@/lib/metadata";
+import { PAGES } from "@/lib/pages";
+import { routeContext, routeLocale, type RouteParams } from "@/lib/route-params";
+import "@/components/partners/partners.css";
+
+export async function generateMetadata({ params }: { params: RouteParams }) {
+  return pageMetadata(await routeLocale(params), "broker");
+}
+
+/** The broker programme (issue 10): figures from the API, the application form (loaded with the UI kit) for logged-in users. */
+export default async function BrokerPage({ params }: { params: RouteParams }) {
+  const { locale, inApp } = await routeContext(params);
+  const antdLocale = await loadAntdLocale(locale);
+  return (
+    <Shell locale={locale} inApp={inApp} page={PAGES.broker.path}>
+      <PartnerHero page="broker" />
+      <BrokerOverview />
+      <PartnerApplicationForm kind="broker" antdLocale={antdLocale} />
+    </Shell>
+  );
+}

@@ -1,0 +1,28 @@
+import { Shell } from "@/components/shell/shell";
+import { MarketMakerOverview } from "@/components/partners/market-maker-overview";
+import { PartnerApplicationForm } from "@/components/partners/partner-application-form";
+import { PartnerHero } from "@/components/partners/partner-hero";
+import { ExchangeLinks } from "@/components/deep-links/exchange-links";
+import { loadAntdLocale } from "@/lib/antd-locale";
+import { pageMetadata } from "@/lib/metadata";
+import { PAGES } from "@/lib/pages";
+import { routeContext, routeLocale, type RouteParams } from "@/lib/route-params";
+import "@/components/partners/partners.css";
+
+export async function generateMetadata({ params }: { params: RouteParams }) {
+  return pageMetadata(await routeLocale(params), "marketMaker");
+}
+
+/** The market-maker programme (issue 10): figures from the API, the application form (loaded with the UI kit) for logged-in users. */
+export default async function MarketMakerPage({ params }: { params: RouteParams }) {
+  const { locale, inApp } = await routeContext(params);
+  const antdLocale = await loadAntdLocale(locale);
+  return (
+    <Shell locale={locale} inApp={inApp} page={PAGES.marketMaker.path}>
+      <PartnerHero page="marketMaker" />
+      <MarketMakerOverview />
+      <ExchangeLinks locale={locale} />
+      <PartnerApplicationForm kind="market-maker" antdLocale={antdLocale} />
+    </Shell>
+  );
+}

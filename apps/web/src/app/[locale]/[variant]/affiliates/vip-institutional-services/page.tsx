@@ -1,0 +1,28 @@
+import { Shell } from "@/components/shell/shell";
+import { InstitutionalOverview } from "@/components/partners/institutional-overview";
+import { PartnerApplicationForm } from "@/components/partners/partner-application-form";
+import { PartnerHero } from "@/components/partners/partner-hero";
+import { ExchangeLinks } from "@/components/deep-links/exchange-links";
+import { loadAntdLocale } from "@/lib/antd-locale";
+import { pageMetadata } from "@/lib/metadata";
+import { PAGES } from "@/lib/pages";
+import { routeContext, routeLocale, type RouteParams } from "@/lib/route-params";
+import "@/components/partners/partners.css";
+
+export async function generateMetadata({ params }: { params: RouteParams }) {
+  return pageMetadata(await routeLocale(params), "institutional");
+}
+
+/** Services for institutions (issue 10): figures from the API, the application form (loaded with the UI kit) for logged-in users. */
+export default async function InstitutionalPage({ params }: { params: RouteParams }) {
+  const { locale, inApp } = await routeContext(params);
+  const antdLocale = await loadAntdLocale(locale);
+  return (
+    <Shell locale={locale} inApp={inApp} page={PAGES.institutional.path}>
+      <PartnerHero page="institutional" />
+      <InstitutionalOverview />
+      <ExchangeLinks locale={locale} />
+      <PartnerApplicationForm kind="institutional" antdLocale={antdLocale} />
+    </Shell>
+  );
+}

@@ -1,0 +1,127 @@
+"use client";
+import { useState } from "react";
+import { useFormatter, useLocale, useTranslations } from "next-intl";
+import type { AffiliateCardClaimRefusal, AffiliateCardClaimView } from "@affiliates/contracts";
+import { isLocale } from "@affiliates/locales";
+import { http } from "@/lib/http";
+import { goToLogin } from "@/lib/native-app";
+import { sensitiveCallHeaders } from "@/lib/sensitive-call";
+import { useApi } from "@/lib/use-api";
+import { useSession } from "@/state/session";
+import { ClaimNextSteps } from "./claim-next-steps";
+import { CARD_CODE_PATTERN, claimPath, claimRefusal, replaceErrorToast } from "./network-api";
+import styles from "./network.module.css";
+
+/**
+ * The invitee's side of an experience card (issue 9): the card behind a claim link, and the Claim button. A visitor is
+ * sent to log in and comes back to the same URL; refusals (already claimed, used, expired, not theirs) are explained
+ * in their language.
+ */
+export function ClaimCard({ code }: { code: string }) {
+  const t = useTranslations("network.claim");
+  if (!CARD_CODE_PATTERN.test(code)) {
+    return (
+      <section className="section" aria-labelledby="claim-title">
+        <h2 id="claim-title">{t("title")}</h2>
+        <p role="alert" className={styles.alert} data-testid="claim-message">{t("refusal.invalidCode")}</p>
+      </section>
+    );
+  }
+  return <ValidClaimCard code={code} />;
+}
+
+function ValidClaimCard({ code }: { code: string }) {
+  const t = useTranslations("network.claim");
+  const tc = useTranslations("network.cards");
+  const format = useFormatter();
+  const locale = useLocale();
+  const { complete, isLogin } = useSession();
+  const [refusal, setRefusal] = useState<AffiliateCardClaimRefusal | null>(null);
+  const [claimedNow, setClaimedNow] = useState(false);
+  const [sending, setSending] = useState(false);
+  const { data, mutate, error } = useApi(`network-claim-${code}`, () => http.get<AffiliateCardClaimView>(claimPath(code)), {
+    retryCount: 0,
+    onError: (failure) => {
+      const known = claimRefusal(failure);
+      if (known) {
+        setRefusal(known);
+        replaceErrorToast(failure, t(`refusal.${known}`));
+      }
+    },
+  });
+
+  const claim = async () => {
+    if (!isLogin) {
+      if (isLocale(locale)) void goToLogin(locale);
+      return;
+    }
+    setSending(true);
+    setRefusal(null);
+    try {
+      const claimed = await http.post<AffiliateCardClaimView>(claimPath(code), {}, { headers: await sensitiveCallHeaders() });
+      mutate(claimed);
+      setClaimedNow(true);
+    } catch (failure) {
+      const known = claimRefusal(failure);
+      if (known) {
+        setRefusal(known);
+        replaceErrorToast(failure, t(`refusal.${known}`));
+      }
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const date = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+  const status = data?.status;
+  const stateText = claimedNow ? null : status === "claimed" ? t("stateClaimed") : status === "used" ? t("stateUsed") : status === "expired" ? t("stateExpired") : null;
+  return (
+    <section className="section" aria-labelledby="claim-title" data-testid="claim-card">
+      <h2 id="claim-title">{t("title")}</h2>
+      <div className={styles.voucher} aria-busy={!data && !error} data-status={status ?? "loading"}>
+        <p className={styles.voucherKind}>{t("kind")}</p>
+        <p className={styles.voucherAmount} data-testid="claim-amount">
+          {data ? <bdi>{`${format.number(data.amountUsdt)} USDT`}</bdi> : "\u00a0"}
+        </p>
+        <dl className={styles.voucherFacts}>
+          <div>
+            <dt>{tc("code")}</dt>
+            <dd><bdi>{code}</bdi></dd>
+          </div>
+          <div>
+            <dt>{tc("statusCol")}</dt>
+            <dd data-testid="claim-status">{status ? tc(`status.${status}`) : "\u00a0"}</dd>
+          </div>
+          <div>
+            <dt>{t("expires")}</dt>
+            <dd>{data ? date(data.expiresAt) : "\u00a0"}</dd>
+          </div>
+        </dl>
+        {status === "issued" && (
+          <button type="button" className="button button-primary button-large" onClick={() => void claim()} disabled={!complete || sending} aria-busy={sending} data-testid="claim-button">
+            {complete && !isLogin ? t("loginToClaim") : t("claim")}
+          </button>
+        )}
+      </div>
+      {refusal && (
+        <p role="alert" className={styles.alert} data-testid="claim-message" data-refusal={refusal}>
+          {t(`refusal.${refusal}`)}
+        </p>
+      )}
+      {stateText && !refusal && (
+        <p role="status" className={styles.notice} data-testid="claim-message">{stateText}</p>
+      )}
+      {claimedNow && data && (
+        <p role="status" className={styles.success} data-testid="claim-success">
+          {t("claimed", { amount: format.number(data.amountUsdt) })}
+        </p>
+      )}
+      {(claimedNow || status === "claimed") && (
+        <>
+          <h3 className={styles.subHeading}>{t("useIt")}</h3>
+          <ClaimNextSteps />
+        </>
+      )}
+    </section>
+  );
+}

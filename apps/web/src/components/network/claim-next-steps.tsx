@@ -1,0 +1,42 @@
+"use client";
+import { useTranslations } from "next-intl";
+import { BusinessLine, WEB_FALLBACK_URLS, compactParams, type DeepLinkParams, type DeepLinkTarget } from "@affiliates/bridge";
+import { followDeepLink, reportBridgeFailure } from "@/lib/native-app";
+import { DEFAULT_FUTURES_SYMBOL } from "@/lib/constants";
+import { TRACKING_IDS } from "@/lib/tracking-ids";
+
+type Step<T extends DeepLinkTarget = DeepLinkTarget> = { key: "coupons" | "futures"; target: T; params: DeepLinkParams[T] };
+
+/** Where a claimed card is used: the coupon centre and futures trading, as deep links (spec §2) like the explore links. */
+const NEXT_STEPS = [
+  { key: "coupons", target: "couponCenter", params: { tab: "available" } },
+  { key: "futures", target: "contract", params: { symbolId: DEFAULT_FUTURES_SYMBOL, bizLine: BusinessLine.usdtContract } },
+] satisfies Step[];
+
+const webHref = <T extends DeepLinkTarget>(step: Step<T>): string => WEB_FALLBACK_URLS[step.target](compactParams(step.params));
+
+export function ClaimNextSteps() {
+  const t = useTranslations("explore");
+  return (
+    <ul className="link-grid" data-testid="claim-next-steps">
+      {(NEXT_STEPS as Step[]).map((step) => (
+        <li key={step.key}>
+          <a
+            className="card link-card"
+            href={webHref(step)}
+            data-deep-link={step.target}
+            data-track-id={TRACKING_IDS.exploreLink}
+            data-track-name={`card-${step.key}`}
+            onClick={(event) => {
+              event.preventDefault();
+              followDeepLink(step.target, step.params).catch(reportBridgeFailure);
+            }}
+          >
+            <strong>{t(`${step.key}.title`)}</strong>
+            <span>{t(`${step.key}.body`)}</span>
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,63 @@
+"use client";
+import dynamic from "next/dynamic";
+import { useEffect, useState } from "react";
+import { useLocale, useTranslations } from "next-intl";
+import type { MyAffiliateApplication } from "@affiliates/contracts";
+import { isLocale, localePath } from "@affiliates/locales";
+import { MY_APPLICATION_PATH } from "@/components/apply/application-paths";
+import { http } from "@/lib/http";
+import { goToLogin } from "@/lib/native-app";
+import { PAGES } from "@/lib/pages";
+import { useApi } from "@/lib/use-api";
+import { useSession } from "@/state/session";
+import styles from "./network.module.css";
+
+// The UI-kit parts load only for who needs them: the claim card for a code, the manager for an approved affiliate.
+const ClaimCard = dynamic(() => import("./claim-card").then((m) => m.ClaimCard), { ssr: false });
+const CardManager = dynamic(() => import("./card-manager").then((m) => m.CardManager), { ssr: false });
+
+/**
+ * The per-user part of /affiliates/experience-card (the page's HTML is the same for everyone): a claim link
+ * (`?code=`) shows the card and its Claim button; an approved affiliate manages their cards; anyone else is told how
+ * to get one.
+ */
+export function ExperienceCardClient() {
+  const [code, setCode] = useState<string | null | undefined>(undefined);
+  useEffect(() => {
+    setCode(new URLSearchParams(window.location.search).get("code")?.trim().toUpperCase() ?? null);
+  }, []);
+  if (code === undefined) return <div className={styles.placeholder} />;
+  return code ? <ClaimCard code={code} /> : <ForAccount />;
+}
+
+function ForAccount() {
+  const { complete, isLogin } = useSession();
+  const { data } = useApi(MY_APPLICATION_PATH, () => http.get<MyAffiliateApplication>(MY_APPLICATION_PATH), { ready: complete && isLogin });
+  if (!complete || (isLogin && !data)) return <div className={styles.placeholder} />;
+  return data?.isAffiliate ? <CardManager /> : <Invitation isLogin={isLogin} />;
+}
+
+function Invitation({ isLogin }: { isLogin: boolean }) {
+  const t = useTranslations("network.visitor");
+  const locale = useLocale();
+  if (!isLocale(locale)) return null;
+  return (
+    <section className="section" aria-labelledby="visitor-title" data-testid="cards-visitor">
+      <div className={`card ${styles.teaserCard}`}>
+        <div>
+          <h2 id="visitor-title">{t("title")}</h2>
+          <p className="muted">{t("body")}</p>
+          <p className="muted">{t("haveCode")}</p>
+        </div>
+        <div className="cta">
+          <a className="button button-primary" href={localePath(locale, PAGES.apply.path)}>{t("apply")}</a>
+          {isLogin ? (
+            <a className="button button-ghost" href={localePath(locale, PAGES.home.path)}>{t("learnMore")}</a>
+          ) : (
+            <button type="button" className="button button-ghost" onClick={() => void goToLogin(locale)}>{t("logIn")}</button>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

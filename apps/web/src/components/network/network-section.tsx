@@ -1,0 +1,47 @@
+"use client";
+import dynamic from "next/dynamic";
+import { useLocale, useTranslations } from "next-intl";
+import type { MyAffiliateApplication } from "@affiliates/contracts";
+import { isLocale, localePath } from "@affiliates/locales";
+import { MY_APPLICATION_PATH } from "@/components/apply/application-paths";
+import { http } from "@/lib/http";
+import { PAGES } from "@/lib/pages";
+import { useApi } from "@/lib/use-api";
+import { useSession } from "@/state/session";
+import styles from "./network.module.css";
+
+// The table and the forms (antd Form, Modal) load only for an approved affiliate, after the dashboard's figures.
+const SubAffiliates = dynamic(() => import("./sub-affiliates").then((m) => m.SubAffiliates), { ssr: false });
+
+/** The dashboard's network section (issue 9): sub-affiliates and the way to the experience cards; approved affiliates only. */
+export function NetworkSection() {
+  const { complete, isLogin } = useSession();
+  // Same cache key as the dashboard's own check: one request for both.
+  const { data } = useApi(MY_APPLICATION_PATH, () => http.get<MyAffiliateApplication>(MY_APPLICATION_PATH), { ready: complete && isLogin });
+  if (!data?.isAffiliate) return null;
+  return (
+    <>
+      <SubAffiliates />
+      <CardsTeaser />
+    </>
+  );
+}
+
+function CardsTeaser() {
+  const t = useTranslations("network.teaser");
+  const locale = useLocale();
+  if (!isLocale(locale)) return null;
+  return (
+    <section className={`section ${styles.teaser}`} aria-labelledby="cards-teaser-title">
+      <div className={`card ${styles.teaserCard}`}>
+        <div>
+          <h2 id="cards-teaser-title">{t("title")}</h2>
+          <p className="muted">{t("body")}</p>
+        </div>
+        <a className="button button-primary" href={localePath(locale, PAGES.experienceCard.path)} data-testid="cards-teaser-link">
+          {t("action")}
+        </a>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,89 @@
+"use client";
+import { useFormatter, useTranslations } from "next-intl";
+import type { IncubationCohortProject } from "@affiliates/contracts";
+import { SafeLink } from "@/components/safe/safe-link";
+import { FeatureList } from "./feature-list";
+import { PartnerFaq } from "./partner-faq";
+import { usePartnerProgramme } from "./partner-data";
+
+const PLACEHOLDER_ROWS = 8;
+
+/** The incubation programme from the API: what it offers, its stages, past cohorts, FAQ. */
+export function IncubationOverview() {
+  const t = useTranslations("partners.incubation");
+  const tc = useTranslations("partners");
+  const format = useFormatter();
+  const { data, error } = usePartnerProgramme("incubation");
+  if (error && !data) return <p className="section" role="alert">{tc("loadFailed")}</p>;
+  const usdt = (value: number) => tc("usdt", { value: format.number(value) });
+  return (
+    <>
+      <section className="section" aria-labelledby="incubation-offers-title">
+        <h2 id="incubation-offers-title">{t("offersTitle")}</h2>
+        <FeatureList group="incubation" features={data?.offers ?? []} testId="incubation-offers" formatValue={{ funding: usdt }} />
+      </section>
+      <section className="section" aria-labelledby="incubation-stages-title">
+        <h2 id="incubation-stages-title">{t("stagesTitle")}</h2>
+        <ol className="steps" data-testid="incubation-stages" aria-busy={!data}>
+          {(data?.stages ?? []).map((stage, index) => (
+            <li key={stage.key} className="card" data-stage={stage.key}>
+              <span className="step-number" aria-hidden="true">{format.number(index + 1)}</span>
+              <h3>{t.has(`stages.${stage.key}.title`) ? t(`stages.${stage.key}.title`) : stage.key}</h3>
+              <p className="muted">{t("weeks", { count: stage.weeks })}</p>
+              {t.has(`stages.${stage.key}.body`) && <p>{t(`stages.${stage.key}.body`)}</p>}
+            </li>
+          ))}
+        </ol>
+      </section>
+      <section className="section" aria-labelledby="incubation-cohorts-title">
+        <h2 id="incubation-cohorts-title">{t("cohortsTitle")}</h2>
+        <div className="table-scroll">
+          <table className="data-table partner-table" aria-busy={!data} data-testid="incubation-cohorts">
+            <caption>{t("cohortsCaption")}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t("project")}</th>
+                <th scope="col">{t("cohort")}</th>
+                <th scope="col">{t("sector")}</th>
+                <th scope="col">{t("raised")}</th>
+                <th scope="col">{t("listed")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data
+                ? data.cohorts.map((project) => <CohortRow key={project.id} project={project} usdt={usdt} />)
+                : Array.from({ length: PLACEHOLDER_ROWS }, (_, i) => (
+                    <tr key={i} aria-hidden="true" className="placeholder-row">
+                      <td colSpan={5}>{"\u00a0"}</td>
+                    </tr>
+                  ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+      <PartnerFaq items={data?.faq ?? []} id="incubation" />
+    </>
+  );
+}
+
+function CohortRow({ project, usdt }: { project: IncubationCohortProject; usdt: (value: number) => string }) {
+  const t = useTranslations("partners.incubation");
+  const tf = useTranslations("partners.form.sectors");
+  const format = useFormatter();
+  return (
+    <tr>
+      <th scope="row">
+        {/* A project's site comes from data: a safe link (spec §5), opened without access to this page. */}
+        <SafeLink href={project.website} target="_blank" dir="ltr">
+          {project.name}
+        </SafeLink>
+      </th>
+      <td>
+        <bdi>{project.cohort}</bdi>
+      </td>
+      <td>{tf(project.sector)}</td>
+      <td>{usdt(project.raisedUsdt)}</td>
+      <td>{project.listedOn ? format.dateTime(new Date(`${project.listedOn}T00:00:00Z`), { dateStyle: "medium", timeZone: "UTC" }) : t("notListed")}</td>
+    </tr>
+  );
+}

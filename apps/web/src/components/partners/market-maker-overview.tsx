@@ -1,0 +1,77 @@
+"use client";
+import { useFormatter, useTranslations } from "next-intl";
+import { FeatureList } from "./feature-list";
+import { PartnerFaq } from "./partner-faq";
+import { BPS, PPM, usePartnerProgramme } from "./partner-data";
+
+const PLACEHOLDER_ROWS = 3;
+
+/** Maker rebate tiers from the API: negative maker fees, taker fees, API rate limits, the minimum maker ratio. */
+export function MarketMakerOverview() {
+  const t = useTranslations("partners.marketMaker");
+  const tc = useTranslations("partners");
+  const format = useFormatter();
+  const { data, error } = usePartnerProgramme("marketMaker");
+  const fee = (ppm: number) => format.number(ppm / PPM, { style: "percent", minimumFractionDigits: 3, maximumFractionDigits: 4 });
+  const ratio = (bps: number) => format.number(bps / BPS, { style: "percent", maximumFractionDigits: 2 });
+  const compact = (usdt: number) => format.number(usdt, { notation: "compact", maximumFractionDigits: 1 });
+  if (error && !data) return <p className="section" role="alert">{tc("loadFailed")}</p>;
+  const tiers = data?.tiers ?? [];
+  const best = tiers.reduce<number | null>((min, tier) => (min === null || tier.makerFeePpm < min ? tier.makerFeePpm : min), null);
+  const minRatio = tiers.reduce<number | null>((min, tier) => (min === null || tier.minMakerRatioBps < min ? tier.minMakerRatioBps : min), null);
+  return (
+    <>
+      <p className="headline-rate" data-testid="maker-headline" aria-live="polite">
+        {best !== null ? t("headline", { fee: fee(best) }) : "\u00a0"}
+      </p>
+      <section className="section" aria-labelledby="maker-tiers-title">
+        <h2 id="maker-tiers-title">{t("tiersTitle")}</h2>
+        <div className="table-scroll">
+          <table className="data-table partner-table" aria-busy={!data} data-testid="maker-tiers">
+            <caption>{t("tiersCaption")}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t("tier")}</th>
+                <th scope="col">{t("monthlyVolume")}</th>
+                <th scope="col">{t("makerFee")}</th>
+                <th scope="col">{t("takerFee")}</th>
+                <th scope="col">{t("apiLimit")}</th>
+                <th scope="col">{t("makerRatio")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data
+                ? tiers.map((tier) => (
+                    <tr key={tier.tier}>
+                      <th scope="row">{tier.name}</th>
+                      <td>{tc("atLeastUsdt", { value: compact(tier.monthlyVolumeUsdt) })}</td>
+                      <td className="rebate">
+                        <bdi>{fee(tier.makerFeePpm)}</bdi>
+                      </td>
+                      <td>
+                        <bdi>{fee(tier.takerFeePpm)}</bdi>
+                      </td>
+                      <td>{t("requestsPerSecond", { value: format.number(tier.apiRequestsPerSecond) })}</td>
+                      <td>{tc("atLeast", { value: ratio(tier.minMakerRatioBps) })}</td>
+                    </tr>
+                  ))
+                : Array.from({ length: PLACEHOLDER_ROWS }, (_, i) => (
+                    <tr key={i} aria-hidden="true" className="placeholder-row">
+                      <td colSpan={6}>{"\u00a0"}</td>
+                    </tr>
+                  ))}
+            </tbody>
+          </table>
+        </div>
+        <p className="muted" data-testid="maker-rules">
+          {data && minRatio !== null ? t("rules", { days: data.reviewDays, ratio: ratio(minRatio) }) : "\u00a0"}
+        </p>
+      </section>
+      <section className="section" aria-labelledby="maker-benefits-title">
+        <h2 id="maker-benefits-title">{t("benefitsTitle")}</h2>
+        <FeatureList group="marketMaker" features={data?.benefits ?? []} testId="maker-benefits" />
+      </section>
+      <PartnerFaq items={data?.faq ?? []} id="maker" />
+    </>
+  );
+}

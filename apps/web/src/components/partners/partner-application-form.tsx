@@ -1,0 +1,84 @@
+"use client";
+import { useState, type ReactNode } from "react";
+import dynamic from "next/dynamic";
+import type { Locale as AntdLocale } from "antd/es/locale";
+import { useFormatter, useLocale, useTranslations } from "next-intl";
+import type { MyPartnerApplication, PartnerApplication, PartnerApplicationKind } from "@affiliates/contracts";
+import { isLocale } from "@affiliates/locales";
+import { http } from "@/lib/http";
+import { goToLogin } from "@/lib/native-app";
+import { useApi } from "@/lib/use-api";
+import { useSession } from "@/state/session";
+import { PARTNER_PATHS } from "./partner-data";
+
+const Placeholder = () => <div className="partner-form-placeholder" aria-busy="true" />;
+
+/** The form itself, with the UI kit, loads only for a logged-in user. */
+const PartnerApplicationFields = dynamic(() => import("./partner-application-fields").then((m) => m.PartnerApplicationFields), {
+  ssr: false,
+  loading: Placeholder,
+});
+
+/**
+ * The application (or contact) form of a partner programme, stored by `POST /v1/partners/applications` with the
+ * device token. Public pages: a visitor sees a call to log in (the exchange's own login, which brings them back here);
+ * a logged-in user with an application of this kind sees its status and may send another. Validation uses the shared
+ * validate messages of spec §5 (FormKit, in partner-application-fields.tsx).
+ */
+export function PartnerApplicationForm({ kind, antdLocale }: { kind: PartnerApplicationKind; antdLocale?: AntdLocale | undefined }) {
+  const t = useTranslations("partners.form");
+  const locale = useLocale();
+  const { complete, isLogin } = useSession();
+  const key = `${PARTNER_PATHS.myApplication}:${kind}`;
+  const { data, error, mutate } = useApi(key, () => http.get<MyPartnerApplication>(PARTNER_PATHS.myApplication, { kind }), { ready: complete && isLogin });
+  const [again, setAgain] = useState(false);
+
+  let body: ReactNode;
+  if (!complete || (isLogin && !data && !error)) {
+    body = <Placeholder />;
+  } else if (!isLogin) {
+    body = (
+      <div className="card login-call" data-testid="partner-login-call">
+        <p>{t("loginBody")}</p>
+        <button type="button" className="button button-primary" onClick={() => isLocale(locale) && void goToLogin(locale)}>
+          {t("loginButton")}
+        </button>
+      </div>
+    );
+  } else if (data?.application && !again) {
+    body = <ApplicationStatus application={data.application} onAgain={() => setAgain(true)} />;
+  } else {
+    body = (
+      <PartnerApplicationFields
+        antdLocale={antdLocale}
+        kind={kind}
+        onStored={(application) => {
+          setAgain(false);
+          mutate({ application });
+        }}
+      />
+    );
+  }
+  return (
+    <section className="section form-section" id="apply" aria-labelledby={`apply-${kind}-title`}>
+      <h2 id={`apply-${kind}-title`}>{t(`titles.${kind}`)}</h2>
+      <p className="muted">{t(`intros.${kind}`)}</p>
+      {body}
+    </section>
+  );
+}
+
+function ApplicationStatus({ application, onAgain }: { application: PartnerApplication; onAgain: () => void }) {
+  const t = useTranslations("partners.form");
+  const format = useFormatter();
+  return (
+    <div className="card application-status" data-testid="partner-application-status" data-status={application.status}>
+      <p className="status-badge" data-state={application.status}>{t(`status.${application.status}`)}</p>
+      <p>{t(`statusBody.${application.status}`)}</p>
+      <p className="muted">{t("submittedOn", { date: format.dateTime(new Date(application.createdAt), { dateStyle: "medium" }), company: application.company })}</p>
+      <button type="button" className="link-button" onClick={onAgain}>
+        {t("sendAnother")}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+"use client";
+import { useFormatter } from "next-intl";
+
+/** Number formats of the VIP pages: fee rates as percentages, USD amounts compact ($2M) or in full. */
+export function useVipFormat() {
+  const format = useFormatter();
+  return {
+    rate: (fraction: number) => format.number(fraction, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 4 }),
+    percent: (fraction: number) => format.number(fraction, { style: "percent", maximumFractionDigits: 2 }),
+    usdCompact: (amount: number) => format.number(amount, { style: "currency", currency: "USD", notation: "compact", maximumFractionDigits: 2 }),
+    usd: (amount: number) => format.number(amount, { style: "currency", currency: "USD", maximumFractionDigits: 0 }),
+    amount: (value: number) => format.number(value, { maximumFractionDigits: 0 }),
+    date: (iso: string) => format.dateTime(new Date(iso), { dateStyle: "medium", timeZone: "UTC" }),
+    dateTime: (iso: string) => format.dateTime(new Date(iso), { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }),
+  };
+}

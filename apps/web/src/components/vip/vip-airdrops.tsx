@@ -1,0 +1,175 @@
+"use client";
+import { useEffect, useState } from "react";
+import { useTranslations } from "next-intl";
+import { useInterval } from "ahooks";
+import { isHttpError } from "@affiliates/http";
+import type { Locale } from "@affiliates/locales";
+import { VipResponseCode, type VipAirdrop, type VipAirdropJoined, type VipAirdropList } from "@affiliates/contracts";
+import { http } from "@/lib/http";
+import { useApi } from "@/lib/use-api";
+import { goToLogin } from "@/lib/native-app";
+import { sensitiveCallHeaders } from "@/lib/sensitive-call";
+import { showMessage } from "@/lib/toast";
+import { useSession } from "@/state/session";
+import { useVipFormat } from "./use-vip-format";
+import { VIP_AIRDROPS_PATH, VIP_TRACKING_IDS, vipAirdropJoinPath } from "./vip-paths";
+import styles from "./vip.module.css";
+
+const SECOND_MS = 1000;
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** The split of a time span for the countdown text (days, then hh:mm:ss). */
+export function splitSpan(ms: number): { days: number; hours: string; minutes: string; seconds: string } {
+  const total = Math.max(0, Math.floor(ms / SECOND_MS));
+  return { days: Math.floor(total / 86_400), hours: pad(Math.floor(total / 3600) % 24), minutes: pad(Math.floor(total / 60) % 60), seconds: pad(total % 60) };
+}
+
+/** New-coin airdrops: state, countdowns that tick, the level each requires, and joining for an eligible user. */
+export function VipAirdrops({ locale }: { locale: Locale }) {
+  const t = useTranslations("vipAirdrop");
+  const tc = useTranslations("vipCommon");
+  const { complete, isLogin } = useSession();
+  // The list carries the user's own flags, so it waits for the session check (and is fetched again after a login).
+  const { data, error, mutate, refresh } = useApi(`${VIP_AIRDROPS_PATH}:${isLogin ? "user" : "visitor"}`, () => http.get<VipAirdropList>(VIP_AIRDROPS_PATH), {
+    ready: complete,
+    refreshDeps: [isLogin],
+  });
+  // Countdowns run on the server's clock: the skew between it and this device is measured when the list arrives.
+  const [skew, setSkew] = useState(0);
+  const [now, setNow] = useState<number | null>(null);
+  useEffect(() => {
+    if (data) setSkew(Date.parse(data.now) - Date.now());
+  }, [data]);
+  useInterval(() => setNow(Date.now() + skew), SECOND_MS, { immediate: true });
+  // A campaign whose start or end has passed changes state: ask the server again.
+  const nextChange = data?.campaigns.map((c) => Date.parse(c.state === "upcoming" ? c.startsAt : c.endsAt)).filter((at) => at > Date.parse(data.now));
+  const due = now !== null && (nextChange ?? []).some((at) => at <= now);
+  useEffect(() => {
+    if (due) refresh();
+  }, [due, refresh]);
+
+  const [pending, setPending] = useState<string | null>(null);
+  const [refusals, setRefusals] = useState<Record<string, string>>({});
+
+  const join = async (campaign: VipAirdrop) => {
+    if (!complete) return;
+    if (!isLogin) {
+      void goToLogin(locale);
+      return;
+    }
+    setPending(campaign.id);
+    setRefusals(({ [campaign.id]: _dropped, ...rest }) => rest);
+    try {
+      const joined = await http.post<VipAirdropJoined>(vipAirdropJoinPath(campaign.id), undefined, { headers: await sensitiveCallHeaders() });
+      if (data) {
+        mutate({
+          ...data,
+          campaigns: data.campaigns.map((c) => (c.id === campaign.id ? { ...c, joined: true, participants: c.participants + (joined.alreadyJoined ? 0 : 1) } : c)),
+        });
+      }
+      void showMessage("success", t("joinedToast", { name: campaign.name }), "airdrop-joined");
+    } catch (failure) {
+      if (!isHttpError(failure)) return;
+      let text: string | null = null;
+      if (failure.code === VipResponseCode.levelTooLow) {
+        text =
+          data?.userLevel !== null && data?.userLevel !== undefined
+            ? t("levelTooLow", { required: `VIP${campaign.requiredLevel}`, level: `VIP${data.userLevel}` })
+            : t("levelTooLowShort");
+      } else if (failure.code === VipResponseCode.airdropNotLive) {
+        text = t("notLive");
+        refresh();
+      }
+      if (text === null) return; // the request client has shown its error toast
+      const shown = text;
+      setRefusals((all) => ({ ...all, [campaign.id]: shown }));
+      // Same key as the request client's toast: the translated text replaces its "[code] message".
+      void showMessage("error", shown, `http-${failure.code}`);
+    } finally {
+      setPending(null);
+    }
+  };
+
+  if (error && !data) return <p className="section" role="alert">{tc("loadFailed")}</p>;
+  return (
+    <section className="section" aria-labelledby="airdrop-list-title">
+      <div className="section-head">
+        <h2 id="airdrop-list-title">{t("listTitle")}</h2>
+        <p className="muted" data-testid="airdrop-user-level">
+          {data ? (data.userLevel !== null ? t("yourLevel", { level: `VIP${data.userLevel}` }) : t("visitorHint")) : "\u00a0"}
+        </p>
+      </div>
+      <ul className={styles.campaigns} aria-busy={!data} data-testid="airdrop-list">
+        {data?.campaigns.length === 0 && <li>{t("empty")}</li>}
+        {data?.campaigns.map((campaign) => (
+          <Campaign
+            key={campaign.id}
+            campaign={campaign}
+            now={now}
+            visitor={complete && !isLogin}
+            pending={pending === campaign.id}
+            refusal={refusals[campaign.id]}
+            onJoin={() => void join(campaign)}
+          />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+interface CampaignProps {
+  campaign: VipAirdrop;
+  now: number | null;
+  visitor: boolean;
+  pending: boolean;
+  refusal: string | undefined;
+  onJoin: () => void;
+}
+
+function Campaign({ campaign, now, visitor, pending, refusal, onJoin }: CampaignProps) {
+  const t = useTranslations("vipAirdrop");
+  const f = useVipFormat();
+  const timer = (key: "startsIn" | "endsIn", at: string) =>
+    now === null ? "\u00a0" : t(key, { time: t("countdown", splitSpan(Date.parse(at) - now)) });
+  const titleId = `airdrop-${campaign.id}`;
+  return (
+    <li className={`card ${styles.campaign}`} data-testid={`airdrop-${campaign.id}`} data-state={campaign.state} aria-labelledby={titleId}>
+      <div className={styles.campaignHead}>
+        <h3 id={titleId}>
+          {campaign.name} <span className="muted">({campaign.coin})</span>
+        </h3>
+        <span className={styles.badge} data-state={campaign.state}>{t(`states.${campaign.state}`)}</span>
+      </div>
+      <div className={styles.facts}>
+        <p>{t("pool", { amount: f.amount(campaign.poolAmount), coin: campaign.coin })}</p>
+        <p data-testid="airdrop-required">{t("required", { level: `VIP${campaign.requiredLevel}` })}</p>
+        <p>{t("participants", { count: campaign.participants })}</p>
+      </div>
+      <p className={styles.timer} data-testid="airdrop-timer" aria-live="off" suppressHydrationWarning>
+        {campaign.state === "upcoming" && timer("startsIn", campaign.startsAt)}
+        {campaign.state === "live" && timer("endsIn", campaign.endsAt)}
+        {campaign.state === "ended" && t("endedOn", { date: f.date(campaign.endsAt) })}
+      </p>
+      {campaign.state === "live" && campaign.joined ? (
+        <p className={styles.check} data-testid="airdrop-joined">{t("joined")}</p>
+      ) : (
+        <button
+          type="button"
+          className={campaign.state === "live" ? "button button-primary" : "button button-ghost"}
+          disabled={campaign.state !== "live" || pending}
+          aria-busy={pending}
+          data-track-id={VIP_TRACKING_IDS.airdropJoin}
+          data-track-name={campaign.id}
+          onClick={onJoin}
+        >
+          {campaign.state !== "live" ? (campaign.joined ? t("joined") : t("notOpen")) : pending ? t("joining") : visitor ? t("loginToJoin") : t("join")}
+        </button>
+      )}
+      {refusal && (
+        <p className={styles.refusal} role="alert" data-testid="airdrop-refusal">
+          {refusal}
+        </p>
+      )}
+    </li>
+  );
+}

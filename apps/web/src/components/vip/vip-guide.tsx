@@ -1,0 +1,57 @@
+"use client";
+import { useEffect, useState } from "react";
+import { useLocale, useTranslations } from "next-intl";
+import type { VipFaqItem, VipGuide as VipGuideAnswer } from "@affiliates/contracts";
+import { http } from "@/lib/http";
+import { useApi } from "@/lib/use-api";
+import { useVipProgramme, VipRulesList } from "./vip-programme";
+import { VIP_GUIDE_PATH } from "./vip-paths";
+import styles from "./vip.module.css";
+
+/** How levels are reviewed (the API's rules) and the FAQ (the API's HTML, sanitised before it is shown). */
+export function VipGuide() {
+  const t = useTranslations("vipGuide");
+  const tc = useTranslations("vipCommon");
+  const locale = useLocale();
+  const programme = useVipProgramme();
+  const guide = useApi(`${VIP_GUIDE_PATH}?locale=${locale}`, () => http.get<VipGuideAnswer>(VIP_GUIDE_PATH, { locale }));
+  return (
+    <>
+      <section className="section" aria-labelledby="vip-review-title">
+        <h2 id="vip-review-title">{t("reviewTitle")}</h2>
+        <div className="card" data-testid="vip-rules" aria-busy={!programme.data}>
+          {programme.data ? <VipRulesList rules={programme.data.rules} /> : programme.error ? <p role="alert">{tc("loadFailed")}</p> : <ul className={styles.rules} />}
+        </div>
+      </section>
+      <section className="section" id="faq" aria-labelledby="vip-faq-title">
+        <h2 id="vip-faq-title">{t("faqTitle")}</h2>
+        {guide.error && !guide.data ? <p role="alert">{tc("loadFailed")}</p> : <Faq items={guide.data?.faq ?? []} />}
+      </section>
+    </>
+  );
+}
+
+/** FAQ answers are HTML from the API: sanitised (DOMPurify whitelist, spec §5) before they reach the page. */
+function Faq({ items }: { items: VipFaqItem[] }) {
+  const [safe, setSafe] = useState<Record<string, string>>({});
+  useEffect(() => {
+    if (!items.length) return;
+    let cancelled = false;
+    void import("@affiliates/safety").then(({ sanitizeHtml }) => {
+      if (!cancelled) setSafe(Object.fromEntries(items.map((item) => [item.id, sanitizeHtml(item.answerHtml)])));
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [items]);
+  return (
+    <div className="faq" data-testid="vip-faq" aria-busy={!items.length}>
+      {items.map((item) => (
+        <details key={item.id} className="faq-item" open>
+          <summary>{item.question}</summary>
+          <div className="faq-answer" dangerouslySetInnerHTML={{ __html: safe[item.id] ?? "" }} />
+        </details>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,188 @@
+"use client";
+import { useTranslations } from "next-intl";
+import { VIP_METRICS, type FeeLevel, type VipLevelBenefits, type VipProgramme as VipProgrammeAnswer } from "@affiliates/contracts";
+import { http } from "@/lib/http";
+import { useApi } from "@/lib/use-api";
+import { useVipFormat } from "./use-vip-format";
+import { VipLink } from "./vip-links";
+import { VIP_PROGRAMME_PATH } from "./vip-paths";
+import styles from "./vip.module.css";
+
+/** The programme's answer, shared (one request, one cache entry) by every component of a page that shows it. */
+export function useVipProgramme() {
+  return useApi(VIP_PROGRAMME_PATH, () => http.get<VipProgrammeAnswer>(VIP_PROGRAMME_PATH));
+}
+
+/** VIP0–VIP7 from the exchange API: qualification, fees, limits and benefits, the trial and the review rules. */
+export function VipProgramme() {
+  const tc = useTranslations("vipCommon");
+  const { data, error } = useVipProgramme();
+  if (error && !data) return <p className="section" role="alert">{tc("loadFailed")}</p>;
+  const levels = data?.levels ?? [];
+  return (
+    <>
+      <Qualification levels={levels} busy={!data} />
+      <Fees levels={levels} discount={data?.platformTokenDiscount} busy={!data} />
+      <Benefits levels={levels} benefits={data?.benefits ?? []} busy={!data} />
+      {data && <TrialAndRules programme={data} />}
+    </>
+  );
+}
+
+function Qualification({ levels, busy }: { levels: FeeLevel[]; busy: boolean }) {
+  const t = useTranslations("vipProgramme");
+  const tc = useTranslations("vipCommon");
+  const f = useVipFormat();
+  const threshold = (value: number | undefined) => (value ? tc("atLeast", { value: f.usdCompact(value) }) : <span className={styles.dash}>{tc("notRequired")}</span>);
+  return (
+    <section className="section" aria-labelledby="vip-qualify-title">
+      <h2 id="vip-qualify-title">{t("qualifyTitle")}</h2>
+      <div className={`table-scroll ${styles.tableBox}`}>
+        <table className="data-table" aria-busy={busy} data-testid="vip-qualify-table">
+          <caption>{t("qualifyCaption")}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{tc("level")}</th>
+              {VIP_METRICS.map((metric) => (
+                <th scope="col" key={metric}>{tc(`metrics.${metric}`)}</th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {levels.map((level) => (
+              <tr key={level.level}>
+                <th scope="row">{level.name}</th>
+                {VIP_METRICS.map((metric) => (
+                  <td key={metric}>{threshold(level[metric])}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+function Fees({ levels, discount, busy }: { levels: FeeLevel[]; discount: number | undefined; busy: boolean }) {
+  const t = useTranslations("vipProgramme");
+  const tc = useTranslations("vipCommon");
+  const f = useVipFormat();
+  const columns = ["spotMaker", "spotTaker", "futuresMaker", "futuresTaker"] as const;
+  return (
+    <section className="section" aria-labelledby="vip-fees-title">
+      <h2 id="vip-fees-title">{t("feesTitle")}</h2>
+      <div className={`table-scroll ${styles.tableBox}`}>
+        <table className="data-table" aria-busy={busy} data-testid="vip-fees-table">
+          <caption>{t("feesCaption")}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{tc("level")}</th>
+              {columns.map((c) => (
+                <th scope="col" key={c}>{t(c)}</th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {levels.map((level) => (
+              <tr key={level.level}>
+                <th scope="row">{level.name}</th>
+                {columns.map((c) => (
+                  <td key={c}>{f.rate(level[c])}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className={styles.note} data-testid="vip-discount-note">{discount !== undefined ? t("discountNote", { discount: f.percent(discount) }) : "\u00a0"}</p>
+    </section>
+  );
+}
+
+function Benefits({ levels, benefits, busy }: { levels: FeeLevel[]; benefits: VipLevelBenefits[]; busy: boolean }) {
+  const t = useTranslations("vipProgramme");
+  const tc = useTranslations("vipCommon");
+  const f = useVipFormat();
+  const byLevel = new Map(benefits.map((b) => [b.level, b]));
+  const flag = (on: boolean | undefined) =>
+    on ? <span className={styles.check}>{tc("yes")}</span> : <span className={styles.dash}>{tc("no")}</span>;
+  return (
+    <section className="section" aria-labelledby="vip-benefits-title">
+      <h2 id="vip-benefits-title">{t("benefitsTitle")}</h2>
+      <div className={`table-scroll ${styles.tableBox}`}>
+        <table className="data-table" aria-busy={busy} data-testid="vip-benefits-table">
+          <caption>{t("benefitsCaption")}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{tc("level")}</th>
+              <th scope="col">{t("withdrawalLimit")}</th>
+              <th scope="col">{t("dedicatedManager")}</th>
+              <th scope="col">{t("airdrops")}</th>
+              <th scope="col">{t("vipEarn")}</th>
+              <th scope="col">{t("apiLimit")}</th>
+              <th scope="col">{t("subAccounts")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {levels.map((level) => {
+              const b = byLevel.get(level.level);
+              return (
+                <tr key={level.level}>
+                  <th scope="row">{level.name}</th>
+                  <td>{level.withdrawalLimit24h ? f.usdCompact(level.withdrawalLimit24h) : ""}</td>
+                  <td>{flag(b?.dedicatedManager)}</td>
+                  <td>{flag(b?.airdrops)}</td>
+                  <td>{flag(b?.vipEarn)}</td>
+                  <td>{b ? tc("perSecond", { count: b.apiRequestsPerSecond }) : ""}</td>
+                  <td>{b ? f.amount(b.subAccounts) : ""}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+function TrialAndRules({ programme }: { programme: VipProgrammeAnswer }) {
+  const t = useTranslations("vipProgramme");
+  const f = useVipFormat();
+  const { trial, rules } = programme;
+  const trialLevel = programme.levels.find((l) => l.level === trial.level)?.name ?? `VIP${trial.level}`;
+  return (
+    <section className={`section ${styles.grid}`}>
+      <div className="card" data-testid="vip-trial">
+        <h2>{t("trialTitle")}</h2>
+        <p>
+          {t("trialBody", {
+            deposit: f.usd(trial.depositUsd),
+            spot: f.usdCompact(trial.spotVolume30d),
+            futures: f.usdCompact(trial.futuresVolume30d),
+            level: trialLevel,
+            days: trial.days,
+          })}
+        </p>
+        <VipLink name="deposit" className="button button-primary" label={t("trialCta")} />
+      </div>
+      <div className="card" data-testid="vip-rules">
+        <h2>{t("rulesTitle")}</h2>
+        <VipRulesList rules={rules} />
+      </div>
+    </section>
+  );
+}
+
+/** The review, protection and grace rules with the API's figures (also shown by the guide). */
+export function VipRulesList({ rules }: { rules: VipProgrammeAnswer["rules"] }) {
+  const t = useTranslations("vipProgramme");
+  const hour = `${String(rules.reviewHourUtc).padStart(2, "0")}:00`;
+  return (
+    <ul className={styles.rules}>
+      <li>{t("rulesReview", { hour })}</li>
+      <li>{t("rulesProtection", { days: rules.protectionDays })}</li>
+      <li>{t("rulesGrace", { days: rules.graceDays })}</li>
+    </ul>
+  );
+}

@@ -1,0 +1,17 @@
+"use client";
+import type { MyAffiliateApplication } from "@affiliates/contracts";
+import { MY_APPLICATION_PATH } from "@/components/apply/application-paths";
+import { http } from "./http";
+import { useApi } from "./use-api";
+
+/** Fetches the user's latest affiliate application and affiliate status (one cache entry for every page that asks). */
+export const fetchMyApplication = () => http.get<MyAffiliateApplication>(MY_APPLICATION_PATH);
+
+/**
+ * The signed-in user's affiliate application and whether they are an approved affiliate (`GET
+ * /v1/affiliate/applications/me`), shared by the landing page's call to action, the apply page and the dashboard.
+ * `ready`: false until the session is known, so anonymous visitors make no call.
+ */
+export function useMyApplication(ready = true) {
+  return useApi(MY_APPLICATION_PATH, fetchMyApplication, { ready });
+}

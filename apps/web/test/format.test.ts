@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import dayjs from "dayjs";
+import { LOCALES } from "@affiliates/locales";
+import { createFormat, currencyOf, firstDayOfWeek, intlLocaleOf } from "../src/lib/format";
+import { applyDayjsLocale } from "../src/lib/dayjs-locale";
+import { DEFAULT_TIME_ZONE } from "../src/lib/constants";
+
+describe("format (issue 11: Intl per page locale)", () => {
+  it("uses the locale table's BCP 47 tag and default currency for every locale", () => {
+    for (const entry of LOCALES) {
+      const format = createFormat(entry.locale);
+      expect(format.intlLocale).toBe(entry.htmlLang);
+      expect(format.currency).toBe(entry.defaultCurrency);
+      // Intl accepts every tag and currency of the table (a bad one throws RangeError)
+      expect(format.money(1234.5)).toMatch(/\d/);
+      expect(Intl.NumberFormat.supportedLocalesOf([entry.htmlLang])).toHaveLength(1);
+    }
+    expect(intlLocaleOf("ph")).toBe("fil");
+    expect(intlLocaleOf("zh-TC")).toBe("zh-Hant");
+    expect(currencyOf("ja")).toBe("JPY");
+  });
+
+  it("formats numbers with each language's separators", () => {
+    expect(createFormat("en").number(1234567.891)).toBe("1,234,567.891");
+    expect(createFormat("de").number(1234567.891)).toBe("1.234.567,891");
+    expect(createFormat("ru").number(1234.5)).toBe("1\u00a0234,5");
+    expect(createFormat("fr-FR").number(1234.5)).toBe("1\u202f234,5");
+  });
+
+  it("formats money in the locale's default currency", () => {
+    expect(createFormat("en").money(1234.5)).toBe("$1,234.50");
+    expect(createFormat("ja").money(1234)).toBe("￥1,234");
+    expect(createFormat("de").money(1234.5)).toBe("1.234,50\u00a0€");
+    expect(createFormat("zh-CN").money(10)).toBe("¥10.00");
+    expect(createFormat("ar").money(10)).toContain("د.إ");
+    expect(createFormat("en").money(10, "EUR")).toBe("€10.00");
+  });
+
+  it("formats percentages and basis points", () => {
+    expect(createFormat("en").percent(0.255)).toBe("25.5%");
+    expect(createFormat("fr-FR").percent(0.25)).toBe("25\u00a0%");
+    expect(createFormat("de").bps(2500)).toBe("25\u00a0%");
+    expect(createFormat("en").percent(0.0002, { minimumFractionDigits: 2 })).toBe("0.02%");
+  });
+
+  it("keeps crypto amounts in one left-to-right piece on Arabic pages", () => {
+    expect(createFormat("en").amount(1234.5, "USDT")).toBe("1,234.5\u00a0USDT");
+    expect(createFormat("ar").amount(0.5, "BTC")).toBe("\u20660.5\u00a0BTC\u2069");
+  });
+
+  it("formats moments in Asia/Shanghai unless the user's zone is known (spec §9)", () => {
+    expect(DEFAULT_TIME_ZONE).toBe("Asia/Shanghai");
+    const moment = Date.UTC(2026, 10, 25, 20, 30); // 20:30 UTC = 04:30 next day in Shanghai
+    const shanghai = createFormat("en");
+    expect(shanghai.timeZone).toBe("Asia/Shanghai");
+    expect(shanghai.dateTime(moment, { dateStyle: "medium", timeStyle: "short", hourCycle: "h23" })).toBe("Nov 26, 2026, 04:30");
+    const london = createFormat("en", { timeZone: "Europe/London" });
+    expect(london.dateTime(moment, { dateStyle: "medium", timeStyle: "short", hourCycle: "h23" })).toBe("Nov 25, 2026, 20:30");
+  });
+
+  it("formats calendar days without shifting them in any zone", () => {
+    expect(createFormat("en").day("2026-11-25")).toBe("Nov 25, 2026");
+    expect(createFormat("zh-CN").day("2026-11-25")).toBe("2026年11月25日");
+    expect(createFormat("de").day("2026-01-01")).toBe("01.01.2026");
+    expect(createFormat("zh-TC").day("2026-11-25")).toBe("2026年11月25日");
+  });
+
+  it("Chinese weeks start on Monday, US English on Sunday (spec §9)", () => {
+    expect(firstDayOfWeek("zh-CN")).toBe(1);
+    expect(firstDayOfWeek("zh-TC")).toBe(1);
+    expect(firstDayOfWeek("en")).toBe(7);
+    expect(firstDayOfWeek("de")).toBe(1);
+  });
+
+  it("dayjs (antd date pickers) starts Chinese weeks on Monday in both scripts", async () => {
+    // 2026-11-25 is a Wednesday
+    for (const locale of ["zh-CN", "zh-TC"] as const) {
+      const name = await applyDayjsLocale(locale);
+      expect(dayjs("2026-11-25").locale(name).startOf("week").format("YYYY-MM-DD"), locale).toBe("2026-11-23");
+      expect(dayjs.Ls[name]?.weekStart, locale).toBe(1);
+    }
+    await applyDayjsLocale("en");
+    expect(dayjs("2026-11-25").startOf("week").format("YYYY-MM-DD")).toBe("2026-11-22");
+  });
+});
