@@ -27,6 +27,13 @@ const urlOf = (locale: Locale, path: string, theme: Theme) => `${localePath(loca
 /** The page has rendered its client data: no pending requests, no busy region, the session resolved. */
 async function settle(page: Page): Promise<void> {
   await page.waitForLoadState("networkidle");
+  // Sections that load when scrolled into view (charts, long lists) must be there too: scroll through the page once.
+  for (let y = 0; y < (await page.evaluate(() => document.documentElement.scrollHeight)); y += 600) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await page.waitForTimeout(50);
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForLoadState("networkidle");
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await expect(page.locator(".user-placeholder")).toHaveCount(0);
   await expect(page.locator(".bit-skeleton, .bit-spin-spinning")).toHaveCount(0);

@@ -58,7 +58,7 @@ function rewriteToPage(internal: URL, request: NextRequest, init?: { status?: nu
         [CSP_HEADER]: page.policy,
       };
       if (status === 200 && request.headers.get("if-none-match") === page.etag) return new NextResponse(null, { status: 304, headers });
-      return new NextResponse(request.method === "HEAD" ? null : page.html, { status, headers });
+      return new NextResponse(request.method === "HEAD" ? null : page.body, { status, headers });
     }
     const response = NextResponse.rewrite(internal, init);
     response.headers.set(CSP_HEADER, page.policy);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LOCALE_CODES, type Locale } from "@affiliates/locales";
 
 /** One VIP level's fees; rates are fractions (0.001 = 0.10%). */
 export const feeLevelSchema = z.object({
@@ -109,10 +110,10 @@ export type VipStatus = z.infer<typeof vipStatusSchema>;
 
 export const vipFaqItemSchema = z.object({ id: z.string(), question: z.string(), answerHtml: z.string() });
 export type VipFaqItem = z.infer<typeof vipFaqItemSchema>;
-/** Languages the guide's FAQ is written in; others get English. */
-export const VIP_GUIDE_LOCALES = ["en", "zh-CN", "ar"] as const;
+/** Languages the guide may answer in: any locale of @affiliates/locales (the API falls back item by item to English). */
+export const VIP_GUIDE_LOCALES = LOCALE_CODES as readonly [Locale, ...Locale[]];
 export const vipGuideQuerySchema = z.object({ locale: z.string().max(16).regex(/^[A-Za-z-]+$/, "must be a locale code like en or zh-CN").optional() }).strict();
-/** `GET /v1/vip/guide?locale=`: the FAQ (HTML answers, sanitised by the client) in the asked language or English. */
+/** `GET /v1/vip/guide?locale=` (or the `Locale` header): the FAQ (HTML answers, sanitised by the client) and the locale it is written in. */
 export const vipGuideSchema = z.object({ locale: z.enum(VIP_GUIDE_LOCALES), faq: z.array(vipFaqItemSchema) });
 export type VipGuide = z.infer<typeof vipGuideSchema>;
 

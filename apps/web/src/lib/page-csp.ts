@@ -12,6 +12,8 @@ import { contentSecurityPolicy, newNonce, scriptHashes, withIntegrity } from "./
  */
 export interface PrerenderedPage {
   html: string;
+  /** The HTML encoded once, so that serving it costs no encoding. */
+  body: Uint8Array<ArrayBuffer>;
   policy: string;
   status: number;
   /** A strong validator of the HTML, for conditional requests. */
@@ -55,7 +57,7 @@ function readPage(internalPath: string): PrerenderedPage | null {
   }
   const html = withIntegrity(raw, integrityOf);
   const etag = `"${createHash("sha256").update(html).digest("base64url").slice(0, 27)}"`;
-  return { html, status, etag, policy: contentSecurityPolicy(scriptHashes(html)) };
+  return { html, body: new TextEncoder().encode(html), status, etag, policy: contentSecurityPolicy(scriptHashes(html)) };
 }
 
 /** The pre-rendered page at an internal path, or null when the path is rendered per request. */

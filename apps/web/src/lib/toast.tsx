@@ -1,6 +1,6 @@
 "use client";
 import type { ReactNode } from "react";
-import { THEME_TOKENS } from "./theme-tokens";
+import { themeConfig } from "./theme-tokens";
 import { MESSAGE_DURATION_S, MESSAGE_MAX_COUNT, NOTIFICATION_DURATION_S, UI_PREFIX } from "./constants";
 
 /**
@@ -21,7 +21,7 @@ function loadToasts(): Promise<Toasts> {
             <ConfigProvider
               prefixCls={UI_PREFIX}
               direction={document.documentElement.dir === "rtl" ? "rtl" : "ltr"}
-              theme={{ token: THEME_TOKENS, algorithm: dark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm }}
+              theme={{ ...themeConfig(dark ? "Black" : "White"), algorithm: dark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm }}
             >
               {children}
             </ConfigProvider>

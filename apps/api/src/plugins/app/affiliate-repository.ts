@@ -28,7 +28,8 @@ import {
 } from "@affiliates/contracts";
 import type { Database, Db } from "../../db/schema";
 import { ApiError } from "../../lib/errors";
-import { AFFILIATE_FAQ, AFFILIATE_BENEFITS } from "./affiliate-content";
+import { AFFILIATE_BENEFITS } from "./affiliate-content";
+import { faqFor } from "../../content/faq";
 
 // ------------------------------------------------------------------ tables (migration 0006-affiliate)
 
@@ -503,7 +504,8 @@ export function createAffiliateRepository(database: Db, options: AffiliateReposi
     levels,
     affiliateOf,
 
-    async programme(): Promise<AffiliateProgramme> {
+    /** The programme's figures, with the FAQ in `locale` (item by item falling back to English). */
+    async programme(locale?: string | null): Promise<AffiliateProgramme> {
       const all = await levels();
       return {
         levels: all,
@@ -512,7 +514,7 @@ export function createAffiliateRepository(database: Db, options: AffiliateReposi
         linkShareBps: [...AFFILIATE_LINK_SHARE_BPS],
         cardAmountsUsdt: [...AFFILIATE_CARD_AMOUNTS_USDT],
         settlementHoldDays: SETTLEMENT_HOLD_DAYS,
-        faq: AFFILIATE_FAQ.map((f) => ({ ...f })),
+        faq: faqFor("affiliate", locale),
       };
     },
 

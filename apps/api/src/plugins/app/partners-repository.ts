@@ -14,6 +14,7 @@ import {
   type PartnerFaqItem,
   type PartnerFeature,
 } from "@affiliates/contracts";
+import { faqFor } from "../../content/faq";
 import type { Database, Db } from "../../db/schema";
 
 // ------------------------------------------------------------------ tables (migration 0008-partner-programmes)
@@ -59,6 +60,7 @@ export interface PartnerCohortProjectsTable {
   website: string;
 }
 
+/** Migration 0008's FAQ table: no longer read or seeded (the FAQ lives in content/faq/<locale>.json). */
 export interface PartnerFaqTable {
   programme: string;
   id: string;
@@ -96,14 +98,9 @@ export type PartnerTables = {
 
 export type PartnerDb = Kysely<Database & PartnerTables>;
 
-/** Programme names of partner_features and partner_faq. */
+/** Programme names of partner_features and the partner FAQs. */
 export const PARTNER_PROGRAMMES = ["broker", "market-maker", "institutional", "institutional-pro", "incubation"] as const;
 export type PartnerProgrammeName = (typeof PARTNER_PROGRAMMES)[number];
-
-/** Locales the programme FAQs are written in; any other locale gets English. */
-export const PARTNER_CONTENT_LOCALES = ["en", "zh-CN", "ar"] as const;
-export const contentLocale = (requested: string | undefined): string =>
-  PARTNER_CONTENT_LOCALES.find((l) => l.toLowerCase() === requested?.trim().toLowerCase()) ?? "en";
 
 const num = (value: BigIntColumn | null | undefined): number => Number(value ?? 0);
 
@@ -169,31 +166,15 @@ export function createPartnersRepository(database: Db, options: PartnersReposito
     return num(row?.value);
   };
 
-  /** The FAQ in the requested locale, item by item falling back to English. */
-  const faq = async (programme: PartnerProgrammeName, locale: string): Promise<PartnerFaqItem[]> => {
-    const wanted = contentLocale(locale);
-    const rows = await db
-      .selectFrom("partner_faq")
-      .selectAll()
-      .where("programme", "=", programme)
-      .where("locale", "in", [...new Set(["en", wanted])])
-      .orderBy("sort")
-      .orderBy("id")
-      .execute();
-    const byId = new Map<string, (typeof rows)[number]>();
-    for (const row of rows) {
-      if (!byId.has(row.id) || row.locale === wanted) byId.set(row.id, row);
-    }
-    return [...byId.values()].map((r) => ({ id: r.id, question: r.question, answerHtml: r.answer_html }));
-  };
+  /** The FAQ in the requested locale, item by item falling back to English (content/faq/<locale>.json). */
+  const faq = (programme: Exclude<PartnerProgrammeName, "institutional-pro">, locale: string): PartnerFaqItem[] => faqFor(programme, locale);
 
   return {
     async broker(locale: string): Promise<BrokerProgramme> {
-      const [tiers, maxMarkupBps, benefits, items] = await Promise.all([
+      const [tiers, maxMarkupBps, benefits] = await Promise.all([
         db.selectFrom("partner_broker_tiers").selectAll().orderBy("tier").execute(),
         setting("broker", "maxMarkupBps"),
         features("broker", "benefit"),
-        faq("broker", locale),
       ]);
       return {
         tiers: tiers.map((t) => ({
@@ -207,16 +188,15 @@ export function createPartnersRepository(database: Db, options: PartnersReposito
         })),
         maxMarkupBps,
         benefits,
-        faq: items,
+        faq: faq("broker", locale),
       };
     },
 
     async marketMaker(locale: string): Promise<MarketMakerProgramme> {
-      const [tiers, reviewDays, benefits, items] = await Promise.all([
+      const [tiers, reviewDays, benefits] = await Promise.all([
         db.selectFrom("partner_maker_tiers").selectAll().orderBy("tier").execute(),
         setting("market-maker", "reviewDays"),
         features("market-maker", "benefit"),
-        faq("market-maker", locale),
       ]);
       return {
         tiers: tiers.map((t) => ({
@@ -230,27 +210,25 @@ export function createPartnersRepository(database: Db, options: PartnersReposito
         })),
         reviewDays,
         benefits,
-        faq: items,
+        faq: faq("market-maker", locale),
       };
     },
 
     async institutional(locale: string): Promise<InstitutionalProgramme> {
-      const [services, offers, minMonthlyVolumeUsdt, minAssetsUsdt, items] = await Promise.all([
+      const [services, offers, minMonthlyVolumeUsdt, minAssetsUsdt] = await Promise.all([
         features("institutional", "service"),
         features("institutional-pro", "offer"),
         setting("institutional-pro", "minMonthlyVolumeUsdt"),
         setting("institutional-pro", "minAssetsUsdt"),
-        faq("institutional", locale),
       ]);
-      return { services, pro: { minMonthlyVolumeUsdt, minAssetsUsdt, offers }, faq: items };
+      return { services, pro: { minMonthlyVolumeUsdt, minAssetsUsdt, offers }, faq: faq("institutional", locale) };
     },
 
     async incubation(locale: string): Promise<IncubationProgramme> {
-      const [offers, stages, cohorts, items] = await Promise.all([
+      const [offers, stages, cohorts] = await Promise.all([
         features("incubation", "offer"),
         features("incubation", "stage"),
         db.selectFrom("partner_cohort_projects").selectAll().orderBy("cohort", "desc").orderBy("id").execute(),
-        faq("incubation", locale),
       ]);
       return {
         offers,
@@ -266,7 +244,7 @@ export function createPartnersRepository(database: Db, options: PartnersReposito
             listedOn: c.listed_on,
             website: c.website,
           })),
-        faq: items,
+        faq: faq("incubation", locale),
       };
     },
 

@@ -1,7 +1,6 @@
 import fp from "fastify-plugin";
 import type { Kysely } from "kysely";
 import {
-  VIP_GUIDE_LOCALES,
   VIP_METRICS,
   VipResponseCode,
   vipRulesSchema,
@@ -25,7 +24,7 @@ import {
 import type { Database, Db } from "../../db/schema";
 import { ApiError } from "../../lib/errors";
 import type { ConfigRepository } from "./config-repository";
-import { VIP_FAQ } from "./vip-content";
+import { faqFor, faqLocale } from "../../content/faq";
 
 /** Parts per million to the fraction the contract speaks (375 → 0.000375, the same double as the literal). */
 export const ppmToFraction = (ppm: number | string): number => Number(ppm) / 1_000_000;
@@ -190,10 +189,9 @@ export function createVipRepository(database: Db, config: ConfigRepository, opti
       return { ...schedule, benefits, trial, rules };
     },
 
-    guide(locale: string | undefined): VipGuide {
-      const known = VIP_GUIDE_LOCALES.find((l) => l.toLowerCase() === locale?.toLowerCase());
-      const chosen = known ?? "en";
-      return { locale: chosen, faq: [...VIP_FAQ[chosen]] };
+    /** The guide's FAQ in `locale` (item by item falling back to English) and the locale whose file answered. */
+    guide(locale: string | null | undefined): VipGuide {
+      return { locale: faqLocale(locale), faq: faqFor("vip", locale) };
     },
 
     /** The user's level: from the metrics (the highest met applies), or the higher level a running grace period keeps. */

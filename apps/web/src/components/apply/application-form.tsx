@@ -55,6 +55,7 @@ export function ApplicationForm() {
         initialValues={{ channels: [{ type: "youtube", url: "", audience: 0 }] }}
         className="application-form"
         data-testid="application-form"
+        noValidate // the translated validate messages speak for every field, not the browser's own email check
       >
         <Form.Item name="name" label={t("name")} rules={[{ required: true }, { whitespace: true }, { min: 2, max: 80 }]}>
           <Input autoComplete="name" />

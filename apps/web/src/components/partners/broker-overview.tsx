@@ -3,6 +3,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import { FeatureList } from "./feature-list";
 import { PartnerFaq } from "./partner-faq";
 import { BPS, usePartnerProgramme } from "./partner-data";
+import { useIsolate } from "@/lib/use-isolate";
 
 const PLACEHOLDER_ROWS = 4;
 /** The order size of the markup example (an illustration, not a programme figure). */
@@ -11,6 +12,7 @@ const EXAMPLE_ORDER_USDT = 10_000;
 /** The broker programme's figures from the API: tiers by volume with commission rates, the markup, benefits, FAQ. */
 export function BrokerOverview() {
   const t = useTranslations("partners.broker");
+  const isolate = useIsolate();
   const tc = useTranslations("partners");
   const format = useFormatter();
   const { data, error } = usePartnerProgramme("broker");
@@ -23,7 +25,7 @@ export function BrokerOverview() {
   return (
     <>
       <p className="headline-rate" data-testid="broker-headline" aria-live="polite">
-        {top ? t("headline", { rate: percent(top.ownRateBps) }) : "\u00a0"}
+        {top ? t("headline", { rate: isolate(percent(top.ownRateBps)) }) : "\u00a0"}
       </p>
       <section className="section" aria-labelledby="broker-tiers-title">
         <h2 id="broker-tiers-title">{t("tiersTitle")}</h2>

@@ -3,12 +3,14 @@ import { useFormatter, useTranslations } from "next-intl";
 import { FeatureList } from "./feature-list";
 import { PartnerFaq } from "./partner-faq";
 import { BPS, PPM, usePartnerProgramme } from "./partner-data";
+import { useIsolate } from "@/lib/use-isolate";
 
 const PLACEHOLDER_ROWS = 3;
 
 /** Maker rebate tiers from the API: negative maker fees, taker fees, API rate limits, the minimum maker ratio. */
 export function MarketMakerOverview() {
   const t = useTranslations("partners.marketMaker");
+  const isolate = useIsolate();
   const tc = useTranslations("partners");
   const format = useFormatter();
   const { data, error } = usePartnerProgramme("marketMaker");
@@ -22,7 +24,7 @@ export function MarketMakerOverview() {
   return (
     <>
       <p className="headline-rate" data-testid="maker-headline" aria-live="polite">
-        {best !== null ? t("headline", { fee: fee(best) }) : "\u00a0"}
+        {best !== null ? t("headline", { fee: isolate(fee(best)) }) : "\u00a0"}
       </p>
       <section className="section" aria-labelledby="maker-tiers-title">
         <h2 id="maker-tiers-title">{t("tiersTitle")}</h2>

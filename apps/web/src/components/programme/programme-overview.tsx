@@ -1,6 +1,6 @@
 "use client";
 import { useEffect, useState } from "react";
-import { useFormatter, useTranslations } from "next-intl";
+import { useFormatter, useLocale, useTranslations } from "next-intl";
 import type { AffiliateFaqItem, AffiliateProgramme } from "@affiliates/contracts";
 import { http } from "@/lib/http";
 import { useApi } from "@/lib/use-api";
@@ -13,7 +13,9 @@ export const PROGRAMME_PATH = "v1/affiliate/programme";
 export function ProgrammeOverview() {
   const t = useTranslations("programme");
   const format = useFormatter();
-  const { data, error } = useApi(PROGRAMME_PATH, () => http.get<AffiliateProgramme>(PROGRAMME_PATH));
+  const locale = useLocale();
+  // The FAQ's language follows the `Locale` header (src/lib/http.ts sends the page's locale); one cache entry per locale.
+  const { data, error } = useApi(`${PROGRAMME_PATH}?locale=${locale}`, () => http.get<AffiliateProgramme>(PROGRAMME_PATH));
   const percent = useBpsPercent();
 
   if (error && !data) return <p className="section" role="alert">{t("loadFailed")}</p>;

@@ -8,7 +8,11 @@ import { UserMenu } from "./user-menu";
 const NAV = [
   { key: "affiliates", path: PAGES.home.path },
   { key: "dashboard", path: PAGES.dashboard.path },
+  { key: "vip", path: PAGES.vipIntroduce.path },
   { key: "fee", path: PAGES.fee.path },
+  { key: "broker", path: PAGES.broker.path },
+  { key: "marketMaker", path: PAGES.marketMaker.path },
+  { key: "institutional", path: PAGES.institutional.path },
 ] as const;
 
 /** Site header (spec §2): receives the locale, theme (via context), the page path and, through the session, user info. */

@@ -10,6 +10,7 @@ import { useVipFormat } from "./use-vip-format";
 import { VipLinks } from "./vip-links";
 import { VIP_STATUS_PATH } from "./vip-paths";
 import styles from "./vip.module.css";
+import { useIsolate } from "@/lib/use-isolate";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -63,6 +64,7 @@ function GraceCard({ status, grace }: { status: VipStatusAnswer; grace: NonNulla
 
 function ProgressCard({ status }: { status: VipStatusAnswer }) {
   const t = useTranslations("vipStatus");
+  const isolate = useIsolate();
   const tc = useTranslations("vipCommon");
   const f = useVipFormat();
   const target = status.target;
@@ -84,7 +86,7 @@ function ProgressCard({ status }: { status: VipStatusAnswer }) {
             <li key={p.metric} data-metric={p.metric}>
               <div className={styles.progressHead}>
                 <strong>{label}</strong>
-                <span>{p.ratio >= 1 ? t("progressDone") : t("progressValue", { current: f.usdCompact(p.current), target: f.usdCompact(p.target) })}</span>
+                <span>{p.ratio >= 1 ? t("progressDone") : t("progressValue", { current: isolate(f.usdCompact(p.current)), target: isolate(f.usdCompact(p.target)) })}</span>
               </div>
               <div
                 className={styles.bar}

@@ -26,6 +26,7 @@ import {
 import { requireDeviceToken } from "../../../lib/device-token-guard";
 import { ok, parseBody } from "../../../lib/envelope";
 import { ApiError } from "../../../lib/errors";
+import { requestLocale } from "../../../lib/request-locale";
 import { addDays, type AffiliatesTable } from "../../../plugins/app/affiliate-repository";
 
 export interface AffiliateRoutesOptions {
@@ -84,9 +85,9 @@ const affiliateRoutes: FastifyPluginCallback<AffiliateRoutesOptions> = (app, opt
 
   // ------------------------------------------------------------ public
 
-  app.get("/programme", async (_request, reply) => {
-    reply.header("cache-control", "public, max-age=60");
-    return ok(await app.affiliate.programme());
+  app.get("/programme", async (request, reply) => {
+    reply.header("cache-control", "public, max-age=60").header("vary", "Locale");
+    return ok(await app.affiliate.programme(requestLocale(request)));
   });
 
   app.get("/cards/claim/:code", async (request) => {

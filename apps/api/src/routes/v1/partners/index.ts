@@ -1,4 +1,4 @@
-import type { FastifyPluginCallback, FastifyRequest } from "fastify";
+import type { FastifyPluginCallback } from "fastify";
 import {
   myPartnerApplicationQuerySchema,
   partnerApplicationRequestSchema,
@@ -7,15 +7,7 @@ import {
 } from "@affiliates/contracts";
 import { requireDeviceToken } from "../../../lib/device-token-guard";
 import { ok, parseBody } from "../../../lib/envelope";
-
-/** A locale tag as the web app sends it in the `Locale` header (`en`, `zh-CN`, `es-AR`); anything else is ignored. */
-const LOCALE_TAG = /^[a-z]{2,3}(-[A-Za-z]{2,4})?$/;
-
-function requestLocale(request: FastifyRequest): string | null {
-  const header = request.headers.locale;
-  const value = (Array.isArray(header) ? header[0] : header)?.trim();
-  return value && LOCALE_TAG.test(value) ? value : null;
-}
+import { requestLocale } from "../../../lib/request-locale";
 
 /**
  * /v1/partners: the partner programmes (issue 10).

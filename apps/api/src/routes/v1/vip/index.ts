@@ -3,6 +3,7 @@ import { z } from "zod";
 import { vipAirdropIdSchema, vipGuideQuerySchema } from "@affiliates/contracts";
 import { requireDeviceToken } from "../../../lib/device-token-guard";
 import { ok, parseBody } from "../../../lib/envelope";
+import { requestLocale } from "../../../lib/request-locale";
 
 const idParams = z.object({ id: vipAirdropIdSchema }).strict();
 const noQuery = z.object({}).strict();
@@ -25,8 +26,8 @@ const vipRoutes: FastifyPluginCallback = (app, _options, done) => {
 
   app.get("/guide", async (request, reply) => {
     const { locale } = parseBody(vipGuideQuerySchema, request.query);
-    reply.header("cache-control", "public, max-age=300");
-    return ok(app.vip.guide(locale));
+    reply.header("cache-control", "public, max-age=300").header("vary", "Locale");
+    return ok(app.vip.guide(locale ?? requestLocale(request)));
   });
 
   app.get("/me", async (request, reply) => {
