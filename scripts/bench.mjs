@@ -11,6 +11,7 @@ import autocannon from "autocannon";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium } from "@playwright/test";
+import { PAGES as SITE_PAGES } from "../apps/web/src/lib/pages.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const PORT = Number(process.env.BENCH_PORT ?? 3300);
@@ -42,12 +43,18 @@ const BUDGET = {
   ssrRatio: 0.5,
 };
 
-/** Every page the product serves, public ones first; the dashboard needs a session. */
+/**
+ * Every page of the PAGES registry (so a new page is measured without touching the bench), plus Arabic's landing
+ * page. Pages that need a login are measured logged in; only the dashboard has the larger first-load budget.
+ */
 const PAGES = [
-  { name: "/affiliates", path: "/affiliates", dashboard: false },
-  { name: "/ar/affiliates", path: "/ar/affiliates", dashboard: false },
-  { name: "/affiliates/fee", path: "/affiliates/fee", dashboard: false },
-  { name: "/affiliates/dashboard", path: "/affiliates/dashboard", dashboard: true },
+  ...Object.entries(SITE_PAGES).map(([key, page]) => ({
+    name: `/affiliates${page.path}`,
+    path: `/affiliates${page.path}`,
+    session: page.requiresLogin,
+    dashboard: key === "dashboard",
+  })),
+  { name: "/ar/affiliates", path: "/ar/affiliates", session: false, dashboard: false },
 ];
 
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
@@ -229,7 +236,7 @@ console.log("[bench] first-load JS…");
 const bareJs = await firstLoadJs(BARE, "/");
 results.firstLoadJs = { bare: bareJs, pages: {} };
 for (const page of PAGES) {
-  const js = await firstLoadJs(ORIGIN, page.path, page.dashboard ? cookie : undefined);
+  const js = await firstLoadJs(ORIGIN, page.path, page.session ? cookie : undefined);
   const ratio = Number((js.gzip / bareJs.gzip).toFixed(2));
   const limit = page.dashboard ? BUDGET.firstLoadRatioDashboard : BUDGET.firstLoadRatioPublic;
   results.firstLoadJs.pages[page.name] = { ...js, ratioGzip: ratio, ratioBrotli: Number((js.brotli / bareJs.brotli).toFixed(2)), limit };
@@ -329,7 +336,7 @@ results.lighthouse = {};
 if (ONLY.has("lighthouse")) {
 console.log(`[bench] Lighthouse 12.2.3, ${LH_RUNS} runs per page…`);
 for (const page of PAGES) {
-  const lh = await lighthouseRuns(`${ORIGIN}${page.path}`, page.dashboard ? cookie : undefined);
+  const lh = await lighthouseRuns(`${ORIGIN}${page.path}`, page.session ? cookie : undefined);
   results.lighthouse[page.name] = lh;
   if (lh.performance < BUDGET.performance) broken.push(`Lighthouse performance of ${page.name}: ${lh.performance} (budget ≥ ${BUDGET.performance})`);
   if (lh.accessibility < BUDGET.accessibility) broken.push(`Lighthouse accessibility of ${page.name}: ${lh.accessibility} (budget ${BUDGET.accessibility})`);

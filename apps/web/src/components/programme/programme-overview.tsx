@@ -1,7 +1,7 @@
 "use client";
-import { useEffect, useState } from "react";
 import { useFormatter, useLocale, useTranslations } from "next-intl";
-import type { AffiliateFaqItem, AffiliateProgramme } from "@affiliates/contracts";
+import type { AffiliateProgramme } from "@affiliates/contracts";
+import { FaqList } from "@/components/safe/faq-list";
 import { http } from "@/lib/http";
 import { useApi } from "@/lib/use-api";
 import { useBpsPercent } from "@/lib/use-bps-percent";
@@ -62,33 +62,8 @@ export function ProgrammeOverview() {
       </section>
       <section className="section" id="faq" aria-labelledby="faq-title">
         <h2 id="faq-title">{t("faqTitle")}</h2>
-        <Faq items={data?.faq ?? []} />
+        <FaqList items={data?.faq ?? []} testId="faq" />
       </section>
     </>
-  );
-}
-
-/** FAQ answers are HTML from the API: sanitised (DOMPurify whitelist, spec §5) before they reach the page. */
-function Faq({ items }: { items: AffiliateFaqItem[] }) {
-  const [safe, setSafe] = useState<Record<string, string>>({});
-  useEffect(() => {
-    if (!items.length) return;
-    let cancelled = false;
-    void import("@affiliates/safety").then(({ sanitizeHtml }) => {
-      if (!cancelled) setSafe(Object.fromEntries(items.map((item) => [item.id, sanitizeHtml(item.answerHtml)])));
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [items]);
-  return (
-    <div className="faq" data-testid="faq">
-      {items.map((item) => (
-        <details key={item.id} className="faq-item">
-          <summary>{item.question}</summary>
-          <div className="faq-answer" dangerouslySetInnerHTML={{ __html: safe[item.id] ?? "" }} />
-        </details>
-      ))}
-    </div>
   );
 }

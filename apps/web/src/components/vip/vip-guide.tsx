@@ -1,7 +1,7 @@
 "use client";
-import { useEffect, useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
-import type { VipFaqItem, VipGuide as VipGuideAnswer } from "@affiliates/contracts";
+import type { VipGuide as VipGuideAnswer } from "@affiliates/contracts";
+import { FaqList } from "@/components/safe/faq-list";
 import { http } from "@/lib/http";
 import { useApi } from "@/lib/use-api";
 import { useVipProgramme, VipRulesList } from "./vip-programme";
@@ -25,33 +25,8 @@ export function VipGuide() {
       </section>
       <section className="section" id="faq" aria-labelledby="vip-faq-title">
         <h2 id="vip-faq-title">{t("faqTitle")}</h2>
-        {guide.error && !guide.data ? <p role="alert">{tc("loadFailed")}</p> : <Faq items={guide.data?.faq ?? []} />}
+        {guide.error && !guide.data ? <p role="alert">{tc("loadFailed")}</p> : <FaqList items={guide.data?.faq ?? []} testId="vip-faq" open />}
       </section>
     </>
-  );
-}
-
-/** FAQ answers are HTML from the API: sanitised (DOMPurify whitelist, spec §5) before they reach the page. */
-function Faq({ items }: { items: VipFaqItem[] }) {
-  const [safe, setSafe] = useState<Record<string, string>>({});
-  useEffect(() => {
-    if (!items.length) return;
-    let cancelled = false;
-    void import("@affiliates/safety").then(({ sanitizeHtml }) => {
-      if (!cancelled) setSafe(Object.fromEntries(items.map((item) => [item.id, sanitizeHtml(item.answerHtml)])));
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [items]);
-  return (
-    <div className="faq" data-testid="vip-faq" aria-busy={!items.length}>
-      {items.map((item) => (
-        <details key={item.id} className="faq-item" open>
-          <summary>{item.question}</summary>
-          <div className="faq-answer" dangerouslySetInnerHTML={{ __html: safe[item.id] ?? "" }} />
-        </details>
-      ))}
-    </div>
   );
 }

@@ -1,0 +1,37 @@
+"use client";
+import { useEffect, useState } from "react";
+
+export interface FaqItem {
+  id: string;
+  question: string;
+  answerHtml: string;
+}
+
+/**
+ * An FAQ whose answers are HTML from the API: sanitised with the product's DOMPurify whitelist (spec §5,
+ * @affiliates/safety — what SafeHtml uses on the server) before they reach the page. The sanitiser loads with the
+ * first answer, so pages without one never ship it.
+ */
+export function FaqList({ items, testId, open = false }: { items: readonly FaqItem[]; testId: string; open?: boolean }) {
+  const [safe, setSafe] = useState<Record<string, string>>({});
+  useEffect(() => {
+    if (!items.length) return;
+    let cancelled = false;
+    void import("@affiliates/safety").then(({ sanitizeHtml }) => {
+      if (!cancelled) setSafe(Object.fromEntries(items.map((item) => [item.id, sanitizeHtml(item.answerHtml)])));
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [items]);
+  return (
+    <div className="faq" data-testid={testId} aria-busy={!items.length}>
+      {items.map((item) => (
+        <details key={item.id} className="faq-item" open={open}>
+          <summary>{item.question}</summary>
+          <div className="faq-answer" dangerouslySetInnerHTML={{ __html: safe[item.id] ?? "" }} />
+        </details>
+      ))}
+    </div>
+  );
+}
