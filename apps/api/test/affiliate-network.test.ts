@@ -12,7 +12,8 @@ import {
   subAffiliateListSchema,
   subAffiliateSchema,
 } from "@affiliates/contracts";
-import { AFFILIATE, DIALECT, PLAIN_USER, createTestApp, deviceToken, envelope, login, sessionCookie, type TestApp } from "./helpers/test-app";
+import { okData as data, refused } from "./helpers/envelope-assertions";
+import { AFFILIATE, DIALECT, PLAIN_USER, createTestApp, deviceToken, login, sessionCookie, type TestApp } from "./helpers/test-app";
 
 /**
  * The affiliate network (issue 9): sub-affiliates (rate below one's own, notes, performance), experience cards
@@ -44,20 +45,6 @@ function call(method: Method, url: string, opts: { cookie?: string; body?: unkno
     cookies: opts.cookie ? { refresh_token: opts.cookie } : {},
     ...(opts.body !== undefined ? { payload: JSON.stringify(opts.body) } : {}),
   });
-}
-const data = (response: LightMyRequestResponse): unknown => {
-  expect(response.statusCode, response.body).toBe(200);
-  const body = envelope(response);
-  expect(body.code).toBe("00000");
-  return body.data;
-};
-function refused(response: LightMyRequestResponse, status: number, code: string, msg?: RegExp | string) {
-  expect(response.statusCode, response.body).toBe(status);
-  const body = envelope(response);
-  expect(body.code).toBe(code);
-  expect(body.data).toBeNull();
-  if (typeof msg === "string") expect(body.msg).toBe(msg);
-  else if (msg) expect(body.msg).toMatch(msg);
 }
 
 let registered = 0;

@@ -30,7 +30,8 @@ import { hashPassword } from "../src/lib/password";
 import affiliateRepositoryPlugin, { addDays, dayOf } from "../src/plugins/app/affiliate-repository";
 import affiliateRoutes from "../src/routes/v1/affiliate/index";
 import { registerAdminAffiliate } from "../src/routes/v1/admin/affiliate";
-import { AFFILIATE, DIALECT, PLAIN_USER, TEST_DATABASE_URL, deviceToken, envelope, login, randomName, sessionCookie, adminTokenHook } from "./helpers/test-app";
+import { okData as data, refused } from "./helpers/envelope-assertions";
+import { AFFILIATE, DIALECT, PLAIN_USER, TEST_DATABASE_URL, deviceToken, login, randomName, sessionCookie, adminTokenHook } from "./helpers/test-app";
 
 /** A fixed clock: the seed's history and every "today" of the API are relative to it, so values are reproducible. */
 const NOW = Date.parse("2026-06-15T12:00:00.000Z");
@@ -216,20 +217,6 @@ function call(method: Method, url: string, opts: { cookie?: string | undefined; 
 }
 const asAffiliate = (method: Method, url: string, opts: { body?: unknown; dy?: boolean; headers?: Record<string, string> } = {}) =>
   call(method, url, { ...opts, cookie: affiliateCookie });
-const data = (response: LightMyRequestResponse): unknown => {
-  expect(response.statusCode, response.body).toBe(200);
-  const body = envelope(response);
-  expect(body.code).toBe("00000");
-  return body.data;
-};
-function refused(response: LightMyRequestResponse, status: number, code: string, msg?: RegExp | string) {
-  expect(response.statusCode, response.body).toBe(status);
-  const body = envelope(response);
-  expect(body.code).toBe(code);
-  expect(body.data).toBeNull();
-  if (typeof msg === "string") expect(body.msg).toBe(msg);
-  else if (msg) expect(body.msg).toMatch(msg);
-}
 
 async function registerUser(email: string): Promise<string> {
   const response = await t.app.inject({
