@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { nativeHostSimulatorScript, type NativeHostConfig } from "@affiliates/bridge/simulator";
+import { waitForHydration } from "./fixtures";
 
 /** The native app, simulated in the page: the bridge of docs/bridge.md, scripted answers and a record of calls. */
 const DESKTOP_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
@@ -140,6 +141,7 @@ test.describe("deep links (spec §2, §9)", () => {
     test(`${link.target}: in the app from ${link.gate} with its params`, async ({ browser }) => {
       const page = await appPage(browser, { version: link.gate });
       await page.goto("/affiliates");
+      await waitForHydration(page, `[data-deep-link="${link.target}"]`);
       await page.locator(`[data-deep-link="${link.target}"]`).click();
       await expect.poll(async () => (await callsOf(page, link.action)).map((c) => c.params)).toEqual([link.params]);
       expect(page.url()).toMatch(/\/affiliates$/);
@@ -174,6 +176,7 @@ test.describe("bridge errors show one refresh prompt (spec §8)", () => {
       const page = await appPage(browser, { version: "2.60.0", answers: { openDeposit: answer } });
       await page.clock.install();
       await page.goto("/affiliates");
+      await waitForHydration(page, '[data-deep-link="deposit"]');
       await page.locator('[data-deep-link="deposit"]').click();
       await page.clock.runFor(3_500);
       await expect(page.locator(".bit-message-notice")).toHaveText(PROMPT);

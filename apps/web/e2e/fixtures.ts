@@ -45,3 +45,19 @@ export async function registerNewUser(context: BrowserContext): Promise<{ email:
 }
 
 export const ADMIN_HEADERS = { "x-admin-token": "e2e-admin-token" } as const;
+
+/**
+ * Waits until React has hydrated the element (its event handlers are attached): a click before that is the
+ * browser's own, which follows an anchor's href instead of the component's handler.
+ */
+export async function waitForHydration(page: Page, selector: string): Promise<void> {
+  // Polled from the test's side: a page with a fake clock (page.clock) never runs the page's own timers.
+  await expect
+    .poll(() =>
+      page.evaluate((s) => {
+        const element = document.querySelector(s);
+        return element !== null && Object.keys(element).some((key) => key.startsWith("__reactProps"));
+      }, selector),
+    )
+    .toBe(true);
+}

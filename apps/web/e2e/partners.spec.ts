@@ -317,6 +317,7 @@ test.describe("partner application forms (issue 10) with the spec's validate mes
   });
 
   test("each form, with its validation messages shown, has no WCAG 2.1 AA violations (en and ar)", async ({ page, context }) => {
+    test.setTimeout(120_000); // ten pages, each with its form loaded and an axe run
     await registerNewUser(context);
     for (const f of FORMS) {
       for (const prefix of ["", "/ar"]) {

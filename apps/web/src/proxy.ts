@@ -17,7 +17,7 @@ import { requiresLogin } from "@/lib/pages";
 import { internalPath, NOT_FOUND_PAGE } from "@/lib/internal-route";
 import { REFRESH_TOKEN_COOKIE } from "@/lib/constants";
 import { isAppUserAgent } from "@/lib/app-detect";
-import { perRequestPolicy, prerenderedPage } from "@/lib/page-csp";
+import { perRequestPolicy, prerenderedPage, prerenderedResponse } from "@/lib/page-csp";
 
 /** Main-site and API paths answered by the exchange API on the same origin (issue 2). */
 const API_PATH = /^\/(?:v1\/|(?:[A-Za-z-]{2,5}\/)?(?:login|register)(?:\/|$)|logout(?:\/|$))/;
@@ -40,35 +40,37 @@ function isDocumentRequest(request: NextRequest): boolean {
 
 /**
  * Answers with the internal page and its Content-Security-Policy (issue 12, lib/csp.ts). A pre-rendered page's HTML
- * is sent from memory with the exact hashes of its scripts (the fast path: no second pass through the router); its
- * RSC payload is rewritten to Next with the same policy. A page rendered per request gets a nonce, which Next reads
- * from the request header and writes into its scripts.
+ * is sent from memory with a fresh nonce on its scripts (the fast path: no second pass through the router); its
+ * RSC payload is rewritten to Next. A page rendered per request gets a nonce too, which Next reads from the request
+ * header and writes into its scripts.
  */
 function rewriteToPage(internal: URL, request: NextRequest, init?: { status?: number }): NextResponse {
   const page = prerenderedPage(internal.pathname);
-  if (page) {
-    if (isDocumentRequest(request)) {
-      const status = init?.status ?? page.status;
-      const headers = {
+  if (page && isDocumentRequest(request)) {
+    const { body, policy } = prerenderedResponse(page);
+    return new NextResponse(request.method === "HEAD" ? null : body, {
+      status: init?.status ?? page.status,
+      headers: {
         "content-type": "text/html; charset=utf-8",
-        // The HTML depends on cookies (language, theme, login): no shared cache may keep it by URL alone.
+        // The HTML depends on cookies (language, theme, login), and each copy carries its own nonce: no cache may
+        // keep it by URL alone, nor revalidate it (a 304 would pair a stored copy's nonce with a new policy).
         "cache-control": "private, no-cache",
         vary: "rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch, cookie",
-        etag: page.etag,
-        [CSP_HEADER]: page.policy,
-      };
-      if (status === 200 && request.headers.get("if-none-match") === page.etag) return new NextResponse(null, { status: 304, headers });
-      return new NextResponse(request.method === "HEAD" ? null : page.body, { status, headers });
-    }
+        [CSP_HEADER]: policy,
+      },
+    });
+  }
+  const policy = perRequestPolicy();
+  if (page) {
+    // The RSC payload of a pre-rendered page (client navigation, prefetch): Next serves it as built.
     const response = NextResponse.rewrite(internal, init);
-    response.headers.set(CSP_HEADER, page.policy);
+    response.headers.set(CSP_HEADER, policy);
     return response;
   }
-  const nonced = perRequestPolicy();
   const headers = new Headers(request.headers);
-  headers.set(CSP_HEADER, nonced);
+  headers.set(CSP_HEADER, policy);
   const response = NextResponse.rewrite(internal, { ...init, request: { headers } });
-  response.headers.set(CSP_HEADER, nonced);
+  response.headers.set(CSP_HEADER, policy);
   return response;
 }
 

@@ -1,44 +1,49 @@
-import { createHash } from "node:crypto";
-
 /**
- * Content-Security-Policy of the pages (issue 12).
+ * Content-Security-Policy of the pages (issue 12): a fresh nonce per response with 'strict-dynamic', no
+ * 'unsafe-inline' for scripts.
  *
- * Pages are pre-rendered once per (locale, theme, app) variant, and Next only writes nonces into HTML it renders per
- * request, so a nonce would cost the pre-rendering (and the SSR throughput budget). Instead each pre-rendered page
- * gets its exact policy: the sha256 of every inline script of its HTML, and the SRI hash (`experimental.sri`) of every
- * script file it loads, with 'strict-dynamic' so the scripts those start (Next's chunks, the device-token SDK, the
- * chat widget) are trusted and nothing else is. The proxy reads the HTML once per variant and caches the policy.
- * A page that is not pre-rendered (rendered per request) gets a per-request nonce instead, which Next applies.
+ * Pages are pre-rendered once per (locale, theme, app) variant, and Next writes nonces only into HTML it renders per
+ * request, so the proxy puts them in itself: it reads each variant's HTML once, cut at every place a `nonce`
+ * attribute goes (each <script> tag and each script preload), and joins the pieces around a new nonce per response
+ * (a few buffer copies, no rendering). The scripts those start (Next's chunks, the device-token SDK, the chat
+ * widget) are trusted through 'strict-dynamic', nothing else. Script files also carry their SRI hash
+ * (`experimental.sri`), so a file altered on its way cannot run either. A page rendered per request gets its nonce
+ * from Next, which reads it from the request's policy.
  */
 
 /** The product's own hosts, the only ones allowed to frame it (besides itself). */
 export const FRAME_ANCESTORS = ["'self'", "https://www.exchange.example", "https://*.exchange.example"];
 
-const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
 const SRC_ATTRIBUTE = /\bsrc\s*=/i;
-const INTEGRITY_ATTRIBUTE = /\bintegrity="(sha(?:256|384|512)-[A-Za-z0-9+/=]+)"/i;
 
-/** 'sha256-…' of every inline script and the integrity hash of every script file of the HTML, deduplicated. */
-export function scriptHashes(html: string): string[] {
-  const hashes = new Set<string>();
-  for (const [, attributes = "", body = ""] of html.matchAll(INLINE_SCRIPT)) {
-    if (SRC_ATTRIBUTE.test(attributes)) {
-      const integrity = INTEGRITY_ATTRIBUTE.exec(attributes)?.[1];
-      if (integrity) hashes.add(`'${integrity}'`);
-    } else if (!/\btype="application\/(?:ld\+)?json"/i.test(attributes)) {
-      hashes.add(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
-    }
+/** Where a nonce attribute goes: right after the name of every script tag and of every script preload. */
+const NONCE_SLOT = /<script\b|<link\b(?=[^>]*(?:\bas="script"|\brel="modulepreload"))/gi;
+
+/**
+ * The HTML cut at every place a nonce attribute goes: joining the pieces with `nonceAttribute(nonce)` gives the
+ * page with that nonce on each of its scripts (JSON data blocks included, where it does no harm).
+ */
+export function nonceSlots(html: string): string[] {
+  const pieces: string[] = [];
+  let from = 0;
+  for (const match of html.matchAll(NONCE_SLOT)) {
+    const end = match.index + match[0].length;
+    pieces.push(html.slice(from, end));
+    from = end;
   }
-  return [...hashes];
+  pieces.push(html.slice(from));
+  return pieces;
 }
+
+export const nonceAttribute = (nonce: string): string => ` nonce="${nonce}"`;
 
 const SCRIPT_FILE_TAG = /<(script|link)\b([^>]*?)(\/?)>/gi;
 const SRC_OR_HREF = /\b(?:src|href)="([^"]+)"/i;
 
 /**
  * Adds `integrity` to every script tag and script preload of the HTML that lacks it, from the build's SRI manifest
- * (`integrityOf(src)`): React writes the tags of client-component chunks without it, and under 'strict-dynamic' a
- * script file in the HTML runs only when its hash is listed.
+ * (`integrityOf(src)`; React writes the tags of client-component chunks without it): a script file changed on its way
+ * to the browser does not run.
  */
 export function withIntegrity(html: string, integrityOf: (src: string) => string | undefined): string {
   return html.replace(SCRIPT_FILE_TAG, (tag: string, name: string, attributes: string, selfClosing: string) => {
@@ -52,7 +57,7 @@ export function withIntegrity(html: string, integrityOf: (src: string) => string
 }
 
 /**
- * The policy. Scripts: only the listed hashes or nonce, and what they load ('strict-dynamic'); 'self' is a fallback
+ * The policy. Scripts: only those with the nonce, and what they load ('strict-dynamic'); 'self' is a fallback
  * for CSP2 browsers, which ignore it when they understand 'strict-dynamic'. Styles need 'unsafe-inline': antd's
  * cssinjs writes <style> elements at run time and React writes style attributes, neither of which a build-time hash
  * can cover; styles cannot run code, and img-src/font-src/connect-src keep CSS from sending data anywhere else.

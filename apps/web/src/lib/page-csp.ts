@@ -1,23 +1,18 @@
-import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { contentSecurityPolicy, newNonce, scriptHashes, withIntegrity } from "./csp";
+import { contentSecurityPolicy, newNonce, nonceAttribute, nonceSlots, withIntegrity } from "./csp";
 
 /**
  * Pre-rendered pages and their Content-Security-Policy (see csp.ts). The HTML of each (locale, theme, app) variant
  * is read from the build the first time it is served: every script tag gets its SRI hash (Next's
- * `experimental.sri` manifest; React's client-component chunk tags lack it), the policy lists exactly those hashes
- * and the hashes of the inline scripts, and the proxy answers document requests with it straight from memory.
- * A path that is not pre-rendered (rendered per request) gets a per-request nonce instead.
+ * `experimental.sri` manifest; React's client-component chunk tags lack it) and is cut where nonces go. Each
+ * response then joins the pieces around a fresh nonce, and the policy names that nonce.
+ * A path that is not pre-rendered (rendered per request) gets its nonce from Next instead.
  */
 export interface PrerenderedPage {
-  html: string;
-  /** The HTML encoded once, so that serving it costs no encoding. */
-  body: Uint8Array<ArrayBuffer>;
-  policy: string;
+  /** The HTML, encoded once and cut at every place a nonce attribute goes. */
+  pieces: Buffer[];
   status: number;
-  /** A strong validator of the HTML, for conditional requests. */
-  etag: string;
 }
 
 // The build output is beside the server at run time, not a dependency to trace into a deployment.
@@ -55,9 +50,7 @@ function readPage(internalPath: string): PrerenderedPage | null {
   } catch {
     // no meta: a plain 200 page
   }
-  const html = withIntegrity(raw, integrityOf);
-  const etag = `"${createHash("sha256").update(html).digest("base64url").slice(0, 27)}"`;
-  return { html, body: new TextEncoder().encode(html), status, etag, policy: contentSecurityPolicy(scriptHashes(html)) };
+  return { pieces: nonceSlots(withIntegrity(raw, integrityOf)).map((piece) => Buffer.from(piece, "utf8")), status };
 }
 
 /** The pre-rendered page at an internal path, or null when the path is rendered per request. */
@@ -69,9 +62,24 @@ export function prerenderedPage(internalPath: string): PrerenderedPage | null {
   return page;
 }
 
-/** The policy of a page rendered per request: a fresh nonce, which Next writes into the scripts it renders. */
-export function perRequestPolicy(): string {
-  // The development server evaluates code for its error overlay and fast refresh.
+/** The policy of one response: its nonce (and, on the development server, eval for its error overlay and refresh). */
+export function policyWithNonce(nonce: string): string {
   const dev = process.env.NODE_ENV === "development" ? ["'unsafe-eval'"] : [];
-  return contentSecurityPolicy([`'nonce-${newNonce()}'`, ...dev]);
+  return contentSecurityPolicy([`'nonce-${nonce}'`, ...dev]);
 }
+
+/** One response of a pre-rendered page: its HTML with a fresh nonce on every script, and the policy naming it. */
+export function prerenderedResponse(page: PrerenderedPage): { body: Uint8Array<ArrayBuffer>; policy: string } {
+  const nonce = newNonce();
+  const attribute = Buffer.from(nonceAttribute(nonce), "utf8");
+  const parts: Buffer[] = [];
+  page.pieces.forEach((piece, index) => {
+    if (index > 0) parts.push(attribute);
+    parts.push(piece);
+  });
+  const joined = Buffer.concat(parts);
+  return { body: new Uint8Array(joined.buffer, joined.byteOffset, joined.byteLength) as Uint8Array<ArrayBuffer>, policy: policyWithNonce(nonce) };
+}
+
+/** The policy of a page rendered per request: a fresh nonce, which Next writes into the scripts it renders. */
+export const perRequestPolicy = (): string => policyWithNonce(newNonce());

@@ -1,29 +1,21 @@
 "use client";
 import { useState } from "react";
 import { Button, Form, Input, InputNumber, Select, Space } from "antd";
-import { useFormatter, useLocale, useTranslations } from "next-intl";
-import {
-  AFFILIATE_CHANNEL_TYPES,
-  type AffiliateApplication,
-  type AffiliateApplicationCreated,
-  type AffiliateApplicationRequest,
-  type AffiliateChannel,
-} from "@affiliates/contracts";
-import { isLocale, localePath } from "@affiliates/locales";
-import { openWindow } from "@affiliates/safety";
+import type { Locale as AntdLocale } from "antd/es/locale";
+import { useTranslations } from "next-intl";
+import { AFFILIATE_CHANNEL_TYPES, type AffiliateApplicationCreated, type AffiliateApplicationRequest } from "@affiliates/contracts";
+import { FormKit } from "@/components/form/form-kit";
 import { http } from "@/lib/http";
 import { sensitiveCallHeaders } from "@/lib/sensitive-call";
-import { fetchMyApplication, useMyApplication } from "@/lib/use-my-application";
 import { showMessage } from "@/lib/toast";
-import { PAGES } from "@/lib/pages";
-import { SafeLink } from "@/components/safe/safe-link";
 import { APPLICATIONS_PATH } from "./application-paths";
 
-
-/** The affiliate application (issue 9) with the shared validate messages (spec §5). */
-export function ApplicationForm() {
+/**
+ * The affiliate application form (issue 9) with the shared validate messages (spec §5). It carries the UI kit, so
+ * the apply page loads it after the page (application-panel.tsx); `onStored` runs once the API has stored it.
+ */
+export function ApplicationForm({ antdLocale, onStored }: { antdLocale?: AntdLocale | undefined; onStored: () => Promise<void> }) {
   const t = useTranslations("apply");
-  const { data, mutate, loading } = useMyApplication();
   const [form] = Form.useForm<AffiliateApplicationRequest>();
   const [sending, setSending] = useState(false);
 
@@ -32,7 +24,7 @@ export function ApplicationForm() {
     try {
       await http.post<AffiliateApplicationCreated>(APPLICATIONS_PATH, values, { headers: await sensitiveCallHeaders() });
       void showMessage("success", t("submitted"), "application");
-      mutate(await fetchMyApplication());
+      await onStored();
     } catch {
       // the request client has already shown the error toast
     } finally {
@@ -40,13 +32,8 @@ export function ApplicationForm() {
     }
   };
 
-  if (loading && !data) return <p aria-busy="true">{"\u00a0"}</p>;
-  const application = data?.application;
-  if (application && application.status !== "rejected") return <ApplicationStatus application={application} />;
-
   return (
-    <>
-      {application && <ApplicationStatus application={application} />}
+    <FormKit antdLocale={antdLocale}>
       <Form<AffiliateApplicationRequest>
         form={form}
         layout="vertical"
@@ -106,50 +93,6 @@ export function ApplicationForm() {
           {t("submit")}
         </Button>
       </Form>
-    </>
-  );
-}
-
-function ApplicationStatus({ application }: { application: AffiliateApplication }) {
-  const t = useTranslations("apply");
-  const format = useFormatter();
-  const locale = useLocale();
-  return (
-    <section className="card application-status" aria-labelledby="status-title" data-testid="application-status" data-status={application.status}>
-      <h2 id="status-title">{t("statusTitle")}</h2>
-      <p className="status-badge" data-state={application.status}>{t(`status.${application.status}`)}</p>
-      <p>{t(`statusBody.${application.status}`)}</p>
-      <p className="muted">{t("submittedOn", { date: format.dateTime(new Date(application.createdAt), { dateStyle: "medium" }) })}</p>
-      <ul className="channel-links">
-        {application.channels.map((channel, index) => (
-          <ChannelLink key={index} channel={channel} />
-        ))}
-      </ul>
-      {application.status === "approved" && isLocale(locale) && (
-        <a className="button button-primary" href={localePath(locale, PAGES.dashboard.path)}>{t("toDashboard")}</a>
-      )}
-    </section>
-  );
-}
-
-/** A channel URL comes from data: a safe link, opened in a new window without access to this page (spec §5). */
-function ChannelLink({ channel }: { channel: AffiliateChannel }) {
-  const t = useTranslations("apply");
-  const label = t(`channelTypes.${channel.type}`);
-  return (
-    <li>
-      <SafeLink
-        href={channel.url}
-        target="_blank"
-        data-testid="channel-link"
-        onClick={(event) => {
-          event.preventDefault();
-          openWindow(channel.url);
-        }}
-        aria-label={t("openChannel", { channel: label })}
-      >
-        {label}
-      </SafeLink>
-    </li>
+    </FormKit>
   );
 }

@@ -3,6 +3,7 @@ import { useState } from "react";
 import dynamic from "next/dynamic";
 import { useFormatter, useTranslations } from "next-intl";
 import styles from "@/components/vip/vip.module.css";
+import { Ghost, GHOST_FIGURE } from "@/components/loading/ghost";
 import { FeeSchedule, useFeeSchedule } from "./fee-schedule";
 
 // The antd parts load after the page (their size, not the table's, is what a form costs); until then their boxes hold
@@ -30,7 +31,7 @@ export function FeeExplorer() {
           <FeeDiscountSwitch checked={discountOn} onChange={setDiscountOn} disabled={!data} />
           <label htmlFor="fee-discount">{t("discountLabel")}</label>
           <span className="muted" id="fee-discount-hint">
-            {data ? t("discountHint", { discount: format.number(data.platformTokenDiscount, { style: "percent", maximumFractionDigits: 2 }) }) : "\u00a0"}
+            {data ? t("discountHint", { discount: format.number(data.platformTokenDiscount, { style: "percent", maximumFractionDigits: 2 }) }) : <Ghost>{t("discountHint", { discount: GHOST_FIGURE })}</Ghost>}
           </span>
         </div>
         <FeeSchedule discount={discount} />

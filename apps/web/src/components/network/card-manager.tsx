@@ -1,6 +1,8 @@
 "use client";
 import { useMemo, useState } from "react";
 import { Button, Form, Radio, Select } from "antd";
+import type { Locale as AntdLocale } from "antd/es/locale";
+import { FormKit } from "@/components/form/form-kit";
 import { useFormatter, useLocale, useTranslations } from "next-intl";
 import {
   AFFILIATE_CARD_STATUSES,
@@ -34,8 +36,17 @@ const targetOf = (card: ExperienceCard): Target => (card.linkId !== null ? "link
 /** The invitee search accepts letters, digits and `*` only (the API's pattern). */
 const searchTerm = (text: string): string => text.replace(/[^A-Za-z0-9*]/g, "").slice(0, 32);
 
+/** The card manager in the product's form setup (the UI kit comes with this chunk, not with the page). */
+export function CardManagerWithKit({ antdLocale }: { antdLocale?: AntdLocale | undefined }) {
+  return (
+    <FormKit antdLocale={antdLocale}>
+      <CardManager />
+    </FormKit>
+  );
+}
+
 /** An affiliate's experience cards (issue 9): the month's quota, issuing a card, and the cards with their status. */
-export function CardManager() {
+function CardManager() {
   const t = useTranslations("network.cards");
   const format = useFormatter();
   const locale = useLocale();

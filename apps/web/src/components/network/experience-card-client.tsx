@@ -1,6 +1,7 @@
 "use client";
 import dynamic from "next/dynamic";
 import { useEffect, useState } from "react";
+import type { Locale as AntdLocale } from "antd/es/locale";
 import { useLocale, useTranslations } from "next-intl";
 import type { MyAffiliateApplication } from "@affiliates/contracts";
 import { isLocale, localePath } from "@affiliates/locales";
@@ -10,31 +11,41 @@ import { goToLogin } from "@/lib/native-app";
 import { PAGES } from "@/lib/pages";
 import { useApi } from "@/lib/use-api";
 import { useSession } from "@/state/session";
+import { Ghost } from "@/components/loading/ghost";
 import styles from "./network.module.css";
 
 // The UI-kit parts load only for who needs them: the claim card for a code, the manager for an approved affiliate.
 const ClaimCard = dynamic(() => import("./claim-card").then((m) => m.ClaimCard), { ssr: false });
-const CardManager = dynamic(() => import("./card-manager").then((m) => m.CardManager), { ssr: false });
+const CardManager = dynamic(() => import("./card-manager").then((m) => m.CardManagerWithKit), { ssr: false });
 
 /**
  * The per-user part of /affiliates/experience-card (the page's HTML is the same for everyone): a claim link
  * (`?code=`) shows the card and its Claim button; an approved affiliate manages their cards; anyone else is told how
  * to get one.
  */
-export function ExperienceCardClient() {
+export function ExperienceCardClient({ antdLocale }: { antdLocale?: AntdLocale | undefined }) {
   const [code, setCode] = useState<string | null | undefined>(undefined);
   useEffect(() => {
     setCode(new URLSearchParams(window.location.search).get("code")?.trim().toUpperCase() ?? null);
   }, []);
-  if (code === undefined) return <div className={styles.placeholder} />;
-  return code ? <ClaimCard code={code} /> : <ForAccount />;
+  if (code === undefined) return <InvitationGhost />;
+  return code ? <ClaimCard code={code} /> : <ForAccount antdLocale={antdLocale} />;
 }
 
-function ForAccount() {
+function ForAccount({ antdLocale }: { antdLocale?: AntdLocale | undefined }) {
   const { complete, isLogin } = useSession();
   const { data } = useApi(MY_APPLICATION_PATH, () => http.get<MyAffiliateApplication>(MY_APPLICATION_PATH), { ready: complete && isLogin });
-  if (!complete || (isLogin && !data)) return <div className={styles.placeholder} />;
-  return data?.isAffiliate ? <CardManager /> : <Invitation isLogin={isLogin} />;
+  if (!complete || (isLogin && !data)) return <InvitationGhost />;
+  return data?.isAffiliate ? <CardManager antdLocale={antdLocale} /> : <Invitation isLogin={isLogin} />;
+}
+
+/** Most who come here are visitors: their card stands in, unseen, until the link and the session are known. */
+function InvitationGhost() {
+  return (
+    <Ghost block>
+      <Invitation isLogin={false} />
+    </Ghost>
+  );
 }
 
 function Invitation({ isLogin }: { isLogin: boolean }) {

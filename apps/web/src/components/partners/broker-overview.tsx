@@ -4,6 +4,7 @@ import { FeatureList } from "./feature-list";
 import { PartnerFaq } from "./partner-faq";
 import { BPS, usePartnerProgramme } from "./partner-data";
 import { useIsolate } from "@/lib/use-isolate";
+import { Ghost, GHOST_FIGURE } from "@/components/loading/ghost";
 
 const PLACEHOLDER_ROWS = 4;
 /** The order size of the markup example (an illustration, not a programme figure). */
@@ -25,7 +26,7 @@ export function BrokerOverview() {
   return (
     <>
       <p className="headline-rate" data-testid="broker-headline" aria-live="polite">
-        {top ? t("headline", { rate: isolate(percent(top.ownRateBps)) }) : "\u00a0"}
+        {top ? t("headline", { rate: isolate(percent(top.ownRateBps)) }) : <Ghost>{t("headline", { rate: GHOST_FIGURE })}</Ghost>}
       </p>
       <section className="section" aria-labelledby="broker-tiers-title">
         <h2 id="broker-tiers-title">{t("tiersTitle")}</h2>
@@ -67,15 +68,21 @@ export function BrokerOverview() {
       <section className="section" aria-labelledby="broker-markup-title">
         <h2 id="broker-markup-title">{t("markupTitle")}</h2>
         <div className="card" data-testid="broker-markup">
-          <p>{data ? t("markupBody", { markup: markup(data.maxMarkupBps) }) : "\u00a0"}</p>
-          <p className="muted">{data ? t("markupExample", { markup: markup(data.maxMarkupBps / 2), order: format.number(EXAMPLE_ORDER_USDT), earned: format.number(EXAMPLE_ORDER_USDT * (data.maxMarkupBps / 2 / BPS)) }) : "\u00a0"}</p>
+          <p>{data ? t("markupBody", { markup: markup(data.maxMarkupBps) }) : <Ghost>{t("markupBody", { markup: GHOST_FIGURE })}</Ghost>}</p>
+          <p className="muted">
+            {data ? (
+              t("markupExample", { markup: markup(data.maxMarkupBps / 2), order: format.number(EXAMPLE_ORDER_USDT), earned: format.number(EXAMPLE_ORDER_USDT * (data.maxMarkupBps / 2 / BPS)) })
+            ) : (
+              <Ghost>{t("markupExample", { markup: GHOST_FIGURE, order: format.number(EXAMPLE_ORDER_USDT), earned: GHOST_FIGURE })}</Ghost>
+            )}
+          </p>
         </div>
       </section>
       <section className="section" aria-labelledby="broker-benefits-title">
         <h2 id="broker-benefits-title">{t("benefitsTitle")}</h2>
         <FeatureList
           group="broker"
-          features={data?.benefits ?? []}
+          features={data?.benefits}
           testId="broker-benefits"
           formatValue={{ commission: (v) => format.number(v / 100, { style: "percent" }), markup }}
         />

@@ -1,12 +1,15 @@
 "use client";
 import { useFormatter, useTranslations } from "next-intl";
 import type { PartnerFeature } from "@affiliates/contracts";
+import { GHOST_FIGURE } from "@/components/loading/ghost";
 
 type Group = "broker" | "marketMaker" | "institutional" | "pro" | "incubation";
 
 /**
  * A programme's features as cards: the texts come from the catalogue under `partners.features.<group>.<key>`, the
  * figure each quotes from the API (formatted for the locale, or by `formatValue` for a key with its own unit).
+ * Until the features arrive (`features` undefined), every card of the catalogue stands in, unseen (ghost), so the
+ * sections below do not move when they do.
  */
 export function FeatureList({
   group,
@@ -15,14 +18,28 @@ export function FeatureList({
   formatValue = {},
 }: {
   group: Group;
-  features: PartnerFeature[];
+  features: PartnerFeature[] | undefined;
   testId: string;
   formatValue?: Partial<Record<string, (value: number) => string>>;
 }) {
   const t = useTranslations(`partners.features.${group}`);
+  const groups = useTranslations("partners.features");
   const format = useFormatter();
+  if (!features) {
+    const keys = Object.keys(groups.raw(group) as Record<string, unknown>);
+    return (
+      <ul className="benefits ghost" aria-hidden="true" aria-busy="true">
+        {keys.map((key) => (
+          <li key={key} className="card">
+            <h3>{t(`${key}.title`)}</h3>
+            <p className="muted">{t(`${key}.body`, { value: GHOST_FIGURE })}</p>
+          </li>
+        ))}
+      </ul>
+    );
+  }
   return (
-    <ul className="benefits" data-testid={testId} aria-busy={features.length === 0}>
+    <ul className="benefits" data-testid={testId}>
       {features
         .filter((feature) => t.has(`${feature.key}.title`))
         .map((feature) => {

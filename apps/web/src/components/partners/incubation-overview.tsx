@@ -20,12 +20,13 @@ export function IncubationOverview() {
     <>
       <section className="section" aria-labelledby="incubation-offers-title">
         <h2 id="incubation-offers-title">{t("offersTitle")}</h2>
-        <FeatureList group="incubation" features={data?.offers ?? []} testId="incubation-offers" formatValue={{ funding: usdt }} />
+        <FeatureList group="incubation" features={data?.offers} testId="incubation-offers" formatValue={{ funding: usdt }} />
       </section>
       <section className="section" aria-labelledby="incubation-stages-title">
         <h2 id="incubation-stages-title">{t("stagesTitle")}</h2>
-        <ol className="steps" data-testid="incubation-stages" aria-busy={!data}>
-          {(data?.stages ?? []).map((stage, index) => (
+        {data ? (
+        <ol className="steps" data-testid="incubation-stages">
+          {data.stages.map((stage, index) => (
             <li key={stage.key} className="card" data-stage={stage.key}>
               <span className="step-number" aria-hidden="true">{format.number(index + 1)}</span>
               <h3>{t.has(`stages.${stage.key}.title`) ? t(`stages.${stage.key}.title`) : stage.key}</h3>
@@ -34,6 +35,9 @@ export function IncubationOverview() {
             </li>
           ))}
         </ol>
+        ) : (
+          <StagesGhost />
+        )}
       </section>
       <section className="section" aria-labelledby="incubation-cohorts-title">
         <h2 id="incubation-cohorts-title">{t("cohortsTitle")}</h2>
@@ -63,6 +67,24 @@ export function IncubationOverview() {
       </section>
       <PartnerFaq items={data?.faq ?? []} id="incubation" />
     </>
+  );
+}
+
+/** Every stage of the catalogue, unseen, while the programme loads: the cohorts below stay where they will be. */
+function StagesGhost() {
+  const t = useTranslations("partners.incubation");
+  const keys = Object.keys(t.raw("stages") as Record<string, unknown>);
+  return (
+    <ol className="steps ghost" aria-hidden="true" aria-busy="true">
+      {keys.map((key) => (
+        <li key={key} className="card">
+          <span className="step-number">0</span>
+          <h3>{t(`stages.${key}.title`)}</h3>
+          <p className="muted">{t("weeks", { count: 1 })}</p>
+          <p>{t(`stages.${key}.body`)}</p>
+        </li>
+      ))}
+    </ol>
   );
 }
 

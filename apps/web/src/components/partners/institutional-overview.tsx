@@ -5,6 +5,7 @@ import { PAGES } from "@/lib/pages";
 import { FeatureList } from "./feature-list";
 import { PartnerFaq } from "./partner-faq";
 import { usePartnerProgramme } from "./partner-data";
+import { Ghost, GHOST_FIGURE } from "@/components/loading/ghost";
 
 /** Services for institutions (sub-accounts, OTC, custody, API, support) from the API, with a pointer to the pro offer. */
 export function InstitutionalOverview() {
@@ -21,7 +22,7 @@ export function InstitutionalOverview() {
         <h2 id="institutional-services-title">{t("servicesTitle")}</h2>
         <FeatureList
           group="institutional"
-          features={data?.services ?? []}
+          features={data?.services}
           testId="institutional-services"
           formatValue={{ otc: usdt, custody: (v) => format.number(v / 100, { style: "percent" }) }}
         />
@@ -30,9 +31,11 @@ export function InstitutionalOverview() {
         <div className="card" data-testid="institutional-pro-teaser">
           <h2 id="institutional-pro-title">{t("proTitle")}</h2>
           <p>
-            {data
-              ? t("proBody", { volume: usdt(data.pro.minMonthlyVolumeUsdt), assets: usdt(data.pro.minAssetsUsdt) })
-              : "\u00a0"}
+            {data ? (
+              t("proBody", { volume: usdt(data.pro.minMonthlyVolumeUsdt), assets: usdt(data.pro.minAssetsUsdt) })
+            ) : (
+              <Ghost>{t("proBody", { volume: tc("usdt", { value: GHOST_FIGURE }), assets: tc("usdt", { value: GHOST_FIGURE }) })}</Ghost>
+            )}
           </p>
           {isLocale(locale) && (
             <a className="button button-ghost" href={localePath(locale, PAGES.institutionalPro.path)}>
@@ -75,7 +78,7 @@ export function InstitutionalProOverview() {
         <h2 id="pro-offers-title">{t("offersTitle")}</h2>
         <FeatureList
           group="pro"
-          features={data?.pro.offers ?? []}
+          features={data?.pro.offers}
           testId="pro-offers"
           formatValue={{ vipLevel: (v) => `VIP${v}`, otcDesk: usdt }}
         />

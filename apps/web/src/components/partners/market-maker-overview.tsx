@@ -4,6 +4,7 @@ import { FeatureList } from "./feature-list";
 import { PartnerFaq } from "./partner-faq";
 import { BPS, PPM, usePartnerProgramme } from "./partner-data";
 import { useIsolate } from "@/lib/use-isolate";
+import { Ghost, GHOST_FIGURE } from "@/components/loading/ghost";
 
 const PLACEHOLDER_ROWS = 3;
 
@@ -24,7 +25,7 @@ export function MarketMakerOverview() {
   return (
     <>
       <p className="headline-rate" data-testid="maker-headline" aria-live="polite">
-        {best !== null ? t("headline", { fee: isolate(fee(best)) }) : "\u00a0"}
+        {best !== null ? t("headline", { fee: isolate(fee(best)) }) : <Ghost>{t("headline", { fee: GHOST_FIGURE })}</Ghost>}
       </p>
       <section className="section" aria-labelledby="maker-tiers-title">
         <h2 id="maker-tiers-title">{t("tiersTitle")}</h2>
@@ -66,12 +67,12 @@ export function MarketMakerOverview() {
           </table>
         </div>
         <p className="muted" data-testid="maker-rules">
-          {data && minRatio !== null ? t("rules", { days: data.reviewDays, ratio: ratio(minRatio) }) : "\u00a0"}
+          {data && minRatio !== null ? t("rules", { days: data.reviewDays, ratio: ratio(minRatio) }) : <Ghost>{t("rules", { days: 30, ratio: GHOST_FIGURE })}</Ghost>}
         </p>
       </section>
       <section className="section" aria-labelledby="maker-benefits-title">
         <h2 id="maker-benefits-title">{t("benefitsTitle")}</h2>
-        <FeatureList group="marketMaker" features={data?.benefits ?? []} testId="maker-benefits" />
+        <FeatureList group="marketMaker" features={data?.benefits} testId="maker-benefits" />
       </section>
       <PartnerFaq items={data?.faq ?? []} id="maker" />
     </>

@@ -6,6 +6,7 @@ import { http } from "@/lib/http";
 import { useApi } from "@/lib/use-api";
 import { useBpsPercent } from "@/lib/use-bps-percent";
 import { NUM_TAG } from "@/lib/bidi";
+import { Ghost, GHOST_FIGURE } from "@/components/loading/ghost";
 
 export const PROGRAMME_PATH = "v1/affiliate/programme";
 
@@ -22,7 +23,7 @@ export function ProgrammeOverview() {
   return (
     <>
       <p className="headline-rate" data-testid="headline-rate" aria-live="polite">
-        {data ? t.rich("headlineRate", { rate: percent(data.headlineMaxRateBps), ...NUM_TAG }) : "\u00a0"}
+        {data ? t.rich("headlineRate", { rate: percent(data.headlineMaxRateBps), ...NUM_TAG }) : <Ghost>{t.rich("headlineRate", { rate: GHOST_FIGURE, ...NUM_TAG })}</Ghost>}
       </p>
       <section className="section" aria-labelledby="levels-title">
         <h2 id="levels-title">{t("levelsTitle")}</h2>

@@ -1,7 +1,6 @@
 import { useTranslations } from "next-intl";
 import { Shell } from "@/components/shell/shell";
-import { FormKit } from "@/components/form/form-kit";
-import { ApplicationForm } from "@/components/apply/application-form";
+import { ApplicationPanel } from "@/components/apply/application-panel";
 import { loadAntdLocale } from "@/lib/antd-locale";
 import { pageMetadata } from "@/lib/metadata";
 import { PAGES } from "@/lib/pages";
@@ -18,9 +17,7 @@ export default async function ApplyPage({ params }: { params: RouteParams }) {
     <Shell locale={locale} inApp={inApp} page={PAGES.apply.path} requiresLogin={PAGES.apply.requiresLogin}>
       <ApplyHeading />
       <section className="section form-section">
-        <FormKit antdLocale={antdLocale}>
-          <ApplicationForm />
-        </FormKit>
+        <ApplicationPanel antdLocale={antdLocale} />
       </section>
     </Shell>
   );

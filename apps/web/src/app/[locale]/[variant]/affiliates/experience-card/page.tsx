@@ -1,6 +1,5 @@
 import { useTranslations } from "next-intl";
 import { Shell } from "@/components/shell/shell";
-import { FormKit } from "@/components/form/form-kit";
 import { ExperienceCardClient } from "@/components/network/experience-card-client";
 import { loadAntdLocale } from "@/lib/antd-locale";
 import { pageMetadata } from "@/lib/metadata";
@@ -21,9 +20,7 @@ export default async function ExperienceCardPage({ params }: { params: RoutePara
   return (
     <Shell locale={locale} inApp={inApp} page={PAGES.experienceCard.path}>
       <Intro />
-      <FormKit antdLocale={await loadAntdLocale(locale)}>
-        <ExperienceCardClient />
-      </FormKit>
+      <ExperienceCardClient antdLocale={await loadAntdLocale(locale)} />
       <HowItWorks />
     </Shell>
   );

@@ -1,0 +1,74 @@
+"use client";
+import dynamic from "next/dynamic";
+import type { Locale as AntdLocale } from "antd/es/locale";
+import { useFormatter, useLocale, useTranslations } from "next-intl";
+import type { AffiliateApplication, AffiliateChannel } from "@affiliates/contracts";
+import { isLocale, localePath } from "@affiliates/locales";
+import { openWindow } from "@affiliates/safety";
+import { fetchMyApplication, useMyApplication } from "@/lib/use-my-application";
+import { PAGES } from "@/lib/pages";
+import { SafeLink } from "@/components/safe/safe-link";
+
+/** Holds the form's height until it (and the UI kit) has loaded, so nothing below moves. */
+const Placeholder = () => <div className="application-form-placeholder" aria-busy="true" />;
+
+/** The form carries the UI kit: it loads after the page, and only for a user who can apply. */
+const ApplicationForm = dynamic(() => import("./application-form").then((m) => m.ApplicationForm), { ssr: false, loading: Placeholder });
+
+/** The apply page's island: the user's application status, or the form when there is none (or it was rejected). */
+export function ApplicationPanel({ antdLocale }: { antdLocale?: AntdLocale | undefined }) {
+  const { data, mutate, loading } = useMyApplication();
+  if (loading && !data) return <Placeholder />;
+  const application = data?.application;
+  if (application && application.status !== "rejected") return <ApplicationStatus application={application} />;
+  return (
+    <>
+      {application && <ApplicationStatus application={application} />}
+      <ApplicationForm antdLocale={antdLocale} onStored={async () => mutate(await fetchMyApplication())} />
+    </>
+  );
+}
+
+function ApplicationStatus({ application }: { application: AffiliateApplication }) {
+  const t = useTranslations("apply");
+  const format = useFormatter();
+  const locale = useLocale();
+  return (
+    <section className="card application-status" aria-labelledby="status-title" data-testid="application-status" data-status={application.status}>
+      <h2 id="status-title">{t("statusTitle")}</h2>
+      <p className="status-badge" data-state={application.status}>{t(`status.${application.status}`)}</p>
+      <p>{t(`statusBody.${application.status}`)}</p>
+      <p className="muted">{t("submittedOn", { date: format.dateTime(new Date(application.createdAt), { dateStyle: "medium" }) })}</p>
+      <ul className="channel-links">
+        {application.channels.map((channel, index) => (
+          <ChannelLink key={index} channel={channel} />
+        ))}
+      </ul>
+      {application.status === "approved" && isLocale(locale) && (
+        <a className="button button-primary" href={localePath(locale, PAGES.dashboard.path)}>{t("toDashboard")}</a>
+      )}
+    </section>
+  );
+}
+
+/** A channel URL comes from data: a safe link, opened in a new window without access to this page (spec §5). */
+function ChannelLink({ channel }: { channel: AffiliateChannel }) {
+  const t = useTranslations("apply");
+  const label = t(`channelTypes.${channel.type}`);
+  return (
+    <li>
+      <SafeLink
+        href={channel.url}
+        target="_blank"
+        data-testid="channel-link"
+        onClick={(event) => {
+          event.preventDefault();
+          openWindow(channel.url);
+        }}
+        aria-label={t("openChannel", { channel: label })}
+      >
+        {label}
+      </SafeLink>
+    </li>
+  );
+}
