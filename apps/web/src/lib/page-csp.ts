@@ -78,7 +78,7 @@ export function prerenderedResponse(page: PrerenderedPage): { body: Uint8Array<A
     parts.push(piece);
   });
   const joined = Buffer.concat(parts);
-  return { body: new Uint8Array(joined.buffer, joined.byteOffset, joined.byteLength) as Uint8Array<ArrayBuffer>, policy: policyWithNonce(nonce) };
+  return { body: new Uint8Array(joined.buffer, joined.byteOffset, joined.byteLength), policy: policyWithNonce(nonce) };
 }
 
 /** The policy of a page rendered per request: a fresh nonce, which Next writes into the scripts it renders. */
