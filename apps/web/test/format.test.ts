@@ -58,6 +58,20 @@ describe("format (issue 11: Intl per page locale)", () => {
     expect(london.dateTime(moment, { dateStyle: "medium", timeStyle: "short", hourCycle: "h23" })).toBe("Nov 25, 2026, 20:30");
   });
 
+  it("takes the caller's options as next-intl's formatter does: its own time zone, single fields, ranges", () => {
+    const moment = Date.UTC(2026, 10, 25, 20, 30);
+    const format = createFormat("en");
+    // A zone in the options wins over the page's (a calendar day sent as UTC stays that day).
+    expect(format.dateTime(moment, { dateStyle: "medium", timeZone: "UTC" })).toBe("Nov 25, 2026");
+    // Single fields are allowed (the dateStyle/timeStyle defaults apply only without options).
+    expect(format.dateTime(Date.UTC(2026, 10, 1), { year: "numeric", month: "long", timeZone: "UTC" })).toBe("November 2026");
+    expect(format.dateTimeRange(Date.UTC(2026, 10, 1), Date.UTC(2026, 10, 25), { dateStyle: "medium", timeZone: "UTC" })).toBe("Nov 1\u2009–\u200925, 2026"); // thin spaces around the dash
+    // The same options give the same text twice (formatters are kept per options).
+    expect(format.number(1234.5, { maximumFractionDigits: 0 })).toBe("1,235");
+    expect(format.number(1234.5, { maximumFractionDigits: 0 })).toBe("1,235");
+    expect(format.number(1234.5)).toBe("1,234.5");
+  });
+
   it("formats calendar days without shifting them in any zone", () => {
     expect(createFormat("en").day("2026-11-25")).toBe("Nov 25, 2026");
     expect(createFormat("zh-CN").day("2026-11-25")).toBe("2026年11月25日");

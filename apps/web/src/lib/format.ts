@@ -8,7 +8,8 @@ import { DEFAULT_TIME_ZONE } from "./constants";
  * tags that `Intl` understands (`ph` is no language, `zh-TC` would be Chinese of the Turks and Caicos Islands). This
  * module formats with the locale table's `htmlLang` (`fil`, `zh-Hant`, `es-419`, ...) instead, uses each locale's
  * `defaultCurrency`, and the spec's Asia/Shanghai time zone where the user's zone is not known. Pure: no React, no
- * globals; `useFormat()` in `format-hook.ts` binds it to the page.
+ * globals; `useFormat()` in `format-hook.ts` binds it to the page, and components use it where they would use
+ * next-intl's formatter (`number`, `dateTime` and `dateTimeRange` take the same arguments).
  */
 
 /** The BCP 47 tag `Intl` gets for a page locale. */
@@ -56,17 +57,37 @@ export interface Format {
   amount(value: number, unit: string, options?: Intl.NumberFormatOptions): string;
   /** A calendar day as the API sends it ("2026-11-25"): formatted in UTC so it never shifts a day. */
   day(value: DateInput, options?: Intl.DateTimeFormatOptions): string;
-  /** A moment in the page's time zone. */
+  /** A moment in the page's time zone, unless `options` name another (date and time, medium/short, by default). */
   dateTime(value: DateInput, options?: Intl.DateTimeFormatOptions): string;
+  /** Two moments as one range ("Nov 1 – 25, 2026"), like `dateTime`. */
+  dateTimeRange(from: DateInput, to: DateInput, options?: Intl.DateTimeFormatOptions): string;
   readonly firstDayOfWeek: number;
+}
+
+/** `Intl` formatters are costly to build and a page asks for the same few again and again: one per options. */
+function cached<T>(build: (options: object | undefined) => T): (options?: object) => T {
+  const made = new Map<string, T>();
+  return (options) => {
+    const key = options === undefined ? "" : JSON.stringify(options);
+    let formatter = made.get(key);
+    if (formatter === undefined) {
+      formatter = build(options);
+      made.set(key, formatter);
+    }
+    return formatter;
+  };
 }
 
 export function createFormat(locale: Locale, { timeZone = DEFAULT_TIME_ZONE }: FormatOptions = {}): Format {
   const intlLocale = intlLocaleOf(locale);
   const currency = currencyOf(locale);
-  const number = (value: number, options?: Intl.NumberFormatOptions) => new Intl.NumberFormat(intlLocale, options).format(value);
+  const numberFormat = cached((options) => new Intl.NumberFormat(intlLocale, options));
+  const dateFormat = cached((options) => new Intl.DateTimeFormat(intlLocale, options));
+  const number = (value: number, options?: Intl.NumberFormatOptions) => numberFormat(options).format(value);
   const percent = (ratio: number, options?: Intl.NumberFormatOptions) =>
     number(ratio, { style: "percent", maximumFractionDigits: 2, ...options });
+  // Intl refuses dateStyle/timeStyle beside single fields (year, month, ...): the defaults apply only without options.
+  const moment = (options?: Intl.DateTimeFormatOptions) => dateFormat(options ? { timeZone, ...options } : { dateStyle: "medium", timeStyle: "short", timeZone });
   return {
     locale,
     intlLocale,
@@ -80,9 +101,9 @@ export function createFormat(locale: Locale, { timeZone = DEFAULT_TIME_ZONE }: F
       const text = `${number(value, { maximumFractionDigits: 8, ...options })}\u00a0${unit}`;
       return getLocale(locale).dir === "rtl" ? isolateLtr(text) : text;
     },
-    day: (value, options) => new Intl.DateTimeFormat(intlLocale, { dateStyle: "medium", ...options, timeZone: "UTC" }).format(toDate(value)),
-    dateTime: (value, options) =>
-      new Intl.DateTimeFormat(intlLocale, { dateStyle: "medium", timeStyle: "short", ...options, timeZone }).format(toDate(value)),
+    day: (value, options) => dateFormat({ dateStyle: "medium", ...options, timeZone: "UTC" }).format(toDate(value)),
+    dateTime: (value, options) => moment(options).format(toDate(value)),
+    dateTimeRange: (from, to, options) => moment(options).formatRange(toDate(from), toDate(to)),
     firstDayOfWeek: firstDayOfWeek(locale),
   };
 }

@@ -1,7 +1,8 @@
 "use client";
 import dynamic from "next/dynamic";
 import type { Locale as AntdLocale } from "antd/es/locale";
-import { useFormatter, useLocale, useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
+import { useFormat } from "@/lib/format-hook";
 import type { AffiliateApplication, AffiliateChannel } from "@affiliates/contracts";
 import { isLocale, localePath } from "@affiliates/locales";
 import { openWindow } from "@affiliates/safety";
@@ -31,7 +32,7 @@ export function ApplicationPanel({ antdLocale }: { antdLocale?: AntdLocale | und
 
 function ApplicationStatus({ application }: { application: AffiliateApplication }) {
   const t = useTranslations("apply");
-  const format = useFormatter();
+  const format = useFormat();
   const locale = useLocale();
   return (
     <section className="card application-status" aria-labelledby="status-title" data-testid="application-status" data-status={application.status}>

@@ -1,7 +1,8 @@
 "use client";
 import { useState } from "react";
 import dynamic from "next/dynamic";
-import { useFormatter, useLocale, useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
+import { useFormat } from "@/lib/format-hook";
 import type { AffiliateLevelStatus, AffiliateSummary, AffiliateSummaryFigures } from "@affiliates/contracts";
 import { isLocale, localePath } from "@affiliates/locales";
 import { http } from "@/lib/http";
@@ -65,7 +66,7 @@ type Mode = RangePreset | "custom";
 function Performance({ affiliate }: { affiliate: boolean }) {
   const t = useTranslations("affiliateDashboard");
   const tp = useTranslations("affiliateDashboard.period");
-  const format = useFormatter();
+  const format = useFormat();
   const [mode, setMode] = useState<Mode>(DEFAULT_PRESET);
   const [range, setRange] = useState<ReportRange>(() => presetRange(DEFAULT_PRESET));
   const [problem, setProblem] = useState<RangeProblem | null>(null);
@@ -171,7 +172,7 @@ function Performance({ affiliate }: { affiliate: boolean }) {
 
 function LevelCard() {
   const t = useTranslations("affiliateDashboard");
-  const format = useFormatter();
+  const format = useFormat();
   // Hooks before any early return (rules of hooks).
   const percent = useBpsPercent();
   const { data } = useApi(LEVEL_PATH, () => http.get<AffiliateLevelStatus>(LEVEL_PATH));

@@ -1,7 +1,8 @@
 "use client";
 import { useState } from "react";
 import { Table, type TableProps } from "antd";
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { useFormat } from "@/lib/format-hook";
 import type { AffiliateCommissionPage, AffiliateCommissionRecord } from "@affiliates/contracts";
 import { http } from "@/lib/http";
 import { useApi } from "@/lib/use-api";
@@ -12,7 +13,7 @@ export const COMMISSIONS_PATH = "v1/affiliate/commissions";
 /** Commission records of the period (issue 9): each settlement line, with the reason when a trade earned none. */
 export function CommissionRecords({ from, to }: { from: string; to: string }) {
   const t = useTranslations("affiliateDashboard.commissions");
-  const format = useFormatter();
+  const format = useFormat();
   const [page, setPage] = useState(1);
   const key = `${COMMISSIONS_PATH}?${from}:${to}:${page}`;
   const { data, loading } = useApi(key, () => http.get<AffiliateCommissionPage>(COMMISSIONS_PATH, { from, to, page, pageSize: TABLE_PAGE_SIZE }), { refreshDeps: [key] });

@@ -1,7 +1,8 @@
 "use client";
 import { useState } from "react";
 import { Input, Table, type TableProps } from "antd";
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { useFormat } from "@/lib/format-hook";
 import { AFFILIATE_INVITEE_SORTS, type Invitee, type InviteePage } from "@affiliates/contracts";
 import { http } from "@/lib/http";
 import { useApi } from "@/lib/use-api";
@@ -15,7 +16,7 @@ const SORT_OF_COLUMN: Record<string, Sort> = { registeredAt: "registeredAt", vol
 /** Invitees (issue 9): paginated, searchable and sortable on the server. */
 export function InviteesTable() {
   const t = useTranslations("affiliateDashboard.invitees");
-  const format = useFormatter();
+  const format = useFormat();
   const [query, setQuery] = useState({ page: 1, search: "", sort: "registeredAt" as Sort, order: "desc" as "asc" | "desc" });
   const key = `${INVITEES_PATH}?${JSON.stringify(query)}`;
   const { data, loading } = useApi(

@@ -1,7 +1,8 @@
 "use client";
 import { useState } from "react";
 import { Button, Form, Input, Modal, Popconfirm, QRCode, Select } from "antd";
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { useFormat } from "@/lib/format-hook";
 import {
   AFFILIATE_CHANNEL_TYPES,
   AFFILIATE_LINK_SHARE_BPS,
@@ -33,7 +34,7 @@ export function ReferralLinks() {
   const ta = useTranslations("affiliateDashboard.linkActions");
   const tc = useTranslations("apply");
   const tb = useTranslations("affiliateDashboard.bidi");
-  const format = useFormatter();
+  const format = useFormat();
   const percent = useBpsPercent();
   const { data, mutate } = useApi(LINKS_PATH, () => http.get<ReferralLinkList>(LINKS_PATH));
   const [qrFor, setQrFor] = useState<number | null>(null);

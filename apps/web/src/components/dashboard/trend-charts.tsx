@@ -13,7 +13,8 @@
 import { useEffect, useMemo, useRef } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
-import { useFormatter, useLocale, useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
+import { useFormat } from "@/lib/format-hook";
 import type { AffiliateSummary } from "@affiliates/contracts";
 import { getLocale, isLocale } from "@affiliates/locales";
 import { useTheme } from "@/components/providers/theme-context";
@@ -40,7 +41,7 @@ export function TrendCharts({ summary }: { summary: AffiliateSummary }) {
 
 function TrendChart({ figure, label, summary }: { figure: TrendFigure; label: string; summary: AffiliateSummary }) {
   const t = useTranslations("affiliateDashboard.trends");
-  const format = useFormatter();
+  const format = useFormat();
   const locale = useLocale();
   const { theme } = useTheme();
   const box = useRef<HTMLDivElement>(null);

@@ -1,6 +1,7 @@
 "use client";
 import { Form, InputNumber, Segmented, Select, Switch } from "antd";
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { useFormat } from "@/lib/format-hook";
 import type { FeeLevel } from "@affiliates/contracts";
 import { FormKit } from "@/components/form/form-kit";
 import styles from "@/components/vip/vip.module.css";
@@ -49,7 +50,7 @@ export function FeeCalculator({ levels, discount }: { levels: FeeLevel[]; discou
 
 function Calculator({ levels, discount }: { levels: FeeLevel[]; discount: number }) {
   const t = useTranslations("feeTools");
-  const format = useFormatter();
+  const format = useFormat();
   const [form] = Form.useForm<CalculatorValues>();
   const values = Form.useWatch([], form) as CalculatorValues | undefined;
   const percent = (fraction: number) => format.number(fraction, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 4 });

@@ -1,7 +1,8 @@
 "use client";
 import { useState } from "react";
 import dynamic from "next/dynamic";
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { useFormat } from "@/lib/format-hook";
 import styles from "@/components/vip/vip.module.css";
 import { Ghost, GHOST_FIGURE } from "@/components/loading/ghost";
 import { FeeSchedule, useFeeSchedule } from "./fee-schedule";
@@ -20,7 +21,7 @@ const FeeCalculator = dynamic(() => import("./fee-controls").then((m) => m.FeeCa
 /** The fee page's island: the platform-token discount toggle, the schedule and a calculator on the same figures. */
 export function FeeExplorer() {
   const t = useTranslations("feeTools");
-  const format = useFormatter();
+  const format = useFormat();
   const { data } = useFeeSchedule();
   const [discountOn, setDiscountOn] = useState(false);
   const discount = discountOn && data ? data.platformTokenDiscount : 0;

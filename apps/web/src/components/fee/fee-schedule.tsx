@@ -1,5 +1,6 @@
 "use client";
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { useFormat } from "@/lib/format-hook";
 import type { FeeLevel, FeeSchedule as FeeScheduleAnswer } from "@affiliates/contracts";
 import { http } from "@/lib/http";
 import { useApi } from "@/lib/use-api";
@@ -23,7 +24,7 @@ export const effectiveRate = (level: FeeLevel, column: FeeColumn, discount: numb
  */
 export function FeeSchedule({ discount = 0 }: { discount?: number }) {
   const t = useTranslations("fee");
-  const format = useFormatter();
+  const format = useFormat();
   const { data, loading } = useFeeSchedule();
   const percent = (rate: number) => format.number(rate, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 4 });
   const rows: FeeLevel[] = data?.levels ?? [];

@@ -3,7 +3,8 @@ import { useMemo, useState } from "react";
 import { Button, Form, Radio, Select } from "antd";
 import type { Locale as AntdLocale } from "antd/es/locale";
 import { FormKit } from "@/components/form/form-kit";
-import { useFormatter, useLocale, useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
+import { useFormat } from "@/lib/format-hook";
 import {
   AFFILIATE_CARD_STATUSES,
   type AffiliateCardIssueRequest,
@@ -48,7 +49,7 @@ export function CardManagerWithKit({ antdLocale }: { antdLocale?: AntdLocale | u
 /** An affiliate's experience cards (issue 9): the month's quota, issuing a card, and the cards with their status. */
 function CardManager() {
   const t = useTranslations("network.cards");
-  const format = useFormatter();
+  const format = useFormat();
   const locale = useLocale();
   const { data, mutate } = useApi(CARDS_PATH, () => http.get<ExperienceCardList>(CARDS_PATH));
   const { data: links } = useApi(CARD_LINKS_PATH, () => http.get<ReferralLinkList>(CARD_LINKS_PATH));

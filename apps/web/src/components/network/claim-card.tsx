@@ -1,6 +1,7 @@
 "use client";
 import { useState } from "react";
-import { useFormatter, useLocale, useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
+import { useFormat } from "@/lib/format-hook";
 import type { AffiliateCardClaimRefusal, AffiliateCardClaimView } from "@affiliates/contracts";
 import { isLocale } from "@affiliates/locales";
 import { http } from "@/lib/http";
@@ -33,7 +34,7 @@ export function ClaimCard({ code }: { code: string }) {
 function ValidClaimCard({ code }: { code: string }) {
   const t = useTranslations("network.claim");
   const tc = useTranslations("network.cards");
-  const format = useFormatter();
+  const format = useFormat();
   const locale = useLocale();
   const { complete, isLogin } = useSession();
   const [refusal, setRefusal] = useState<AffiliateCardClaimRefusal | null>(null);

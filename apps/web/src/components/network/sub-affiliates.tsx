@@ -1,7 +1,8 @@
 "use client";
 import { useState } from "react";
 import { Button, Form, Input, InputNumber, Modal } from "antd";
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { useFormat } from "@/lib/format-hook";
 import type { SubAffiliate, SubAffiliateList } from "@affiliates/contracts";
 import { http } from "@/lib/http";
 import { sensitiveCallHeaders } from "@/lib/sensitive-call";
@@ -27,7 +28,7 @@ const NOTE_MAX = 500;
  */
 export function SubAffiliates() {
   const t = useTranslations("network.subAffiliates");
-  const format = useFormatter();
+  const format = useFormat();
   const { data, mutate } = useApi(SUB_AFFILIATES_PATH, () => http.get<SubAffiliateList>(SUB_AFFILIATES_PATH));
   const [editing, setEditing] = useState<SubAffiliate | null>(null);
   const [sending, setSending] = useState(false);

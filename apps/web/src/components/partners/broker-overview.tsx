@@ -1,5 +1,6 @@
 "use client";
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { useFormat } from "@/lib/format-hook";
 import { FeatureList } from "./feature-list";
 import { PartnerFaq } from "./partner-faq";
 import { BPS, usePartnerProgramme } from "./partner-data";
@@ -15,7 +16,7 @@ export function BrokerOverview() {
   const t = useTranslations("partners.broker");
   const isolate = useIsolate();
   const tc = useTranslations("partners");
-  const format = useFormatter();
+  const format = useFormat();
   const { data, error } = usePartnerProgramme("broker");
   const percent = (bps: number) => format.number(bps / BPS, { style: "percent", maximumFractionDigits: 2 });
   const markup = (bps: number) => format.number(bps / BPS, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 3 });

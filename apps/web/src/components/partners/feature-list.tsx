@@ -1,5 +1,6 @@
 "use client";
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { useFormat } from "@/lib/format-hook";
 import type { PartnerFeature } from "@affiliates/contracts";
 import { GHOST_FIGURE } from "@/components/loading/ghost";
 
@@ -24,7 +25,7 @@ export function FeatureList({
 }) {
   const t = useTranslations(`partners.features.${group}`);
   const groups = useTranslations("partners.features");
-  const format = useFormatter();
+  const format = useFormat();
   if (!features) {
     const keys = Object.keys(groups.raw(group) as Record<string, unknown>);
     return (

@@ -1,5 +1,6 @@
 "use client";
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { useFormat } from "@/lib/format-hook";
 import type { IncubationCohortProject } from "@affiliates/contracts";
 import { SafeLink } from "@/components/safe/safe-link";
 import { FeatureList } from "./feature-list";
@@ -12,7 +13,7 @@ const PLACEHOLDER_ROWS = 8;
 export function IncubationOverview() {
   const t = useTranslations("partners.incubation");
   const tc = useTranslations("partners");
-  const format = useFormatter();
+  const format = useFormat();
   const { data, error } = usePartnerProgramme("incubation");
   if (error && !data) return <p className="section" role="alert">{tc("loadFailed")}</p>;
   const usdt = (value: number) => tc("usdt", { value: format.number(value) });
@@ -91,7 +92,7 @@ function StagesGhost() {
 function CohortRow({ project, usdt }: { project: IncubationCohortProject; usdt: (value: number) => string }) {
   const t = useTranslations("partners.incubation");
   const tf = useTranslations("partners.form.sectors");
-  const format = useFormatter();
+  const format = useFormat();
   return (
     <tr>
       <th scope="row">

@@ -1,5 +1,6 @@
 "use client";
-import { useFormatter, useLocale, useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
+import { useFormat } from "@/lib/format-hook";
 import { isLocale, localePath } from "@affiliates/locales";
 import { PAGES } from "@/lib/pages";
 import { FeatureList } from "./feature-list";
@@ -11,7 +12,7 @@ import { Ghost, GHOST_FIGURE } from "@/components/loading/ghost";
 export function InstitutionalOverview() {
   const t = useTranslations("partners.institutional");
   const tc = useTranslations("partners");
-  const format = useFormatter();
+  const format = useFormat();
   const locale = useLocale();
   const { data, error } = usePartnerProgramme("institutional");
   if (error && !data) return <p className="section" role="alert">{tc("loadFailed")}</p>;
@@ -53,7 +54,7 @@ export function InstitutionalOverview() {
 export function InstitutionalProOverview() {
   const t = useTranslations("partners.pro");
   const tc = useTranslations("partners");
-  const format = useFormatter();
+  const format = useFormat();
   const locale = useLocale();
   const { data, error } = usePartnerProgramme("institutional");
   if (error && !data) return <p className="section" role="alert">{tc("loadFailed")}</p>;

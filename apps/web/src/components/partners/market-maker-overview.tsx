@@ -1,5 +1,6 @@
 "use client";
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { useFormat } from "@/lib/format-hook";
 import { FeatureList } from "./feature-list";
 import { PartnerFaq } from "./partner-faq";
 import { BPS, PPM, usePartnerProgramme } from "./partner-data";
@@ -13,7 +14,7 @@ export function MarketMakerOverview() {
   const t = useTranslations("partners.marketMaker");
   const isolate = useIsolate();
   const tc = useTranslations("partners");
-  const format = useFormatter();
+  const format = useFormat();
   const { data, error } = usePartnerProgramme("marketMaker");
   const fee = (ppm: number) => format.number(ppm / PPM, { style: "percent", minimumFractionDigits: 3, maximumFractionDigits: 4 });
   const ratio = (bps: number) => format.number(bps / BPS, { style: "percent", maximumFractionDigits: 2 });

@@ -2,7 +2,8 @@
 import { useState, type ReactNode } from "react";
 import dynamic from "next/dynamic";
 import type { Locale as AntdLocale } from "antd/es/locale";
-import { useFormatter, useLocale, useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
+import { useFormat } from "@/lib/format-hook";
 import type { MyPartnerApplication, PartnerApplication, PartnerApplicationKind } from "@affiliates/contracts";
 import { isLocale } from "@affiliates/locales";
 import { http } from "@/lib/http";
@@ -70,7 +71,7 @@ export function PartnerApplicationForm({ kind, antdLocale }: { kind: PartnerAppl
 
 function ApplicationStatus({ application, onAgain }: { application: PartnerApplication; onAgain: () => void }) {
   const t = useTranslations("partners.form");
-  const format = useFormatter();
+  const format = useFormat();
   return (
     <div className="card application-status" data-testid="partner-application-status" data-status={application.status}>
       <p className="status-badge" data-state={application.status}>{t(`status.${application.status}`)}</p>

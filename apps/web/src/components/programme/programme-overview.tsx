@@ -1,5 +1,6 @@
 "use client";
-import { useFormatter, useLocale, useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
+import { useFormat } from "@/lib/format-hook";
 import type { AffiliateProgramme } from "@affiliates/contracts";
 import { FaqList } from "@/components/safe/faq-list";
 import { http } from "@/lib/http";
@@ -13,7 +14,7 @@ export const PROGRAMME_PATH = "v1/affiliate/programme";
 /** The programme's figures from the exchange API: the headline rate, the commission levels, benefits and FAQ. */
 export function ProgrammeOverview() {
   const t = useTranslations("programme");
-  const format = useFormatter();
+  const format = useFormat();
   const locale = useLocale();
   // The FAQ's language follows the `Locale` header (src/lib/http.ts sends the page's locale); one cache entry per locale.
   const { data, error } = useApi(`${PROGRAMME_PATH}?locale=${locale}`, () => http.get<AffiliateProgramme>(PROGRAMME_PATH));

@@ -1,9 +1,9 @@
 "use client";
-import { useFormatter } from "next-intl";
+import { useFormat } from "@/lib/format-hook";
 
 /** Number formats of the VIP pages: fee rates as percentages, USD amounts compact ($2M) or in full. */
 export function useVipFormat() {
-  const format = useFormatter();
+  const format = useFormat();
   return {
     rate: (fraction: number) => format.number(fraction, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 4 }),
     percent: (fraction: number) => format.number(fraction, { style: "percent", maximumFractionDigits: 2 }),
