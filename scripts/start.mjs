@@ -37,7 +37,10 @@ function newestMtime(target) {
 
 function buildIfNeeded() {
   const buildId = path.join(web, distDir, "BUILD_ID");
-  const builtAt = existsSync(buildId) ? statSync(buildId).mtimeMs : 0;
+  // Next writes BUILD_ID early and the prerender manifest at the end: a build that was stopped half-way has the
+  // first without the second, and must be built again rather than started.
+  const complete = existsSync(buildId) && existsSync(path.join(web, distDir, "prerender-manifest.json"));
+  const builtAt = complete ? statSync(buildId).mtimeMs : 0;
   const changedAt = Math.max(...SOURCES.map((s) => newestMtime(path.join(root, s))));
   if (builtAt >= changedAt) return;
   console.log("[start] building the web app…");

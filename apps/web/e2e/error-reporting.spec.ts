@@ -66,7 +66,8 @@ test.describe("error reporting with APP_ENV=beta", () => {
   const output: string[] = [];
 
   test.beforeAll(async () => {
-    test.setTimeout(360_000);
+    // A cold build of every pre-rendered variant took over six minutes on a slow day of this 2-core machine.
+    test.setTimeout(960_000);
     if (process.env.E2E_BETA_REUSE) {
       // An APP_ENV=beta instance already listening on 3150/4150 (started by hand).
       await waitForUrl(`${BETA_URL}/affiliates`, 10_000, () => true);
@@ -96,7 +97,7 @@ test.describe("error reporting with APP_ENV=beta", () => {
       exited = true;
     });
     try {
-      await waitForUrl(`${BETA_URL}/affiliates`, 340_000, () => !exited);
+      await waitForUrl(`${BETA_URL}/affiliates`, 900_000, () => !exited);
       await waitForUrl(`http://127.0.0.1:${BETA_API_PORT}/v1/mix/system/getDomainConfigList`, 30_000, () => !exited);
     } catch (error) {
       throw new Error(`${String(error)}\n${output.join("").slice(-4000)}`);
