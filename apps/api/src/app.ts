@@ -9,6 +9,10 @@ import deviceTokensRepositoryPlugin from "./plugins/app/device-tokens-repository
 import eventsRepositoryPlugin from "./plugins/app/events-repository";
 import errorEventsRepositoryPlugin from "./plugins/app/error-events-repository";
 import affiliateRepositoryPlugin from "./plugins/app/affiliate-repository";
+import commissionEnginePlugin from "./plugins/app/commission-engine";
+import payoutsRepositoryPlugin from "./plugins/app/payouts-repository";
+import referralRepositoryPlugin from "./plugins/app/referral-repository";
+import subInvitationsRepositoryPlugin from "./plugins/app/sub-invitations-repository";
 import partnersRepositoryPlugin from "./plugins/app/partners-repository";
 import sessionsRepositoryPlugin from "./plugins/app/sessions-repository";
 import supportRepositoryPlugin from "./plugins/app/support-repository";
@@ -133,6 +137,10 @@ const apiPlugin: FastifyPluginAsync<AppOptions> = async (app, options) => {
   await app.register(deviceTokensRepositoryPlugin, { now: options.now });
   await app.register(errorEventsRepositoryPlugin, { now: options.now });
   await app.register(affiliateRepositoryPlugin, { now: options.now });
+  await app.register(commissionEnginePlugin, { now: options.now });
+  await app.register(payoutsRepositoryPlugin, { now: options.now });
+  await app.register(referralRepositoryPlugin, { now: options.now });
+  await app.register(subInvitationsRepositoryPlugin, { now: options.now });
   await app.register(partnersRepositoryPlugin, { now: options.now });
   await app.register(authPlugin, options.loginThrottle);
 

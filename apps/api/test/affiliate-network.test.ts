@@ -10,6 +10,7 @@ import {
   experienceCardSchema,
   referralLinkListSchema,
   subAffiliateListSchema,
+  subInvitationOfferListSchema,
   subAffiliateSchema,
 } from "@affiliates/contracts";
 import { okData as data, refused } from "./helpers/envelope-assertions";
@@ -60,6 +61,19 @@ async function registerUser(): Promise<{ email: string; cookie: string }> {
   return { email, cookie: sessionCookie(response) };
 }
 
+/** An invitation the newcomer accepts: only then are they the inviter's sub-affiliate (returned as listed). */
+async function inviteAndAccept(inviterCookie: string, newcomer: { email: string; cookie: string }, rateBps: number) {
+  expect(data(await call("POST", "/v1/affiliate/sub-affiliates", { cookie: inviterCookie, body: { email: newcomer.email, rateBps }, dy: true }))).toEqual({ sent: true });
+  const { offers } = subInvitationOfferListSchema.parse(data(await call("GET", "/v1/affiliate/sub-invitations", { cookie: newcomer.cookie })));
+  const offer = offers.find((o) => o.rateBps === rateBps);
+  if (!offer) throw new Error(`no offer at ${rateBps} in ${JSON.stringify(offers)}`);
+  expect(data(await call("POST", `/v1/affiliate/sub-invitations/${offer.id}/accept`, { cookie: newcomer.cookie, dy: true }))).toEqual({ id: offer.id, status: "accepted" });
+  const list = subAffiliateListSchema.parse(data(await call("GET", "/v1/affiliate/sub-affiliates", { cookie: inviterCookie })));
+  const sub = list.subAffiliates.find((s) => s.email === newcomer.email);
+  if (!sub) throw new Error(`${newcomer.email} is not listed`);
+  return subAffiliateSchema.parse(sub);
+}
+
 const cardsOf = async (cookie: string) => experienceCardListSchema.parse(data(await call("GET", "/v1/affiliate/cards", { cookie })));
 
 beforeAll(async () => {
@@ -83,7 +97,7 @@ describe(`sub-affiliates (${DIALECT})`, () => {
     for (const rateBps of [own, own + 1, 10_000]) {
       refused(await call("POST", "/v1/affiliate/sub-affiliates", { cookie: affiliateCookie, body: { email: newcomer.email, rateBps }, dy: true }), 400, "400", SUB_AFFILIATE_RATE_TOO_HIGH_MSG);
     }
-    const sub = subAffiliateSchema.parse(data(await call("POST", "/v1/affiliate/sub-affiliates", { cookie: affiliateCookie, body: { email: newcomer.email, rateBps: own - 500 }, dy: true })));
+    const sub = await inviteAndAccept(affiliateCookie, newcomer, own - 500);
     expect(sub).toMatchObject({ email: newcomer.email, rateBps: own - 500, note: "", inviteesTotal: 0, last30d: { newInvitees: 0, volumeUsdt: 0, commissionUsdt: 0 } });
 
     // rate changes: below is kept, at or above one's own refused and nothing changes
@@ -96,7 +110,7 @@ describe(`sub-affiliates (${DIALECT})`, () => {
 
   it("notes are saved, trimmed, listed, and limited to 500 characters", async () => {
     const newcomer = await registerUser();
-    const sub = subAffiliateSchema.parse(data(await call("POST", "/v1/affiliate/sub-affiliates", { cookie: affiliateCookie, body: { email: newcomer.email, rateBps: 2000 }, dy: true })));
+    const sub = await inviteAndAccept(affiliateCookie, newcomer, 2000);
     const noted = subAffiliateSchema.parse(data(await call("PATCH", `/v1/affiliate/sub-affiliates/${sub.userId}`, { cookie: affiliateCookie, body: { note: "  Runs a Telegram group, 12k members  " }, dy: true })));
     expect(noted).toMatchObject({ note: "Runs a Telegram group, 12k members", rateBps: 2000 });
     const listed = subAffiliateListSchema.parse(data(await call("GET", "/v1/affiliate/sub-affiliates", { cookie: affiliateCookie }))).subAffiliates;

@@ -19,6 +19,7 @@ import {
   referralLinkSchema,
   subAffiliateListSchema,
   subAffiliateSchema,
+  subInvitationOfferListSchema,
   type AffiliateCommissionRecord,
 } from "@affiliates/contracts";
 import { appPlugin, sendError, toApiError, type AppOptions } from "../src/app";
@@ -53,7 +54,6 @@ async function withPg(url: string, statement: string): Promise<void> {
 
 interface AffiliateApp {
   app: FastifyInstance;
-  seedMs: number;
   close(): Promise<void>;
 }
 
@@ -101,9 +101,7 @@ async function buildAffiliateApp(): Promise<AffiliateApp> {
       .execute();
     await db.insertInto("user_settings").values({ user_id: a.userId, ...a.settings }).execute();
   }
-  const started = performance.now();
   await seedAffiliateIfEmpty(db, NOW);
-  const seedMs = performance.now() - started;
   await seedIfEmpty(db);
   if (!app.hasDecorator("affiliate")) await app.register(affiliateRepositoryPlugin, { now: options.now });
   if (!app.hasRoute({ method: "GET", url: "/v1/affiliate/programme" })) await app.register(affiliateRoutes, { prefix: "/v1/affiliate" });
@@ -120,7 +118,6 @@ async function buildAffiliateApp(): Promise<AffiliateApp> {
   await app.ready();
   return {
     app,
-    seedMs,
     close: async () => {
       await app.close();
       if (TEST_DATABASE_URL && schema) await withPg(TEST_DATABASE_URL, `DROP SCHEMA ${schema} CASCADE`);
@@ -202,7 +199,7 @@ let partnerCookie: string;
 let userCookie: string;
 let dy: string;
 
-type Method = "GET" | "POST" | "PATCH";
+type Method = "GET" | "POST" | "PATCH" | "DELETE";
 function call(method: Method, url: string, opts: { cookie?: string | undefined; body?: unknown; dy?: boolean; headers?: Record<string, string> } = {}): Promise<LightMyRequestResponse> {
   const headers: Record<string, string> = { ...(opts.headers ?? {}) };
   if (opts.dy) headers["dy-token"] = dy;
@@ -253,7 +250,6 @@ describe(`affiliate seed (${DIALECT})`, () => {
     expect(rows).toBeGreaterThan(10_000);
     expect(rows).toBeLessThan(14_000);
     for (const i of mine) expect(i.registered_at >= `${addDays(TODAY, -365)}` && i.registered_at <= new Date(NOW).toISOString()).toBe(true);
-    if (DIALECT === "sqlite") expect(t.seedMs).toBeLessThan(3000);
     expect(await seedAffiliateIfEmpty(t.app.db, NOW)).toBe(false);
     const count = await t.app.db.withTables<{ affiliate_commissions: { id: number } }>()
       .selectFrom("affiliate_commissions")
@@ -724,7 +720,9 @@ describe("commissions", () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("text/csv; charset=utf-8");
     expect(response.headers["content-disposition"]).toBe(`attachment; filename="commissions-${from}-to-${TODAY}.csv"`);
-    const [header, ...lines] = parseCsv(response.body);
+    // UTF-8 with a byte-order mark, so spreadsheet programs read it as UTF-8.
+    expect(response.body.startsWith("\uFEFF")).toBe(true);
+    const [header, ...lines] = parseCsv(response.body.slice(1));
     expect(header).toEqual([...AFFILIATE_COMMISSION_CSV_COLUMNS]);
     const json = await allJsonRows(from, TODAY);
     expect(json.length).toBeGreaterThan(500);
@@ -799,29 +797,73 @@ describe("sub-affiliates", () => {
     expect(seeded[0]?.note).toMatch(/Telegram/);
   });
 
-  it("invites an existing user below one's own rate, then edits the rate and note", async () => {
-    await registerUser("sam.sub@example.com");
-    refused(await asAffiliate("POST", "/v1/affiliate/sub-affiliates", { body: { email: "sam.sub@example.com", rateBps: 4500 }, dy: true }), 400, "400", "rateBps: must be below your own rate");
-    refused(await asAffiliate("POST", "/v1/affiliate/sub-affiliates", { body: { email: "nobody@example.com", rateBps: 1000 }, dy: true }), 404, "404", /^email: /);
-    refused(await asAffiliate("POST", "/v1/affiliate/sub-affiliates", { body: { email: PARTNER.email, rateBps: 1000 }, dy: true }), 409, "10006");
-    refused(await asAffiliate("POST", "/v1/affiliate/sub-affiliates", { body: { email: AFFILIATE.email, rateBps: 1000 }, dy: true }), 400, "400", /^email: /);
-    refused(await asAffiliate("POST", "/v1/affiliate/sub-affiliates", { body: { email: "sam.sub@example.com", rateBps: 10_001 }, dy: true }), 400, "400", /^rateBps: /);
-    refused(await asAffiliate("POST", "/v1/affiliate/sub-affiliates", { body: { email: "sam.sub@example.com", rateBps: "2000" }, dy: true }), 400, "400", /^rateBps: /);
+  it("invites by address at a rate strictly between 0 and one's own; only the invitee's acceptance makes a sub-affiliate", async () => {
+    const samCookie = await registerUser("sam.sub@example.com");
+    const newcomer = (await t.app.users.findByEmail("sam.sub@example.com"))?.user_id;
+    const invite = (body: unknown) => asAffiliate("POST", "/v1/affiliate/sub-affiliates", { body, dy: true });
+    refused(await invite({ email: "sam.sub@example.com", rateBps: 4500 }), 400, "400", "rateBps: must be below your own rate");
+    refused(await invite({ email: "sam.sub@example.com", rateBps: 0 }), 400, "400", "rateBps: must be above 0");
+    refused(await invite({ email: "sam.sub@example.com", rateBps: -5 }), 400, "400", /^rateBps: /);
+    refused(await invite({ email: AFFILIATE.email, rateBps: 1000 }), 400, "400", /^email: /);
+    refused(await invite({ email: "sam.sub@example.com", rateBps: 10_001 }), 400, "400", /^rateBps: /);
+    refused(await invite({ email: "sam.sub@example.com", rateBps: "2000" }), 400, "400", /^rateBps: /);
+    // The answer never tells whether the address has an account: an unknown address and an affiliate's get the same.
+    const unknown = await invite({ email: "nobody@example.com", rateBps: 1000 });
+    const existing = await invite({ email: PARTNER.email, rateBps: 1000 });
+    expect([unknown.statusCode, existing.statusCode]).toEqual([200, 200]);
+    expect(unknown.body).toBe(existing.body);
+    expect(data(await invite({ email: "Sam.Sub@example.com", rateBps: 2000 }))).toEqual({ sent: true });
 
-    const sub = subAffiliateSchema.parse(data(await asAffiliate("POST", "/v1/affiliate/sub-affiliates", { body: { email: "Sam.Sub@example.com", rateBps: 2000 }, dy: true })));
-    expect(sub).toMatchObject({ email: "sam.sub@example.com", rateBps: 2000, note: "", inviteesTotal: 0, last30d: { newInvitees: 0, volumeUsdt: 0, commissionUsdt: 0 } });
-    refused(await asAffiliate("POST", "/v1/affiliate/sub-affiliates", { body: { email: "sam.sub@example.com", rateBps: 1000 }, dy: true }), 409, "10006");
+    // Nothing changes until the invitee answers: no sub-affiliate yet, the invitation is listed as pending.
+    const before = subAffiliateListSchema.parse(data(await asAffiliate("GET", "/v1/affiliate/sub-affiliates")));
+    expect(before.subAffiliates.some((s) => s.email === "sam.sub@example.com")).toBe(false);
+    expect(before.pendingInvitations.map((i) => [i.email, i.rateBps])).toEqual(expect.arrayContaining([["sam.sub@example.com", 2000], ["nobody@example.com", 1000]]));
+    refused(await call("GET", "/v1/affiliate/level", { cookie: samCookie }), 403, "403");
+    const { offers } = subInvitationOfferListSchema.parse(data(await call("GET", "/v1/affiliate/sub-invitations", { cookie: samCookie })));
+    expect(offers).toHaveLength(1);
+    expect(offers[0]).toMatchObject({ inviterName: "Au***", rateBps: 2000 });
+    const offerId = offers[0]?.id ?? 0;
+    // Another user cannot answer it; the invitee accepts once.
+    refused(await call("POST", `/v1/affiliate/sub-invitations/${offerId}/accept`, { cookie: partnerCookie, dy: true }), 404, "404");
+    expect(data(await call("POST", `/v1/affiliate/sub-invitations/${offerId}/accept`, { cookie: samCookie, dy: true }))).toEqual({ id: offerId, status: "accepted" });
+    refused(await call("POST", `/v1/affiliate/sub-invitations/${offerId}/decline`, { cookie: samCookie, dy: true }), 409, "10013");
 
-    const patched = subAffiliateSchema.parse(data(await asAffiliate("PATCH", `/v1/affiliate/sub-affiliates/${sub.userId}`, { body: { rateBps: 2500, note: "Met at a meetup" }, dy: true })));
-    expect(patched).toMatchObject({ userId: sub.userId, rateBps: 2500, note: "Met at a meetup" });
-    refused(await asAffiliate("PATCH", `/v1/affiliate/sub-affiliates/${sub.userId}`, { body: { rateBps: 4600 }, dy: true }), 400, "400", "rateBps: must be below your own rate");
-    refused(await asAffiliate("PATCH", `/v1/affiliate/sub-affiliates/${sub.userId}`, { body: {}, dy: true }), 400, "400", /nothing to change/);
+    const list = subAffiliateListSchema.parse(data(await asAffiliate("GET", "/v1/affiliate/sub-affiliates")));
+    const sub = list.subAffiliates.find((s) => s.email === "sam.sub@example.com");
+    expect(sub).toMatchObject({ userId: newcomer, rateBps: 2000, note: "", inviteesTotal: 0, last30d: { newInvitees: 0, volumeUsdt: 0, commissionUsdt: 0 } });
+    expect(list.pendingInvitations.some((i) => i.email === "sam.sub@example.com")).toBe(false);
+
+    const patched = subAffiliateSchema.parse(data(await asAffiliate("PATCH", `/v1/affiliate/sub-affiliates/${newcomer}`, { body: { rateBps: 2500, note: "Met at a meetup" }, dy: true })));
+    expect(patched).toMatchObject({ userId: newcomer, rateBps: 2500, note: "Met at a meetup" });
+    refused(await asAffiliate("PATCH", `/v1/affiliate/sub-affiliates/${newcomer}`, { body: { rateBps: 4600 }, dy: true }), 400, "400", "rateBps: must be below your own rate");
+    refused(await asAffiliate("PATCH", `/v1/affiliate/sub-affiliates/${newcomer}`, { body: {}, dy: true }), 400, "400", /nothing to change/);
     refused(await asAffiliate("PATCH", "/v1/affiliate/sub-affiliates/abc", { body: { note: "x" }, dy: true }), 400, "400", /^userId: /);
     refused(await asAffiliate("PATCH", "/v1/affiliate/sub-affiliates/8012345679", { body: { note: "x" }, dy: true }), 404, "404");
-    // The new sub is an affiliate now: their own dashboard answers.
-    const subLogin = await login(t.app, "sam.sub@example.com", "Newcomer#2026");
-    const level = affiliateLevelStatusSchema.parse(data(await call("GET", "/v1/affiliate/level", { cookie: sessionCookie(subLogin) })));
+    const level = affiliateLevelStatusSchema.parse(data(await call("GET", "/v1/affiliate/level", { cookie: samCookie })));
     expect(level.rateBps).toBe(2500);
+
+    // The inviter ends it: the former sub stays an affiliate at their level's rate, with no inviter.
+    expect(data(await asAffiliate("DELETE", `/v1/affiliate/sub-affiliates/${newcomer}`, { dy: true }))).toEqual({ userId: newcomer, ended: true });
+    const after = subAffiliateListSchema.parse(data(await asAffiliate("GET", "/v1/affiliate/sub-affiliates")));
+    expect(after.subAffiliates.some((s) => s.userId === newcomer)).toBe(false);
+    expect(affiliateLevelStatusSchema.parse(data(await call("GET", "/v1/affiliate/level", { cookie: samCookie }))).rateBps).toBe(4000);
+    refused(await asAffiliate("DELETE", `/v1/affiliate/sub-affiliates/${newcomer}`, { dy: true }), 404, "404");
+  });
+
+  it("a declined or withdrawn invitation closes; an unknown address's invitation can be withdrawn like any other", async () => {
+    const danaCookie = await registerUser("dana.decline@example.com");
+    data(await asAffiliate("POST", "/v1/affiliate/sub-affiliates", { body: { email: "dana.decline@example.com", rateBps: 1500 }, dy: true }));
+    const [offer] = subInvitationOfferListSchema.parse(data(await call("GET", "/v1/affiliate/sub-invitations", { cookie: danaCookie }))).offers;
+    expect(data(await call("POST", `/v1/affiliate/sub-invitations/${offer?.id}/decline`, { cookie: danaCookie, dy: true }))).toEqual({ id: offer?.id, status: "declined" });
+    refused(await call("POST", `/v1/affiliate/sub-invitations/${offer?.id}/accept`, { cookie: danaCookie, dy: true }), 409, "10013");
+    refused(await call("GET", "/v1/affiliate/level", { cookie: danaCookie }), 403, "403");
+
+    data(await asAffiliate("POST", "/v1/affiliate/sub-affiliates", { body: { email: "ghost@example.com", rateBps: 1200 }, dy: true }));
+    const ghost = subAffiliateListSchema.parse(data(await asAffiliate("GET", "/v1/affiliate/sub-affiliates"))).pendingInvitations.find((i) => i.email === "ghost@example.com");
+    expect(ghost).toBeDefined();
+    expect(data(await asAffiliate("DELETE", `/v1/affiliate/sub-invitations/${ghost?.id}`, { dy: true }))).toEqual({ id: ghost?.id, status: "withdrawn" });
+    refused(await asAffiliate("DELETE", `/v1/affiliate/sub-invitations/${ghost?.id}`, { dy: true }), 409, "10013");
+    refused(await call("DELETE", `/v1/affiliate/sub-invitations/${ghost?.id}`, { cookie: partnerCookie, dy: true }), 404, "404");
   });
 });
 

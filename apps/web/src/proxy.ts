@@ -20,7 +20,7 @@ import { isAppUserAgent } from "@/lib/app-detect";
 import { perRequestPolicy, prerenderedPage, prerenderedResponse } from "@/lib/page-csp";
 
 /** Main-site and API paths answered by the exchange API on the same origin (issue 2). */
-const API_PATH = /^\/(?:v1\/|(?:[A-Za-z-]{2,5}\/)?(?:login|register)(?:\/|$)|logout(?:\/|$))/;
+const API_PATH = /^\/(?:v1\/|r\/|(?:[A-Za-z-]{2,5}\/)?(?:login|register)(?:\/|$)|logout(?:\/|$))/;
 
 const apiOrigin = () => process.env.API_ORIGIN ?? `http://127.0.0.1:${process.env.API_PORT ?? "4000"}`;
 

@@ -23,6 +23,16 @@ export const AffiliateResponseCode = {
   cardNotClaimable: "10007",
   /** 409: the application was already decided. */
   applicationDecided: "10008",
+  /** 409: the balance is below the minimum payout. */
+  payoutBelowMinimum: "10009",
+  /** 409: an affiliate's own referral code cannot be one's inviter. */
+  selfReferral: "10010",
+  /** 409: the referral link is archived and no longer takes sign-ups. */
+  linkArchived: "10011",
+  /** 409: the user already has an inviter (a user never changes inviter), or the attribution window has passed. */
+  inviterFixed: "10012",
+  /** 409: the sub-affiliate invitation is no longer open (accepted, declined or withdrawn). */
+  invitationClosed: "10013",
 } as const;
 
 /** 403 message of the affiliate-only calls for a logged-in user who is not an approved affiliate. */
@@ -259,6 +269,14 @@ export const referralLinkSchema = z.object({
   /** All-time totals. */
   clicks: z.number().int(),
   signups: z.number().int(),
+  /** The link's results in the requested period (default the last 7 days): which channel works. */
+  period: z.object({
+    clicks: z.number().int(),
+    signups: z.number().int(),
+    firstTrades: z.number().int(),
+    volumeUsdt: z.number(),
+    commissionUsdt: z.number(),
+  }),
 });
 export type ReferralLink = z.infer<typeof referralLinkSchema>;
 export const referralLinkListSchema = z.object({ links: z.array(referralLinkSchema) });
@@ -341,11 +359,22 @@ export const subAffiliateSchema = z.object({
   last30d: z.object({ newInvitees: z.number().int(), volumeUsdt: z.number(), commissionUsdt: z.number() }),
 });
 export type SubAffiliate = z.infer<typeof subAffiliateSchema>;
-export const subAffiliateListSchema = z.object({ ownRateBps: z.number().int(), subAffiliates: z.array(subAffiliateSchema) });
+export const subAffiliateListSchema = z.object({
+  ownRateBps: z.number().int(),
+  subAffiliates: z.array(subAffiliateSchema),
+  /** Invitations sent and not yet answered. */
+  pendingInvitations: z.array(z.object({ id: z.number().int(), email: z.string(), rateBps: z.number().int(), createdAt: z.string() })),
+});
 export type SubAffiliateList = z.infer<typeof subAffiliateListSchema>;
 
-/** `POST /v1/affiliate/sub-affiliates` (dy-token): an existing user, at a rate below one's own. */
-export const subAffiliateInviteRequestSchema = z.object({ email: z.email().max(254), rateBps: rateBpsSchema }).strict();
+/**
+ * `POST /v1/affiliate/sub-affiliates` (dy-token): invites an email address at a rate strictly between 0 and one's own.
+ * The answer is the same whether or not the address has an account (SubAffiliateInviteSent); only the invitee's
+ * acceptance makes them a sub-affiliate.
+ */
+export const subAffiliateInviteRequestSchema = z
+  .object({ email: z.email().max(254), rateBps: rateBpsSchema.refine((v) => v > 0, "must be above 0") })
+  .strict();
 export type SubAffiliateInviteRequest = z.infer<typeof subAffiliateInviteRequestSchema>;
 
 /** `PATCH /v1/affiliate/sub-affiliates/:userId` (dy-token). */

@@ -8,3 +8,4 @@ export * from "./analytics";
 export * from "./error-events";
 export * from "./affiliate";
 export * from "./partners";
+export * from "./referral";

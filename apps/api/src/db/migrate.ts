@@ -9,6 +9,7 @@ import * as affiliate from "./migrations/0006-affiliate";
 import * as vipProgramme from "./migrations/0007-vip-programme";
 import * as partnerProgrammes from "./migrations/0008-partner-programmes";
 import * as affiliateCardQuota from "./migrations/0009-affiliate-card-quota";
+import * as referralLoop from "./migrations/0010-referral-loop";
 
 /** Migrations are imported statically (no directory scanning), so they work the same under tsx, vitest and bundlers. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0007-vip-programme": vipProgramme,
   "0008-partner-programmes": partnerProgrammes,
   "0009-affiliate-card-quota": affiliateCardQuota,
+  "0010-referral-loop": referralLoop,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

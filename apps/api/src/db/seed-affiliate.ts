@@ -1,4 +1,6 @@
 import { PostgresAdapter, sql, type Insertable } from "kysely";
+import { AFFILIATE_MINIMUM_PAYOUT_USDT } from "@affiliates/contracts";
+import type { AffiliateLedgerTable, ReferralTables } from "./referral-schema";
 import { hashPassword } from "../lib/password";
 import {
   CARD_QUOTA_SETTING,
@@ -12,6 +14,8 @@ import {
   type AffiliateTables,
 } from "../plugins/app/affiliate-repository";
 import type { Db } from "./schema";
+import { MICROS_PER_CENT } from "./referral-schema";
+import { firstOfNextMonth, previousMonth } from "../lib/days";
 
 /**
  * The affiliate programme's demo data (issue 9), seeded into empty tables:
@@ -204,6 +208,7 @@ export function generateAffiliateData(now: number): GeneratedAffiliateData {
   const todayStart = Date.parse(dayStart(today));
   const iso = (ms: number) => new Date(ms).toISOString();
   const ids = { application: 0, link: 0, invitee: 0, commission: 0, card: 0 };
+  const usedUserIds = new Set<string>();
 
   for (const spec of AFFILIATE_SPECS) {
     const rand = prng(spec.seed);
@@ -266,7 +271,10 @@ export function generateAffiliateData(now: number): GeneratedAffiliateData {
       inviteeIds.push(id);
       const regDay = dayOf(registered);
       link.signupsByDay.set(regDay, (link.signupsByDay.get(regDay) ?? 0) + 1);
-      const uid = `7${String(Math.floor(rand() * 1e9)).padStart(9, "0")}`;
+      // A user has one inviter: invitee user ids are unique across all affiliates.
+      let uid = `7${String(Math.floor(rand() * 1e9)).padStart(9, "0")}`;
+      while (usedUserIds.has(uid)) uid = `7${String(Math.floor(rand() * 1e9)).padStart(9, "0")}`;
+      usedUserIds.add(uid);
       let volumeTotal = 0;
       let commissionTotal = 0;
       if (trade !== null) {
@@ -289,7 +297,8 @@ export function generateAffiliateData(now: number): GeneratedAffiliateData {
             else if (why < 0.025) reason = "invitee opted out";
             else if (commissionCents < MIN_COMMISSION_CENTS) reason = "below minimum";
             if (reason) commissionCents = 0;
-            const settled = addDays(day, SETTLEMENT_HOLD_DAYS) < today;
+            // Settled at 00:00 UTC of T+1: yesterday's lines are settled today.
+            const settled = addDays(day, SETTLEMENT_HOLD_DAYS) <= today;
             rows.affiliate_commissions.push({
               id: ++ids.commission,
               affiliate_user_id: spec.userId,
@@ -300,8 +309,13 @@ export function generateAffiliateData(now: number): GeneratedAffiliateData {
               fee_cents: feeCents,
               commission_cents: commissionCents,
               status: settled ? "settled" : "pending",
-              settled_at: settled ? `${addDays(day, SETTLEMENT_HOLD_DAYS)}T01:00:00.000Z` : null,
+              settled_at: settled ? `${addDays(day, SETTLEMENT_HOLD_DAYS)}T00:00:00.000Z` : null,
               reason_none: reason,
+              fills: 1,
+              fee_micros: feeCents * MICROS_PER_CENT,
+              commission_micros: commissionCents * MICROS_PER_CENT,
+              rebate_micros: Math.floor((feeCents * (spot ? link.spotShareBps : link.futuresShareBps)) / 10_000) * MICROS_PER_CENT,
+              source: "direct",
             });
             volumeTotal += volumeCents;
             commissionTotal += commissionCents;
@@ -321,6 +335,7 @@ export function generateAffiliateData(now: number): GeneratedAffiliateData {
         first_trade_at: trade === null ? null : iso(trade),
         volume_cents: volumeTotal,
         commission_cents: commissionTotal,
+        commission_micros: commissionTotal * MICROS_PER_CENT,
       });
     }
 
@@ -377,6 +392,40 @@ export function generateAffiliateData(now: number): GeneratedAffiliateData {
     }
   }
   return { rows };
+}
+
+/**
+ * The demo ledger that the seeded history implies: one settlement credit per affiliate and settled trade day (the
+ * sum of its lines), and a payout of the whole balance on the 1st of each month when it reaches the minimum.
+ */
+export function ledgerOf(commissions: Insertable<AffiliateTables["affiliate_commissions"]>[], now: number): Insertable<AffiliateLedgerTable>[] {
+  const credits = new Map<string, Map<string, number>>();
+  for (const line of commissions) {
+    if (line.status !== "settled") continue;
+    const days = credits.get(line.affiliate_user_id) ?? new Map<string, number>();
+    days.set(line.trade_day, (days.get(line.trade_day) ?? 0) + Number(line.commission_cents));
+    credits.set(line.affiliate_user_id, days);
+  }
+  const entries: Insertable<AffiliateLedgerTable>[] = [];
+  const minimumCents = AFFILIATE_MINIMUM_PAYOUT_USDT * 100;
+  for (const [userId, days] of credits) {
+    let balance = 0;
+    let nextPayout: string | undefined;
+    for (const [day, cents] of [...days].sort(([a], [b]) => a.localeCompare(b))) {
+      nextPayout ??= firstOfNextMonth(day);
+      while (nextPayout <= day) {
+        if (balance >= minimumCents) {
+          entries.push({ user_id: userId, kind: "payout", amount_cents: -balance, trade_day: null, destination: "spot", created_at: `${nextPayout}T09:00:00.000Z` });
+          balance = 0;
+        }
+        nextPayout = firstOfNextMonth(nextPayout);
+      }
+      if (cents <= 0) continue;
+      entries.push({ user_id: userId, kind: "settlement", amount_cents: cents, trade_day: day, destination: null, created_at: `${addDays(day, 1)}T00:00:00.000Z` });
+      balance += cents;
+    }
+  }
+  return entries.filter((e) => Date.parse(e.created_at) <= now).sort((a, b) => a.created_at.localeCompare(b.created_at));
 }
 
 const CHUNK = 500;
@@ -452,6 +501,15 @@ export async function seedAffiliateIfEmpty(database: Db, now: number = Date.now(
     for (const part of chunks(owned(data.rows.affiliate_invitees))) await trx.insertInto("affiliate_invitees").values(part).execute();
     for (const part of chunks(owned(data.rows.affiliate_commissions))) await trx.insertInto("affiliate_commissions").values(part).execute();
     for (const part of chunks(owned(data.rows.affiliate_cards))) await trx.insertInto("affiliate_cards").values(part).execute();
+    const ledger = ledgerOf(owned(data.rows.affiliate_commissions), now);
+    for (const part of chunks(ledger)) await trx.withTables<ReferralTables>().insertInto("affiliate_ledger").values(part).execute();
+    // The demo's levels are this month's: the review of last month counts as done (the next runs on the 1st).
+    await trx
+      .withTables<ReferralTables>()
+      .insertInto("affiliate_level_reviews")
+      .values({ month: previousMonth(dayOf(now).slice(0, 7)), reviewed_at: new Date(now).toISOString() })
+      .onConflict((oc) => oc.column("month").doNothing())
+      .execute();
     await trx.updateTable("users").set({ role: "affiliate" }).where("user_id", "=", DEMO_AFFILIATE_USER_ID).execute();
     if (postgres) {
       // Explicit ids leave the identity sequences behind: move each past the largest id.

@@ -9,6 +9,8 @@ export const ERROR_CODES = {
   invalid_credentials: { status: 401, code: ResponseCode.invalidCredentials, msg: "Incorrect email or password" },
   forbidden: { status: 403, code: ResponseCode.forbidden, msg: "Forbidden" },
   not_found: { status: 404, code: ResponseCode.notFound, msg: "Not found" },
+  /** A business refusal: the answer's code is the business code given (refusal()), e.g. 10009. */
+  conflict: { status: 409, code: "409", msg: "Conflict" },
   email_taken: { status: 409, code: ResponseCode.emailTaken, msg: "email: this address is already registered" },
   payload_too_large: { status: 413, code: ResponseCode.payloadTooLarge, msg: "body: the request body is too large" },
   unsupported_media_type: {
@@ -27,15 +29,18 @@ export class ApiError extends Error {
   readonly code: string;
   readonly headers: Readonly<Record<string, string>>;
 
-  constructor(readonly kind: ErrorCode, msg?: string, headers: Record<string, string> = {}) {
+  constructor(readonly kind: ErrorCode, msg?: string, headers: Record<string, string> = {}, businessCode?: string) {
     const entry = ERROR_CODES[kind];
     super(msg ?? entry.msg);
     this.name = "ApiError";
     this.status = entry.status;
-    this.code = entry.code;
+    this.code = businessCode ?? entry.code;
     this.headers = headers;
   }
 }
+
+/** A 409 refusal with its own business code (the AffiliateResponseCode table), e.g. a payout below the minimum. */
+export const refusal = (businessCode: string, msg: string): ApiError => new ApiError("conflict", msg, {}, businessCode);
 
 /** "email: Invalid email address" — the first issue, named by its path (or "body" for the whole payload). */
 export function describeZodError(error: ZodError): string {

@@ -17,3 +17,13 @@ export function maskEmail(email: string | null | undefined): string {
   const local = email.slice(0, at);
   return `${local.slice(0, Math.min(2, local.length - 1) || 1)}****${email.slice(at)}`;
 }
+
+/** `Aurora Affiliate` → `Au***`: enough for an invitee to recognise an inviter they know, no more. */
+export function maskName(name: string | null | undefined): string {
+  const letters = [...(name ?? "").trim()];
+  if (letters.length === 0) return "***";
+  return `${letters.slice(0, letters.length > 2 ? 2 : 1).join("")}***`;
+}
+
+/** `7012345612` → `70****12`: the invitee id every affiliate view shows (table, search, records, cards, CSV). */
+export const maskUserId = (userId: string): string => `${userId.slice(0, 2)}****${userId.slice(-2)}`;

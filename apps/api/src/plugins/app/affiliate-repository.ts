@@ -30,6 +30,9 @@ import type { Database, Db } from "../../db/schema";
 import { ApiError } from "../../lib/errors";
 import { AFFILIATE_BENEFITS } from "./affiliate-content";
 import { faqFor } from "../../content/faq";
+import { addDays, DAY_MS, dayOf, dayStart, firstOfNextMonth } from "../../lib/days";
+
+export { addDays, dayOf, dayStart, firstOfNextMonth };
 
 // ------------------------------------------------------------------ tables (migration 0006-affiliate)
 
@@ -100,6 +103,8 @@ export interface AffiliateInviteesTable {
   first_trade_at: string | null;
   volume_cents: number | string;
   commission_cents: number | string;
+  /** The exact commission (micro-USDT, migration 0010); commission_cents = commission_micros / 10000. */
+  commission_micros: Generated<number | string>;
 }
 
 export interface AffiliateCommissionsTable {
@@ -114,6 +119,12 @@ export interface AffiliateCommissionsTable {
   status: string;
   settled_at: string | null;
   reason_none: string | null;
+  /** Migration 0010: fills counted in the line, exact amounts (micro-USDT) and whose invitee earned it. */
+  fills: Generated<number>;
+  fee_micros: Generated<number | string>;
+  commission_micros: Generated<number | string>;
+  rebate_micros: Generated<number | string>;
+  source: Generated<string>;
 }
 
 export interface AffiliateCardsTable {
@@ -148,7 +159,7 @@ export type AffiliateDb = Kysely<Database & AffiliateTables>;
 // ------------------------------------------------------------------ settings and helpers
 
 /** Days a commission stays pending after its trade day before it is settled. */
-export const SETTLEMENT_HOLD_DAYS = 7;
+export const SETTLEMENT_HOLD_DAYS = 1;
 /** Experience cards expire this many days after they are issued. */
 export const CARD_VALIDITY_DAYS = 30;
 /** client_settings key of the monthly experience-card quota (JSON number), and its default. */
@@ -156,16 +167,6 @@ export const CARD_QUOTA_SETTING = "affiliateCardMonthlyQuota";
 export const DEFAULT_CARD_QUOTA = 10;
 export const MAX_ACTIVE_LINKS = 50;
 
-const DAY_MS = 86_400_000;
-export const dayOf = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
-export const addDays = (day: string, n: number): string => dayOf(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS);
-export const dayStart = (day: string): string => `${day}T00:00:00.000Z`;
-/** `2026-03` → `2026-04-01`. */
-export const firstOfNextMonth = (day: string): string => {
-  const d = new Date(`${day.slice(0, 7)}-01T00:00:00Z`);
-  d.setUTCMonth(d.getUTCMonth() + 1);
-  return dayOf(d.getTime());
-};
 export const centsToUsdt = (cents: number | string | bigint | null | undefined): number => Number(cents ?? 0) / 100;
 const num = (value: unknown): number => Number(value ?? 0);
 
@@ -372,7 +373,7 @@ export function createAffiliateRepository(database: Db, options: AffiliateReposi
     return link;
   }
 
-  async function linksOf(userId: string, origin: string, onlyId?: number): Promise<ReferralLink[]> {
+  async function linksOf(userId: string, origin: string, onlyId?: number): Promise<Omit<ReferralLink, "period">[]> {
     let query = db
       .selectFrom("affiliate_links as l")
       .leftJoin("affiliate_link_daily_stats as s", "s.link_id", "l.id")
@@ -687,7 +688,7 @@ export function createAffiliateRepository(database: Db, options: AffiliateReposi
 
     links: (userId: string, origin: string) => linksOf(userId, origin),
 
-    async createLink(userId: string, input: LinkInput, origin: string): Promise<ReferralLink> {
+    async createLink(userId: string, input: LinkInput, origin: string): Promise<Omit<ReferralLink, "period">> {
       const active = await db
         .selectFrom("affiliate_links")
         .select((eb) => eb.fn.countAll().as("n"))
@@ -729,7 +730,7 @@ export function createAffiliateRepository(database: Db, options: AffiliateReposi
       }
     },
 
-    async updateLink(userId: string, linkId: number, patch: LinkPatch, origin: string): Promise<ReferralLink> {
+    async updateLink(userId: string, linkId: number, patch: LinkPatch, origin: string): Promise<Omit<ReferralLink, "period">> {
       await linkOwned(userId, linkId);
       const set: Updateable<AffiliateLinksTable> = {};
       if (patch.label !== undefined) set.label = patch.label;
@@ -841,27 +842,8 @@ export function createAffiliateRepository(database: Db, options: AffiliateReposi
 
     // -------------------------------------------------------------- sub-affiliates
 
-    async subAffiliates(userId: string, ownRateBps: number): Promise<SubAffiliateList> {
+    async subAffiliates(userId: string, ownRateBps: number): Promise<Omit<SubAffiliateList, "pendingInvitations">> {
       return { ownRateBps, subAffiliates: await subAffiliates(userId) };
-    },
-
-    async inviteSub(parent: AffiliatesTable, email: string, rateBps: number): Promise<SubAffiliate> {
-      if (rateBps >= parent.rate_bps) throw new ApiError("bad_request", SUB_AFFILIATE_RATE_TOO_HIGH_MSG);
-      const user = await db.selectFrom("users").select(["user_id"]).where("email", "=", email.toLowerCase()).executeTakeFirst();
-      if (!user) throw new ApiError("not_found", "email: no user with this address");
-      if (user.user_id === parent.user_id) throw new ApiError("bad_request", "email: you cannot invite yourself");
-      await db.transaction().execute(async (trx) => {
-        const exists = await trx.selectFrom("affiliates").select("user_id").where("user_id", "=", user.user_id).executeTakeFirst();
-        if (exists) throw new AffiliateError(AffiliateResponseCode.alreadyAffiliate, "email: this user already is an affiliate");
-        await trx
-          .insertInto("affiliates")
-          .values({ user_id: user.user_id, level: 1, rate_bps: rateBps, parent_user_id: parent.user_id, note: "", joined_at: nowIso() })
-          .execute();
-        await trx.updateTable("users").set({ role: "affiliate" }).where("user_id", "=", user.user_id).execute();
-      });
-      const [sub] = await subAffiliates(parent.user_id, user.user_id);
-      if (!sub) throw new ApiError("internal");
-      return sub;
     },
 
     async updateSub(parent: AffiliatesTable, userId: string, patch: { rateBps?: number | undefined; note?: string | undefined }): Promise<SubAffiliate> {

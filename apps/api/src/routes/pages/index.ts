@@ -1,6 +1,16 @@
 import fastifyFormbody from "@fastify/formbody";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
-import { deviceTokenAppIdOf, loginRequestSchema, registerRequestSchema, type DeviceTokenAppEnv } from "@affiliates/contracts";
+import { randomBytes } from "node:crypto";
+import {
+  deviceTokenAppIdOf,
+  loginRequestSchema,
+  REFERRAL_ATTRIBUTION_DAYS,
+  REFERRAL_CODE_COOKIE,
+  REFERRAL_VISITOR_COOKIE,
+  referralCodeSchema,
+  registerRequestSchema,
+  type DeviceTokenAppEnv,
+} from "@affiliates/contracts";
 import { LANGUAGE_COOKIE, localesOfPrefix, PREFIXES, resolveLocale, type Locale } from "@affiliates/locales";
 import { z } from "zod";
 import { checkDeviceToken, DeviceTokenError } from "../../lib/device-token-guard";
@@ -20,7 +30,7 @@ export const PAGE_CSP = "default-src 'none'; script-src 'self'; connect-src 'sel
 export const DEVICE_TOKEN_COOKIE = "dy_token";
 
 const queryString = z.string().max(4096).optional().catch(undefined);
-const pageQuerySchema = z.object({ from: queryString, source: queryString }).loose();
+const pageQuerySchema = z.object({ from: queryString, source: queryString, ref: queryString }).loose();
 /** Form fields arrive as strings (or arrays when repeated, which the contracts' schemas then refuse). */
 const formSchema = z
   .object({
@@ -30,6 +40,7 @@ const formSchema = z
     password: z.unknown().optional(),
     mobile: z.unknown().optional(),
     dyToken: z.unknown().optional(),
+    ref: z.unknown().optional(),
   })
   .loose();
 
@@ -43,9 +54,26 @@ export function pageLocale(prefix: string, cookie: string | undefined): Locale {
 const cleanSource = (value: string | undefined): string => (value ?? "").replace(/[^\w.-]/g, "").slice(0, 64);
 const asText = (value: unknown): string => (typeof value === "string" ? value.slice(0, 254) : "");
 
+/** A well-formed referral code, or undefined (anything else is no code at all). */
+const referralCode = (value: unknown): string | undefined => {
+  const parsed = referralCodeSchema.safeParse(typeof value === "string" ? value.trim() : value);
+  return parsed.success ? parsed.data : undefined;
+};
+
+/** The register form's referral code could not be used: the page says why, and nothing was created. */
+class ReferralRefused extends Error {
+  constructor(readonly reason: "unknown" | "archived") {
+    super(`referral: ${reason}`);
+  }
+}
+
+const ATTRIBUTION_MS = REFERRAL_ATTRIBUTION_DAYS * 86_400_000;
+const VISITOR_MS = 365 * 86_400_000;
+
 /** The user-facing text for a failed submission, and its HTTP status. */
 function failureOf(error: unknown, t: PageMessages): { status: number; message: string } {
   if (error instanceof DeviceTokenError) return { status: 403, message: t.securityCheckFailed };
+  if (error instanceof ReferralRefused) return { status: 409, message: error.reason === "archived" ? t.referralArchived : t.referralUnknown };
   if (error instanceof ApiError) {
     switch (error.kind) {
       case "rate_limited":
@@ -103,7 +131,30 @@ const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, options) =
     mobile: "",
     error: undefined,
     appId,
+    referral: undefined,
   });
+
+  /** The referral field and offer of a register page: the code's inviter and share, when the code can be used. */
+  async function referralModel(code: string | undefined): Promise<{ model: PageModel["referral"]; refused: ReferralRefused | undefined }> {
+    if (!code) return { model: undefined, refused: undefined };
+    const offer = await app.referral.offer(code);
+    if (!offer) return { model: { code, inviterName: undefined, shareBps: 0 }, refused: new ReferralRefused("unknown") };
+    if (offer.archived) return { model: { code, inviterName: undefined, shareBps: 0 }, refused: new ReferralRefused("archived") };
+    return { model: { code: offer.code, inviterName: offer.inviterName, shareBps: Math.max(offer.spotShareBps, offer.futuresShareBps) }, refused: undefined };
+  }
+
+  /** A referral link's visit: one click per visitor (first-party cookie), link and day; the code remembered 30 days. */
+  async function countVisit(request: FastifyRequest, reply: FastifyReply, code: string): Promise<void> {
+    const offer = await app.referral.offer(code);
+    if (!offer || offer.archived) return;
+    let visitor = request.cookies[REFERRAL_VISITOR_COOKIE];
+    if (!visitor || !/^[A-Za-z0-9_-]{16,64}$/.test(visitor)) {
+      visitor = randomBytes(16).toString("base64url");
+      reply.setCookie(REFERRAL_VISITOR_COOKIE, visitor, { path: "/", sameSite: "lax", httpOnly: true, maxAge: VISITOR_MS / 1000 });
+    }
+    await app.referral.recordClick(offer.linkId, visitor);
+    reply.setCookie(REFERRAL_CODE_COOKIE, offer.code, { path: "/", sameSite: "lax", httpOnly: true, maxAge: ATTRIBUTION_MS / 1000 });
+  }
 
   for (const prefix of PREFIXES) {
     for (const kind of ["login", "register"] as const) {
@@ -111,7 +162,15 @@ const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, options) =
 
       app.get(path, async (request, reply) => {
         const query = pageQuerySchema.parse(request.query ?? {});
-        return send(reply, 200, modelOf(request, kind, prefix, query.from, query.source));
+        const model = modelOf(request, kind, prefix, query.from, query.source);
+        if (kind === "register") {
+          const linked = referralCode(query.ref);
+          if (linked) await countVisit(request, reply, linked);
+          const { model: referral, refused } = await referralModel(linked ?? referralCode(request.cookies[REFERRAL_CODE_COOKIE]));
+          model.referral = referral;
+          if (refused) model.error = failureOf(refused, messagesFor(model.locale)).message;
+        }
+        return send(reply, 200, model);
       });
 
       app.post(path, async (request, reply) => {
@@ -120,6 +179,7 @@ const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, options) =
         const model = modelOf(request, kind, prefix, form.from, form.source);
         model.email = asText(form.email);
         model.mobile = kind === "register" ? asText(form.mobile) : "";
+        const typedCode = kind === "register" ? asText(form.ref).trim() : "";
         try {
           // Like the API's dy-token check, before the fields: a refused token says nothing about them.
           const cookieToken = request.cookies[DEVICE_TOKEN_COOKIE];
@@ -130,6 +190,10 @@ const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, options) =
             if (error instanceof DeviceTokenError && cookieToken !== undefined) reply.clearCookie(DEVICE_TOKEN_COOKIE, { path: "/", sameSite: "lax" });
             throw error;
           }
+          // The referral code is checked before the account exists: a refused code creates nothing.
+          const referral = kind === "register" && typedCode !== "" ? await referralModel(referralCode(typedCode) ?? typedCode) : undefined;
+          if (referral) model.referral = referral.model;
+          if (referral?.refused) throw referral.refused;
           const userId =
             kind === "login"
               ? await app.auth.login(parseForm(loginRequestSchema, { email: form.email, password: form.password }), request.ip)
@@ -140,6 +204,15 @@ const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, options) =
                     ...(typeof form.mobile === "string" && form.mobile.trim() !== "" ? { mobile: form.mobile.trim() } : {}),
                   }),
                 );
+          if (referral?.model) {
+            try {
+              await app.referral.attribute(userId, referral.model.code, new Date(app.affiliate.now()).toISOString());
+            } catch (error) {
+              // The link was archived in between: the account stands, without an inviter.
+              request.log.warn({ err: error }, "referral not attributed");
+            }
+            reply.clearCookie(REFERRAL_CODE_COOKIE, { path: "/", sameSite: "lax" });
+          }
           await app.auth.startSession(request, reply, userId);
           return reply.code(303).header("cache-control", "no-store").redirect(model.from, 303);
         } catch (error) {
@@ -149,6 +222,13 @@ const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, options) =
       });
     }
   }
+
+  // The short form of a referral link: /r/{code} → /register?ref={code} (the visit is counted there).
+  app.get("/r/:code", async (request, reply) => {
+    const code = referralCode((request.params as { code?: unknown }).code);
+    const target = code ? `${pagePath("", "register")}?ref=${encodeURIComponent(code)}` : pagePath("", "register");
+    return reply.header("cache-control", "no-store").redirect(target, 302);
+  });
 
   app.get("/logout", async (request, reply) => {
     const query = pageQuerySchema.parse(request.query ?? {});

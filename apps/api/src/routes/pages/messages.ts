@@ -50,6 +50,13 @@ export interface PageMessages {
   passwordHint: string;
   failed: string;
   securityCheckFailed: string;
+  referralCode: string;
+  referralCodeHint: string;
+  /** `{name}`: the inviter's masked name; `{share}`: the invitee's share of their fees, e.g. "10%". */
+  invitedBy: string;
+  invitedByNoShare: string;
+  referralUnknown: string;
+  referralArchived: string;
 }
 
 /** The raw files by locale (exported for the test that checks every file's keys and values). */

@@ -17,6 +17,8 @@ export interface PageModel {
   error: string | undefined;
   /** The token SDK's app id of this APP_ENV, read by the page script from the form's `data-app-id`. */
   appId: string;
+  /** Register: the referral code in the field (from the link, the remembered cookie or typed) and its inviter's offer. */
+  referral: { code: string; inviterName: string | undefined; shareBps: number } | undefined;
 }
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
@@ -41,6 +43,7 @@ label small{font-weight:400;color:#5e6673}
 input{width:100%;height:40px;padding:0 12px;border:1px solid #c5cbd3;border-radius:4px;font:inherit;color:inherit;background:#fff}
 input:focus{outline:2px solid #03aac7;outline-offset:1px;border-color:#03aac7}
 .hint{margin:4px 0 0;font-size:12px}
+.invited{margin:0 0 16px;padding:10px 12px;border-radius:4px;background:#e6f7fa;color:#024e5c;border:1px solid #7fd3e2}
 button{width:100%;height:40px;margin-top:24px;border:0;border-radius:4px;background:#03aac7;color:#fff;font:inherit;font-weight:600;cursor:pointer}
 button:hover,button:focus-visible{background:#028aa2}
 .error{margin:0 0 8px;padding:10px 12px;border-radius:4px;background:#fdecef;color:#a5152f;border:1px solid #f7647e}
@@ -66,6 +69,19 @@ export function renderPage(model: PageModel): string {
     ? ""
     : `<label for="mobile">${e(t.mobile)} <small>(${e(t.optional)})</small></label>
 <input id="mobile" type="tel" name="mobile" autocomplete="tel" inputmode="tel" dir="ltr" maxlength="20" value="${e(model.mobile)}">`;
+  const referral = model.referral;
+  const percent = (bps: number) => new Intl.NumberFormat(lang, { style: "percent", maximumFractionDigits: 2 }).format(bps / 10_000);
+  const invited =
+    !isLogin && referral?.inviterName
+      ? `<p class="invited" data-testid="invited-by">${e(
+          (referral.shareBps > 0 ? t.invitedBy.replace("{share}", percent(referral.shareBps)) : t.invitedByNoShare).replace("{name}", referral.inviterName),
+        )}</p>\n`
+      : "";
+  const referralField = isLogin
+    ? ""
+    : `<label for="ref">${e(t.referralCode)} <small>(${e(t.optional)})</small></label>
+<input id="ref" type="text" name="ref" autocomplete="off" dir="ltr" maxlength="16" pattern="[A-Za-z0-9]{4,16}" aria-describedby="ref-hint" value="${e(referral?.code ?? "")}">
+<p class="hint" id="ref-hint">${e(t.referralCodeHint)}</p>`;
   return `<!doctype html>
 <html lang="${e(lang)}" dir="${dir}">
 <head>
@@ -79,7 +95,7 @@ export function renderPage(model: PageModel): string {
 <main>
 <h1>${e(title)}</h1>
 <p>${e(t.intro)}</p>
-${error}<form method="post" action="${e(action)}" data-app-id="${e(model.appId)}">
+${invited}${error}<form method="post" action="${e(action)}" data-app-id="${e(model.appId)}">
 <input type="hidden" name="from" value="${e(model.from)}">
 <input type="hidden" name="dyToken" value="">
 <input type="hidden" name="source" value="${e(model.source)}">
@@ -87,7 +103,7 @@ ${error}<form method="post" action="${e(action)}" data-app-id="${e(model.appId)}
 <input id="email" type="email" name="email" autocomplete="username" required maxlength="254" dir="ltr" value="${e(model.email)}"${describedBy}${isLogin || !model.email ? " autofocus" : ""}>
 <label for="password">${e(t.password)}</label>
 <input id="password" type="password" name="password" autocomplete="${isLogin ? "current-password" : "new-password"}" required ${isLogin ? "" : 'minlength="8" aria-describedby="password-hint" '}maxlength="256" dir="ltr">
-${isLogin ? "" : `<p class="hint" id="password-hint">${e(t.passwordHint)}</p>`}${mobileField}
+${isLogin ? "" : `<p class="hint" id="password-hint">${e(t.passwordHint)}</p>`}${mobileField}${referralField}
 <button type="submit">${e(isLogin ? t.submitLogin : t.submitRegister)}</button>
 </form>
 <nav>

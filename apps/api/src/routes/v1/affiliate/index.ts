@@ -18,7 +18,13 @@ import {
   subAffiliateInviteRequestSchema,
   subAffiliateUpdateRequestSchema,
   affiliateUserIdParamSchema,
+  AFFILIATE_INVITEE_CSV_COLUMNS,
+  CSV_BOM,
+  referrerBindRequestSchema,
+  subInvitationIdParamsSchema,
   type AffiliateApplicationCreated,
+  type Invitee,
+  type SubAffiliateInviteSent,
   type AffiliateCommissionRecord,
   type MyAffiliateApplication,
   type ReferralLinkList,
@@ -41,13 +47,24 @@ const userIdParams = z.object({ userId: affiliateUserIdParamSchema }).strict();
 const codeParams = z.object({ code: affiliateCardCodeParamSchema }).strict();
 
 /** One CSV field: money with exactly two decimals, null as empty, text quoted when needed (and neutralised against formulas). */
-function csvField(key: (typeof AFFILIATE_COMMISSION_CSV_COLUMNS)[number], value: AffiliateCommissionRecord[typeof key]): string {
+function csvField(key: string, value: string | number | boolean | null): string {
   if (value === null) return "";
+  if (typeof value === "boolean") return value ? "true" : "false";
   if (typeof value === "number") return key.endsWith("Usdt") ? value.toFixed(2) : String(value);
   const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 export const commissionCsvLine = (row: AffiliateCommissionRecord): string => `${AFFILIATE_COMMISSION_CSV_COLUMNS.map((k) => csvField(k, row[k])).join(",")}\r\n`;
+export const inviteeCsvLine = (row: Invitee): string => `${AFFILIATE_INVITEE_CSV_COLUMNS.map((k) => csvField(k, row[k])).join(",")}\r\n`;
+
+/** A CSV download: UTF-8 with a byte-order mark (spreadsheets then read it as UTF-8), the header row, then the rows. */
+function sendCsv(reply: FastifyReply, filename: string, header: readonly string[], rows: AsyncIterable<string>): FastifyReply {
+  async function* lines(): AsyncGenerator<string> {
+    yield `${CSV_BOM}${header.join(",")}\r\n`;
+    for await (const chunk of rows) yield chunk;
+  }
+  return reply.type("text/csv; charset=utf-8").header("content-disposition", `attachment; filename="${filename}"`).send(Readable.from(lines()));
+}
 
 /**
  * /v1/affiliate: the affiliate programme (issue 9). Public: the programme and the card view; everything else needs a
@@ -126,23 +143,30 @@ const affiliateRoutes: FastifyPluginCallback<AffiliateRoutesOptions> = (app, opt
     return ok(await app.affiliate.summary(affiliate.user_id, from, to));
   });
 
+  /** Links with their results in a range (default the last 7 days): which channel works. */
+  const withPeriods = async (userId: string, links: Awaited<ReturnType<typeof app.affiliate.links>>, range: { from: string; to: string }) =>
+    app.referral.withPeriods(links, await app.referral.linkPeriods(userId, range.from, range.to));
+
   app.get("/links", async (request, reply) => {
     const affiliate = await requireAffiliate(request, reply);
-    const data: ReferralLinkList = { links: await app.affiliate.links(affiliate.user_id, originOf(request)) };
+    const range = resolveRange(parseBody(affiliateRangeQuerySchema, request.query ?? {}));
+    const data: ReferralLinkList = { links: await withPeriods(affiliate.user_id, await app.affiliate.links(affiliate.user_id, originOf(request)), range) };
     return ok(data);
   });
 
   app.post("/links", { preHandler: requireDeviceToken }, async (request, reply) => {
     const affiliate = await requireAffiliate(request, reply);
     const input = parseBody(affiliateLinkCreateRequestSchema, request.body);
-    return ok(await app.affiliate.createLink(affiliate.user_id, input, originOf(request)));
+    const [link] = await withPeriods(affiliate.user_id, [await app.affiliate.createLink(affiliate.user_id, input, originOf(request))], resolveRange({}));
+    return ok(link);
   });
 
   app.patch("/links/:id", { preHandler: requireDeviceToken }, async (request, reply) => {
     const affiliate = await requireAffiliate(request, reply);
     const { id } = parseBody(idParams, request.params);
     const patch = parseBody(affiliateLinkUpdateRequestSchema, request.body);
-    return ok(await app.affiliate.updateLink(affiliate.user_id, id, patch, originOf(request)));
+    const [link] = await withPeriods(affiliate.user_id, [await app.affiliate.updateLink(affiliate.user_id, id, patch, originOf(request))], resolveRange({}));
+    return ok(link);
   });
 
   app.get("/invitees", async (request, reply) => {
@@ -163,25 +187,84 @@ const affiliateRoutes: FastifyPluginCallback<AffiliateRoutesOptions> = (app, opt
     const affiliate = await requireAffiliate(request, reply);
     const { from, to } = resolveRange(parseBody(affiliateRangeQuerySchema, request.query ?? {}));
     const chunks = app.affiliate.commissionChunks(affiliate.user_id, from, to);
-    async function* lines(): AsyncGenerator<string> {
-      yield `${AFFILIATE_COMMISSION_CSV_COLUMNS.join(",")}\r\n`;
-      for await (const rows of chunks) yield rows.map(commissionCsvLine).join("");
+    async function* rows(): AsyncGenerator<string> {
+      for await (const chunk of chunks) yield chunk.map(commissionCsvLine).join("");
     }
-    return reply
-      .type("text/csv; charset=utf-8")
-      .header("content-disposition", `attachment; filename="commissions-${from}-to-${to}.csv"`)
-      .send(Readable.from(lines()));
+    return sendCsv(reply, `commissions-${from}-to-${to}.csv`, AFFILIATE_COMMISSION_CSV_COLUMNS, rows());
+  });
+
+  /** The invitees of the table's query (search, link), oldest first, as CSV. */
+  app.get("/invitees/export.csv", async (request, reply) => {
+    const affiliate = await requireAffiliate(request, reply);
+    const query = parseBody(inviteeListQuerySchema, request.query ?? {});
+    const chunks = app.referral.inviteeChunks(affiliate.user_id, query);
+    async function* rows(): AsyncGenerator<string> {
+      for await (const chunk of chunks) yield chunk.map(inviteeCsvLine).join("");
+    }
+    return sendCsv(reply, `invitees-${app.affiliate.today()}.csv`, AFFILIATE_INVITEE_CSV_COLUMNS, rows());
+  });
+
+  // ------------------------------------------------------------ balance and payouts
+
+  app.get("/payouts", async (request, reply) => {
+    const affiliate = await requireAffiliate(request, reply);
+    return ok(await app.payouts.overview(affiliate.user_id));
+  });
+
+  app.post("/payouts", { preHandler: requireDeviceToken }, async (request, reply) => {
+    const affiliate = await requireAffiliate(request, reply);
+    return ok(await app.payouts.withdraw(affiliate.user_id));
   });
 
   app.get("/sub-affiliates", async (request, reply) => {
     const affiliate = await requireAffiliate(request, reply);
-    return ok(await app.affiliate.subAffiliates(affiliate.user_id, affiliate.rate_bps));
+    const [list, pendingInvitations] = await Promise.all([app.affiliate.subAffiliates(affiliate.user_id, affiliate.rate_bps), app.subInvitations.sent(affiliate.user_id)]);
+    return ok({ ...list, pendingInvitations });
   });
 
+  /** An invitation, answered the same whether or not the address has an account. */
   app.post("/sub-affiliates", { preHandler: requireDeviceToken }, async (request, reply) => {
     const affiliate = await requireAffiliate(request, reply);
     const input = parseBody(subAffiliateInviteRequestSchema, request.body);
-    return ok(await app.affiliate.inviteSub(affiliate, input.email, input.rateBps));
+    await app.subInvitations.invite(affiliate, input.email, input.rateBps);
+    const data: SubAffiliateInviteSent = { sent: true };
+    return ok(data);
+  });
+
+  app.delete("/sub-affiliates/:userId", { preHandler: requireDeviceToken }, async (request, reply) => {
+    const affiliate = await requireAffiliate(request, reply);
+    const { userId } = parseBody(userIdParams, request.params);
+    return ok(await app.subInvitations.end(affiliate.user_id, userId));
+  });
+
+  app.delete("/sub-invitations/:id", { preHandler: requireDeviceToken }, async (request, reply) => {
+    const affiliate = await requireAffiliate(request, reply);
+    const { id } = parseBody(subInvitationIdParamsSchema, request.params);
+    return ok(await app.subInvitations.withdraw(affiliate.user_id, id));
+  });
+
+  // ------------------------------------------------------------ the invitee's side (any logged-in user)
+
+  app.get("/sub-invitations", async (request, reply) => {
+    const userId = await app.auth.requireUserId(request, reply);
+    return ok({ offers: await app.subInvitations.offersFor(userId) });
+  });
+
+  for (const decision of ["accept", "decline"] as const) {
+    app.post(`/sub-invitations/:id/${decision}`, { preHandler: requireDeviceToken }, async (request, reply) => {
+      const userId = await app.auth.requireUserId(request, reply);
+      const { id } = parseBody(subInvitationIdParamsSchema, request.params);
+      return ok(await app.subInvitations.decide(userId, id, decision));
+    });
+  }
+
+  /** Binds an inviter after sign-up (within the attribution window), once. */
+  app.post("/referrer", { preHandler: requireDeviceToken }, async (request, reply) => {
+    const userId = await app.auth.requireUserId(request, reply);
+    const { code } = parseBody(referrerBindRequestSchema, request.body);
+    const user = await app.users.findById(userId);
+    if (!user) throw new ApiError("no_session");
+    return ok(await app.referral.attribute(userId, code, user.created_at));
   });
 
   app.patch("/sub-affiliates/:userId", { preHandler: requireDeviceToken }, async (request, reply) => {

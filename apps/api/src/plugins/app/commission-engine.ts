@@ -1,0 +1,366 @@
+import fp from "fastify-plugin";
+import { sql, type Insertable, type Transaction } from "kysely";
+import type { LevelReviewResult, SettleResult, TradeFeedResult, TradeFill } from "@affiliates/contracts";
+import type { Database, Db } from "../../db/schema";
+import { MICROS_PER_CENT, MICROS_PER_USDT, type AffiliateTradesTable, type ReferralDb, type ReferralTables } from "../../db/referral-schema";
+import { addDays, dayOf, dayStart, firstOfNextMonth } from "../../lib/days";
+import type { AffiliateCommissionsTable } from "./affiliate-repository";
+
+type Trx = Transaction<Database & ReferralTables>;
+type Market = TradeFill["market"];
+
+/** A line whose commission rounds below one cent pays nothing, with this reason (the dashboard translates it). */
+export const BELOW_MINIMUM_REASON = "below minimum";
+const INSERT_CHUNK = 200;
+
+const num = (value: unknown): number => Number(value ?? 0);
+const chunked = <T>(list: readonly T[], size = INSERT_CHUNK): T[][] => Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));
+
+/** Basis points of a fee in micro-USDT, rounded down (the exchange never pays out a fraction it does not have). */
+export const shareOf = (feeMicros: number, bps: number): number => (bps > 0 ? Math.floor((feeMicros * bps) / 10_000) : 0);
+
+export interface EarningRule {
+  /** The affiliate's rate for the market: the level's, or the rate agreed with the inviter for a sub-affiliate. */
+  rateBps: number;
+  /** The link's invitee share for the market, at most the rate (it is paid out of it). */
+  shareBps: number;
+  /** The inviter of a sub-affiliate and their rate for the market (they earn what the sub's rate leaves). */
+  parent: { userId: string; rateBps: number } | null;
+}
+
+/** What one fill earns: the affiliate's commission, the invitee's rebate, and the inviter's override. */
+export function earningsOf(feeMicros: number, rule: EarningRule): { commission: number; rebate: number; override: number } {
+  const share = Math.min(rule.shareBps, rule.rateBps);
+  const overrideBps = rule.parent ? Math.max(0, rule.parent.rateBps - rule.rateBps) : 0;
+  return { commission: shareOf(feeMicros, rule.rateBps - share), rebate: shareOf(feeMicros, share), override: shareOf(feeMicros, overrideBps) };
+}
+
+interface LineDelta {
+  affiliate_user_id: string;
+  invitee_id: number;
+  trade_day: string;
+  business_line: Market;
+  source: "direct" | "override";
+  fills: number;
+  volume_cents: number;
+  fee_micros: number;
+  commission_micros: number;
+  rebate_micros: number;
+}
+
+interface InviteeDelta {
+  volumeCents: number;
+  commissionMicros: number;
+  firstTradeAt: string;
+}
+
+export interface CommissionEngineOptions {
+  now: () => number;
+}
+
+/**
+ * The commission engine of the reference exchange: the fills it is fed, the commission lines they add to, the daily
+ * settlement into the affiliates' ledgers, and the monthly level review. Every step is one transaction whose writes
+ * are keyed so that a retried or concurrent call changes nothing twice (on SQLite and PostgreSQL alike).
+ */
+export function createCommissionEngine(database: Db, options: CommissionEngineOptions) {
+  const db: ReferralDb = database.withTables<ReferralTables>();
+  const nowIso = () => new Date(options.now()).toISOString();
+
+  /** The rules of each invitee among `userIds` (those without an inviter are absent): one read per table. */
+  async function rulesOf(trx: Trx, userIds: string[]) {
+    const invitees = await trx
+      .selectFrom("affiliate_invitees as i")
+      .leftJoin("affiliate_links as l", "l.id", "i.link_id")
+      .innerJoin("affiliates as a", "a.user_id", "i.affiliate_user_id")
+      .select(["i.id", "i.user_id", "i.affiliate_user_id", "l.spot_share_bps", "l.futures_share_bps", "a.level", "a.rate_bps", "a.parent_user_id"])
+      .where("i.user_id", "in", userIds)
+      .execute();
+    const parentIds = [...new Set(invitees.flatMap((i) => (i.parent_user_id ? [i.parent_user_id] : [])))];
+    const parents = parentIds.length
+      ? await trx.selectFrom("affiliates").select(["user_id", "level", "rate_bps", "parent_user_id"]).where("user_id", "in", parentIds).execute()
+      : [];
+    const levels = new Map((await trx.selectFrom("affiliate_levels").selectAll().execute()).map((l) => [Number(l.level), l]));
+    const parentOf = new Map(parents.map((p) => [p.user_id, p]));
+    /** A top-level affiliate earns the level's rate; a sub-affiliate the rate agreed, never above the inviter's. */
+    const rateOf = (a: { level: number; rate_bps: number; parent_user_id: string | null }, market: Market): number => {
+      const level = levels.get(Number(a.level));
+      const levelRate = level ? Number(market === "spot" ? level.spot_rate_bps : level.futures_rate_bps) : Number(a.rate_bps);
+      return a.parent_user_id === null ? levelRate : Number(a.rate_bps);
+    };
+    return new Map(
+      invitees.map((i) => {
+        const parent = i.parent_user_id ? parentOf.get(i.parent_user_id) : undefined;
+        const ruleFor = (market: Market): EarningRule => {
+          const parentRate = parent ? rateOf(parent, market) : null;
+          const ownRate = rateOf(i, market);
+          return {
+            rateBps: parentRate === null ? ownRate : Math.min(ownRate, parentRate),
+            shareBps: num(market === "spot" ? i.spot_share_bps : i.futures_share_bps),
+            parent: parent && parentRate !== null ? { userId: parent.user_id, rateBps: parentRate } : null,
+          };
+        };
+        return [i.user_id, { inviteeId: Number(i.id), affiliateUserId: i.affiliate_user_id, spot: ruleFor("spot"), futures: ruleFor("futures") }] as const;
+      }),
+    );
+  }
+
+  /** Adds line deltas to the open (pending) lines, creating them where there is none; one statement per chunk. */
+  async function addToLines(trx: Trx, deltas: LineDelta[]): Promise<void> {
+    // Sorted: concurrent feeds lock the same rows in the same order (no deadlock on PostgreSQL).
+    const sorted = [...deltas].sort((a, b) =>
+      `${a.affiliate_user_id}|${a.invitee_id}|${a.trade_day}|${a.business_line}|${a.source}`.localeCompare(`${b.affiliate_user_id}|${b.invitee_id}|${b.trade_day}|${b.business_line}|${b.source}`),
+    );
+    for (const part of chunked(sorted, 100)) {
+      const rows: Insertable<AffiliateCommissionsTable>[] = part.map((d) => {
+        const commissionCents = Math.floor(d.commission_micros / MICROS_PER_CENT);
+        return {
+          ...d,
+          fee_cents: Math.floor(d.fee_micros / MICROS_PER_CENT),
+          commission_cents: commissionCents,
+          status: "pending",
+          settled_at: null,
+          reason_none: commissionCents === 0 ? BELOW_MINIMUM_REASON : null,
+        };
+      });
+      const line = (column: string) => sql.ref(`affiliate_commissions.${column}`);
+      const excluded = (column: string) => sql.ref(`excluded.${column}`);
+      const commissionCents = sql<number>`(${line("commission_micros")} + ${excluded("commission_micros")}) / ${MICROS_PER_CENT}`;
+      await trx
+        .insertInto("affiliate_commissions")
+        .values(rows)
+        .onConflict((oc) =>
+          oc
+            .columns(["affiliate_user_id", "invitee_id", "trade_day", "business_line", "source"])
+            .where(sql.ref("status"), "=", sql.lit("pending"))
+            .doUpdateSet({
+              fills: sql<number>`${line("fills")} + ${excluded("fills")}`,
+              volume_cents: sql<number>`${line("volume_cents")} + ${excluded("volume_cents")}`,
+              fee_micros: sql<number>`${line("fee_micros")} + ${excluded("fee_micros")}`,
+              fee_cents: sql<number>`(${line("fee_micros")} + ${excluded("fee_micros")}) / ${MICROS_PER_CENT}`,
+              commission_micros: sql<number>`${line("commission_micros")} + ${excluded("commission_micros")}`,
+              commission_cents: commissionCents,
+              rebate_micros: sql<number>`${line("rebate_micros")} + ${excluded("rebate_micros")}`,
+              reason_none: sql<string | null>`case when ${commissionCents} = 0 then ${BELOW_MINIMUM_REASON} else null end`,
+            }),
+        )
+        .execute();
+    }
+  }
+
+  async function addToInvitees(trx: Trx, deltas: Map<number, InviteeDelta>): Promise<void> {
+    for (const [id, d] of [...deltas].sort(([a], [b]) => a - b)) {
+      await trx
+        .updateTable("affiliate_invitees")
+        .set({
+          volume_cents: sql`volume_cents + ${d.volumeCents}`,
+          commission_micros: sql`commission_micros + ${d.commissionMicros}`,
+          commission_cents: sql`(commission_micros + ${d.commissionMicros}) / ${MICROS_PER_CENT}`,
+          first_trade_at: sql`case when first_trade_at is null or first_trade_at > ${d.firstTradeAt} then ${d.firstTradeAt} else first_trade_at end`,
+        })
+        .where("id", "=", id)
+        .execute();
+    }
+  }
+
+  return {
+    /**
+     * Takes a batch of fills: each fill not seen before (by tradeId) is stored with what it earned and added to its
+     * invitee's line of its day, in one transaction; a fill seen before changes nothing.
+     */
+    async feed(fills: readonly TradeFill[]): Promise<TradeFeedResult> {
+      const unique = new Map<string, TradeFill>();
+      for (const fill of fills) if (!unique.has(fill.tradeId)) unique.set(fill.tradeId, fill);
+      const batch = [...unique.values()].sort((a, b) => (a.tradeId < b.tradeId ? -1 : a.tradeId > b.tradeId ? 1 : 0));
+      const receivedAt = nowIso();
+      const result = await db.transaction().execute(async (trx) => {
+        const rules = await rulesOf(trx, [...new Set(batch.map((f) => f.userId))]);
+        const rows: Insertable<AffiliateTradesTable>[] = batch.map((fill) => {
+          const tradedAt = new Date(fill.time).toISOString();
+          const feeMicros = Math.round(fill.fee * MICROS_PER_USDT);
+          const invitee = rules.get(fill.userId);
+          const rule = invitee?.[fill.market];
+          const earned = rule ? earningsOf(feeMicros, rule) : { commission: 0, rebate: 0, override: 0 };
+          return {
+            trade_id: fill.tradeId,
+            user_id: fill.userId,
+            market: fill.market,
+            notional_cents: Math.round(fill.notional * 100),
+            fee_micros: feeMicros,
+            fee_currency: fill.feeCurrency,
+            traded_at: tradedAt,
+            trade_day: tradedAt.slice(0, 10),
+            invitee_id: invitee?.inviteeId ?? null,
+            affiliate_user_id: invitee?.affiliateUserId ?? null,
+            rate_bps: rule?.rateBps ?? 0,
+            share_bps: rule ? Math.min(rule.shareBps, rule.rateBps) : 0,
+            commission_micros: earned.commission,
+            rebate_micros: earned.rebate,
+            override_user_id: rule?.parent?.userId ?? null,
+            override_micros: earned.override,
+            received_at: receivedAt,
+          };
+        });
+        const accepted = new Set<string>();
+        for (const part of chunked(rows)) {
+          const inserted = await trx.insertInto("affiliate_trades").values(part).onConflict((oc) => oc.column("trade_id").doNothing()).returning("trade_id").execute();
+          for (const r of inserted) accepted.add(r.trade_id);
+        }
+
+        const lines = new Map<string, LineDelta>();
+        const invitees = new Map<number, InviteeDelta>();
+        const addLine = (key: Omit<LineDelta, "fills" | "volume_cents" | "fee_micros" | "commission_micros" | "rebate_micros">, row: Insertable<AffiliateTradesTable>, commission: number, rebate: number) => {
+          const id = `${key.affiliate_user_id}|${key.invitee_id}|${key.trade_day}|${key.business_line}|${key.source}`;
+          const line = lines.get(id) ?? { ...key, fills: 0, volume_cents: 0, fee_micros: 0, commission_micros: 0, rebate_micros: 0 };
+          line.fills += 1;
+          line.volume_cents += num(row.notional_cents);
+          line.fee_micros += num(row.fee_micros);
+          line.commission_micros += commission;
+          line.rebate_micros += rebate;
+          lines.set(id, line);
+        };
+        let attributed = 0;
+        for (const row of rows) {
+          if (!accepted.has(row.trade_id) || row.invitee_id === null || row.invitee_id === undefined || !row.affiliate_user_id) continue;
+          attributed += 1;
+          const base = { invitee_id: row.invitee_id, trade_day: row.trade_day, business_line: row.market as Market };
+          addLine({ ...base, affiliate_user_id: row.affiliate_user_id, source: "direct" }, row, num(row.commission_micros), num(row.rebate_micros));
+          if (row.override_user_id) addLine({ ...base, affiliate_user_id: row.override_user_id, source: "override" }, row, num(row.override_micros), 0);
+          const invitee = invitees.get(row.invitee_id) ?? { volumeCents: 0, commissionMicros: 0, firstTradeAt: row.traded_at };
+          invitee.volumeCents += num(row.notional_cents);
+          invitee.commissionMicros += num(row.commission_micros);
+          if (row.traded_at < invitee.firstTradeAt) invitee.firstTradeAt = row.traded_at;
+          invitees.set(row.invitee_id, invitee);
+        }
+        await addToLines(trx, [...lines.values()]);
+        await addToInvitees(trx, invitees);
+        return { accepted: accepted.size, attributed };
+      });
+      return { received: fills.length, accepted: result.accepted, duplicates: fills.length - result.accepted, attributed: result.attributed };
+    },
+
+    /**
+     * The daily settlement: every pending line of `day` and before becomes settled, and each affiliate's ledger is
+     * credited the settled commission of each trade day, in one transaction. A line moves from pending once only
+     * (the update's condition), so a repeated or concurrent settlement credits nothing twice.
+     */
+    async settle(day: string): Promise<SettleResult> {
+      const at = nowIso();
+      return db.transaction().execute(async (trx) => {
+        const settled = await trx
+          .updateTable("affiliate_commissions")
+          .set({ status: "settled", settled_at: at })
+          .where("status", "=", "pending")
+          .where("trade_day", "<=", day)
+          .returning(["affiliate_user_id", "trade_day", "commission_cents"])
+          .execute();
+        const credits = new Map<string, { user_id: string; trade_day: string; cents: number }>();
+        for (const line of settled) {
+          const key = `${line.affiliate_user_id}|${line.trade_day}`;
+          const credit = credits.get(key) ?? { user_id: line.affiliate_user_id, trade_day: line.trade_day, cents: 0 };
+          credit.cents += num(line.commission_cents);
+          credits.set(key, credit);
+        }
+        const entries = [...credits.values()].filter((c) => c.cents > 0);
+        for (const part of chunked(entries)) {
+          await trx
+            .insertInto("affiliate_ledger")
+            .values(part.map((c) => ({ user_id: c.user_id, kind: "settlement", amount_cents: c.cents, trade_day: c.trade_day, destination: null, created_at: at })))
+            .execute();
+        }
+        return {
+          day,
+          lines: settled.length,
+          affiliates: new Set(entries.map((e) => e.user_id)).size,
+          creditedUsdt: entries.reduce((sum, e) => sum + e.cents, 0) / 100,
+        };
+      });
+    },
+
+    /** Settles every day before today that still has pending lines (the T+1 00:00 UTC run; cheap when there are none). */
+    async settleDue(): Promise<SettleResult | null> {
+      const yesterday = addDays(dayOf(options.now()), -1);
+      const due = await db.selectFrom("affiliate_commissions").select("id").where("status", "=", "pending").where("trade_day", "<=", yesterday).limit(1).executeTakeFirst();
+      return due ? this.settle(yesterday) : null;
+    },
+
+    /**
+     * The monthly level review the landing page states: on the 1st, each affiliate gets the highest level whose
+     * thresholds (new trading invitees and their volume) the month before met, never below the first level. A
+     * top-level affiliate's rate follows the level; a sub-affiliate keeps the rate agreed with the inviter.
+     * Done once per month: the review's row is claimed first, so a second or concurrent run changes nothing.
+     */
+    async reviewLevels(month: string): Promise<LevelReviewResult> {
+      return db.transaction().execute(async (trx) => {
+        const claimed = await trx
+          .insertInto("affiliate_level_reviews")
+          .values({ month, reviewed_at: nowIso() })
+          .onConflict((oc) => oc.column("month").doNothing())
+          .returning("month")
+          .execute();
+        if (claimed.length === 0) return { month, reviewed: 0, changed: 0, alreadyDone: true };
+        const from = `${month}-01`;
+        const until = firstOfNextMonth(from);
+        const levels = (await trx.selectFrom("affiliate_levels").selectAll().orderBy("level").execute()).map((l) => ({
+          level: Number(l.level),
+          traders: Number(l.monthly_new_traders),
+          volumeCents: Number(l.monthly_volume_usdt) * 100,
+          spotRateBps: Number(l.spot_rate_bps),
+        }));
+        const [affiliates, traders, volumes] = await Promise.all([
+          trx.selectFrom("affiliates").select(["user_id", "level", "rate_bps", "parent_user_id"]).execute(),
+          trx
+            .selectFrom("affiliate_invitees")
+            .select(["affiliate_user_id", (eb) => eb.fn.countAll().as("n")])
+            .where("first_trade_at", ">=", dayStart(from))
+            .where("first_trade_at", "<", dayStart(until))
+            .groupBy("affiliate_user_id")
+            .execute(),
+          trx
+            .selectFrom("affiliate_commissions")
+            .select(["affiliate_user_id", (eb) => eb.fn.sum<number>("volume_cents").as("v")])
+            .where("source", "=", "direct")
+            .where("trade_day", ">=", from)
+            .where("trade_day", "<", until)
+            .groupBy("affiliate_user_id")
+            .execute(),
+        ]);
+        const tradersOf = new Map(traders.map((r) => [r.affiliate_user_id, num(r.n)]));
+        const volumeOf = new Map(volumes.map((r) => [r.affiliate_user_id, num(r.v)]));
+        const first = levels[0];
+        if (!first) return { month, reviewed: 0, changed: 0, alreadyDone: false };
+        let changed = 0;
+        for (const a of affiliates) {
+          const met = levels.filter((l) => (tradersOf.get(a.user_id) ?? 0) >= l.traders && (volumeOf.get(a.user_id) ?? 0) >= l.volumeCents);
+          const level = met[met.length - 1] ?? first;
+          const rate = a.parent_user_id === null ? level.spotRateBps : Number(a.rate_bps);
+          if (level.level === Number(a.level) && rate === Number(a.rate_bps)) continue;
+          await trx.updateTable("affiliates").set({ level: level.level, rate_bps: rate }).where("user_id", "=", a.user_id).execute();
+          changed += 1;
+        }
+        return { month, reviewed: affiliates.length, changed, alreadyDone: false };
+      });
+    },
+
+    /** Fills of one user (operators' view and tests). */
+    async tradesOf(userId: string) {
+      return db.selectFrom("affiliate_trades").selectAll().where("user_id", "=", userId).orderBy("traded_at").execute();
+    },
+  };
+}
+
+export type CommissionEngine = ReturnType<typeof createCommissionEngine>;
+
+declare module "fastify" {
+  interface FastifyInstance {
+    commissions: CommissionEngine;
+  }
+}
+
+export default fp<CommissionEngineOptions>(
+  (app, options, done) => {
+    app.decorate("commissions", createCommissionEngine(app.db, options));
+    done();
+  },
+  { name: "commission-engine", dependencies: ["db"] },
+);
