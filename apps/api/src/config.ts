@@ -41,6 +41,12 @@ export interface AppConfig {
 export interface ServerConfig {
   host: string;
   port: number;
+  /** The demo market's fills every few seconds (DEMO_MARKET: on by default outside APP_ENV=online; `off` stops it). */
+  demoMarket: boolean;
+  /** Whose invitees the demo market trades for (DEMO_MARKET_AFFILIATE, default the demo affiliate). */
+  demoMarketAffiliate: string | undefined;
+  /** The daily settlement and monthly level review timers (REFERRAL_JOBS, default on). */
+  referralJobs: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -90,6 +96,9 @@ function trustProxyFrom(raw: string | undefined): AppConfig["trustProxy"] {
  * - LOGIN_MAX_FAILURES_PER_ACCOUNT (5), LOGIN_MAX_FAILURES_PER_IP (20), LOGIN_THROTTLE_WINDOW_S (900)
  * - PUBLIC_ORIGIN (unset → the request's protocol and host): origin of the affiliate referral URLs
  * - SEED (`true`; `false` leaves an empty database empty), LOG (`true`)
+ * - DEMO_MARKET (on outside APP_ENV=online; `off` stops the demo invitees' fills), DEMO_MARKET_AFFILIATE (whose
+ *   invitees trade: the demo affiliate 8012345678 by default), REFERRAL_JOBS (`on`; `off` stops the
+ *   daily settlement and monthly level review timers of this instance)
  */
 export function loadConfig(env: Env = process.env): AppConfig {
   const dataDir = path.resolve(REPO_ROOT, nonEmpty(env.DATA_DIR) ?? "./data");
@@ -126,5 +135,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
 }
 
 export function loadServerConfig(env: Env = process.env): ServerConfig {
-  return { host: nonEmpty(env.API_HOST) ?? "127.0.0.1", port: intFrom(env, "API_PORT", 4000) };
+  const demoMarket = nonEmpty(env.DEMO_MARKET);
+  return {
+    host: nonEmpty(env.API_HOST) ?? "127.0.0.1",
+    port: intFrom(env, "API_PORT", 4000),
+    demoMarket: demoMarket === undefined ? appEnvFrom(env.APP_ENV) !== "online" : demoMarket !== "off" && demoMarket !== "false",
+    demoMarketAffiliate: nonEmpty(env.DEMO_MARKET_AFFILIATE),
+    referralJobs: nonEmpty(env.REFERRAL_JOBS) !== "off" && nonEmpty(env.REFERRAL_JOBS) !== "false",
+  };
 }

@@ -337,6 +337,10 @@ export const affiliateCommissionRecordSchema = z.object({
   settledAt: z.string().nullable(),
   /** Why the trade earned nothing (e.g. "self-trade", "invitee opted out", "below minimum"); null when it earned. */
   reasonNone: z.string().nullable(),
+  /** direct: one's own invitee; override: a sub-affiliate's invitee (the rate the sub's leaves). */
+  source: z.enum(["direct", "override"]),
+  /** Fills counted in the line. */
+  fills: z.number().int(),
 });
 export type AffiliateCommissionRecord = z.infer<typeof affiliateCommissionRecordSchema>;
 
@@ -414,6 +418,8 @@ export const experienceCardSchema = z.object({
   status: z.enum(AFFILIATE_CARD_STATUSES),
   linkId: z.number().int().nullable(),
   inviteeId: z.number().int().nullable(),
+  /** The invitee's masked user id, as the invitees table shows it. */
+  inviteeMaskedId: z.string().nullable(),
   issuedAt: z.string(),
   claimedAt: z.string().nullable(),
   usedAt: z.string().nullable(),

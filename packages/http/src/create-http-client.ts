@@ -54,6 +54,8 @@ export interface HttpClient {
   post<T = unknown>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
   /** A partial update (e.g. `PATCH /v1/affiliate/links/:id`); always over fetch, also inside the app. */
   patch<T = unknown>(path: string, body: unknown, options?: RequestOptions): Promise<T>;
+  /** Removes or ends a resource (e.g. `DELETE /v1/affiliate/sub-invitations/:id`), without a body; always over fetch. */
+  delete<T = unknown>(path: string, options?: RequestOptions): Promise<T>;
   upload<T = unknown>(path: string, formData: FormData, dyToken: string, options?: RequestOptions): Promise<T>;
 }
 
@@ -189,6 +191,10 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     async patch<T = unknown>(path: string, body: unknown, call?: RequestOptions): Promise<T> {
       const headers = await headersFor("json", call?.headers);
       return send<T>("PATCH", buildUrl(baseUrl, path), { headers, body: JSON.stringify(body) }, call?.timeoutMs ?? timeoutMs);
+    },
+    async delete<T = unknown>(path: string, call?: RequestOptions): Promise<T> {
+      const headers = await headersFor("json", call?.headers);
+      return send<T>("DELETE", buildUrl(baseUrl, path), { headers }, call?.timeoutMs ?? timeoutMs);
     },
     async upload<T = unknown>(path: string, formData: FormData, dyToken: string, call?: RequestOptions): Promise<T> {
       const headers = await headersFor("multipart", { ...call?.headers, [HeaderName.dyToken]: dyToken });

@@ -7,7 +7,7 @@ import { SILENT_CODES } from "@affiliates/contracts";
  * network: the request failed or the answer was unreadable (code -1).
  */
 export type HttpErrorKind = "business" | "http" | "timeout" | "network";
-export type HttpMethod = "GET" | "POST" | "PATCH";
+export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
 
 export interface HttpErrorInit {
   code: string;

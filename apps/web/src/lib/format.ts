@@ -28,6 +28,9 @@ export function firstDayOfWeek(locale: Locale): number {
   return withInfo.getWeekInfo?.().firstDay ?? withInfo.weekInfo?.firstDay ?? 7;
 }
 
+/** Money (USDT amounts) always shows two decimals: `format.number(v, MONEY_DIGITS)`, `format.amount(v, "USDT", MONEY_DIGITS)`. */
+export const MONEY_DIGITS = { minimumFractionDigits: 2, maximumFractionDigits: 2 } as const;
+
 /** Left-to-right isolate: keeps "1,234.5 USDT" in one piece inside right-to-left text. */
 export const isolateLtr = (text: string): string => `\u2066${text}\u2069`;
 

@@ -27,6 +27,15 @@ export function setAppPostTransport(transport: PostTransport): void {
   client = null;
 }
 
+/** Every failed call: reported (spec §8; sensitive parameters stripped by the reporter, silent codes skipped), then toasted. */
+function handleError(error: HttpError): void {
+  if (!error.silent) reportError(error, { tags: { source: "http", kind: error.kind }, url: error.url, method: error.method, code: error.code, status: error.status });
+  listeners.forEach((listener) => listener(error));
+}
+
+/** A failure of a call the client cannot make itself (a file download): reported and toasted like its own. */
+export const raiseHttpError = (error: HttpError): void => handleError(error);
+
 function current(): HttpClient {
   client ??= createHttpClient({
     getHeaders: () => ({
@@ -36,11 +45,7 @@ function current(): HttpClient {
       deviceId: currentIdentity()?.fingerprint ?? "",
       customToken: readCachedCustomToken(),
     }),
-    onError: (error) => {
-      // Spec §8: failures are reported (sensitive parameters stripped by the reporter), except the silent codes.
-      if (!error.silent) reportError(error, { tags: { source: "http", kind: error.kind }, url: error.url, method: error.method, code: error.code, status: error.status });
-      listeners.forEach((listener) => listener(error));
-    },
+    onError: handleError,
     postTransport: appTransport,
   });
   return client;
@@ -51,5 +56,6 @@ export const http: HttpClient = {
   get: (path, params, options) => current().get(path, params, options),
   post: (path, body, options) => current().post(path, body, options),
   patch: (path, body, options) => current().patch(path, body, options),
+  delete: (path, options) => current().delete(path, options),
   upload: (path, formData, dyToken, options) => current().upload(path, formData, dyToken, options),
 };

@@ -21,3 +21,12 @@ export function useApi<T, P extends unknown[] = []>(cacheKey: string, service: (
     ...options,
   });
 }
+
+/**
+ * A one-off call run by the user (a POST, a file download): ahooks `useRequest` with `manual: true` for its
+ * `runAsync` and `loading`, but none of useApi's defaults. A cached answer would be handed back instead of sending
+ * (the cache plugin's `returnNow`), a retry or a window-focus refresh would send it again: a withdrawal must go once.
+ */
+export function useApiAction<T, P extends unknown[] = []>(service: (...args: P) => Promise<T>, options: Omit<Options<T, P>, "manual"> = {}) {
+  return useRequest<T, P>(service, { ...options, manual: true });
+}

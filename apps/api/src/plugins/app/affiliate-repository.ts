@@ -302,6 +302,8 @@ export function createAffiliateRepository(database: Db, options: AffiliateReposi
         "c.status",
         "c.settled_at",
         "c.reason_none",
+        "c.source",
+        "c.fills",
       ]);
   type CommissionRow = Awaited<ReturnType<ReturnType<typeof commissionSelect>["execute"]>>[number];
   const toCommission = (r: CommissionRow): AffiliateCommissionRecord => ({
@@ -316,9 +318,19 @@ export function createAffiliateRepository(database: Db, options: AffiliateReposi
     status: r.status as AffiliateCommissionRecord["status"],
     settledAt: r.settled_at,
     reasonNone: r.reason_none,
+    source: r.source === "override" ? "override" : "direct",
+    fills: Number(r.fills),
   });
 
-  const toCard = (r: CardRow, now: string): ExperienceCard => ({
+  /** Cards with the masked id of the invitee they were issued to (the id every affiliate view shows). */
+  const cardSelect = () =>
+    db
+      .selectFrom("affiliate_cards as card")
+      .leftJoin("affiliate_invitees as inv", "inv.id", "card.issued_to_invitee_id")
+      .selectAll("card")
+      .select("inv.masked_user_id as invitee_masked_id");
+  const toCard = (r: CardRow & { invitee_masked_id: string | null }, now: string): ExperienceCard => ({
+    inviteeMaskedId: r.invitee_masked_id,
     id: Number(r.id),
     code: r.code,
     amountUsdt: centsToUsdt(r.amount_cents),
@@ -904,7 +916,7 @@ export function createAffiliateRepository(database: Db, options: AffiliateReposi
       const [quota, used, rows] = await Promise.all([
         cardQuota(userId),
         cardsIssuedSince(db, userId, monthStart),
-        db.selectFrom("affiliate_cards").selectAll().where("affiliate_user_id", "=", userId).orderBy("issued_at", "desc").orderBy("id", "desc").limit(200).execute(),
+        cardSelect().where("card.affiliate_user_id", "=", userId).orderBy("card.issued_at", "desc").orderBy("card.id", "desc").limit(200).execute(),
       ]);
       const now = nowIso();
       return {
@@ -958,7 +970,7 @@ export function createAffiliateRepository(database: Db, options: AffiliateReposi
           .executeTakeFirstOrThrow();
         return Number(row.id);
       });
-      const row = await db.selectFrom("affiliate_cards").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+      const row = await cardSelect().where("card.id", "=", id).executeTakeFirstOrThrow();
       return toCard(row, nowIso());
     },
 

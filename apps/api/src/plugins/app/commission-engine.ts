@@ -1,5 +1,5 @@
 import fp from "fastify-plugin";
-import { sql, type Insertable, type Transaction } from "kysely";
+import { sql, type Insertable, type RawBuilder, type Transaction } from "kysely";
 import type { LevelReviewResult, SettleResult, TradeFeedResult, TradeFill } from "@affiliates/contracts";
 import type { Database, Db } from "../../db/schema";
 import { MICROS_PER_CENT, MICROS_PER_USDT, type AffiliateTradesTable, type ReferralDb, type ReferralTables } from "../../db/referral-schema";
@@ -15,6 +15,12 @@ const INSERT_CHUNK = 200;
 
 const num = (value: unknown): number => Number(value ?? 0);
 const chunked = <T>(list: readonly T[], size = INSERT_CHUNK): T[][] => Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));
+
+/**
+ * Whole cents of a micro-USDT amount, rounded down, as an integer on both dialects (better-sqlite3 binds numbers as
+ * REAL, which would make SQLite's division fractional).
+ */
+const toCents = (micros: RawBuilder<unknown>) => sql<number>`cast((${micros}) / ${sql.lit(MICROS_PER_CENT)} as bigint)`;
 
 /** Basis points of a fee in micro-USDT, rounded down (the exchange never pays out a fraction it does not have). */
 export const shareOf = (feeMicros: number, bps: number): number => (bps > 0 ? Math.floor((feeMicros * bps) / 10_000) : 0);
@@ -125,7 +131,7 @@ export function createCommissionEngine(database: Db, options: CommissionEngineOp
       });
       const line = (column: string) => sql.ref(`affiliate_commissions.${column}`);
       const excluded = (column: string) => sql.ref(`excluded.${column}`);
-      const commissionCents = sql<number>`(${line("commission_micros")} + ${excluded("commission_micros")}) / ${MICROS_PER_CENT}`;
+      const commissionCents = toCents(sql`${line("commission_micros")} + ${excluded("commission_micros")}`);
       await trx
         .insertInto("affiliate_commissions")
         .values(rows)
@@ -137,7 +143,7 @@ export function createCommissionEngine(database: Db, options: CommissionEngineOp
               fills: sql<number>`${line("fills")} + ${excluded("fills")}`,
               volume_cents: sql<number>`${line("volume_cents")} + ${excluded("volume_cents")}`,
               fee_micros: sql<number>`${line("fee_micros")} + ${excluded("fee_micros")}`,
-              fee_cents: sql<number>`(${line("fee_micros")} + ${excluded("fee_micros")}) / ${MICROS_PER_CENT}`,
+              fee_cents: toCents(sql`${line("fee_micros")} + ${excluded("fee_micros")}`),
               commission_micros: sql<number>`${line("commission_micros")} + ${excluded("commission_micros")}`,
               commission_cents: commissionCents,
               rebate_micros: sql<number>`${line("rebate_micros")} + ${excluded("rebate_micros")}`,
@@ -155,7 +161,7 @@ export function createCommissionEngine(database: Db, options: CommissionEngineOp
         .set({
           volume_cents: sql`volume_cents + ${d.volumeCents}`,
           commission_micros: sql`commission_micros + ${d.commissionMicros}`,
-          commission_cents: sql`(commission_micros + ${d.commissionMicros}) / ${MICROS_PER_CENT}`,
+          commission_cents: toCents(sql`commission_micros + ${d.commissionMicros}`),
           first_trade_at: sql`case when first_trade_at is null or first_trade_at > ${d.firstTradeAt} then ${d.firstTradeAt} else first_trade_at end`,
         })
         .where("id", "=", id)

@@ -16,10 +16,14 @@ const Placeholder = () => <div className="application-form-placeholder" aria-bus
 /** The form carries the UI kit: it loads after the page, and only for a user who can apply. */
 const ApplicationForm = dynamic(() => import("./application-form").then((m) => m.ApplicationForm), { ssr: false, loading: Placeholder });
 
-/** The apply page's island: the user's application status, or the form when there is none (or it was rejected). */
+/**
+ * The apply page's island: an affiliate's status (also one who joined by an invitation, without an application),
+ * else the user's application status, or the form when there is none (or it was rejected).
+ */
 export function ApplicationPanel({ antdLocale }: { antdLocale?: AntdLocale | undefined }) {
   const { data, mutate, loading } = useMyApplication();
   if (loading && !data) return <Placeholder />;
+  if (data?.isAffiliate) return <AffiliateStatus />;
   const application = data?.application;
   if (application && application.status !== "rejected") return <ApplicationStatus application={application} />;
   return (
@@ -48,6 +52,20 @@ function ApplicationStatus({ application }: { application: AffiliateApplication 
       {application.status === "approved" && isLocale(locale) && (
         <a className="button button-primary" href={localePath(locale, PAGES.dashboard.path)}>{t("toDashboard")}</a>
       )}
+    </section>
+  );
+}
+
+/** An affiliate never sees the form: their status and the way to the dashboard. */
+function AffiliateStatus() {
+  const t = useTranslations("apply");
+  const locale = useLocale();
+  return (
+    // data-status "approved": an affiliate's access is approved, whichever way they joined.
+    <section className="card application-status" aria-labelledby="status-title" data-testid="application-status" data-status="approved" data-affiliate="true">
+      <h2 id="status-title">{t("affiliateTitle")}</h2>
+      <p>{t("affiliateBody")}</p>
+      <a className="button button-primary" href={localePath(isLocale(locale) ? locale : "en", PAGES.dashboard.path)}>{t("toDashboard")}</a>
     </section>
   );
 }

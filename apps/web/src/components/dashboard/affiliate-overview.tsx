@@ -1,9 +1,10 @@
 "use client";
-import { useState } from "react";
+import { useState, type MouseEvent } from "react";
 import dynamic from "next/dynamic";
 import { useLocale, useTranslations } from "next-intl";
 import { useFormat } from "@/lib/format-hook";
-import type { AffiliateLevelStatus, AffiliateSummary, AffiliateSummaryFigures } from "@affiliates/contracts";
+import { MONEY_DIGITS } from "@/lib/format";
+import type { AffiliateApplication, AffiliateLevelStatus, AffiliateSummary, AffiliateSummaryFigures } from "@affiliates/contracts";
 import { isLocale, localePath } from "@affiliates/locales";
 import { http } from "@/lib/http";
 import { useApi } from "@/lib/use-api";
@@ -11,6 +12,8 @@ import { PAGES } from "@/lib/pages";
 import { useSession } from "@/state/session";
 import { useMyApplication } from "@/lib/use-my-application";
 import { useBpsPercent } from "@/lib/use-bps-percent";
+import { LIVE_REFRESH } from "@/lib/live-refresh";
+import { useCsvExport } from "@/lib/use-csv-export";
 import { NUM_TAG } from "@/lib/bidi";
 import { csvQuery, DEFAULT_PRESET, MAX_REPORT_DAYS, presetRange, RANGE_PRESETS, reportRangeProblem, todayUtc, type RangePreset, type RangeProblem, type ReportRange } from "@/lib/report-range";
 import { MONEY_FIGURES, TREND_FIGURES } from "@/lib/trend-series";
@@ -24,6 +27,7 @@ const PeriodPicker = dynamic(() => import("./period-picker").then((m) => m.Perio
 const ReferralLinks = dynamic(() => import("./referral-links").then((m) => m.ReferralLinks), { ssr: false });
 const InviteesTable = dynamic(() => import("./invitees-table").then((m) => m.InviteesTable), { ssr: false });
 const CommissionRecords = dynamic(() => import("./commission-records").then((m) => m.CommissionRecords), { ssr: false });
+const PayoutsSection = dynamic(() => import("./payouts-section").then((m) => m.PayoutsSection), { ssr: false });
 
 export const SUMMARY_PATH = "v1/affiliate/summary";
 export const LEVEL_PATH = "v1/affiliate/level";
@@ -31,6 +35,8 @@ export const COMMISSIONS_CSV_PATH = "/v1/affiliate/commissions/export.csv";
 /** Periods offered (issue 9: 7 days by default, 30, 90, or a custom range of up to a year). */
 export const RANGE_DAYS = RANGE_PRESETS;
 const FUNNEL_ROWS = 5;
+/** The balance section's usual height (figures, the button, a few history rows): little shift when it loads. */
+const PAYOUTS_MIN_HEIGHT = 640;
 
 /**
  * An approved affiliate's headline figures, trends, funnel and level (issue 9); others are pointed to the application.
@@ -40,7 +46,7 @@ const FUNNEL_ROWS = 5;
 export function AffiliateOverview() {
   const { complete, isLogin } = useSession();
   const { data } = useMyApplication(complete && isLogin);
-  if (data && !data.isAffiliate) return <NotAffiliate />;
+  if (data && !data.isAffiliate) return <NotAffiliate application={data.application} />;
   return (
     <DashboardTheme>
       <Performance affiliate={data?.isAffiliate === true} />
@@ -48,13 +54,33 @@ export function AffiliateOverview() {
   );
 }
 
-function NotAffiliate() {
+/** A user who is not an affiliate: their application's state when they have one under review or refused, else the call to apply. */
+function NotAffiliate({ application }: { application: AffiliateApplication | null }) {
   const t = useTranslations("affiliateDashboard");
+  const format = useFormat();
   const locale = useLocale();
+  const applyHref = localePath(isLocale(locale) ? locale : "en", PAGES.apply.path);
+  const status = application?.status;
+  if (application && (status === "pending" || status === "rejected")) {
+    return (
+      <section className="section card" data-testid="not-affiliate" aria-labelledby="applicant-title">
+        <div data-testid="applicant-status" data-status={status} className={styles.applicant}>
+          <h2 id="applicant-title">{t(`applicant.${status}Title`)}</h2>
+          <p>{t(`applicant.${status}Body`)}</p>
+          <p className="muted">{t("applicant.submittedOn", { date: format.dateTime(application.createdAt, { dateStyle: "medium" }) })}</p>
+          {status === "rejected" && (
+            <a className="button button-primary" href={applyHref}>
+              {t("applicant.applyAgain")}
+            </a>
+          )}
+        </div>
+      </section>
+    );
+  }
   return (
     <section className="section card" data-testid="not-affiliate">
       <p>{t("notAffiliate")}</p>
-      <a className="button button-primary" href={localePath(isLocale(locale) ? locale : "en", PAGES.apply.path)}>
+      <a className="button button-primary" href={applyHref}>
         {t("applyNow")}
       </a>
     </section>
@@ -71,15 +97,21 @@ function Performance({ affiliate }: { affiliate: boolean }) {
   const [range, setRange] = useState<ReportRange>(() => presetRange(DEFAULT_PRESET));
   const [problem, setProblem] = useState<RangeProblem | null>(null);
   const key = `${SUMMARY_PATH}?${range.from}:${range.to}`;
-  const { data } = useApi(key, () => http.get<AffiliateSummary>(SUMMARY_PATH, { ...range }), { refreshDeps: [key], ready: affiliate });
+  const { data } = useApi(key, () => http.get<AffiliateSummary>(SUMMARY_PATH, { ...range }), { ...LIVE_REFRESH, refreshDeps: [key], ready: affiliate });
+  const csv = useCsvExport("commissions");
   const shown = data && data.from === range.from && data.to === range.to ? data : undefined;
   const value = (name: keyof AffiliateSummaryFigures, figures: AffiliateSummaryFigures) =>
-    MONEY_FIGURES.has(name) ? `${format.number(figures[name], { maximumFractionDigits: 2 })} USDT` : format.number(figures[name]);
+    MONEY_FIGURES.has(name) ? `${format.number(figures[name], MONEY_DIGITS)} USDT` : format.number(figures[name]);
   const funnelTop = Math.max(1, shown?.funnel[0]?.count ?? 1);
   const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
 
   // The default period is the API's own default (the last 7 days, today included): no dates in the pre-rendered href.
+  // The href stays for a page whose script has not run; a click downloads the file with its header row translated.
   const csvHref = mode === DEFAULT_PRESET ? COMMISSIONS_CSV_PATH : `${COMMISSIONS_CSV_PATH}?${csvQuery(range)}`;
+  const exportCsv = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    csv.download(COMMISSIONS_CSV_PATH, { ...range }, `commissions-${range.from}-to-${range.to}.csv`);
+  };
   const choose = (preset: RangePreset) => {
     setMode(preset);
     setProblem(null);
@@ -125,7 +157,7 @@ function Performance({ affiliate }: { affiliate: boolean }) {
             </div>
           ))}
         </dl>
-        <a className="button button-ghost" href={csvHref} download data-testid="export-csv">
+        <a className="button button-ghost" href={csvHref} download onClick={exportCsv} aria-busy={csv.loading} data-testid="export-csv">
           {t("exportCsv")}
         </a>
       </section>
@@ -152,6 +184,9 @@ function Performance({ affiliate }: { affiliate: boolean }) {
       </section>
       {affiliate && (
         <>
+          <Deferred name="payouts" minHeight={PAYOUTS_MIN_HEIGHT}>
+            <PayoutsSection />
+          </Deferred>
           <Deferred name="commissions" minHeight={700}>
             <CommissionRecords key={`${range.from}:${range.to}`} from={range.from} to={range.to} />
           </Deferred>
@@ -159,7 +194,7 @@ function Performance({ affiliate }: { affiliate: boolean }) {
             <LevelCard />
           </Deferred>
           <Deferred name="links" minHeight={520}>
-            <ReferralLinks />
+            <ReferralLinks from={range.from} to={range.to} />
           </Deferred>
           <Deferred name="invitees" minHeight={720}>
             <InviteesTable />

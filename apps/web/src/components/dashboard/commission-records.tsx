@@ -3,6 +3,8 @@ import { useState } from "react";
 import { Table, type TableProps } from "antd";
 import { useTranslations } from "next-intl";
 import { useFormat } from "@/lib/format-hook";
+import { MONEY_DIGITS } from "@/lib/format";
+import { LIVE_REFRESH } from "@/lib/live-refresh";
 import type { AffiliateCommissionPage, AffiliateCommissionRecord } from "@affiliates/contracts";
 import { http } from "@/lib/http";
 import { useApi } from "@/lib/use-api";
@@ -16,8 +18,8 @@ export function CommissionRecords({ from, to }: { from: string; to: string }) {
   const format = useFormat();
   const [page, setPage] = useState(1);
   const key = `${COMMISSIONS_PATH}?${from}:${to}:${page}`;
-  const { data, loading } = useApi(key, () => http.get<AffiliateCommissionPage>(COMMISSIONS_PATH, { from, to, page, pageSize: TABLE_PAGE_SIZE }), { refreshDeps: [key] });
-  const money = (value: number) => format.number(value, { maximumFractionDigits: 2 });
+  const { data, loading } = useApi(key, () => http.get<AffiliateCommissionPage>(COMMISSIONS_PATH, { from, to, page, pageSize: TABLE_PAGE_SIZE }), { ...LIVE_REFRESH, refreshDeps: [key] });
+  const money = (value: number) => format.number(value, MONEY_DIGITS);
   const reason = (value: string) => (t.has(`reasons.${value}`) ? t(`reasons.${value}`) : value);
 
   const columns: TableProps<AffiliateCommissionRecord>["columns"] = [

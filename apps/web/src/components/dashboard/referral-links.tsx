@@ -3,6 +3,8 @@ import { useState } from "react";
 import { Button, Form, Input, Modal, Popconfirm, QRCode, Select } from "antd";
 import { useTranslations } from "next-intl";
 import { useFormat } from "@/lib/format-hook";
+import { MONEY_DIGITS } from "@/lib/format";
+import { LIVE_REFRESH } from "@/lib/live-refresh";
 import {
   AFFILIATE_CHANNEL_TYPES,
   AFFILIATE_LINK_SHARE_BPS,
@@ -25,25 +27,34 @@ export const LINKS_PATH = "v1/affiliate/links";
 type Share = (typeof AFFILIATE_LINK_SHARE_BPS)[number];
 type EditValues = Pick<AffiliateLinkUpdateRequest, "label" | "channel" | "spotShareBps" | "futuresShareBps">;
 
+/** A link's results in the dashboard's period, in table order: which channel brings traders. */
+const PERIOD_COLUMNS = ["clicks", "signups", "firstTrades", "volumeUsdt", "commissionUsdt"] as const;
+const MONEY_COLUMNS: ReadonlySet<(typeof PERIOD_COLUMNS)[number]> = new Set(["volumeUsdt", "commissionUsdt"]);
+/** Columns of a link row: label, channel, code, two shares, the period's results, two all-time counts, actions. */
+const LINK_COLUMNS = 8 + PERIOD_COLUMNS.length;
+/** The header of each period column (the all-time ones reuse "clicks" and "signups"). */
+const PERIOD_TITLE = { clicks: "clicks", signups: "signups", firstTrades: "firstTrades", volumeUsdt: "volume", commissionUsdt: "commission" } as const;
+
 /**
- * Referral links (issue 9): the active links with results, copy, QR code, a poster, editing (label, channel, shares)
- * and archiving, and a form to create one. Changes go through `PATCH /v1/affiliate/links/:id` with the device token.
+ * Referral links (issue 9): the active links with their results in the dashboard's period and all time, copy, QR
+ * code, a poster, editing (label, channel, shares) and archiving, and a form to create one. Changes go through
+ * `PATCH /v1/affiliate/links/:id` with the device token.
  */
-export function ReferralLinks() {
+export function ReferralLinks({ from, to }: { from: string; to: string }) {
   const t = useTranslations("affiliateDashboard.links");
   const ta = useTranslations("affiliateDashboard.linkActions");
   const tc = useTranslations("apply");
-  const tb = useTranslations("affiliateDashboard.bidi");
   const format = useFormat();
   const percent = useBpsPercent();
-  const { data, mutate } = useApi(LINKS_PATH, () => http.get<ReferralLinkList>(LINKS_PATH));
+  const key = `${LINKS_PATH}?${from}:${to}`;
+  const { data, mutate } = useApi(key, () => http.get<ReferralLinkList>(LINKS_PATH, { from, to }), { ...LIVE_REFRESH, refreshDeps: [key] });
   const [qrFor, setQrFor] = useState<number | null>(null);
   const [editing, setEditing] = useState<ReferralLink | null>(null);
   const [posterFor, setPosterFor] = useState<ReferralLink | null>(null);
   const [sending, setSending] = useState(false);
   const [form] = Form.useForm<AffiliateLinkCreateRequest>();
   const [editForm] = Form.useForm<EditValues>();
-  const shareOptions = AFFILIATE_LINK_SHARE_BPS.map((bps) => ({ value: bps, label: tb.rich("share", { share: percent(bps), ...NUM_TAG }) }));
+  const shareOptions = AFFILIATE_LINK_SHARE_BPS.map((bps) => ({ value: bps, label: t.rich("share", { share: percent(bps), ...NUM_TAG }) }));
   const channelOptions = AFFILIATE_CHANNEL_TYPES.map((type) => ({ value: type, label: tc(`channelTypes.${type}`) }));
   const active = (data?.links ?? []).filter((link) => !link.archived);
   const archived = (data?.links ?? []).filter((link) => link.archived);
@@ -105,33 +116,50 @@ export function ReferralLinks() {
       <div className="table-scroll">
         <table className="data-table" data-testid="links-table" aria-busy={!data}>
           <caption>{t("linksCaption")}</caption>
+          {/* Column groups for the two-row header: "in the period" and "all time" name their columns. */}
+          <colgroup span={5} />
+          <colgroup span={PERIOD_COLUMNS.length} />
+          <colgroup span={2} />
+          <colgroup />
           <thead>
             <tr>
-              <th scope="col">{t("label")}</th>
-              <th scope="col">{ta("channel")}</th>
-              <th scope="col">{t("code")}</th>
-              <th scope="col">{t("spotShare")}</th>
-              <th scope="col">{t("futuresShare")}</th>
+              <th scope="col" rowSpan={2} className={styles.stickyCell}>{t("label")}</th>
+              <th scope="col" rowSpan={2}>{ta("channel")}</th>
+              <th scope="col" rowSpan={2}>{t("code")}</th>
+              <th scope="col" rowSpan={2}>{t("spotShare")}</th>
+              <th scope="col" rowSpan={2}>{t("futuresShare")}</th>
+              <th scope="colgroup" colSpan={PERIOD_COLUMNS.length}>{t("periodGroup")}</th>
+              <th scope="colgroup" colSpan={2}>{t("allTimeGroup")}</th>
+              <th scope="col" rowSpan={2}>{ta("actions")}</th>
+            </tr>
+            <tr>
+              {PERIOD_COLUMNS.map((name) => (
+                <th key={name} scope="col">{t(PERIOD_TITLE[name])}</th>
+              ))}
               <th scope="col">{t("clicks")}</th>
               <th scope="col">{t("signups")}</th>
-              <th scope="col">{ta("actions")}</th>
             </tr>
           </thead>
           <tbody>
             {data && active.length === 0 && (
               <tr>
-                <td colSpan={8} className="muted">{ta("noLinks")}</td>
+                <td colSpan={LINK_COLUMNS} className="muted">{ta("noLinks")}</td>
               </tr>
             )}
             {active.map((link) => (
               <tr key={link.id} data-code={link.code}>
-                <th scope="row" data-testid="link-label">{link.label}</th>
+                <th scope="row" data-testid="link-label" className={styles.stickyCell}>{link.label}</th>
                 <td data-testid="link-channel">{link.channel ? tc(`channelTypes.${link.channel}`) : "—"}</td>
                 <td><bdi>{link.code}</bdi></td>
                 <td><bdi>{percent(link.spotShareBps)}</bdi></td>
                 <td><bdi>{percent(link.futuresShareBps)}</bdi></td>
-                <td>{format.number(link.clicks)}</td>
-                <td>{format.number(link.signups)}</td>
+                {PERIOD_COLUMNS.map((name) => (
+                  <td key={name} data-testid={`link-period-${name}`}>
+                    {MONEY_COLUMNS.has(name) ? format.number(link.period[name], MONEY_DIGITS) : format.number(link.period[name])}
+                  </td>
+                ))}
+                <td data-testid="link-clicks">{format.number(link.clicks)}</td>
+                <td data-testid="link-signups">{format.number(link.signups)}</td>
                 <td className="link-actions">
                   <button type="button" className="link-button" onClick={() => void copy(link)}>{t("copy")}</button>
                   <button type="button" className="link-button" aria-expanded={qrFor === link.id} onClick={() => setQrFor(qrFor === link.id ? null : link.id)}>

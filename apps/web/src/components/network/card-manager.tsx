@@ -18,20 +18,26 @@ import { http } from "@/lib/http";
 import { PAGES } from "@/lib/pages";
 import { sensitiveCallHeaders } from "@/lib/sensitive-call";
 import { showMessage } from "@/lib/toast";
-import { useApi } from "@/lib/use-api";
-import { CARD_INVITEES_PATH, CARD_LINKS_PATH, CARDS_PATH, isQuotaExceeded, replaceErrorToast } from "./network-api";
+import { useApi, useApiAction } from "@/lib/use-api";
+import { CARD_INVITEES_PATH, CARD_LINKS_PATH, CARDS_PATH, isQuotaExceeded, replaceErrorToast, type ListedCard } from "./network-api";
 import styles from "./network.module.css";
 
 type Target = "open" | "link" | "invitee";
 type StatusFilter = "all" | ExperienceCard["status"];
 type TargetFilter = "all" | Target;
+/** The chosen invitee keeps its label (the masked user ID), also when a later search no longer lists it. */
+interface ChosenInvitee {
+  value: number;
+  label: string;
+}
 interface IssueValues {
   amountUsdt: number;
   validDays: number;
   target: Target;
   linkId?: number;
-  inviteeId?: number;
+  invitee?: ChosenInvitee;
 }
+type CardList = Omit<ExperienceCardList, "cards"> & { cards: ListedCard[] };
 
 const targetOf = (card: ExperienceCard): Target => (card.linkId !== null ? "link" : card.inviteeId !== null ? "invitee" : "open");
 /** The invitee search accepts letters, digits and `*` only (the API's pattern). */
@@ -51,16 +57,26 @@ function CardManager() {
   const t = useTranslations("network.cards");
   const format = useFormat();
   const locale = useLocale();
-  const { data, mutate } = useApi(CARDS_PATH, () => http.get<ExperienceCardList>(CARDS_PATH));
+  const { data, mutate } = useApi(CARDS_PATH, () => http.get<CardList>(CARDS_PATH));
   const { data: links } = useApi(CARD_LINKS_PATH, () => http.get<ReferralLinkList>(CARD_LINKS_PATH));
+  // Every search asks anew (staleTime 0): a fresh cached answer under this key would stand in for the next search.
   const invitees = useApi(
     "network-card-invitees",
     (search: string) => http.get<InviteePage>(CARD_INVITEES_PATH, search ? { search, pageSize: 10 } : { pageSize: 10 }),
-    { manual: true, debounceWait: 300 },
+    {
+      manual: true,
+      debounceWait: 300,
+      staleTime: 0,
+      onSuccess: (page) => setMaskedIds((known) => new Map([...known, ...page.items.map((i) => [i.id, i.maskedUserId] as const)])),
+    },
+  );
+  const issueCard = useApiAction(async (body: AffiliateCardIssueRequest) =>
+    http.post<ListedCard>(CARDS_PATH, body, { headers: await sensitiveCallHeaders() }),
   );
   const [form] = Form.useForm<IssueValues>();
   const target = Form.useWatch("target", form) ?? "open";
-  const [sending, setSending] = useState(false);
+  /** Masked user IDs of invitees seen in searches, for cards the list sends without one. */
+  const [maskedIds, setMaskedIds] = useState<ReadonlyMap<number, string>>(() => new Map());
   const [lastIssued, setLastIssued] = useState<ExperienceCard | null>(null);
   const [statusFilter, setStatusFilter] = useState<StatusFilter>("all");
   const [targetFilter, setTargetFilter] = useState<TargetFilter>("all");
@@ -69,8 +85,13 @@ function CardManager() {
     isLocale(locale) ? `${window.location.origin}${localePath(locale, PAGES.experienceCard.path)}?code=${encodeURIComponent(code)}` : "";
   const day = (iso: string | null) => (iso ? format.dateTime(new Date(iso), { dateStyle: "medium", timeZone: "UTC" }) : "");
   const linkCode = (id: number | null) => links?.links.find((l) => l.id === id)?.code ?? String(id);
-  const given = (card: ExperienceCard) =>
-    card.linkId !== null ? t("toLink", { code: linkCode(card.linkId) }) : card.inviteeId !== null ? t("toInvitee", { id: card.inviteeId }) : t("toAnyone");
+  // An invitee is shown by the masked user ID the invitees table shows, never by the internal numeric id.
+  const inviteeLabel = (card: ListedCard): string => {
+    const masked = card.inviteeMaskedId ?? (card.inviteeId !== null ? maskedIds.get(card.inviteeId) : undefined);
+    return masked ? t("toInvitee", { user: masked }) : t("targetInvitee");
+  };
+  const given = (card: ListedCard) =>
+    card.linkId !== null ? t("toLink", { code: linkCode(card.linkId) }) : card.inviteeId !== null ? inviteeLabel(card) : t("toAnyone");
 
   const copy = async (code: string) => {
     const url = claimUrl(code);
@@ -84,15 +105,13 @@ function CardManager() {
 
   const issue = async (values: IssueValues) => {
     if (!data) return;
-    setSending(true);
     try {
-      const body: AffiliateCardIssueRequest = {
+      const card = await issueCard.runAsync({
         amountUsdt: values.amountUsdt as AffiliateCardIssueRequest["amountUsdt"],
         validDays: values.validDays as NonNullable<AffiliateCardIssueRequest["validDays"]>,
         ...(values.target === "link" && values.linkId !== undefined ? { linkId: values.linkId } : {}),
-        ...(values.target === "invitee" && values.inviteeId !== undefined ? { inviteeId: values.inviteeId } : {}),
-      };
-      const card = await http.post<ExperienceCard>(CARDS_PATH, body, { headers: await sensitiveCallHeaders() });
+        ...(values.target === "invitee" && values.invitee !== undefined ? { inviteeId: values.invitee.value } : {}),
+      });
       mutate({ ...data, cards: [card, ...data.cards], usedThisMonth: data.usedThisMonth + 1, remaining: Math.max(0, data.remaining - 1) });
       setLastIssued(card);
       void showMessage("success", t("issued", { code: card.code }), "card-issued");
@@ -101,8 +120,6 @@ function CardManager() {
         replaceErrorToast(error, t("quotaExceeded"));
         mutate({ ...data, remaining: 0 });
       }
-    } finally {
-      setSending(false);
     }
   };
 
@@ -174,8 +191,9 @@ function CardManager() {
             </Form.Item>
           )}
           {target === "invitee" && (
-            <Form.Item name="inviteeId" label={t("invitee")} rules={[{ required: true }]} extra={t("inviteeHelp")}>
-              <Select
+            <Form.Item name="invitee" label={t("invitee")} rules={[{ required: true }]} extra={t("inviteeHelp")}>
+              <Select<ChosenInvitee>
+                labelInValue
                 style={{ maxWidth: 360 }}
                 showSearch={{ filterOption: false, onSearch: (text: string) => invitees.run(searchTerm(text)) }}
                 onFocus={() => {
@@ -186,7 +204,7 @@ function CardManager() {
               />
             </Form.Item>
           )}
-          <Button type="primary" htmlType="submit" loading={sending} disabled={!data || data.remaining === 0}>
+          <Button type="primary" htmlType="submit" loading={issueCard.loading} disabled={!data || data.remaining === 0} className={styles.touch}>
             {t("issue")}
           </Button>
         </Form>

@@ -1,35 +1,26 @@
 "use client";
-import {
-  AffiliateResponseCode,
-  AFFILIATE_CARD_CLAIM_MSGS,
-  SUB_AFFILIATE_RATE_TOO_HIGH_MSG,
-  type AffiliateCardClaimRefusal,
-} from "@affiliates/contracts";
+import { AffiliateResponseCode, AFFILIATE_CARD_CLAIM_MSGS, type AffiliateCardClaimRefusal, type ExperienceCard } from "@affiliates/contracts";
 import { isHttpError } from "@affiliates/http";
 import { showMessage } from "@/lib/toast";
 
-/** The affiliate network's calls (issue 9): sub-affiliates and experience cards. */
+/** The affiliate network's calls (issue 9): sub-affiliates, their invitations, and experience cards. */
 export const SUB_AFFILIATES_PATH = "v1/affiliate/sub-affiliates";
+export const subAffiliatePath = (userId: string) => `${SUB_AFFILIATES_PATH}/${encodeURIComponent(userId)}`;
+/** The inviter withdraws a sent invitation here; the invitee lists offers here and accepts or declines one. */
+export const SUB_INVITATIONS_PATH = "v1/affiliate/sub-invitations";
+export const subInvitationPath = (id: number) => `${SUB_INVITATIONS_PATH}/${id}`;
+export const subInvitationDecisionPath = (id: number, decision: "accept" | "decline") => `${subInvitationPath(id)}/${decision}`;
 export const CARDS_PATH = "v1/affiliate/cards";
 export const CARD_LINKS_PATH = "v1/affiliate/links";
 export const CARD_INVITEES_PATH = "v1/affiliate/invitees";
 export const claimPath = (code: string) => `v1/affiliate/cards/claim/${encodeURIComponent(code)}`;
 export const CARD_CODE_PATTERN = /^[A-Z0-9]{12}$/;
 
-/** Basis points as a percentage of the fee (4500 → 45%), and back from what a user types (12.5 → 1250). */
-export const bpsToPercent = (bps: number): number => bps / 100;
-export const percentToBps = (percent: number): number => Math.round(percent * 100);
-
-/** Which known refusal of the sub-affiliate calls an error is (the translated text replaces the raw one). */
-export type SubAffiliateRefusal = "rateTooHigh" | "noSuchUser" | "alreadyAffiliate" | "cannotInviteSelf";
-export function subAffiliateRefusal(error: unknown): SubAffiliateRefusal | null {
-  if (!isHttpError(error)) return null;
-  if (error.msg === SUB_AFFILIATE_RATE_TOO_HIGH_MSG) return "rateTooHigh";
-  if (error.code === AffiliateResponseCode.alreadyAffiliate) return "alreadyAffiliate";
-  if (error.code === "404" && error.msg.startsWith("email:")) return "noSuchUser";
-  if (error.code === "400" && error.msg === "email: you cannot invite yourself") return "cannotInviteSelf";
-  return null;
-}
+/**
+ * A card as listed. `inviteeMaskedId` (the invitee's masked user ID, as the invitees table shows it) is not in the
+ * contract's card yet: it is read when the API sends it, and the internal numeric inviteeId is never shown.
+ */
+export type ListedCard = ExperienceCard & { inviteeMaskedId?: string | null };
 
 export function claimRefusal(error: unknown): AffiliateCardClaimRefusal | null {
   if (!isHttpError(error)) return null;

@@ -1,6 +1,7 @@
 import { useTranslations } from "next-intl";
 import { Shell } from "@/components/shell/shell";
 import { ApplicationPanel } from "@/components/apply/application-panel";
+import { SubInvitationOffers } from "@/components/network/sub-invitation-offers";
 import { loadAntdLocale } from "@/lib/antd-locale";
 import { pageMetadata } from "@/lib/metadata";
 import { PAGES } from "@/lib/pages";
@@ -16,6 +17,7 @@ export default async function ApplyPage({ params }: { params: RouteParams }) {
   return (
     <Shell locale={locale} inApp={inApp} page={PAGES.apply.path} requiresLogin={PAGES.apply.requiresLogin}>
       <ApplyHeading />
+      <SubInvitationOffers withKit antdLocale={antdLocale} />
       <section className="section form-section">
         <ApplicationPanel antdLocale={antdLocale} />
       </section>

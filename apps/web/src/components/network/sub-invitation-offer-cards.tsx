@@ -1,0 +1,117 @@
+"use client";
+import { useState, type ReactNode } from "react";
+import { Button } from "antd";
+import type { Locale as AntdLocale } from "antd/es/locale";
+import { useTranslations } from "next-intl";
+import type { SubInvitationDecision, SubInvitationOffer } from "@affiliates/contracts";
+import { FormKit } from "@/components/form/form-kit";
+import { NUM_TAG } from "@/lib/bidi";
+import { useFormat } from "@/lib/format-hook";
+import { http } from "@/lib/http";
+import { sensitiveCallHeaders } from "@/lib/sensitive-call";
+import { showMessage } from "@/lib/toast";
+import { useApiAction } from "@/lib/use-api";
+import { useBpsPercent } from "@/lib/use-bps-percent";
+import { replaceErrorToast, subInvitationDecisionPath } from "./network-api";
+import { subOfferRefusal, type SubOfferRefusal } from "./sub-affiliate-rules";
+import styles from "./network.module.css";
+
+type Decision = "accept" | "decline";
+interface Props {
+  offers: SubInvitationOffer[];
+  withKit: boolean;
+  antdLocale?: AntdLocale | undefined;
+  /** A declined offer leaves the list. */
+  onAnswered: (id: number) => void;
+}
+
+/** The invitee's open sub-affiliate offers (loaded lazily by sub-invitation-offers.tsx), in a FormKit where the page has none. */
+export function SubInvitationOfferCards({ withKit, antdLocale, ...props }: Props) {
+  const cards = <OfferCards {...props} />;
+  return withKit ? <FormKit antdLocale={antdLocale}>{cards}</FormKit> : cards;
+}
+
+const NAME_TAG = { name: (chunks: ReactNode) => <bdi className={styles.offerName}>{chunks}</bdi> };
+
+function OfferCards({ offers, onAnswered }: Pick<Props, "offers" | "onAnswered">) {
+  const t = useTranslations("network.offers");
+  const format = useFormat();
+  const percent = useBpsPercent();
+  const [refusals, setRefusals] = useState<Partial<Record<number, SubOfferRefusal>>>({});
+  const [reloading, setReloading] = useState(false);
+  const decide = useApiAction(async (id: number, decision: Decision) =>
+    http.post<SubInvitationDecision>(subInvitationDecisionPath(id, decision), undefined, { headers: await sensitiveCallHeaders() }),
+  );
+
+  const answer = async (offer: SubInvitationOffer, decision: Decision) => {
+    try {
+      await decide.runAsync(offer.id, decision);
+    } catch (error) {
+      const refusal = subOfferRefusal(error);
+      if (refusal) {
+        replaceErrorToast(error, t(refusal));
+        setRefusals((shown) => ({ ...shown, [offer.id]: refusal }));
+      }
+      return;
+    }
+    if (decision === "accept") {
+      // Now an affiliate: the page starts again, so the dashboard shows the affiliate's view and no cached answer lingers.
+      setReloading(true);
+      window.location.reload();
+      return;
+    }
+    void showMessage("success", t("declined"), "sub-offer-declined");
+    onAnswered(offer.id);
+  };
+
+  const busy = decide.loading || reloading;
+  const pressed = (offer: SubInvitationOffer, decision: Decision) => busy && decide.params[0] === offer.id && decide.params[1] === decision;
+  return (
+    <section className="section" aria-labelledby="sub-offers-title" data-testid="sub-offers">
+      <h2 id="sub-offers-title">{t("title")}</h2>
+      <ul className={styles.offerList}>
+        {offers.map((offer) => {
+          const refusal = refusals[offer.id];
+          const textId = `sub-offer-${offer.id}`;
+          return (
+            <li key={offer.id} className={`card ${styles.offer}`} data-testid="sub-offer" data-offer-id={offer.id}>
+              <p id={textId} className={styles.offerText}>
+                {t.rich("offer", { inviterName: offer.inviterName, rate: percent(offer.rateBps), ...NUM_TAG, ...NAME_TAG })}
+              </p>
+              <p className="muted">{t("body")}</p>
+              <p className="muted">{t("received", { date: format.dateTime(new Date(offer.createdAt), { dateStyle: "medium", timeZone: "UTC" }) })}</p>
+              {refusal && <p className={styles.alert}>{t(refusal)}</p>}
+              {refusal !== "closed" && (
+                <div className={styles.offerActions}>
+                  {refusal !== "alreadyAffiliate" && (
+                    <Button
+                      type="primary"
+                      className={styles.touch}
+                      loading={pressed(offer, "accept")}
+                      disabled={busy && !pressed(offer, "accept")}
+                      onClick={() => void answer(offer, "accept")}
+                      aria-describedby={textId}
+                      data-testid="sub-offer-accept"
+                    >
+                      {t("accept")}
+                    </Button>
+                  )}
+                  <Button
+                    className={styles.touch}
+                    loading={pressed(offer, "decline")}
+                    disabled={busy && !pressed(offer, "decline")}
+                    onClick={() => void answer(offer, "decline")}
+                    aria-describedby={textId}
+                    data-testid="sub-offer-decline"
+                  >
+                    {t("decline")}
+                  </Button>
+                </div>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { inviteeListQuerySchema } from "@affiliates/contracts";
+import { INVITEE_SEARCH_PATTERN, inviteeSearchTerm } from "../src/lib/invitee-search";
+
+const SAMPLES = ["70****12", "7012345678", "70", "*", "abcXYZ09", "a".repeat(32), "a".repeat(33), "70-12", "70 12", "70****12;", "ü12", "７０"];
+
+describe("invitee search", () => {
+  it("accepts what the table shows (the masked user id) and a full user id", () => {
+    expect(inviteeSearchTerm("70****12")).toBe("70****12");
+    expect(inviteeSearchTerm("  70****12 ")).toBe("70****12");
+    expect(inviteeSearchTerm("12345678901234567890")).toBe("12345678901234567890");
+    expect(inviteeSearchTerm("   ")).toBe("");
+    expect(inviteeSearchTerm("70-12")).toBeNull();
+  });
+
+  it("agrees with the API's query schema on every sample", () => {
+    for (const sample of SAMPLES) {
+      const api = inviteeListQuerySchema.safeParse({ search: sample }).success;
+      expect(INVITEE_SEARCH_PATTERN.test(sample), sample).toBe(api);
+    }
+  });
+});
