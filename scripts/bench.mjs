@@ -22,8 +22,8 @@ const BARE = `http://localhost:${BARE_PORT}`;
 const DATA_DIR = path.join(root, ".bench-data");
 const LH_RUNS = Number(process.env.BENCH_LH_RUNS ?? 3);
 const SSR_SECONDS = Number(process.env.BENCH_SSR_SECONDS ?? 10);
-/** BENCH_ONLY=js,ssr,api,analytics,load,lighthouse runs a subset while iterating; the full run is the default. */
-const ONLY = new Set((process.env.BENCH_ONLY ?? "js,ssr,api,analytics,load,lighthouse").split(","));
+/** BENCH_ONLY=js,ssr,api,analytics,feed,load,lighthouse runs a subset while iterating; the full run is the default. */
+const ONLY = new Set((process.env.BENCH_ONLY ?? "js,ssr,api,analytics,feed,load,lighthouse").split(","));
 /** The load run (scripts/bench-load.mjs): its own API on this port, restarted half-way, on SQLite then PostgreSQL. */
 const LOAD_API_PORT = Number(process.env.BENCH_LOAD_API_PORT ?? API_PORT + 10);
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
@@ -37,6 +37,7 @@ const BENCH_MINUTES_LIMIT = 15;
 const BUDGET = {
   enqueueMicroseconds: 20,
   ingestEventsPerSecond: 20_000,
+  feedFillsPerSecond: 5_000,
   firstLoadRatioPublic: 1.5,
   firstLoadRatioDashboard: 2,
   performance: 95,
@@ -333,6 +334,15 @@ if (ONLY.has("analytics")) {
   if (eventsPerSecond < BUDGET.ingestEventsPerSecond) broken.push(`analytics ingest: ${eventsPerSecond} events/s (budget ≥ ${BUDGET.ingestEventsPerSecond})`);
 }
 
+// --- the trade feed: fills/s into the commission engine, each attributed fill counted once ---
+if (ONLY.has("feed")) {
+  console.log("[bench] trade feed…");
+  const { runFeedBench } = await import("./bench-feed.mjs");
+  results.feed = await runFeedBench();
+  if (results.feed.fillsPerSecond < BUDGET.feedFillsPerSecond) broken.push(`trade feed: ${results.feed.fillsPerSecond} fills/s (budget ≥ ${BUDGET.feedFillsPerSecond})`);
+  if (results.feed.countedInLines !== results.feed.attributed) broken.push(`trade feed: ${results.feed.countedInLines} fills in commission lines, ${results.feed.attributed} attributed`);
+}
+
 // --- load and faults ---
 if (ONLY.has("load")) {
   const { runLoad } = await import("./bench-load.mjs");
@@ -411,6 +421,15 @@ if (results.api) {
     ...Object.entries(results.api).map(
       ([name, r]) => `| ${name} | ${r.requestsPerSecond}${r.eventsPerSecond ? ` (${r.eventsPerSecond} events/s)` : ""} | ${r.p50Ms} | ${r.p99Ms} | ${r.errors} |`,
     ),
+    "",
+  );
+}
+if (results.feed) {
+  const f = results.feed;
+  lines.push(
+    "## Trade feed (POST /v1/admin/trades, SQLite file)",
+    "",
+    `${f.fills} fills in batches of ${f.batchSize}: ${f.fillsPerSecond} fills/s (budget ≥ ${BUDGET.feedFillsPerSecond}); ${f.attributed} attributed, ${f.countedInLines} counted in commission lines.`,
     "",
   );
 }

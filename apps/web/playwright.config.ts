@@ -43,6 +43,9 @@ export default defineConfig({
       ENABLE_TEST_ROUTES: "1",
       APP_ENV: "test",
       PUBLIC_ORIGIN: BASE_URL,
+      // The demo market trades for the partner's invitees, so the main demo affiliate's figures hold still while the
+      // suites compare them with the API's (referral-loop.spec watches the partner's dashboard move).
+      DEMO_MARKET_AFFILIATE: "8012345680",
     },
   },
 });

@@ -35,7 +35,10 @@ test.describe("affiliate dashboard (issue 9, in part)", () => {
 
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-csv").click()]);
     const csv = await (await download.createReadStream()).toArray();
-    const rows = Buffer.concat(csv).toString("utf8").trim().split("\n");
+    const text = Buffer.concat(csv).toString("utf8");
+    // UTF-8 with a byte-order mark, the header row in the page's language.
+    expect(text.startsWith("\uFEFF")).toBe(true);
+    const rows = text.slice(1).trim().split("\n");
     const listed = ((await (await context.request.get(`/v1/affiliate/commissions?${new URLSearchParams({ ...range(30), pageSize: "10" }).toString()}`)).json()) as {
       data: { total: number };
     }).data;
@@ -44,7 +47,8 @@ test.describe("affiliate dashboard (issue 9, in part)", () => {
     // The CSV's lines are the table's: the first page of records, newest first, same invitees and days.
     await reveal(page, "commissions");
     const header = rows[0]!.split(",");
-    const [dayAt, inviteeAt] = [header.indexOf("tradeDay"), header.indexOf("inviteeMaskedId")];
+    const [dayAt, inviteeAt] = [header.indexOf("Trade day"), header.indexOf("Invitee user ID")];
+    expect(dayAt).toBeGreaterThanOrEqual(0);
     const records = page.locator('section[aria-labelledby="commissions-title"] tbody tr.bit-table-row');
     await expect(records).toHaveCount(10);
     for (let i = 0; i < 3; i++) {
@@ -64,7 +68,7 @@ test.describe("affiliate dashboard (issue 9, in part)", () => {
     await form.getByLabel("Label").fill("E2E channel");
     await form.getByLabel("Vanity code (optional)").fill(code);
     await form.getByLabel("Spot share to invitees").click();
-    await page.locator(".bit-select-item-option", { hasText: "10% of your rate" }).first().click();
+    await page.locator(".bit-select-item-option", { hasText: "10% of their fees back to invitees" }).first().click();
     await form.getByRole("button", { name: "Create link" }).click();
     const row = page.getByTestId("links-table").locator(`tr[data-code="${code}"]`);
     await expect(row).toBeVisible();

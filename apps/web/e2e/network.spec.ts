@@ -37,10 +37,9 @@ async function issueCard(page: Page, amount: string, days: string, previous = ""
 }
 
 test.describe("affiliate network (issue 9)", () => {
-  test("sub-affiliates: invite at a rate; a rate above one's own is refused with the message; rate and notes survive a reload", async ({ page, context, browser }) => {
+  test("sub-affiliates: an invitation the invitee accepts; a rate above one's own is refused; rate and notes survive a reload", async ({ page, context, browser }) => {
     const other = await browser.newContext();
     const newcomer = await registerNewUser(other);
-    await other.close();
 
     await logIn(context);
     await page.goto("/affiliates/dashboard");
@@ -57,10 +56,28 @@ test.describe("affiliate network (issue 9)", () => {
     const row = section.locator(`tr[data-email="${newcomer.email}"]`);
     await expect(row).toHaveCount(0);
 
+    // The invitation: the same answer for any address; nothing changes until the invitee accepts.
     await form.getByLabel("Commission rate (%)").fill("30");
     await form.getByRole("button", { name: "Invite" }).click();
+    await expect(section.getByTestId("sub-invite-sent")).toHaveText("If this address has an account, we've sent the invitation.");
+    await expect(section.getByTestId("sub-pending-row").filter({ hasText: newcomer.email })).toBeVisible();
+    await expect(row).toHaveCount(0);
+
+    // The invitee sees the offer on their dashboard and accepts it: they are an affiliate now.
+    const invitee = await other.newPage();
+    await invitee.goto("/affiliates/dashboard");
+    const offer = invitee.getByTestId("sub-offer");
+    await expect(offer).toContainText("Au***");
+    await expect(offer).toContainText("30%");
+    await Promise.all([invitee.waitForEvent("load"), offer.getByTestId("sub-offer-accept").click()]);
+    await expect(invitee.getByTestId("figures")).toBeVisible();
+    await expect(invitee.getByTestId("sub-offers")).toHaveCount(0);
+    await other.close();
+
+    await page.reload();
     await expect(row).toBeVisible();
     await expect(row.locator('[data-cell="rate"]')).toHaveText("30%");
+    await expect(section.getByTestId("sub-pending-row").filter({ hasText: newcomer.email })).toHaveCount(0);
 
     // change the rate (above one's own refused in the dialog) and add a note
     await row.getByRole("button", { name: /^Edit rate and notes of / }).click();

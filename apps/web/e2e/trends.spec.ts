@@ -123,7 +123,7 @@ test.describe("dashboard trends, periods, link actions and posters (issue 9)", (
     await dialog.getByLabel("Channel").click();
     await page.locator(".bit-select-item-option", { hasText: "Telegram" }).click();
     await dialog.getByLabel("Spot share to invitees").click();
-    await page.locator(".bit-select-item-option", { hasText: "20% of your rate" }).last().click();
+    await page.locator(".bit-select-item-option", { hasText: "20% of their fees back to invitees" }).last().click();
     await dialog.getByRole("button", { name: "Save" }).click();
     await expect(dialog).toBeHidden();
     await expect(row.getByTestId("link-label")).toHaveText("After edit");
