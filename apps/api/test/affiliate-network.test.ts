@@ -1,4 +1,3 @@
-import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   AFFILIATE_CARD_CLAIM_MSGS,
@@ -14,7 +13,7 @@ import {
   subAffiliateSchema,
 } from "@affiliates/contracts";
 import { okData as data, refused } from "./helpers/envelope-assertions";
-import { AFFILIATE, DIALECT, PLAIN_USER, createTestApp, deviceToken, login, sessionCookie, type TestApp } from "./helpers/test-app";
+import { AFFILIATE, DIALECT, PLAIN_USER, createTestApp, deviceToken, login, sessionCookie, type TestApp, callerFor } from "./helpers/test-app";
 
 /**
  * The affiliate network (issue 9): sub-affiliates (rate below one's own, notes, performance), experience cards
@@ -33,20 +32,7 @@ let affiliateCookie: string;
 let partnerCookie: string;
 let userCookie: string;
 
-type Method = "GET" | "POST" | "PATCH" | "PUT";
-function call(method: Method, url: string, opts: { cookie?: string; body?: unknown; dy?: boolean; admin?: boolean } = {}): Promise<LightMyRequestResponse> {
-  const headers: Record<string, string> = {};
-  if (opts.dy) headers["dy-token"] = dy;
-  if (opts.admin) headers["x-admin-token"] = ADMIN_TOKEN;
-  if (opts.body !== undefined) headers["content-type"] = "application/json";
-  return t.app.inject({
-    method,
-    url,
-    headers,
-    cookies: opts.cookie ? { refresh_token: opts.cookie } : {},
-    ...(opts.body !== undefined ? { payload: JSON.stringify(opts.body) } : {}),
-  });
-}
+const call = callerFor(() => t.app, { dy: () => dy, admin: ADMIN_TOKEN });
 
 let registered = 0;
 async function registerUser(): Promise<{ email: string; cookie: string }> {

@@ -18,7 +18,7 @@ import type { ReferralTables } from "../src/db/referral-schema";
 import { addDays, dayOf } from "../src/lib/days";
 import { earningsOf } from "../src/plugins/app/commission-engine";
 import { okData as data, refused } from "./helpers/envelope-assertions";
-import { AFFILIATE, DIALECT, createTestApp, deviceToken, login, sessionCookie, type TestApp } from "./helpers/test-app";
+import { AFFILIATE, DIALECT, createTestApp, deviceToken, login, sessionCookie, type TestApp, callerFor } from "./helpers/test-app";
 
 /** The referral loop end to end through the real app: link → click → sign-up → fills → commission → settlement → payout. */
 const ADMIN_TOKEN = "referral-admin-token";
@@ -31,20 +31,7 @@ let t: TestApp;
 let dy: string;
 let affiliateCookie: string;
 
-type Method = "GET" | "POST" | "PATCH" | "DELETE";
-function call(method: Method, url: string, opts: { cookie?: string; body?: unknown; dy?: boolean; admin?: boolean; cookies?: Record<string, string> } = {}) {
-  const headers: Record<string, string> = {};
-  if (opts.dy) headers["dy-token"] = dy;
-  if (opts.admin) headers["x-admin-token"] = ADMIN_TOKEN;
-  if (opts.body !== undefined) headers["content-type"] = "application/json";
-  return t.app.inject({
-    method,
-    url,
-    headers,
-    cookies: { ...(opts.cookie ? { refresh_token: opts.cookie } : {}), ...(opts.cookies ?? {}) },
-    ...(opts.body !== undefined ? { payload: JSON.stringify(opts.body) } : {}),
-  });
-}
+const call = callerFor(() => t.app, { dy: () => dy, admin: ADMIN_TOKEN });
 
 const cookieOf = (response: LightMyRequestResponse, name: string) => response.cookies.find((c) => c.name === name);
 

@@ -101,3 +101,32 @@ export function adminTokenHook(token: string) {
     done(tokenMatches(Array.isArray(header) ? header[0] : header, token) ? undefined : new ApiError("forbidden", "x-admin-token: missing or wrong admin token"));
   };
 }
+
+export type CallMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+export interface CallOptions {
+  /** The session (refresh_token cookie). */
+  cookie?: string;
+  body?: unknown;
+  /** Send the device token the caller was made with. */
+  dy?: boolean;
+  /** Send the admin token the caller was made with. */
+  admin?: boolean;
+  cookies?: Record<string, string>;
+}
+
+/** `call(method, url, {cookie, body, dy, admin})`: one inject with the session, device token and admin token asked for. */
+export function callerFor(app: () => FastifyInstance, tokens: { dy: () => string; admin?: string }) {
+  return (method: CallMethod, url: string, opts: CallOptions = {}): Promise<LightMyRequestResponse> => {
+    const headers: Record<string, string> = {};
+    if (opts.dy) headers["dy-token"] = tokens.dy();
+    if (opts.admin && tokens.admin) headers["x-admin-token"] = tokens.admin;
+    if (opts.body !== undefined) headers["content-type"] = "application/json";
+    return app().inject({
+      method,
+      url,
+      headers,
+      cookies: { ...(opts.cookie ? { refresh_token: opts.cookie } : {}), ...(opts.cookies ?? {}) },
+      ...(opts.body !== undefined ? { payload: JSON.stringify(opts.body) } : {}),
+    });
+  };
+}

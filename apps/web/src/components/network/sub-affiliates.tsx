@@ -193,7 +193,14 @@ export function SubAffiliates() {
                       onConfirm={() => endPartnership(sub)}
                       styles={{ root: { maxInlineSize: "min(360px, calc(100vw - 24px))" } }}
                     >
-                      <Button type="link" danger className={`${styles.touch} ${styles.linkAction}`} data-testid="sub-end" aria-describedby={`sub-name-${sub.userId}`}>
+                      {/* The theme's error text colour, not antd's danger red, which is too light on white (WCAG 1.4.3). */}
+                      <Button
+                        type="link"
+                        className={`${styles.touch} ${styles.linkAction}`}
+                        style={{ color: "var(--error-text)" }}
+                        data-testid="sub-end"
+                        aria-describedby={`sub-name-${sub.userId}`}
+                      >
                         {t("end")}
                       </Button>
                     </Popconfirm>
