@@ -208,7 +208,14 @@ describe(`commission (${DIALECT})`, () => {
     // Nova: sub-affiliate of the demo affiliate (45 %) at 35 %; link NOVA gives nothing back.
     const novaCookie = sessionCookie(await login(t.app, NOVA.email, NOVA.password));
     const n = await registerWith("NOVA");
+    const range = `from=${today()}&to=${today()}`;
+    const parentBefore = affiliateSummarySchema.parse(data(await call("GET", `/v1/affiliate/summary?${range}`, { cookie: affiliateCookie }))).totals;
     data(await feed([fill(n.userId ?? "", "spot", 1)]));
+    // The inviter earns the override, but the sub's invitee is not the inviter's trader: no volume, no active trader.
+    const parentAfter = affiliateSummarySchema.parse(data(await call("GET", `/v1/affiliate/summary?${range}`, { cookie: affiliateCookie }))).totals;
+    expect(parentAfter.volumeUsdt).toBe(parentBefore.volumeUsdt);
+    expect(parentAfter.activeTraders).toBe(parentBefore.activeTraders);
+    expect(Math.round((parentAfter.commissionPendingUsdt - parentBefore.commissionPendingUsdt) * 100)).toBe(10);
     expect((await linesOf(novaCookie, masked(n.userId)))[0]).toMatchObject({ commissionUsdt: 0.35, source: "direct" });
     expect((await linesOf(affiliateCookie, masked(n.userId)))[0]).toMatchObject({ commissionUsdt: 0.1, source: "override", feeUsdt: 1 });
     expect(earningsOf(1_000_000, { rateBps: 3500, shareBps: 0, parent: { userId: "p", rateBps: 4500 } })).toEqual({ commission: 350_000, rebate: 0, override: 100_000 });

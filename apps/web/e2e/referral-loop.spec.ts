@@ -1,3 +1,4 @@
+import path from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { ADMIN_HEADERS, logIn } from "./fixtures";
 import { dayAgo, reveal } from "./dashboard-helpers";
@@ -7,6 +8,7 @@ import { dayAgo, reveal } from "./dashboard-helpers";
  * the affiliate sees the click and the sign-up; the exchange's fill earns a pending commission, the daily settlement
  * settles it, and the affiliate withdraws the balance. The demo market makes another dashboard move on its own.
  */
+const SHOTS = path.resolve(__dirname, "../../../screenshots");
 type Link = { code: string; url: string; period: { clicks: number; signups: number } };
 type Envelope<T> = { code: string; data: T };
 
@@ -98,4 +100,29 @@ test.describe("the referral loop", () => {
     const first = await volume.innerText();
     await expect.poll(() => volume.innerText(), { timeout: 90_000, intervals: [5_000] }).not.toBe(first);
   });
+});
+
+/** Screenshots to look at (not compared), at phone width: the register page's offer and the dashboard's new parts. */
+test.describe("referral loop screenshots (390 px)", () => {
+  for (const locale of ["en", "ja", "de", "ar"] as const) {
+    const prefix = locale === "en" ? "" : `/${locale}`;
+    test(`register offer and dashboard balance, links and invitations, ${locale}, light and dark`, async ({ page, context }) => {
+      test.setTimeout(90_000);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(`${prefix}/register?ref=aurora10`);
+      await expect(page.getByTestId("invited-by")).toBeVisible();
+      await page.screenshot({ path: `${SHOTS}/register-offer-${locale}.png`, fullPage: true });
+      await logIn(context);
+      for (const theme of ["light", "dark"] as const) {
+        await page.goto(`${prefix}/affiliates/dashboard${theme === "dark" ? "?appTheme=dark" : ""}`);
+        for (const part of ["payouts", "links"] as const) {
+          await reveal(page, part);
+          await expect(page.locator(`[data-deferred="${part}"]`)).toHaveAttribute("data-ready", "true");
+          // Nothing of the new parts makes the page scroll sideways on a phone.
+          expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+          await page.locator(`[data-deferred="${part}"]`).screenshot({ path: `${SHOTS}/dashboard-${part}-${locale}-${theme}.png` });
+        }
+      }
+    });
+  }
 });

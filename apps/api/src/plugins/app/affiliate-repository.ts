@@ -483,7 +483,8 @@ export function createAffiliateRepository(database: Db, options: AffiliateReposi
         .selectFrom("affiliate_commissions")
         .select([
           "affiliate_user_id",
-          (eb) => eb.fn.sum<number>("volume_cents").as("volume"),
+          // Volume is the sub's own invitees' (override lines repeat their subs' volume); commission is all they earned.
+          sql<number>`sum(case when source = 'direct' then volume_cents else 0 end)`.as("volume"),
           (eb) => eb.fn.sum<number>("commission_cents").as("commission"),
         ])
         .where("affiliate_user_id", "in", ids)
@@ -634,8 +635,9 @@ export function createAffiliateRepository(database: Db, options: AffiliateReposi
           .selectFrom("affiliate_commissions")
           .select([
             "trade_day",
-            sql<number>`count(distinct invitee_id)`.as("active"),
-            (eb) => eb.fn.sum<number>("volume_cents").as("volume"),
+            // Active traders and volume are one's own invitees'; an override line is a sub-affiliate's invitee.
+            sql<number>`count(distinct case when source = 'direct' then invitee_id end)`.as("active"),
+            sql<number>`sum(case when source = 'direct' then volume_cents else 0 end)`.as("volume"),
             sql<number>`sum(case when status = 'pending' then commission_cents else 0 end)`.as("pending"),
             sql<number>`sum(case when status = 'settled' then commission_cents else 0 end)`.as("settled"),
           ])
@@ -646,7 +648,7 @@ export function createAffiliateRepository(database: Db, options: AffiliateReposi
           .execute(),
         db
           .selectFrom("affiliate_commissions")
-          .select(sql<number>`count(distinct invitee_id)`.as("n"))
+          .select(sql<number>`count(distinct case when source = 'direct' then invitee_id end)`.as("n"))
           .where("affiliate_user_id", "=", userId)
           .where("trade_day", ">=", from)
           .where("trade_day", "<=", to)
@@ -888,7 +890,7 @@ export function createAffiliateRepository(database: Db, options: AffiliateReposi
           .executeTakeFirst(),
         db
           .selectFrom("affiliate_commissions")
-          .select((eb) => eb.fn.sum<number>("volume_cents").as("v"))
+          .select(sql<number>`sum(case when source = 'direct' then volume_cents else 0 end)`.as("v"))
           .where("affiliate_user_id", "=", affiliate.user_id)
           .where("trade_day", ">=", monthStart)
           .where("trade_day", "<", review)
