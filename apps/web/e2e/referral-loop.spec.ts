@@ -120,7 +120,12 @@ test.describe("referral loop screenshots (390 px)", () => {
           await expect(page.locator(`[data-deferred="${part}"]`)).toHaveAttribute("data-ready", "true");
           // Nothing of the new parts makes the page scroll sideways on a phone.
           expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
-          await page.locator(`[data-deferred="${part}"]`).screenshot({ path: `${SHOTS}/dashboard-${part}-${locale}-${theme}.png` });
+          // The viewport as a phone shows it, with the part's top just below the sticky header.
+          await page.locator(`[data-deferred="${part}"] h2`).first().evaluate((h) => {
+            h.scrollIntoView();
+            window.scrollBy(0, -170);
+          });
+          await page.screenshot({ path: `${SHOTS}/dashboard-${part}-${locale}-${theme}.png` });
         }
       }
     });

@@ -114,7 +114,7 @@ export function ReferralLinks({ from, to }: { from: string; to: string }) {
     <section className="section" aria-labelledby="links-title">
       <h2 id="links-title">{t("linksTitle")}</h2>
       <div className="table-scroll">
-        <table className="data-table" data-testid="links-table" aria-busy={!data}>
+        <table className={`data-table ${styles.linksTable}`} data-testid="links-table" aria-busy={!data}>
           <caption>{t("linksCaption")}</caption>
           {/* Column groups for the two-row header: "in the period" and "all time" name their columns. */}
           <colgroup span={5} />
