@@ -2,12 +2,13 @@
 import { AffiliateResponseCode, AFFILIATE_CARD_CLAIM_MSGS, type AffiliateCardClaimRefusal, type ExperienceCard } from "@affiliates/contracts";
 import { isHttpError } from "@affiliates/http";
 import { showMessage } from "@/lib/toast";
+import { SUB_INVITATIONS_PATH } from "./network-paths";
+
+export { SUB_INVITATIONS_PATH };
 
 /** The affiliate network's calls (issue 9): sub-affiliates, their invitations, and experience cards. */
 export const SUB_AFFILIATES_PATH = "v1/affiliate/sub-affiliates";
 export const subAffiliatePath = (userId: string) => `${SUB_AFFILIATES_PATH}/${encodeURIComponent(userId)}`;
-/** The inviter withdraws a sent invitation here; the invitee lists offers here and accepts or declines one. */
-export const SUB_INVITATIONS_PATH = "v1/affiliate/sub-invitations";
 export const subInvitationPath = (id: number) => `${SUB_INVITATIONS_PATH}/${id}`;
 export const subInvitationDecisionPath = (id: number, decision: "accept" | "decline") => `${subInvitationPath(id)}/${decision}`;
 export const CARDS_PATH = "v1/affiliate/cards";
@@ -16,11 +17,8 @@ export const CARD_INVITEES_PATH = "v1/affiliate/invitees";
 export const claimPath = (code: string) => `v1/affiliate/cards/claim/${encodeURIComponent(code)}`;
 export const CARD_CODE_PATTERN = /^[A-Z0-9]{12}$/;
 
-/**
- * A card as listed. `inviteeMaskedId` (the invitee's masked user ID, as the invitees table shows it) is not in the
- * contract's card yet: it is read when the API sends it, and the internal numeric inviteeId is never shown.
- */
-export type ListedCard = ExperienceCard & { inviteeMaskedId?: string | null };
+/** A card as listed: shown by its invitee's masked user ID (as the invitees table shows it), never the numeric id. */
+export type ListedCard = ExperienceCard;
 
 export function claimRefusal(error: unknown): AffiliateCardClaimRefusal | null {
   if (!isHttpError(error)) return null;

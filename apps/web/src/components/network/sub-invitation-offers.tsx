@@ -5,7 +5,7 @@ import type { SubInvitationOfferList } from "@affiliates/contracts";
 import { http } from "@/lib/http";
 import { useApi } from "@/lib/use-api";
 import { useSession } from "@/state/session";
-import { SUB_INVITATIONS_PATH } from "./network-api";
+import { SUB_INVITATIONS_PATH } from "./network-paths";
 
 // The offer cards carry the UI kit's buttons: they load only for a logged-in visitor who has an open offer.
 const SubInvitationOfferCards = dynamic(() => import("./sub-invitation-offer-cards").then((m) => m.SubInvitationOfferCards), { ssr: false });
