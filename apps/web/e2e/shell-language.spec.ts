@@ -25,6 +25,30 @@ test.describe("languages (spec §2)", () => {
     expect(await htmlAttr(page, "lang")).toBe("ru-FR");
   });
 
+  test("a shared /de/ link shows German to a visitor whose cookie says Japanese, and the cookie follows", async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: "language", value: "ja", url: baseURL! }]);
+    await page.goto("/de/affiliates/fee");
+    await expect(page).toHaveURL(/\/de\/affiliates\/fee$/);
+    expect(await htmlAttr(page, "lang")).toBe("de");
+    expect((await context.cookies()).find((c) => c.name === "language")?.value).toBe("de");
+    // An unprefixed URL follows the cookie.
+    await context.addCookies([{ name: "language", value: "ja", url: baseURL! }]);
+    await page.goto("/affiliates");
+    await expect(page).toHaveURL(/\/ja\/affiliates$/);
+  });
+
+  test("unsupported language parameters (languageType 8 and 22, an unknown key) are removed; the language stays", async ({ page, context, baseURL }) => {
+    await page.goto("/affiliates/fee?languageType=8&utm_source=x");
+    await expect(page).toHaveURL(/\/affiliates\/fee\?utm_source=x$/);
+    expect(await htmlAttr(page, "lang")).toBe("en");
+    await page.goto("/de/affiliates?languageType=22");
+    await expect(page).toHaveURL(/\/de\/affiliates$/);
+    expect(await htmlAttr(page, "lang")).toBe("de");
+    await page.goto("/ja/affiliates?language=xx_XX");
+    await expect(page).toHaveURL(/\/ja\/affiliates$/);
+    expect((await context.cookies(baseURL!)).find((c) => c.name === "language")?.value).not.toBe("xx_XX");
+  });
+
   test("without a cookie the prefix decides", async ({ page }) => {
     await page.goto("/ru/affiliates");
     expect(await htmlAttr(page, "lang")).toBe("ru");

@@ -95,27 +95,34 @@ export function proxy(request: NextRequest): NextResponse {
     });
   }
 
+  const cookieLocale = request.cookies.get(LANGUAGE_COOKIE)?.value;
   const { locale, source } = resolveLocale({
     languageType: searchParams.get("languageType"),
     language: searchParams.get("language"),
-    cookie: request.cookies.get(LANGUAGE_COOKIE)?.value,
+    cookie: cookieLocale,
     prefix: parsed.prefix,
   });
+  const rememberLocale = (response: NextResponse) =>
+    response.cookies.set(LANGUAGE_COOKIE, locale, { path: "/", maxAge: LANGUAGE_COOKIE_MAX_AGE_S, sameSite: "lax" });
 
   const fromQuery = source === "languageType" || source === "language";
-  if (fromQuery || prefixOf(locale).toLowerCase() !== parsed.prefix.toLowerCase()) {
+  // Unknown or unsupported language parameters (e.g. a languageType without a catalogue) go too; the language stays.
+  const languageQuery = LANGUAGE_QUERY_PARAMS.some((name) => searchParams.has(name));
+  if (fromQuery || languageQuery || prefixOf(locale).toLowerCase() !== parsed.prefix.toLowerCase()) {
     // Put the visitor on the URL of the language they see, without the one-shot language parameters.
     const target = new URL(`${localePath(locale, parsed.page)}${cleanSearch(searchParams)}`, request.url);
     const response = NextResponse.redirect(target, 307);
-    if (fromQuery) {
-      response.cookies.set(LANGUAGE_COOKIE, locale, { path: "/", maxAge: LANGUAGE_COOKIE_MAX_AGE_S, sameSite: "lax" });
-    }
+    if (fromQuery) rememberLocale(response);
     return response;
   }
+  // The prefix the visitor opened won over a cookie of another language: the cookie follows it.
+  const cookieOutdated = source === "prefix" && cookieLocale !== undefined && cookieLocale !== locale;
 
   const inApp = isAppUserAgent(request.headers.get("user-agent"));
   if (requiresLogin(parsed.page) && !inApp && !request.cookies.has(REFRESH_TOKEN_COOKIE)) {
-    return NextResponse.redirect(new URL(loginPath(locale, `${pathname}${search}`), request.url), 307);
+    const response = NextResponse.redirect(new URL(loginPath(locale, `${pathname}${search}`), request.url), 307);
+    if (cookieOutdated) rememberLocale(response);
+    return response;
   }
 
   const theme = resolveTheme({
@@ -125,7 +132,9 @@ export function proxy(request: NextRequest): NextResponse {
   });
   const rewritten = new URL(internalPath(getLocale(locale).locale, { theme, inApp }, parsed.page), request.url);
   rewritten.search = search;
-  return rewriteToPage(rewritten, request);
+  const response = rewriteToPage(rewritten, request);
+  if (cookieOutdated) rememberLocale(response);
+  return response;
 }
 
 export const config = {

@@ -59,17 +59,19 @@ export interface LocaleInput {
 }
 
 /**
- * Spec §2 and design.md: query `languageType`, then query `language`, then the cookie, then the URL prefix.
- * Where the prefix is shared (English variants, ru, fr, uz), the cookie picks among its locales.
+ * design.md ("How data flows"): query `languageType`, then query `language`, then the URL's prefix, where the cookie
+ * only picks among the locales that share it (English variants, ru, fr, uz). A prefix the visitor opened wins over a
+ * cookie of another language (a shared `/de/…` link shows German); an unprefixed URL follows the cookie.
  */
 export function resolveLocale(input: LocaleInput): { locale: Locale; source: LocaleSource } {
   const fromType = localeFromLanguageType(input.languageType);
   if (fromType) return { locale: fromType, source: "languageType" };
   const fromKey = localeFromLanguageKey(input.language);
   if (fromKey) return { locale: fromKey, source: "language" };
+  const group = localesOfPrefix(input.prefix);
   const fromCookie = findLocale(input.cookie)?.locale;
-  if (fromCookie) return { locale: fromCookie, source: "cookie" };
-  return { locale: localesOfPrefix(input.prefix)[0] ?? DEFAULT_LOCALE, source: "prefix" };
+  if (fromCookie && (input.prefix === "" || group.includes(fromCookie))) return { locale: fromCookie, source: "cookie" };
+  return { locale: group[0] ?? DEFAULT_LOCALE, source: "prefix" };
 }
 
 /** Login redirect of spec §2: `/{prefix}/login?from=<path+query>&source=cms`. */

@@ -76,11 +76,20 @@ describe("paths", () => {
 });
 
 describe("resolveLocale", () => {
-  it("takes languageType first, then language, then the cookie, then the prefix", () => {
+  it("takes languageType first, then language, then the prefix (the cookie choosing within it)", () => {
     expect(resolveLocale({ languageType: "2", language: "de_DE", cookie: "fr", prefix: "ru" })).toEqual({ locale: "ja", source: "languageType" });
     expect(resolveLocale({ language: "de_DE", cookie: "fr", prefix: "ru" })).toEqual({ locale: "de", source: "language" });
     expect(resolveLocale({ cookie: "ru-FR", prefix: "ru" })).toEqual({ locale: "ru-FR", source: "cookie" });
     expect(resolveLocale({ prefix: "ru" })).toEqual({ locale: "ru", source: "prefix" });
+  });
+
+  it("a prefix the visitor opened wins over a cookie of another language; the cookie picks within a shared prefix", () => {
+    expect(resolveLocale({ cookie: "ja", prefix: "de" })).toEqual({ locale: "de", source: "prefix" });
+    expect(resolveLocale({ cookie: "ja", prefix: "ru" })).toEqual({ locale: "ru", source: "prefix" });
+    expect(resolveLocale({ cookie: "fr-FR", prefix: "fr" })).toEqual({ locale: "fr-FR", source: "cookie" });
+    // An unprefixed URL follows the cookie, whatever its language.
+    expect(resolveLocale({ cookie: "ja", prefix: "" })).toEqual({ locale: "ja", source: "cookie" });
+    expect(resolveLocale({ cookie: "en-IN", prefix: "" })).toEqual({ locale: "en-IN", source: "cookie" });
   });
 
   it("ignores invalid values at each step", () => {
