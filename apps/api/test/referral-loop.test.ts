@@ -53,7 +53,7 @@ async function registerWith(ref: string, cookies: Record<string, string> = {}) {
 const feed = (trades: TradeFill[]) => call("POST", "/v1/admin/trades", { admin: true, body: { trades } });
 let tradeSeq = 0;
 const fill = (userId: string, market: TradeFill["market"], fee: number, extra: Partial<TradeFill> = {}): TradeFill => ({
-  tradeId: `t-${DIALECT}-${++tradeSeq}`,
+  tradeId: `t-${DIALECT}-${String(++tradeSeq).padStart(6, "0")}`,
   userId,
   market,
   notional: 1000,
@@ -73,6 +73,9 @@ const linkOf = async (cookie: string, code: string) => {
   if (!link) throw new Error(`no link ${code}`);
   return link;
 };
+/** The stored fills of one user, with what each earned. */
+const tradesOf = (userId: string) =>
+  t.app.db.withTables<ReferralTables>().selectFrom("affiliate_trades").selectAll().where("user_id", "=", userId).orderBy("traded_at").orderBy("trade_id").execute();
 const masked = (userId: string | undefined) => `${(userId ?? "").slice(0, 2)}****${(userId ?? "").slice(-2)}`;
 
 beforeAll(async () => {
@@ -170,7 +173,7 @@ describe(`commission (${DIALECT})`, () => {
     // 1.5 × 0.35 = 0.525 → 0.52 (cents round down); 2.4 × 0.35 = 0.84.
     expect(spot).toMatchObject({ fills: 2, feeUsdt: 1.5, volumeUsdt: 2000, commissionUsdt: 0.52, status: "pending", source: "direct", reasonNone: null });
     expect(futures).toMatchObject({ fills: 1, feeUsdt: 2.4, commissionUsdt: 0.84, status: "pending" });
-    const trades = await t.app.commissions.tradesOf(uid);
+    const trades = await tradesOf(uid);
     expect(trades.map((r) => [Number(r.commission_micros), Number(r.rebate_micros), r.rate_bps, r.share_bps])).toEqual([
       [350_000, 100_000, 4500, 1000],
       [175_000, 50_000, 4500, 1000],
@@ -252,7 +255,7 @@ describe(`commission (${DIALECT})`, () => {
     ];
     for (const [body, msg] of cases) refused(await call("POST", "/v1/admin/trades", { admin: true, body }), 400, "400", msg);
     refused(await call("POST", "/v1/admin/trades", { body: { trades: [ok] } }), 403, "403");
-    expect(await t.app.commissions.tradesOf("7000000001")).toEqual([]);
+    expect(await tradesOf("7000000001")).toEqual([]);
   });
 });
 

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { AFFILIATE_COMMISSION_CSV_COLUMNS, AFFILIATE_INVITEE_CSV_COLUMNS, CSV_BOM } from "@affiliates/contracts";
+import { AFFILIATE_COMMISSION_CSV_COLUMNS, AFFILIATE_INVITEE_CSV_COLUMNS, CSV_BOM, csvQuote } from "@affiliates/contracts";
 import { HttpError } from "@affiliates/http";
-import { csvField, localizeCsvHeader } from "../src/lib/csv-header";
+import { localizeCsvHeader } from "../src/lib/csv-header";
 import { fetchCsv } from "../src/lib/csv-download";
 
 type Tree = { [key: string]: string | Tree };
@@ -31,8 +31,8 @@ describe("localizeCsvHeader", () => {
   it("quotes titles with commas, quotes or line breaks, and keeps a key without a title", () => {
     const out = localizeCsvHeader(`${CSV_BOM}id,status,extra\r\n`, (key) => ({ id: "ID, record", status: 'The "status"' })[key]);
     expect(out).toBe(`${CSV_BOM}"ID, record","The ""status""",extra\r\n`);
-    expect(csvField("plain")).toBe("plain");
-    expect(csvField("two\nlines")).toBe('"two\nlines"');
+    expect(csvQuote("plain")).toBe("plain");
+    expect(csvQuote("two\nlines")).toBe('"two\nlines"');
   });
 
   it("reads a quoted key and handles a header without rows, or nothing", () => {
@@ -51,7 +51,7 @@ describe("localizeCsvHeader", () => {
     const ar = titlesOf("ar", "invitees");
     const csv = `${CSV_BOM}${AFFILIATE_INVITEE_CSV_COLUMNS.join(",")}\r\n70****12,2026-11-20,true,,,1234.50,12.34,YT01\r\n`;
     const [header, row] = localizeCsvHeader(csv, (key) => ar[key]).slice(1).split("\r\n");
-    expect(header).toBe(AFFILIATE_INVITEE_CSV_COLUMNS.map((key) => csvField(ar[key]!)).join(","));
+    expect(header).toBe(AFFILIATE_INVITEE_CSV_COLUMNS.map((key) => csvQuote(ar[key]!)).join(","));
     expect(row).toBe("70****12,2026-11-20,true,,,1234.50,12.34,YT01");
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { inviteeListQuerySchema } from "@affiliates/contracts";
-import { INVITEE_SEARCH_PATTERN, inviteeSearchTerm } from "../src/lib/invitee-search";
+import { inviteeSearchTerm } from "../src/lib/invitee-search";
 
 const SAMPLES = ["70****12", "7012345678", "70", "*", "abcXYZ09", "a".repeat(32), "a".repeat(33), "70-12", "70 12", "70****12;", "ü12", "７０"];
 
@@ -16,7 +16,7 @@ describe("invitee search", () => {
   it("agrees with the API's query schema on every sample", () => {
     for (const sample of SAMPLES) {
       const api = inviteeListQuerySchema.safeParse({ search: sample }).success;
-      expect(INVITEE_SEARCH_PATTERN.test(sample), sample).toBe(api);
+      expect(inviteeSearchTerm(sample) === sample, sample).toBe(api);
     }
   });
 });

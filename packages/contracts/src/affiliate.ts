@@ -284,11 +284,14 @@ export type ReferralLinkList = z.infer<typeof referralLinkListSchema>;
 
 // ---------------------------------------------------------------- invitees
 
+/** An invitee search: what the table shows (the masked user id, e.g. `70****12`) or a full user id. */
+export const INVITEE_SEARCH_PATTERN = /^[A-Za-z0-9*]{1,32}$/;
+
 export const inviteeListQuerySchema = z
   .object({
     page: pageSchema,
     pageSize: pageSizeSchema,
-    search: z.string().trim().regex(/^[A-Za-z0-9*]{1,32}$/, "must be 1 to 32 letters, digits or *").optional(),
+    search: z.string().trim().regex(INVITEE_SEARCH_PATTERN, "must be 1 to 32 letters, digits or *").optional(),
     sort: z.enum(AFFILIATE_INVITEE_SORTS).default("registeredAt"),
     order: z.enum(["asc", "desc"]).default("desc"),
     linkId: affiliateIdParamSchema.optional(),

@@ -16,6 +16,7 @@ import {
 import type { Db } from "./schema";
 import { MICROS_PER_CENT } from "./referral-schema";
 import { firstOfNextMonth, previousMonth } from "../lib/days";
+import { chunked } from "../lib/rows";
 
 /**
  * The affiliate programme's demo data (issue 9), seeded into empty tables:
@@ -429,8 +430,7 @@ export function ledgerOf(commissions: Insertable<AffiliateTables["affiliate_comm
 }
 
 const CHUNK = 500;
-const chunks = <T>(list: readonly T[]): T[][] =>
-  Array.from({ length: Math.ceil(list.length / CHUNK) }, (_, i) => list.slice(i * CHUNK, (i + 1) * CHUNK));
+const chunks = <T>(list: readonly T[]): T[][] => chunked(list, CHUNK);
 const ID_TABLES = ["affiliate_applications", "affiliate_links", "affiliate_invitees", "affiliate_commissions", "affiliate_cards"] as const;
 
 async function countOf(db: AffiliateDb, table: "affiliate_levels" | "affiliates" | "affiliate_invitees"): Promise<number> {

@@ -1,7 +1,4 @@
-import { CSV_BOM } from "@affiliates/contracts";
-
-/** One CSV field, quoted when it holds a comma, a quote or a line break (RFC 4180). */
-export const csvField = (value: string): string => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+import { CSV_BOM, csvQuote } from "@affiliates/contracts";
 
 /**
  * Replaces a CSV's header row (the API's English column keys) with the column titles of the page's language; every
@@ -19,7 +16,7 @@ export function localizeCsvHeader(csv: string, title: (key: string) => string | 
   // The keys are plain identifiers; a quoted one is unquoted first.
   const titles = header.split(",").map((field) => {
     const key = field.replace(/^"(.*)"$/, "$1").replace(/""/g, '"');
-    return csvField(title(key) ?? key);
+    return csvQuote(title(key) ?? key);
   });
   return `${CSV_BOM}${titles.join(",")}${crlf ? "\r" : ""}${end === -1 ? "" : body.slice(end)}`;
 }

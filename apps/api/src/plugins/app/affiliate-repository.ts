@@ -31,6 +31,7 @@ import { ApiError } from "../../lib/errors";
 import { AFFILIATE_BENEFITS } from "./affiliate-content";
 import { faqFor } from "../../content/faq";
 import { addDays, DAY_MS, dayOf, dayStart, firstOfNextMonth } from "../../lib/days";
+import { num } from "../../lib/rows";
 
 export { addDays, dayOf, dayStart, firstOfNextMonth };
 
@@ -168,7 +169,6 @@ export const DEFAULT_CARD_QUOTA = 10;
 export const MAX_ACTIVE_LINKS = 50;
 
 export const centsToUsdt = (cents: number | string | bigint | null | undefined): number => Number(cents ?? 0) / 100;
-const num = (value: unknown): number => Number(value ?? 0);
 
 /** A refusal with its own business code (409 by default): the codes of AffiliateResponseCode. */
 export class AffiliateError extends ApiError {

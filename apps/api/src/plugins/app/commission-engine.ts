@@ -4,6 +4,7 @@ import type { LevelReviewResult, SettleResult, TradeFeedResult, TradeFill } from
 import type { Database, Db } from "../../db/schema";
 import { MICROS_PER_CENT, MICROS_PER_USDT, type AffiliateTradesTable, type ReferralDb, type ReferralTables } from "../../db/referral-schema";
 import { addDays, dayOf, dayStart, firstOfNextMonth } from "../../lib/days";
+import { chunked, num } from "../../lib/rows";
 import type { AffiliateCommissionsTable } from "./affiliate-repository";
 
 type Trx = Transaction<Database & ReferralTables>;
@@ -13,8 +14,6 @@ type Market = TradeFill["market"];
 export const BELOW_MINIMUM_REASON = "below minimum";
 const INSERT_CHUNK = 200;
 
-const num = (value: unknown): number => Number(value ?? 0);
-const chunked = <T>(list: readonly T[], size = INSERT_CHUNK): T[][] => Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));
 
 /**
  * Whole cents of a micro-USDT amount, rounded down, as an integer on both dialects (better-sqlite3 binds numbers as
@@ -215,7 +214,7 @@ export function createCommissionEngine(database: Db, options: CommissionEngineOp
           };
         });
         const accepted = new Set<string>();
-        for (const part of chunked(rows)) {
+        for (const part of chunked(rows, INSERT_CHUNK)) {
           const inserted = await trx.insertInto("affiliate_trades").values(part).onConflict((oc) => oc.column("trade_id").doNothing()).returning("trade_id").execute();
           for (const r of inserted) accepted.add(r.trade_id);
         }
@@ -275,7 +274,7 @@ export function createCommissionEngine(database: Db, options: CommissionEngineOp
           credits.set(key, credit);
         }
         const entries = [...credits.values()].filter((c) => c.cents > 0);
-        for (const part of chunked(entries)) {
+        for (const part of chunked(entries, INSERT_CHUNK)) {
           await trx
             .insertInto("affiliate_ledger")
             .values(part.map((c) => ({ user_id: c.user_id, kind: "settlement", amount_cents: c.cents, trade_day: c.trade_day, destination: null, created_at: at })))
@@ -353,11 +352,6 @@ export function createCommissionEngine(database: Db, options: CommissionEngineOp
         }
         return { month, reviewed: affiliates.length, changed, alreadyDone: false };
       });
-    },
-
-    /** Fills of one user (operators' view and tests). */
-    async tradesOf(userId: string) {
-      return db.selectFrom("affiliate_trades").selectAll().where("user_id", "=", userId).orderBy("traded_at").execute();
     },
   };
 }

@@ -5,8 +5,8 @@ import type { Db } from "../../db/schema";
 import type { AffiliateLedgerTable, ReferralDb, ReferralTables } from "../../db/referral-schema";
 import { addDays, dayOf, dayStart } from "../../lib/days";
 import { refusal } from "../../lib/errors";
+import { num } from "../../lib/rows";
 
-const num = (value: unknown): number => Number(value ?? 0);
 /** The payout destination: the user's spot wallet on the exchange. */
 export const SPOT_WALLET = "spot";
 

@@ -12,8 +12,8 @@ import { type ReferralDb, type ReferralTables } from "../../db/referral-schema";
 import { dayOf, dayStart, addDays, DAY_MS } from "../../lib/days";
 import { ApiError, refusal } from "../../lib/errors";
 import { maskName, maskUserId } from "../../lib/mask";
+import { num } from "../../lib/rows";
 
-const num = (value: unknown): number => Number(value ?? 0);
 
 export type LinkPeriod = ReferralLink["period"];
 const emptyPeriod = (): LinkPeriod => ({ clicks: 0, signups: 0, firstTrades: 0, volumeUsdt: 0, commissionUsdt: 0 });

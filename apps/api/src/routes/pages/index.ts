@@ -14,6 +14,8 @@ import {
 import { LANGUAGE_COOKIE, localesOfPrefix, PREFIXES, resolveLocale, type Locale } from "@affiliates/locales";
 import { z } from "zod";
 import { checkDeviceToken, DeviceTokenError } from "../../lib/device-token-guard";
+import { DAY_MS } from "../../lib/days";
+import type { ReferralOffer } from "../../plugins/app/referral-repository";
 import { ApiError } from "../../lib/errors";
 import { safeReturnPath } from "../../lib/safe-redirect";
 import { DEVICE_TOKEN_SCRIPT, DEVICE_TOKEN_SCRIPT_PATH } from "./device-token-script";
@@ -67,8 +69,8 @@ class ReferralRefused extends Error {
   }
 }
 
-const ATTRIBUTION_MS = REFERRAL_ATTRIBUTION_DAYS * 86_400_000;
-const VISITOR_MS = 365 * 86_400_000;
+const ATTRIBUTION_MS = REFERRAL_ATTRIBUTION_DAYS * DAY_MS;
+const VISITOR_MS = 365 * DAY_MS;
 
 /** The user-facing text for a failed submission, and its HTTP status. */
 function failureOf(error: unknown, t: PageMessages): { status: number; message: string } {
@@ -135,18 +137,18 @@ const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, options) =
   });
 
   /** The referral field and offer of a register page: the code's inviter and share, when the code can be used. */
-  async function referralModel(code: string | undefined): Promise<{ model: PageModel["referral"]; refused: ReferralRefused | undefined }> {
-    if (!code) return { model: undefined, refused: undefined };
+  async function referralModel(
+    code: string | undefined,
+  ): Promise<{ model: PageModel["referral"]; refused: ReferralRefused | undefined; offer: ReferralOffer | undefined }> {
+    if (!code) return { model: undefined, refused: undefined, offer: undefined };
     const offer = await app.referral.offer(code);
-    if (!offer) return { model: { code, inviterName: undefined, shareBps: 0 }, refused: new ReferralRefused("unknown") };
-    if (offer.archived) return { model: { code, inviterName: undefined, shareBps: 0 }, refused: new ReferralRefused("archived") };
-    return { model: { code: offer.code, inviterName: offer.inviterName, shareBps: Math.max(offer.spotShareBps, offer.futuresShareBps) }, refused: undefined };
+    if (!offer) return { model: { code, inviterName: undefined, shareBps: 0 }, refused: new ReferralRefused("unknown"), offer: undefined };
+    if (offer.archived) return { model: { code, inviterName: undefined, shareBps: 0 }, refused: new ReferralRefused("archived"), offer: undefined };
+    return { model: { code: offer.code, inviterName: offer.inviterName, shareBps: Math.max(offer.spotShareBps, offer.futuresShareBps) }, refused: undefined, offer };
   }
 
   /** A referral link's visit: one click per visitor (first-party cookie), link and day; the code remembered 30 days. */
-  async function countVisit(request: FastifyRequest, reply: FastifyReply, code: string): Promise<void> {
-    const offer = await app.referral.offer(code);
-    if (!offer || offer.archived) return;
+  async function countVisit(request: FastifyRequest, reply: FastifyReply, offer: ReferralOffer): Promise<void> {
     let visitor = request.cookies[REFERRAL_VISITOR_COOKIE];
     if (!visitor || !/^[A-Za-z0-9_-]{16,64}$/.test(visitor)) {
       visitor = randomBytes(16).toString("base64url");
@@ -165,8 +167,9 @@ const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, options) =
         const model = modelOf(request, kind, prefix, query.from, query.source);
         if (kind === "register") {
           const linked = referralCode(query.ref);
-          if (linked) await countVisit(request, reply, linked);
-          const { model: referral, refused } = await referralModel(linked ?? referralCode(request.cookies[REFERRAL_CODE_COOKIE]));
+          const { model: referral, refused, offer } = await referralModel(linked ?? referralCode(request.cookies[REFERRAL_CODE_COOKIE]));
+          // Only a link's own visit counts (the offer is then the link's); a remembered code only fills the field.
+          if (linked && offer) await countVisit(request, reply, offer);
           model.referral = referral;
           if (refused) model.error = failureOf(refused, messagesFor(model.locale)).message;
         }

@@ -20,6 +20,7 @@ import {
   affiliateUserIdParamSchema,
   AFFILIATE_INVITEE_CSV_COLUMNS,
   CSV_BOM,
+  csvQuote,
   referrerBindRequestSchema,
   subInvitationIdParamsSchema,
   type AffiliateApplicationCreated,
@@ -51,8 +52,7 @@ function csvField(key: string, value: string | number | boolean | null): string 
   if (value === null) return "";
   if (typeof value === "boolean") return value ? "true" : "false";
   if (typeof value === "number") return key.endsWith("Usdt") ? value.toFixed(2) : String(value);
-  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return csvQuote(/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 }
 export const commissionCsvLine = (row: AffiliateCommissionRecord): string => `${AFFILIATE_COMMISSION_CSV_COLUMNS.map((k) => csvField(k, row[k])).join(",")}\r\n`;
 export const inviteeCsvLine = (row: Invitee): string => `${AFFILIATE_INVITEE_CSV_COLUMNS.map((k) => csvField(k, row[k])).join(",")}\r\n`;
