@@ -102,30 +102,38 @@ test.describe("the referral loop", () => {
   });
 });
 
-/** Screenshots to look at (not compared), at phone width: the register page's offer and the dashboard's new parts. */
-test.describe("referral loop screenshots (390 px)", () => {
+/** Screenshots to look at (not compared), on a phone and a laptop: the register page's offer and the dashboard's new parts. */
+const VIEWPORTS = [
+  { name: "390", width: 390, height: 844 },
+  { name: "1366", width: 1366, height: 900 },
+] as const;
+
+test.describe("referral loop screenshots (390 and 1366 px)", () => {
   for (const locale of ["en", "ja", "de", "ar"] as const) {
     const prefix = locale === "en" ? "" : `/${locale}`;
-    test(`register offer and dashboard balance, links and invitations, ${locale}, light and dark`, async ({ page, context }) => {
-      test.setTimeout(90_000);
-      await page.setViewportSize({ width: 390, height: 844 });
-      await page.goto(`${prefix}/register?ref=aurora10`);
-      await expect(page.getByTestId("invited-by")).toBeVisible();
-      await page.screenshot({ path: `${SHOTS}/register-offer-${locale}.png`, fullPage: true });
-      await logIn(context);
-      for (const theme of ["light", "dark"] as const) {
-        await page.goto(`${prefix}/affiliates/dashboard${theme === "dark" ? "?appTheme=dark" : ""}`);
-        for (const part of ["payouts", "links"] as const) {
-          await reveal(page, part);
-          await expect(page.locator(`[data-deferred="${part}"]`)).toHaveAttribute("data-ready", "true");
-          // Nothing of the new parts makes the page scroll sideways on a phone.
-          expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
-          // The viewport as a phone shows it, with the part's top just below the sticky header.
-          await page.locator(`[data-deferred="${part}"] h2`).first().evaluate((h) => {
-            h.scrollIntoView();
-            window.scrollBy(0, -170);
-          });
-          await page.screenshot({ path: `${SHOTS}/dashboard-${part}-${locale}-${theme}.png` });
+    test(`register offer and dashboard balance and links, ${locale}, light and dark`, async ({ page, context }) => {
+      test.setTimeout(120_000);
+      for (const viewport of VIEWPORTS) {
+        await page.setViewportSize({ width: viewport.width, height: viewport.height });
+        await context.clearCookies();
+        await page.goto(`${prefix}/register?ref=aurora10`);
+        await expect(page.getByTestId("invited-by")).toBeVisible();
+        await page.screenshot({ path: `${SHOTS}/register-offer-${locale}-${viewport.name}.png`, fullPage: true });
+        await logIn(context);
+        for (const theme of ["light", "dark"] as const) {
+          await page.goto(`${prefix}/affiliates/dashboard${theme === "dark" ? "?appTheme=dark" : ""}`);
+          for (const part of ["payouts", "links"] as const) {
+            await reveal(page, part);
+            await expect(page.locator(`[data-deferred="${part}"]`)).toHaveAttribute("data-ready", "true");
+            // Nothing of the new parts makes the page scroll sideways.
+            expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+            // The viewport as the reader sees it, with the part's top just below the sticky header.
+            await page.locator(`[data-deferred="${part}"] h2`).first().evaluate((h) => {
+              h.scrollIntoView();
+              window.scrollBy(0, -170);
+            });
+            await page.screenshot({ path: `${SHOTS}/dashboard-${part}-${locale}-${theme}-${viewport.name}.png` });
+          }
         }
       }
     });
