@@ -44,7 +44,9 @@ describe("format (issue 11: Intl per page locale)", () => {
   });
 
   it("keeps crypto amounts in one left-to-right piece on Arabic pages", () => {
-    expect(createFormat("en").amount(1234.5, "USDT")).toBe("1,234.5\u00a0USDT");
+    expect(createFormat("en").amount(1234.5, "USDT")).toBe("1,234.50\u00a0USDT");
+    expect(createFormat("en").amount(0.1, "usdt")).toBe("0.10\u00a0usdt");
+    expect(createFormat("en").amount(0.12345678, "BTC")).toBe("0.12345678\u00a0BTC");
     expect(createFormat("ar").amount(0.5, "BTC")).toBe("\u20660.5\u00a0BTC\u2069");
   });
 

@@ -47,6 +47,11 @@ export interface RequestOptions {
   /** Extra headers for this call, e.g. `dy-token` on sensitive POSTs; empty values are omitted. */
   headers?: ExtraHeaders;
   timeoutMs?: number;
+  /**
+   * Business codes this caller shows itself, next to the field they concern: such a refusal still rejects the call
+   * but skips `onError` (no toast, no report), so the user reads it once.
+   */
+  handledCodes?: readonly string[];
 }
 
 export interface HttpClient {
@@ -101,16 +106,17 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   const bridgeTimeoutMs = options.bridgeTimeoutMs ?? BRIDGE_TIMEOUT_MS;
   const getHeaders = (): Promise<DynamicHeaders> => Promise.resolve(options.getHeaders?.() ?? {});
 
-  const fail = (error: HttpError): never => {
+  const fail = (error: HttpError, handledCodes?: readonly string[]): never => {
+    const handledByCaller = error.kind === "business" && handledCodes?.includes(error.code) === true;
     try {
-      options.onError?.(error);
+      if (!handledByCaller) options.onError?.(error);
     } catch {
       // A failing hook must not replace the request's own error.
     }
     throw error;
   };
 
-  const finish = <T>(settled: Settled<T>): T => (settled.ok ? settled.data : fail(settled.error));
+  const finish = <T>(settled: Settled<T>, handledCodes?: readonly string[]): T => (settled.ok ? settled.data : fail(settled.error, handledCodes));
 
   const timeoutError = (url: string, method: HttpMethod, ms: number) => () =>
     new HttpError({ code: TIMEOUT_CODE, msg: `Request timed out after ${ms} ms`, kind: "timeout", url, method });
@@ -123,6 +129,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     url: string,
     init: { headers: Record<string, string>; body?: BodyInit },
     ms: number,
+    handledCodes?: readonly string[],
   ): Promise<T> {
     let settled: Settled<T>;
     try {
@@ -142,9 +149,9 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
         return settleAnswer<T>(body, { url, method, status: response.status, statusText: response.statusText });
       });
     } catch (error) {
-      return fail(error instanceof HttpError ? error : networkError(url, method, error));
+      return fail(error instanceof HttpError ? error : networkError(url, method, error), handledCodes);
     }
-    return finish(settled);
+    return finish(settled, handledCodes);
   }
 
   async function sendThroughBridge<T>(
@@ -153,6 +160,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     params: unknown,
     headers: Record<string, string>,
     ms: number,
+    handledCodes?: readonly string[],
   ): Promise<T> {
     const method = "POST";
     let settled: Settled<T>;
@@ -167,9 +175,9 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
         return settleAnswer<T>(answer, { url: path, method });
       });
     } catch (error) {
-      return fail(error instanceof HttpError ? error : networkError(path, method, error));
+      return fail(error instanceof HttpError ? error : networkError(path, method, error), handledCodes);
     }
-    return finish(settled);
+    return finish(settled, handledCodes);
   }
 
   const headersFor = async (body: "json" | "multipart", extra?: ExtraHeaders) =>
@@ -178,27 +186,27 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   return {
     async get<T = unknown>(path: string, params?: QueryParams, call?: RequestOptions): Promise<T> {
       const headers = await headersFor("json", call?.headers);
-      return send<T>("GET", buildUrl(baseUrl, path, params), { headers }, call?.timeoutMs ?? timeoutMs);
+      return send<T>("GET", buildUrl(baseUrl, path, params), { headers }, call?.timeoutMs ?? timeoutMs, call?.handledCodes);
     },
     async post<T = unknown>(path: string, body?: unknown, call?: RequestOptions): Promise<T> {
       const headers = await headersFor("json", call?.headers);
       const payload = body ?? {};
       if (options.postTransport) {
-        return sendThroughBridge<T>(options.postTransport, normalizePath(path), payload, headers, call?.timeoutMs ?? bridgeTimeoutMs);
+        return sendThroughBridge<T>(options.postTransport, normalizePath(path), payload, headers, call?.timeoutMs ?? bridgeTimeoutMs, call?.handledCodes);
       }
-      return send<T>("POST", buildUrl(baseUrl, path), { headers, body: JSON.stringify(payload) }, call?.timeoutMs ?? timeoutMs);
+      return send<T>("POST", buildUrl(baseUrl, path), { headers, body: JSON.stringify(payload) }, call?.timeoutMs ?? timeoutMs, call?.handledCodes);
     },
     async patch<T = unknown>(path: string, body: unknown, call?: RequestOptions): Promise<T> {
       const headers = await headersFor("json", call?.headers);
-      return send<T>("PATCH", buildUrl(baseUrl, path), { headers, body: JSON.stringify(body) }, call?.timeoutMs ?? timeoutMs);
+      return send<T>("PATCH", buildUrl(baseUrl, path), { headers, body: JSON.stringify(body) }, call?.timeoutMs ?? timeoutMs, call?.handledCodes);
     },
     async delete<T = unknown>(path: string, call?: RequestOptions): Promise<T> {
       const headers = await headersFor("json", call?.headers);
-      return send<T>("DELETE", buildUrl(baseUrl, path), { headers }, call?.timeoutMs ?? timeoutMs);
+      return send<T>("DELETE", buildUrl(baseUrl, path), { headers }, call?.timeoutMs ?? timeoutMs, call?.handledCodes);
     },
     async upload<T = unknown>(path: string, formData: FormData, dyToken: string, call?: RequestOptions): Promise<T> {
       const headers = await headersFor("multipart", { ...call?.headers, [HeaderName.dyToken]: dyToken });
-      return send<T>("POST", buildUrl(baseUrl, path), { headers, body: formData }, call?.timeoutMs ?? timeoutMs);
+      return send<T>("POST", buildUrl(baseUrl, path), { headers, body: formData }, call?.timeoutMs ?? timeoutMs, call?.handledCodes);
     },
   };
 }

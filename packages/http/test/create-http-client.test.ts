@@ -212,6 +212,21 @@ describe("answers", () => {
     expect([error.kind, error.code, error.silent]).toEqual(["http", "429", true]);
   });
 
+  it("keeps a business code the caller shows itself from onError, but still rejects with it", async () => {
+    const { client, errors } = setup(() => envelope("10004", null, "code: this code is taken"));
+    const handled = await rejection(client.post("v1/a", { code: "x" }, { handledCodes: ["10004"] }));
+    expect(handled.code).toBe("10004");
+    expect(errors).toEqual([]);
+    const other = await rejection(client.post("v1/a", { code: "x" }, { handledCodes: ["10005"] }));
+    expect(errors).toEqual([other]);
+  });
+
+  it("passes a network failure to onError even when the caller handles business codes", async () => {
+    const { client, errors } = setup(() => Promise.reject(new TypeError("offline")));
+    const error = await rejection(client.get("v1/a", undefined, { handledCodes: ["-1"] }));
+    expect(errors).toEqual([error]);
+  });
+
   it("rejects with the original error when onError throws", async () => {
     const fake = createFakeFetch(() => envelope("10001", null, "Bad"));
     const client = createHttpClient({

@@ -31,6 +31,12 @@ export function firstDayOfWeek(locale: Locale): number {
 /** Money (USDT amounts) always shows two decimals: `format.number(v, MONEY_DIGITS)`, `format.amount(v, "USDT", MONEY_DIGITS)`. */
 export const MONEY_DIGITS = { minimumFractionDigits: 2, maximumFractionDigits: 2 } as const;
 
+/** Units shown with two decimals, as cents (stablecoins and the dollar); other crypto units keep up to eight. */
+const TWO_DECIMAL_UNITS: ReadonlySet<string> = new Set(["USDT", "USDC", "USD", "FDUSD"]);
+/** The decimals an amount in `unit` shows unless a caller asks otherwise. */
+export const unitDigits = (unit: string): Intl.NumberFormatOptions =>
+  TWO_DECIMAL_UNITS.has(unit.toUpperCase()) ? MONEY_DIGITS : { maximumFractionDigits: 8 };
+
 /** Left-to-right isolate: keeps "1,234.5 USDT" in one piece inside right-to-left text. */
 export const isolateLtr = (text: string): string => `\u2066${text}\u2069`;
 
@@ -56,7 +62,7 @@ export interface Format {
   percent(ratio: number, options?: Intl.NumberFormatOptions): string;
   /** Basis points as a percentage: 2500 → "25%". */
   bps(bps: number, options?: Intl.NumberFormatOptions): string;
-  /** An amount in a crypto unit Intl has no currency for (USDT, BTC): "1,234.5 USDT", isolated for RTL pages. */
+  /** An amount in a crypto unit Intl has no currency for: "1,234.50 USDT" (two decimals for stablecoins, up to 8 for BTC), isolated for RTL pages. */
   amount(value: number, unit: string, options?: Intl.NumberFormatOptions): string;
   /** A calendar day as the API sends it ("2026-11-25"): formatted in UTC so it never shifts a day. */
   day(value: DateInput, options?: Intl.DateTimeFormatOptions): string;
@@ -101,7 +107,7 @@ export function createFormat(locale: Locale, { timeZone = DEFAULT_TIME_ZONE }: F
     percent,
     bps: (bps, options) => percent(bps / 10_000, options),
     amount: (value, unit, options) => {
-      const text = `${number(value, { maximumFractionDigits: 8, ...options })}\u00a0${unit}`;
+      const text = `${number(value, { ...unitDigits(unit), ...options })}\u00a0${unit}`;
       return getLocale(locale).dir === "rtl" ? isolateLtr(text) : text;
     },
     day: (value, options) => dateFormat({ dateStyle: "medium", ...options, timeZone: "UTC" }).format(toDate(value)),
