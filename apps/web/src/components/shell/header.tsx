@@ -1,24 +1,37 @@
 import { useTranslations } from "next-intl";
 import { isDarkOnlyPath, localePath, type Locale } from "@affiliates/locales";
 import { PAGES } from "@/lib/pages";
+import { DisclosureMenu } from "./disclosure-menu";
 import { LanguagePicker } from "./language-picker";
+import { MenuSheet } from "./menu-sheet";
 import { ThemeToggle } from "./theme-toggle";
 import { UserMenu } from "./user-menu";
 
+/**
+ * The main pages, in order. The wide header shows the `inline` ones under their short label (`nav.<key>Short`, the
+ * full name as tooltip) and the rest under "More", so it stays on one row in every language; the phone sheet lists
+ * them all under their full names.
+ */
 const NAV = [
-  { key: "affiliates", path: PAGES.home.path },
-  { key: "dashboard", path: PAGES.dashboard.path },
-  { key: "vip", path: PAGES.vipIntroduce.path },
-  { key: "fee", path: PAGES.fee.path },
-  { key: "broker", path: PAGES.broker.path },
-  { key: "marketMaker", path: PAGES.marketMaker.path },
-  { key: "institutional", path: PAGES.institutional.path },
+  { key: "affiliates", path: PAGES.home.path, inline: true, short: "affiliatesShort" },
+  { key: "dashboard", path: PAGES.dashboard.path, inline: true, short: "dashboardShort" },
+  { key: "vip", path: PAGES.vipIntroduce.path, inline: true, short: "vipShort" },
+  { key: "fee", path: PAGES.fee.path, inline: true, short: null },
+  { key: "broker", path: PAGES.broker.path, inline: false, short: null },
+  { key: "marketMaker", path: PAGES.marketMaker.path, inline: false, short: null },
+  { key: "institutional", path: PAGES.institutional.path, inline: false, short: null },
 ] as const;
+
+const INLINE = NAV.filter((item) => item.inline);
+const OVERFLOW = NAV.filter((item) => !item.inline);
 
 /** Site header (spec §2): receives the locale, theme (via context), the page path and, through the session, user info. */
 export function Header({ locale, page }: { locale: Locale; page: string }) {
   const t = useTranslations();
   const switchable = !isDarkOnlyPath(localePath(locale, page));
+  const current = (path: string) => (path === page ? "page" : undefined);
+  const overflowCurrent = OVERFLOW.some((item) => item.path === page);
+
   return (
     <header className="site-header">
       <div className="header-inner">
@@ -27,17 +40,36 @@ export function Header({ locale, page }: { locale: Locale; page: string }) {
             <path d="M4 16 16 4l12 12-12 12z" fill="var(--color-primary)" />
             <path d="M11 16 16 11l5 5-5 5z" fill="var(--surface)" />
           </svg>
-          <span>{t("brand.programme")}</span>
+          <span className="brand-name">{t("brand.programme")}</span>
         </a>
+
+        {/* Wide screens: the nav and the actions inline. Narrower ones hide both (CSS) and use the menu sheet. */}
         <nav className="main-nav" aria-label={t("nav.label")}>
           <ul>
-            {NAV.map((item) => (
-              <li key={item.key}>
-                <a href={localePath(locale, item.path)} aria-current={item.path === page ? "page" : undefined}>
-                  {t(`nav.${item.key}`)}
-                </a>
-              </li>
-            ))}
+            {INLINE.map((item) => {
+              const full = t(`nav.${item.key}`);
+              const label = item.short ? t(`nav.${item.short}`) : full;
+              return (
+                <li key={item.key}>
+                  <a href={localePath(locale, item.path)} aria-current={current(item.path)} title={label === full ? undefined : full}>
+                    {label}
+                  </a>
+                </li>
+              );
+            })}
+            <li>
+              <DisclosureMenu className="menu nav-more" summary={t("nav.more")} current={overflowCurrent}>
+                <ul className="menu-list nav-more-list">
+                  {OVERFLOW.map((item) => (
+                    <li key={item.key}>
+                      <a href={localePath(locale, item.path)} aria-current={current(item.path)}>
+                        {t(`nav.${item.key}`)}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </DisclosureMenu>
+            </li>
           </ul>
         </nav>
         <div className="header-actions">
@@ -45,6 +77,27 @@ export function Header({ locale, page }: { locale: Locale; page: string }) {
           {switchable && <ThemeToggle />}
           <UserMenu locale={locale} page={page} />
         </div>
+
+        <MenuSheet label={t("header.menu")} closeLabel={t("header.closeMenu")}>
+          <nav className="sheet-nav" aria-label={t("nav.label")}>
+            <ul>
+              {NAV.map((item) => (
+                <li key={item.key}>
+                  <a href={localePath(locale, item.path)} aria-current={current(item.path)}>
+                    {t(`nav.${item.key}`)}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="sheet-section">
+            <LanguagePicker locale={locale} page={page} variant="sheet" />
+            {switchable && <ThemeToggle labelled />}
+          </div>
+          <div className="sheet-section">
+            <UserMenu locale={locale} page={page} variant="sheet" />
+          </div>
+        </MenuSheet>
       </div>
     </header>
   );

@@ -13,7 +13,20 @@ export function languageHref(target: Locale, page: string, search: string): stri
   return `${localePath(target, page)}?${query.toString()}`;
 }
 
-export function LanguagePicker({ locale, page }: { locale: Locale; page: string }) {
+/** The short code shown on the wide header's button ("EN", "PT"): the full name is in the list and the button's name. */
+const shortCode = (locale: Locale) => locale.slice(0, 2).toUpperCase();
+
+interface Props {
+  locale: Locale;
+  page: string;
+  /**
+   * `popover` (wide header): a globe button with the language's code, the list in a popover at its inline end.
+   * `sheet` (menu sheet): a full-width row naming the language; opened, the list fills the sheet below its bar.
+   */
+  variant?: "popover" | "sheet";
+}
+
+export function LanguagePicker({ locale, page, variant = "popover" }: Props) {
   const t = useTranslations("language");
   const current = getLocale(locale);
   const menu = useDisclosureMenu<HTMLDetailsElement>();
@@ -24,19 +37,38 @@ export function LanguagePicker({ locale, page }: { locale: Locale; page: string 
     window.location.replace(languageHref(target, pageFromPathname(window.location.pathname), window.location.search));
   };
 
+  const globe = (
+    <span aria-hidden="true" className="icon-globe">
+      <svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="1.6">
+        <circle cx="12" cy="12" r="9" />
+        <path d="M3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3z" />
+      </svg>
+    </span>
+  );
+
   return (
-    <details className="menu language-picker" ref={menu.ref} onKeyDown={menu.onKeyDown}>
-      <summary>
-        <span className="visually-hidden">{t("current", { name: current.languageName })}</span>
-        <span aria-hidden="true" className="icon-globe">
-          <svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="1.6">
-            <circle cx="12" cy="12" r="9" />
-            <path d="M3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3z" />
+    <details className={`menu language-picker language-picker-${variant}`} ref={menu.ref} onKeyDown={menu.onKeyDown}>
+      {variant === "sheet" ? (
+        <summary data-testid="language-button">
+          {globe}
+          <span className="sheet-row-label">{t("label")}</span>
+          <span className="sheet-row-value" lang={current.htmlLang} dir={current.dir}>
+            {current.languageName}
+          </span>
+          <svg aria-hidden="true" className="chevron" viewBox="0 0 12 12" width="12" height="12" fill="none" stroke="currentColor" strokeWidth="1.6">
+            <path d="m3 4.5 3 3 3-3" />
           </svg>
-        </span>
-        <span aria-hidden="true" lang={current.htmlLang} dir={current.dir}>{current.languageName}</span>
-      </summary>
-      <ul className="menu-list language-list" aria-label={t("label")}>
+        </summary>
+      ) : (
+        <summary data-testid="language-button">
+          <span className="visually-hidden">{t("current", { name: current.languageName })}</span>
+          {globe}
+          <span aria-hidden="true" className="language-code">
+            {shortCode(locale)}
+          </span>
+        </summary>
+      )}
+      <ul className="menu-list language-list" data-testid="language-list" aria-label={t("label")}>
         {LOCALES.map((entry) => (
           <li key={entry.locale}>
             <a

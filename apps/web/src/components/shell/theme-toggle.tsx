@@ -3,12 +3,21 @@ import { useTranslations } from "next-intl";
 import { useTheme } from "@/components/providers/theme-context";
 import { TRACKING_IDS } from "@/lib/tracking-ids";
 
-export function ThemeToggle() {
+/** The theme switch: an icon button in the wide header; `labelled`, a full-width row naming the action (menu sheet). */
+export function ThemeToggle({ labelled = false }: { labelled?: boolean }) {
   const t = useTranslations("theme");
   const { theme, toggle } = useTheme();
   const dark = theme === "Black";
+  const label = dark ? t("toLight") : t("toDark");
   return (
-    <button type="button" className="icon-button theme-toggle" data-track-id={TRACKING_IDS.themeToggle} onClick={toggle} aria-label={dark ? t("toLight") : t("toDark")} aria-pressed={dark}>
+    <button
+      type="button"
+      className={labelled ? "theme-toggle sheet-row" : "icon-button theme-toggle"}
+      data-track-id={TRACKING_IDS.themeToggle}
+      onClick={toggle}
+      aria-label={labelled ? undefined : label}
+      aria-pressed={dark}
+    >
       <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="1.6">
         {dark ? (
           <path d="M12 3v2M12 19v2M3 12h2M19 12h2M5.6 5.6l1.4 1.4M17 17l1.4 1.4M5.6 18.4 7 17M17 7l1.4-1.4M12 8a4 4 0 1 0 0 8 4 4 0 0 0 0-8z" />
@@ -16,6 +25,7 @@ export function ThemeToggle() {
           <path d="M20 14.5A8 8 0 0 1 9.5 4a8 8 0 1 0 10.5 10.5z" />
         )}
       </svg>
+      {labelled && <span className="sheet-row-label">{label}</span>}
     </button>
   );
 }
