@@ -9,6 +9,8 @@ import { AppProviders } from "@/components/providers/app-providers";
 import { isVariantSegment, themeClass, VARIANT_SEGMENTS, variantOfSegment } from "@/lib/internal-route";
 import { RADIUS_ROUND_PX } from "@/lib/theme-tokens";
 import "../../globals.css";
+import "../../data-table.css";
+import "../../touch-targets.css";
 
 /** Every (locale, theme, app or web) variant is pre-rendered: a page's HTML depends on nothing else. */
 export function generateStaticParams() {
