@@ -72,11 +72,12 @@ test.describe("affiliate dashboard (issue 9, in part)", () => {
     await form.getByRole("button", { name: "Create link" }).click();
     const row = page.getByTestId("links-table").locator(`tr[data-code="${code}"]`);
     await expect(row).toBeVisible();
-    // cells: channel, code, spot share, futures share, …
-    await expect(row.locator("td").nth(2)).toHaveText("10%");
-    await expect(row.locator("td").nth(3)).toHaveText("0%");
-    await row.getByRole("button", { name: "QR code" }).click();
-    const qr = row.getByTestId("link-qr");
+    await expect(row.getByTestId("link-spot-share")).toHaveText("10%");
+    await expect(row.getByTestId("link-futures-share")).toHaveText("0%");
+    // The QR code is one of the row's "More" actions, shown in a dialog.
+    await row.getByTestId("link-more").click();
+    await page.getByRole("menuitem", { name: "QR code" }).click();
+    const qr = page.getByRole("dialog").getByTestId("link-qr");
     await expect(qr.locator("canvas")).toBeVisible();
     const url = await qr.getAttribute("data-value");
     expect(url).toMatch(new RegExp(`/register\\?ref=${code}$`));

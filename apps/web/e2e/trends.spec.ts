@@ -81,7 +81,9 @@ test.describe("dashboard trends, periods, link actions and posters (issue 9)", (
       expect(values).toEqual(summary.series.map((d) => d[name]));
       const sum = Math.round(values.reduce((a, b) => a + b, 0) * 100) / 100;
       expect(sum).toBe(summary.totals[name]);
-      const total = new Intl.NumberFormat("en", { maximumFractionDigits: 2 }).format(summary.totals[name]!);
+      // Money with two decimals ("708.60"), counts whole.
+      const fraction = name === "volumeUsdt" ? { minimumFractionDigits: 2, maximumFractionDigits: 2 } : { maximumFractionDigits: 0 };
+      const total = new Intl.NumberFormat("en", fraction).format(summary.totals[name]!);
       await expect(chart).toHaveAttribute("aria-label", new RegExp(`${total.replace(/[.,]/g, "\\$&")} in total`));
     }
     // The canvas really drew the line: some pixels are not the background.
@@ -117,7 +119,8 @@ test.describe("dashboard trends, periods, link actions and posters (issue 9)", (
     await reveal(page, "links");
     const row = page.getByTestId("links-table").locator(`tr[data-code="${link.code}"]`);
     await expect(row.getByTestId("link-label")).toHaveText("Before edit");
-    await row.getByRole("button", { name: "Edit" }).click();
+    await row.getByTestId("link-more").click();
+    await page.getByRole("menuitem", { name: "Edit" }).click();
     const dialog = page.getByRole("dialog", { name: `Edit link ${link.code}` });
     await dialog.getByLabel("Label").fill("After edit");
     await dialog.getByLabel("Channel").click();
@@ -128,12 +131,13 @@ test.describe("dashboard trends, periods, link actions and posters (issue 9)", (
     await expect(dialog).toBeHidden();
     await expect(row.getByTestId("link-label")).toHaveText("After edit");
     await expect(row.getByTestId("link-channel")).toHaveText("Telegram");
-    await expect(row.locator("td").nth(2)).toHaveText("20%");
+    await expect(row.getByTestId("link-spot-share")).toHaveText("20%");
     const saved = (await linksOf(context)).find((l) => l.id === link.id);
     expect(saved).toMatchObject({ label: "After edit", spotShareBps: 2000, archived: false });
 
-    await row.getByRole("button", { name: "Archive" }).click();
-    await page.locator(".bit-popconfirm").getByRole("button", { name: "Archive" }).click();
+    await row.getByTestId("link-more").click();
+    await page.getByRole("menuitem", { name: "Archive" }).click();
+    await page.locator(".bit-modal-confirm").getByRole("button", { name: "Archive" }).click();
     await expect(row).toHaveCount(0);
     expect((await linksOf(context)).find((l) => l.id === link.id)?.archived).toBe(true);
     await page.reload();

@@ -3,18 +3,16 @@ import { useState, type MouseEvent } from "react";
 import dynamic from "next/dynamic";
 import { useLocale, useTranslations } from "next-intl";
 import { useFormat } from "@/lib/format-hook";
-import { MONEY_DIGITS } from "@/lib/format";
-import type { AffiliateApplication, AffiliateLevelStatus, AffiliateSummary, AffiliateSummaryFigures } from "@affiliates/contracts";
+import type { AffiliateApplication, AffiliateSummary, AffiliateSummaryFigures } from "@affiliates/contracts";
 import { isLocale, localePath } from "@affiliates/locales";
 import { http } from "@/lib/http";
 import { useApi } from "@/lib/use-api";
 import { PAGES } from "@/lib/pages";
 import { useSession } from "@/state/session";
 import { useMyApplication } from "@/lib/use-my-application";
-import { useBpsPercent } from "@/lib/use-bps-percent";
 import { LIVE_REFRESH } from "@/lib/live-refresh";
+import { LoadFailed } from "@/components/status/load-failed";
 import { useCsvExport } from "@/lib/use-csv-export";
-import { NUM_TAG } from "@/lib/bidi";
 import { csvQuery, DEFAULT_PRESET, MAX_REPORT_DAYS, presetRange, RANGE_PRESETS, reportRangeProblem, todayUtc, type RangePreset, type RangeProblem, type ReportRange } from "@/lib/report-range";
 import { MONEY_FIGURES, TREND_FIGURES } from "@/lib/trend-series";
 import { DashboardTheme } from "./dashboard-theme";
@@ -28,9 +26,9 @@ const ReferralLinks = dynamic(() => import("./referral-links").then((m) => m.Ref
 const InviteesTable = dynamic(() => import("./invitees-table").then((m) => m.InviteesTable), { ssr: false });
 const CommissionRecords = dynamic(() => import("./commission-records").then((m) => m.CommissionRecords), { ssr: false });
 const PayoutsSection = dynamic(() => import("./payouts-section").then((m) => m.PayoutsSection), { ssr: false });
+const LevelCard = dynamic(() => import("./level-card").then((m) => m.LevelCard), { ssr: false });
 
 export const SUMMARY_PATH = "v1/affiliate/summary";
-export const LEVEL_PATH = "v1/affiliate/level";
 export const COMMISSIONS_CSV_PATH = "/v1/affiliate/commissions/export.csv";
 /** Periods offered (issue 9: 7 days by default, 30, 90, or a custom range of up to a year). */
 export const RANGE_DAYS = RANGE_PRESETS;
@@ -45,8 +43,15 @@ const PAYOUTS_MIN_HEIGHT = 640;
  */
 export function AffiliateOverview() {
   const { complete, isLogin } = useSession();
-  const { data } = useMyApplication(complete && isLogin);
+  const { data, error, refresh } = useMyApplication(complete && isLogin);
   if (data && !data.isAffiliate) return <NotAffiliate application={data.application} />;
+  if (error && !data) {
+    return (
+      <section className="section">
+        <LoadFailed onRetry={refresh} />
+      </section>
+    );
+  }
   return (
     <DashboardTheme>
       <Performance affiliate={data?.isAffiliate === true} />
@@ -97,11 +102,13 @@ function Performance({ affiliate }: { affiliate: boolean }) {
   const [range, setRange] = useState<ReportRange>(() => presetRange(DEFAULT_PRESET));
   const [problem, setProblem] = useState<RangeProblem | null>(null);
   const key = `${SUMMARY_PATH}?${range.from}:${range.to}`;
-  const { data } = useApi(key, () => http.get<AffiliateSummary>(SUMMARY_PATH, { ...range }), { ...LIVE_REFRESH, refreshDeps: [key], ready: affiliate });
+  const { data, error, refresh } = useApi(key, () => http.get<AffiliateSummary>(SUMMARY_PATH, { ...range }), { ...LIVE_REFRESH, refreshDeps: [key], ready: affiliate });
   const csv = useCsvExport("commissions");
   const shown = data && data.from === range.from && data.to === range.to ? data : undefined;
+  // The period's figures could not be loaded: one retry in their place, no empty trends and funnel below.
+  const failed = affiliate && !shown && error !== undefined;
   const value = (name: keyof AffiliateSummaryFigures, figures: AffiliateSummaryFigures) =>
-    MONEY_FIGURES.has(name) ? `${format.number(figures[name], MONEY_DIGITS)} USDT` : format.number(figures[name]);
+    MONEY_FIGURES.has(name) ? format.amount(figures[name], "USDT") : format.number(figures[name], { maximumFractionDigits: 0 });
   const funnelTop = Math.max(1, shown?.funnel[0]?.count ?? 1);
   const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
 
@@ -129,7 +136,7 @@ function Performance({ affiliate }: { affiliate: boolean }) {
         <div className="section-head">
           <h2 id="performance-title">{t("performanceTitle")}</h2>
           <div className={styles.periodBar}>
-            <div role="group" aria-label={t("range")} className="segmented">
+            <div role="group" aria-label={t("range")} className={`segmented ${styles.segmented}`}>
               {RANGE_PRESETS.map((option) => (
                 <button key={option} type="button" aria-pressed={mode === option} onClick={() => choose(option)}>
                   {t("lastDays", { days: option })}
@@ -149,39 +156,47 @@ function Performance({ affiliate }: { affiliate: boolean }) {
         <p className={styles.problem} role="alert" data-testid="period-problem">
           {problem ? tp(`problems.${problem}`, { days: MAX_REPORT_DAYS }) : null}
         </p>
-        <dl className={`figures ${styles.figures}`} aria-busy={!shown} data-testid="figures">
-          {TREND_FIGURES.map((name) => (
-            <div key={name} className="card figure" data-figure={name}>
-              <dt>{t(`figures.${name}`)}</dt>
-              <dd>{shown ? value(name, shown.totals) : "\u00a0"}</dd>
-            </div>
-          ))}
-        </dl>
-        <a className="button button-ghost" href={csvHref} download onClick={exportCsv} aria-busy={csv.loading} data-testid="export-csv">
+        {failed ? (
+          <LoadFailed onRetry={refresh} />
+        ) : (
+          <dl className={`figures ${styles.figures}`} aria-busy={!shown} data-testid="figures">
+            {TREND_FIGURES.map((name) => (
+              <div key={name} className="card figure" data-figure={name}>
+                <dt>{t(`figures.${name}`)}</dt>
+                <dd>{shown ? value(name, shown.totals) : "\u00a0"}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+        <a className={`button button-ghost ${styles.exportButton}`} href={csvHref} download onClick={exportCsv} aria-busy={csv.loading} data-testid="export-csv">
           {t("exportCsv")}
         </a>
       </section>
-      <section className="section" aria-labelledby="trends-title">
-        <h2 id="trends-title">{t("trends.title")}</h2>
-        <p className="muted">{t("trends.caption")}</p>
-        <Deferred name="trends" minHeight={640}>
-          {shown ? <TrendCharts summary={shown} /> : <div className={styles.chartsPlaceholder} />}
-        </Deferred>
-      </section>
-      <section className="section" aria-labelledby="funnel-title">
-        <h2 id="funnel-title">{t("funnelTitle")}</h2>
-        <ol className="funnel" data-testid="funnel" aria-busy={!shown}>
-          {shown
-            ? shown.funnel.map((step) => (
-                <li key={step.step} className={styles.funnelRow}>
-                  <span className="funnel-label">{t(`funnel.${step.step}`)}</span>
-                  <span className="funnel-bar" style={{ inlineSize: `${Math.max(2, (step.count / funnelTop) * 100)}%` }} aria-hidden="true" />
-                  <span className="funnel-count">{format.number(step.count)}</span>
-                </li>
-              ))
-            : Array.from({ length: FUNNEL_ROWS }, (_, i) => <li key={i} className={styles.funnelRow} aria-hidden="true" />)}
-        </ol>
-      </section>
+      {!failed && (
+        <>
+          <section className="section" aria-labelledby="trends-title">
+            <h2 id="trends-title">{t("trends.title")}</h2>
+            <p className="muted">{t("trends.caption")}</p>
+            <Deferred name="trends" minHeight={640}>
+              {shown ? <TrendCharts summary={shown} /> : <div className={styles.chartsPlaceholder} />}
+            </Deferred>
+          </section>
+          <section className="section" aria-labelledby="funnel-title">
+            <h2 id="funnel-title">{t("funnelTitle")}</h2>
+            <ol className="funnel" data-testid="funnel" aria-busy={!shown}>
+              {shown
+                ? shown.funnel.map((step) => (
+                    <li key={step.step} className={styles.funnelRow}>
+                      <span className="funnel-label">{t(`funnel.${step.step}`)}</span>
+                      <span className="funnel-bar" style={{ inlineSize: `${Math.max(2, (step.count / funnelTop) * 100)}%` }} aria-hidden="true" />
+                      <span className="funnel-count">{format.number(step.count, { maximumFractionDigits: 0 })}</span>
+                    </li>
+                  ))
+                : Array.from({ length: FUNNEL_ROWS }, (_, i) => <li key={i} className={styles.funnelRow} aria-hidden="true" />)}
+            </ol>
+          </section>
+        </>
+      )}
       {affiliate && (
         <>
           <Deferred name="payouts" minHeight={PAYOUTS_MIN_HEIGHT}>
@@ -202,37 +217,5 @@ function Performance({ affiliate }: { affiliate: boolean }) {
         </>
       )}
     </>
-  );
-}
-
-function LevelCard() {
-  const t = useTranslations("affiliateDashboard");
-  const format = useFormat();
-  // Hooks before any early return (rules of hooks).
-  const percent = useBpsPercent();
-  const { data } = useApi(LEVEL_PATH, () => http.get<AffiliateLevelStatus>(LEVEL_PATH));
-  if (!data) return <div className={`section ${styles.levelSkeleton}`} aria-busy="true" />;
-  return (
-    <section className="section card level-card" aria-labelledby="level-title" data-testid="level-card">
-      <h2 id="level-title">{t("levelTitle")}</h2>
-      <p className="level-name">{data.name}</p>
-      <p>{t.rich("bidi.rate", { rate: percent(data.rateBps), ...NUM_TAG })}</p>
-      {data.next ? (
-        <>
-          <p>{t("nextLevel", { name: data.next.name })}</p>
-          <p>{t.rich("bidi.progressTraders", { current: format.number(data.progress.newTraders), target: format.number(data.next.monthlyNewTraders), ...NUM_TAG })}</p>
-          <p>
-            {t.rich("bidi.progressVolume", {
-              current: format.number(data.progress.volumeUsdt, { notation: "compact" }),
-              target: format.number(data.next.monthlyVolumeUsdt, { notation: "compact" }),
-              ...NUM_TAG,
-            })}
-          </p>
-        </>
-      ) : (
-        <p>{t("topLevel")}</p>
-      )}
-      <p className="muted">{t("nextReview", { date: format.dateTime(new Date(`${data.nextReviewDate}T00:00:00Z`), { dateStyle: "medium", timeZone: "UTC" }) })}</p>
-    </section>
   );
 }

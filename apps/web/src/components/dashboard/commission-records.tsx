@@ -1,6 +1,5 @@
 "use client";
 import { useState } from "react";
-import { Table, type TableProps } from "antd";
 import { useTranslations } from "next-intl";
 import { useFormat } from "@/lib/format-hook";
 import { MONEY_DIGITS } from "@/lib/format";
@@ -9,47 +8,64 @@ import type { AffiliateCommissionPage, AffiliateCommissionRecord } from "@affili
 import { http } from "@/lib/http";
 import { useApi } from "@/lib/use-api";
 import { serverTablePagination, TABLE_PAGE_SIZE } from "@/lib/table-pagination";
+import { ResponsiveTable, type ResponsiveColumn } from "@/components/data/responsive-table";
+import { LoadFailed } from "@/components/status/load-failed";
+import styles from "./dashboard.module.css";
 
 export const COMMISSIONS_PATH = "v1/affiliate/commissions";
 
-/** Commission records of the period (issue 9): each settlement line, with the reason when a trade earned none. */
+/**
+ * Commission records of the period (issue 9): each settlement line, with the reason when a trade earned none. A table
+ * on wide screens, a card per record on a phone.
+ */
 export function CommissionRecords({ from, to }: { from: string; to: string }) {
   const t = useTranslations("affiliateDashboard.commissions");
   const format = useFormat();
   const [page, setPage] = useState(1);
   const key = `${COMMISSIONS_PATH}?${from}:${to}:${page}`;
-  const { data, loading } = useApi(key, () => http.get<AffiliateCommissionPage>(COMMISSIONS_PATH, { from, to, page, pageSize: TABLE_PAGE_SIZE }), { ...LIVE_REFRESH, refreshDeps: [key] });
+  const { data, loading, error, refresh } = useApi(key, () => http.get<AffiliateCommissionPage>(COMMISSIONS_PATH, { from, to, page, pageSize: TABLE_PAGE_SIZE }), {
+    ...LIVE_REFRESH,
+    refreshDeps: [key],
+  });
   const money = (value: number) => format.number(value, MONEY_DIGITS);
   const reason = (value: string) => (t.has(`reasons.${value}`) ? t(`reasons.${value}`) : value);
 
-  const columns: TableProps<AffiliateCommissionRecord>["columns"] = [
-    { title: t("day"), dataIndex: "tradeDay", render: (day: string) => format.dateTime(new Date(`${day}T00:00:00Z`), { dateStyle: "medium", timeZone: "UTC" }) },
-    { title: t("invitee"), dataIndex: "inviteeMaskedId", render: (id: string) => <bdi>{id}</bdi> },
-    { title: t("line"), dataIndex: "businessLine", render: (line: AffiliateCommissionRecord["businessLine"]) => t(`lines.${line}`) },
-    { title: t("volume"), dataIndex: "volumeUsdt", render: money, align: "end" },
-    { title: t("fee"), dataIndex: "feeUsdt", render: money, align: "end" },
+  const columns: ResponsiveColumn<AffiliateCommissionRecord>[] = [
+    { key: "day", title: t("day"), dataIndex: "tradeDay", cardTitle: true, render: (day: string) => format.day(day) },
+    { key: "invitee", title: t("invitee"), dataIndex: "inviteeMaskedId", render: (id: string) => <bdi>{id}</bdi> },
+    { key: "line", title: t("line"), dataIndex: "businessLine", render: (line: AffiliateCommissionRecord["businessLine"]) => t(`lines.${line}`) },
+    { key: "volume", title: t("volume"), dataIndex: "volumeUsdt", render: money, align: "end" },
+    { key: "fee", title: t("fee"), dataIndex: "feeUsdt", render: money, align: "end" },
     {
+      key: "commission",
       title: t("commission"),
       dataIndex: "commissionUsdt",
       align: "end",
       render: (value: number, record) => (record.reasonNone ? <span className="muted" data-testid="no-commission-reason">{reason(record.reasonNone)}</span> : money(value)),
     },
-    { title: t("status"), dataIndex: "status", render: (status: AffiliateCommissionRecord["status"]) => t(`statuses.${status}`) },
+    { key: "status", title: t("status"), dataIndex: "status", render: (status: AffiliateCommissionRecord["status"]) => t(`statuses.${status}`) },
   ];
 
   return (
     <section className="section" aria-labelledby="commissions-title">
       <h2 id="commissions-title">{t("title")}</h2>
-      <p className="muted">{t("caption")}</p>
-      <Table<AffiliateCommissionRecord>
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={data?.items ?? []}
-        loading={loading}
-        scroll={{ x: true }}
-        pagination={serverTablePagination(page, data?.total ?? 0, setPage)}
-      />
+      <p className={`muted ${styles.caption}`}>{t("caption")}</p>
+      {error && !data ? (
+        <LoadFailed onRetry={refresh} />
+      ) : (
+        <div data-testid="commissions-table">
+          <ResponsiveTable<AffiliateCommissionRecord>
+            rowKey="id"
+            size="middle"
+            label={t("title")}
+            columns={columns}
+            dataSource={data?.items ?? []}
+            loading={loading}
+            scroll={{ x: "max-content" }}
+            pagination={serverTablePagination(page, data?.total ?? 0, setPage)}
+          />
+        </div>
+      )}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 "use client";
 import { useState } from "react";
-import { Button, Input, Table, type TableProps } from "antd";
+import { Button, Grid, Input, Select } from "antd";
 import { useTranslations } from "next-intl";
 import { useFormat } from "@/lib/format-hook";
 import { MONEY_DIGITS } from "@/lib/format";
@@ -11,6 +11,8 @@ import { LIVE_REFRESH } from "@/lib/live-refresh";
 import { inviteeSearchTerm } from "@/lib/invitee-search";
 import { useCsvExport } from "@/lib/use-csv-export";
 import { serverTablePagination, TABLE_PAGE_SIZE } from "@/lib/table-pagination";
+import { ResponsiveTable, type ResponsiveColumn } from "@/components/data/responsive-table";
+import { LoadFailed } from "@/components/status/load-failed";
 import styles from "./dashboard.module.css";
 
 export const INVITEES_PATH = "v1/affiliate/invitees";
@@ -18,25 +20,32 @@ export const INVITEES_CSV_PATH = "/v1/affiliate/invitees/export.csv";
 type Sort = (typeof AFFILIATE_INVITEE_SORTS)[number];
 /** Table column → the API's sort key. */
 const SORT_OF_COLUMN: Record<string, Sort> = { registeredAt: "registeredAt", volumeUsdt: "volume", commissionUsdt: "commission" };
+type Order = "asc" | "desc";
+/** The orders a phone offers in a menu (its cards have no column headers to click). */
+const CARD_SORTS = { newest: ["registeredAt", "desc"], oldest: ["registeredAt", "asc"], volume: ["volume", "desc"], commission: ["commission", "desc"] } as const satisfies Record<string, readonly [Sort, Order]>;
+type CardSort = keyof typeof CARD_SORTS;
+const CARD_SORT_NAMES: readonly CardSort[] = ["newest", "oldest", "volume", "commission"];
 
 /**
  * Invitees (issue 9): paginated, searchable and sortable on the server, exported as CSV with the same search and sort.
  * Invitees are named by their masked user id everywhere (table, search, commission records, CSV): searching for what
- * the table shows finds that invitee.
+ * the table shows finds that invitee. A table on wide screens; on a phone a card per invitee, sorted from a menu.
  */
 export function InviteesTable() {
   const t = useTranslations("affiliateDashboard.invitees");
   const format = useFormat();
-  const [query, setQuery] = useState({ page: 1, search: "", sort: "registeredAt" as Sort, order: "desc" as "asc" | "desc" });
+  const screens = Grid.useBreakpoint();
+  const [query, setQuery] = useState({ page: 1, search: "", sort: "registeredAt" as Sort, order: "desc" as Order });
   const [invalid, setInvalid] = useState(false);
   const key = `${INVITEES_PATH}?${JSON.stringify(query)}`;
-  const { data, loading } = useApi(
+  const { data, loading, error, refresh } = useApi(
     key,
     () => http.get<InviteePage>(INVITEES_PATH, { page: query.page, pageSize: TABLE_PAGE_SIZE, sort: query.sort, order: query.order, search: query.search || undefined }),
     { ...LIVE_REFRESH, refreshDeps: [key] },
   );
   const csv = useCsvExport("invitees");
-  const date = (iso: string | null) => (iso ? format.dateTime(new Date(iso), { dateStyle: "medium" }) : t("none"));
+  const date = (iso: string | null) => (iso ? format.dateTime(iso, { dateStyle: "medium" }) : t("none"));
+  const cardSort = CARD_SORT_NAMES.find((name) => CARD_SORTS[name][0] === query.sort && CARD_SORTS[name][1] === query.order) ?? "newest";
   const money = (value: number) => format.number(value, MONEY_DIGITS);
 
   const search = (value: string) => {
@@ -45,14 +54,14 @@ export function InviteesTable() {
     if (term !== null) setQuery((q) => ({ ...q, page: 1, search: term }));
   };
 
-  const columns: TableProps<Invitee>["columns"] = [
-    { title: t("user"), dataIndex: "maskedUserId", render: (value: string) => <bdi>{value}</bdi> },
-    { title: t("registeredAt"), dataIndex: "registeredAt", sorter: true, sortOrder: query.sort === "registeredAt" ? `${query.order}end` : null, render: date },
-    { title: t("kyc"), dataIndex: "kyc", render: (kyc: boolean) => (kyc ? t("yes") : t("no")) },
-    { title: t("firstDeposit"), dataIndex: "firstDepositAt", render: date },
-    { title: t("volume"), dataIndex: "volumeUsdt", sorter: true, sortOrder: query.sort === "volume" ? `${query.order}end` : null, render: money, align: "end" },
-    { title: t("commission"), dataIndex: "commissionUsdt", sorter: true, sortOrder: query.sort === "commission" ? `${query.order}end` : null, render: money, align: "end" },
-    { title: t("link"), dataIndex: "linkCode", render: (code: string | null) => (code ? <bdi>{code}</bdi> : t("none")) },
+  const columns: ResponsiveColumn<Invitee>[] = [
+    { key: "user", title: t("user"), dataIndex: "maskedUserId", cardTitle: true, render: (value: string) => <bdi>{value}</bdi> },
+    { key: "registeredAt", title: t("registeredAt"), dataIndex: "registeredAt", sorter: true, sortOrder: query.sort === "registeredAt" ? `${query.order}end` : null, render: date },
+    { key: "kyc", title: t("kyc"), dataIndex: "kyc", render: (kyc: boolean) => (kyc ? t("yes") : t("no")) },
+    { key: "firstDeposit", title: t("firstDeposit"), dataIndex: "firstDepositAt", render: date },
+    { key: "volume", title: t("volume"), dataIndex: "volumeUsdt", sorter: true, sortOrder: query.sort === "volume" ? `${query.order}end` : null, render: money, align: "end" },
+    { key: "commission", title: t("commission"), dataIndex: "commissionUsdt", sorter: true, sortOrder: query.sort === "commission" ? `${query.order}end` : null, render: money, align: "end" },
+    { key: "link", title: t("link"), dataIndex: "linkCode", render: (code: string | null) => (code ? <bdi>{code}</bdi> : t("none")) },
   ];
 
   return (
@@ -78,6 +87,16 @@ export function InviteesTable() {
               </p>
             )}
           </div>
+          {!screens.md && (
+            <Select<CardSort>
+              className={styles.sortSelect}
+              value={cardSort}
+              aria-label={t("sortLabel")}
+              options={CARD_SORT_NAMES.map((name) => ({ value: name, label: t(`sort.${name}`) }))}
+              onChange={(name) => setQuery((q) => ({ ...q, sort: CARD_SORTS[name][0], order: CARD_SORTS[name][1], page: 1 }))}
+              data-testid="invitee-sort"
+            />
+          )}
           <Button
             loading={csv.loading}
             onClick={() => csv.download(INVITEES_CSV_PATH, { search: query.search || undefined, sort: query.sort, order: query.order }, "invitees.csv")}
@@ -87,24 +106,31 @@ export function InviteesTable() {
           </Button>
         </div>
       </div>
-      <Table<Invitee>
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={data?.items ?? []}
-        loading={loading}
-        scroll={{ x: true }}
-        data-testid="invitees-table"
-        pagination={serverTablePagination(query.page, data?.total ?? 0)}
-        onChange={(pagination, _filters, sorter) => {
-          const single = Array.isArray(sorter) ? sorter[0] : sorter;
-          const column = typeof single?.field === "string" ? SORT_OF_COLUMN[single.field] : undefined;
-          const sort: Sort = single?.order && column ? column : "registeredAt";
-          const order = single?.order === "ascend" ? "asc" : "desc";
-          // A new sort starts again from the first page.
-          setQuery((q) => ({ ...q, sort, order, page: sort === q.sort && order === q.order ? (pagination.current ?? 1) : 1 }));
-        }}
-      />
+      {error && !data ? (
+        <LoadFailed onRetry={refresh} />
+      ) : (
+        <div data-testid="invitees-table">
+          <ResponsiveTable<Invitee>
+            rowKey="id"
+            size="middle"
+            label={t("title")}
+            columns={columns}
+            dataSource={data?.items ?? []}
+            loading={loading}
+            scroll={{ x: "max-content" }}
+            // The card list has no onChange of its own: its pages come through the pagination's.
+            pagination={serverTablePagination(query.page, data?.total ?? 0, (page) => setQuery((q) => ({ ...q, page })))}
+            onChange={(pagination, _filters, sorter) => {
+              const single = Array.isArray(sorter) ? sorter[0] : sorter;
+              const column = typeof single?.field === "string" ? SORT_OF_COLUMN[single.field] : undefined;
+              const sort: Sort = single?.order && column ? column : "registeredAt";
+              const order = single?.order === "ascend" ? "asc" : "desc";
+              // A new sort starts again from the first page.
+              setQuery((q) => ({ ...q, sort, order, page: sort === q.sort && order === q.order ? (pagination.current ?? 1) : 1 }));
+            }}
+          />
+        </div>
+      )}
     </section>
   );
 }

@@ -7,6 +7,7 @@ import { dirOf, isLocale } from "@affiliates/locales";
 import { isolate } from "@/lib/bidi";
 import { drawPoster, POSTER, posterFileName } from "@/lib/poster";
 import { useBpsPercent } from "@/lib/use-bps-percent";
+import { posterRebate } from "./link-rules";
 import styles from "./dashboard.module.css";
 
 /**
@@ -21,6 +22,22 @@ export function LinkPoster({ link }: { link: ReferralLink }) {
   const qrBox = useRef<HTMLDivElement>(null);
   const [poster, setPoster] = useState<{ url: string; blob: Blob } | null>(null);
   const [canShare, setCanShare] = useState(false);
+
+  // A 0 % share is no offer: the poster names only the shares an invitee gets, and invites without a number otherwise.
+  const rebate = (() => {
+    const spot = isolate(percent(link.spotShareBps));
+    const futures = isolate(percent(link.futuresShareBps));
+    switch (posterRebate(link.spotShareBps, link.futuresShareBps)) {
+      case "both":
+        return t("posterRebate", { spot, futures });
+      case "spot":
+        return t("posterRebateSpot", { spot });
+      case "futures":
+        return t("posterRebateFutures", { futures });
+      case "none":
+        return t("posterNoRebate");
+    }
+  })();
 
   useEffect(() => {
     let url: string | null = null;
@@ -40,7 +57,7 @@ export function LinkPoster({ link }: { link: ReferralLink }) {
           brand: tb("programme"),
           headline: t("posterHeadline"),
           code: t("posterCode", { code: isolate(link.code) }),
-          rebate: t("posterRebate", { spot: isolate(percent(link.spotShareBps)), futures: isolate(percent(link.futuresShareBps)) }),
+          rebate,
           scan: t("posterScan"),
           url: isolate(link.url),
           direction: isLocale(locale) ? dirOf(locale) : "ltr",
@@ -61,7 +78,7 @@ export function LinkPoster({ link }: { link: ReferralLink }) {
       cancelAnimationFrame(frame);
       if (url) URL.revokeObjectURL(url);
     };
-  }, [link, locale, percent, t, tb]);
+  }, [link, locale, rebate, t, tb]);
 
   const share = async () => {
     if (!poster) return;
@@ -73,7 +90,7 @@ export function LinkPoster({ link }: { link: ReferralLink }) {
   };
 
   return (
-    <div data-testid="link-poster" data-qr-x={POSTER.qr.x} data-qr-y={POSTER.qr.y} data-qr-size={POSTER.qr.size}>
+    <div data-testid="link-poster" data-rebate={rebate} data-qr-x={POSTER.qr.x} data-qr-y={POSTER.qr.y} data-qr-size={POSTER.qr.size}>
       <div ref={qrBox} className={styles.posterQr} aria-hidden="true" data-testid="poster-qr">
         <QRCode value={link.url} type="canvas" size={POSTER.qr.size} bordered={false} color="#000000" bgColor="#ffffff" />
       </div>

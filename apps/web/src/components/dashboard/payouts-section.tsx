@@ -1,8 +1,9 @@
 "use client";
-import { useState } from "react";
+import { useState, type HTMLAttributes } from "react";
 import { Button } from "antd";
 import { useTranslations } from "next-intl";
-import type { AffiliatePayoutResult, AffiliatePayouts } from "@affiliates/contracts";
+import { AffiliateResponseCode, type AffiliateLedgerEntry, type AffiliatePayoutResult, type AffiliatePayouts } from "@affiliates/contracts";
+import { isHttpError } from "@affiliates/http";
 import { useFormat } from "@/lib/format-hook";
 import { MONEY_DIGITS } from "@/lib/format";
 import { http } from "@/lib/http";
@@ -10,6 +11,9 @@ import { sensitiveCallHeaders } from "@/lib/sensitive-call";
 import { useApi, useApiAction } from "@/lib/use-api";
 import { LIVE_REFRESH } from "@/lib/live-refresh";
 import { showMessage } from "@/lib/toast";
+import { useApiErrorText } from "@/lib/api-error-text";
+import { ResponsiveTable, type ResponsiveColumn } from "@/components/data/responsive-table";
+import { LoadFailed } from "@/components/status/load-failed";
 import styles from "./dashboard.module.css";
 
 export const PAYOUTS_PATH = "v1/affiliate/payouts";
@@ -17,28 +21,40 @@ export const PAYOUTS_PATH = "v1/affiliate/payouts";
 const HISTORY_ROWS = 5;
 /** The next settlement as a moment with its zone: settlements run at 00:00 UTC, the page shows the reader's clock. */
 const SETTLEMENT_TIME: Intl.DateTimeFormatOptions = { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short" };
+/** Refusals the section says in place, under the button (not also as a toast). */
+const HANDLED_CODES = [AffiliateResponseCode.payoutBelowMinimum] as const;
+
+const historyRow = (payout: AffiliateLedgerEntry) => ({ "data-testid": "payout-row", "data-id": payout.id }) as HTMLAttributes<HTMLElement>;
 
 /**
  * The commission balance (settled commission not yet withdrawn), what was ever earned, what is still pending until the
  * daily settlement, and the withdrawal of the whole balance to the user's spot wallet (from the minimum up), with the
- * withdrawals so far.
+ * withdrawals so far (a table on wide screens, cards on a phone).
  */
 export function PayoutsSection() {
   const t = useTranslations("affiliateDashboard.payouts");
   const format = useFormat();
+  const errorText = useApiErrorText();
   const usdt = (value: number) => format.amount(value, "USDT", MONEY_DIGITS);
   const [showAll, setShowAll] = useState(false);
-  const { data, refresh, mutate } = useApi(PAYOUTS_PATH, () => http.get<AffiliatePayouts>(PAYOUTS_PATH), LIVE_REFRESH);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const { data, error, refresh, mutate } = useApi(PAYOUTS_PATH, () => http.get<AffiliatePayouts>(PAYOUTS_PATH), LIVE_REFRESH);
   // Money moves once per click: no cache, retry or focus refresh (useApiAction), and the device token (spec §7).
-  const withdrawal = useApiAction(async () => http.post<AffiliatePayoutResult>(PAYOUTS_PATH, undefined, { headers: await sensitiveCallHeaders() }));
+  const withdrawal = useApiAction(async () => http.post<AffiliatePayoutResult>(PAYOUTS_PATH, undefined, { headers: await sensitiveCallHeaders(), handledCodes: HANDLED_CODES }));
 
   const belowMinimum = data ? data.balanceUsdt < data.minimumPayoutUsdt : true;
   const withdraw = async () => {
+    setRefusal(null);
     let result: AffiliatePayoutResult;
     try {
       result = await withdrawal.runAsync();
-    } catch {
-      return; // the request client has shown the error toast (e.g. 10009: below the minimum)
+    } catch (failure) {
+      // Below the minimum (the balance changed since the page showed it): said once, in place, with the fresh balance.
+      if (isHttpError(failure) && failure.kind === "business" && HANDLED_CODES.some((code) => code === failure.code)) {
+        setRefusal(errorText(failure));
+        refresh();
+      }
+      return; // anything else: the request client has shown the error toast
     }
     void showMessage("success", t("withdrawn", { amount: usdt(Math.abs(result.payout.amountUsdt)) }), "payout");
     // The answer's balance at once (the button turns off), then the whole section from the API.
@@ -54,6 +70,26 @@ export function PayoutsSection() {
   ] as const;
   const payouts = data?.payouts ?? [];
   const shown = showAll ? payouts : payouts.slice(0, HISTORY_ROWS);
+  const reason = refusal ?? (data && belowMinimum ? t("belowMinimum", { minimum: usdt(data.minimumPayoutUsdt), balance: usdt(data.balanceUsdt) }) : null);
+  const columns: ResponsiveColumn<AffiliateLedgerEntry>[] = [
+    { key: "date", title: t("date"), dataIndex: "createdAt", cardTitle: true, render: (at: string) => format.dateTime(at, { dateStyle: "medium", timeStyle: "short" }) },
+    { key: "amount", title: t("amount"), dataIndex: "amountUsdt", align: "end", render: (amount: number) => usdt(Math.abs(amount)) },
+    {
+      key: "destination",
+      title: t("destination"),
+      dataIndex: "destination",
+      render: (destination: AffiliateLedgerEntry["destination"]) => (destination && t.has(`destinations.${destination}`) ? t(`destinations.${destination}`) : (destination ?? "—")),
+    },
+  ];
+
+  if (error && !data) {
+    return (
+      <section className="section" aria-labelledby="payouts-title" data-testid="payouts-section">
+        <h2 id="payouts-title">{t("title")}</h2>
+        <LoadFailed onRetry={refresh} />
+      </section>
+    );
+  }
 
   return (
     <section className="section" aria-labelledby="payouts-title" data-testid="payouts-section" aria-busy={!data}>
@@ -86,43 +122,36 @@ export function PayoutsSection() {
           disabled={belowMinimum}
           loading={withdrawal.loading}
           onClick={() => void withdraw()}
-          aria-describedby={data && belowMinimum ? "payout-below-minimum" : undefined}
+          aria-describedby={reason ? "payout-below-minimum" : undefined}
           data-testid="withdraw-button"
         >
           {t("withdraw")}
         </Button>
-        <p id="payout-below-minimum" className="muted" data-testid="withdraw-reason">
-          {data && belowMinimum ? t("belowMinimum", { minimum: usdt(data.minimumPayoutUsdt), balance: usdt(data.balanceUsdt) }) : null}
+        <p id="payout-below-minimum" className={refusal ? styles.refusal : "muted"} role={refusal ? "alert" : undefined} data-testid="withdraw-reason">
+          {reason}
         </p>
       </div>
-      <h3>{t("historyTitle")}</h3>
-      <table className="data-table" data-testid="payout-history" aria-busy={!data}>
-        <thead>
-          <tr>
-            <th scope="col">{t("date")}</th>
-            <th scope="col" className={styles.numberCell}>{t("amount")}</th>
-            <th scope="col">{t("destination")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {data && payouts.length === 0 && (
-            <tr>
-              <td colSpan={3} className="muted">{t("noPayouts")}</td>
-            </tr>
-          )}
-          {shown.map((payout) => (
-            <tr key={payout.id} data-testid="payout-row">
-              <td>{format.dateTime(payout.createdAt, { dateStyle: "medium", timeStyle: "short" })}</td>
-              <td className={styles.numberCell}>{usdt(Math.abs(payout.amountUsdt))}</td>
-              <td>{payout.destination && t.has(`destinations.${payout.destination}`) ? t(`destinations.${payout.destination}`) : (payout.destination ?? "—")}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <h3 id="payout-history-title">{t("historyTitle")}</h3>
+      <div data-testid="payout-history" aria-busy={!data}>
+        {data && payouts.length === 0 ? (
+          <p className="muted">{t("noPayouts")}</p>
+        ) : (
+          <ResponsiveTable<AffiliateLedgerEntry>
+            rowKey="id"
+            size="middle"
+            label={t("historyTitle")}
+            columns={columns}
+            dataSource={shown}
+            loading={!data}
+            pagination={false}
+            onRow={historyRow}
+          />
+        )}
+      </div>
       {payouts.length > HISTORY_ROWS && (
-        <button type="button" className={`link-button ${styles.showAll}`} aria-expanded={showAll} onClick={() => setShowAll(!showAll)} data-testid="payout-show-all">
+        <Button type="link" className={`${styles.textButton} ${styles.showAll}`} aria-expanded={showAll} onClick={() => setShowAll(!showAll)} data-testid="payout-show-all">
           {showAll ? t("showFewer") : t("showAll", { count: payouts.length })}
-        </button>
+        </Button>
       )}
     </section>
   );

@@ -24,6 +24,7 @@ export function PeriodPicker({ value, today, onPick }: { value: ReportRange; tod
         defaultValue={[dayjs(value.from), dayjs(value.to)]}
         disabledDate={(date: Dayjs) => date.isAfter(end, "day")}
         order={false}
+        classNames={{ popup: styles.pickerPopup }}
         onChange={(dates) => {
           const [from, to] = dates ?? [];
           onPick({ from: from ? from.format(DAY) : "", to: to ? to.format(DAY) : "" });

@@ -1,44 +1,45 @@
 "use client";
-import { useState } from "react";
-import { Button, Form, Input, Modal, Popconfirm, QRCode, Select } from "antd";
+import { useState, type HTMLAttributes } from "react";
+import { Button, Form, Input, Modal, QRCode, Select } from "antd";
 import { useTranslations } from "next-intl";
 import { useFormat } from "@/lib/format-hook";
 import { MONEY_DIGITS } from "@/lib/format";
 import { LIVE_REFRESH } from "@/lib/live-refresh";
-import {
-  AFFILIATE_CHANNEL_TYPES,
-  AFFILIATE_LINK_SHARE_BPS,
-  type AffiliateLinkCreateRequest,
-  type AffiliateLinkUpdateRequest,
-  type ReferralLink,
-  type ReferralLinkList,
-} from "@affiliates/contracts";
+import { AFFILIATE_CHANNEL_TYPES, AFFILIATE_LINK_SHARE_BPS, type AffiliateLinkUpdateRequest, type ReferralLink, type ReferralLinkList } from "@affiliates/contracts";
 import { http } from "@/lib/http";
-import { sensitiveCallHeaders } from "@/lib/sensitive-call";
 import { useApi } from "@/lib/use-api";
 import { showMessage } from "@/lib/toast";
 import { NUM_TAG } from "@/lib/bidi";
 import { useBpsPercent } from "@/lib/use-bps-percent";
+import { ResponsiveTable, type ResponsiveColumn } from "@/components/data/responsive-table";
+import { LoadFailed } from "@/components/status/load-failed";
+import { LinkActions } from "./link-actions";
+import { LinkCreateForm } from "./link-create-form";
 import { LinkPoster } from "./link-poster";
+import { LINK_LABEL_MAX } from "./link-rules";
+import { LINKS_PATH, updateLink } from "./links-api";
 import styles from "./dashboard.module.css";
 
-export const LINKS_PATH = "v1/affiliate/links";
+export { LINKS_PATH } from "./links-api";
 
 type Share = (typeof AFFILIATE_LINK_SHARE_BPS)[number];
 type EditValues = Pick<AffiliateLinkUpdateRequest, "label" | "channel" | "spotShareBps" | "futuresShareBps">;
 
-/** A link's results in the dashboard's period, in table order: which channel brings traders. */
+/** A link's results in the dashboard's period, in column order: which channel brings traders. */
 const PERIOD_COLUMNS = ["clicks", "signups", "firstTrades", "volumeUsdt", "commissionUsdt"] as const;
-const MONEY_COLUMNS: ReadonlySet<(typeof PERIOD_COLUMNS)[number]> = new Set(["volumeUsdt", "commissionUsdt"]);
-/** Columns of a link row: label, channel, code, two shares, the period's results, two all-time counts, actions. */
-const LINK_COLUMNS = 8 + PERIOD_COLUMNS.length;
-/** The header of each period column (the all-time ones reuse "clicks" and "signups"). */
+type PeriodColumn = (typeof PERIOD_COLUMNS)[number];
+const MONEY_COLUMNS: ReadonlySet<PeriodColumn> = new Set(["volumeUsdt", "commissionUsdt"]);
+/** The header of each period column. */
 const PERIOD_TITLE = { clicks: "clicks", signups: "signups", firstTrades: "firstTrades", volumeUsdt: "volume", commissionUsdt: "commission" } as const;
 
+/** The row's link code as an attribute, so a row or card can be found by its link. */
+const rowOf = (link: ReferralLink): HTMLAttributes<HTMLElement> => ({ "data-code": link.code }) as HTMLAttributes<HTMLElement>;
+
 /**
- * Referral links (issue 9): the active links with their results in the dashboard's period and all time, copy, QR
- * code, a poster, editing (label, channel, shares) and archiving, and a form to create one. Changes go through
- * `PATCH /v1/affiliate/links/:id` with the device token.
+ * Referral links (issue 9): the active links with their results in the dashboard's period, copy, QR code, a poster,
+ * editing (label, channel, shares) and archiving, and a form to create one. A table on wide screens, a card per link on
+ * a phone ("Copy link" and "Poster" in reach of the thumb). Changes go through `PATCH /v1/affiliate/links/:id` with the
+ * device token.
  */
 export function ReferralLinks({ from, to }: { from: string; to: string }) {
   const t = useTranslations("affiliateDashboard.links");
@@ -47,18 +48,19 @@ export function ReferralLinks({ from, to }: { from: string; to: string }) {
   const format = useFormat();
   const percent = useBpsPercent();
   const key = `${LINKS_PATH}?${from}:${to}`;
-  const { data, mutate } = useApi(key, () => http.get<ReferralLinkList>(LINKS_PATH, { from, to }), { ...LIVE_REFRESH, refreshDeps: [key] });
-  const [qrFor, setQrFor] = useState<number | null>(null);
+  const { data, error, mutate, refresh } = useApi(key, () => http.get<ReferralLinkList>(LINKS_PATH, { from, to }), { ...LIVE_REFRESH, refreshDeps: [key] });
+  const [qrFor, setQrFor] = useState<ReferralLink | null>(null);
   const [editing, setEditing] = useState<ReferralLink | null>(null);
   const [posterFor, setPosterFor] = useState<ReferralLink | null>(null);
   const [sending, setSending] = useState(false);
-  const [form] = Form.useForm<AffiliateLinkCreateRequest>();
+  const [showArchived, setShowArchived] = useState(false);
   const [editForm] = Form.useForm<EditValues>();
+  const [modal, modalHolder] = Modal.useModal();
   const shareOptions = AFFILIATE_LINK_SHARE_BPS.map((bps) => ({ value: bps, label: t.rich("share", { share: percent(bps), ...NUM_TAG }) }));
   const channelOptions = AFFILIATE_CHANNEL_TYPES.map((type) => ({ value: type, label: tc(`channelTypes.${type}`) }));
   const active = (data?.links ?? []).filter((link) => !link.archived);
   const archived = (data?.links ?? []).filter((link) => link.archived);
-  const [showArchived, setShowArchived] = useState(false);
+  const count = (value: number) => format.number(value, { maximumFractionDigits: 0 });
 
   const replace = (updated: ReferralLink) => mutate({ links: (data?.links ?? []).map((link) => (link.id === updated.id ? updated : link)) });
 
@@ -71,24 +73,9 @@ export function ReferralLinks({ from, to }: { from: string; to: string }) {
     }
   };
 
-  const create = async (values: AffiliateLinkCreateRequest) => {
-    setSending(true);
-    try {
-      const body = { ...values, code: values.code?.trim() ? values.code.trim() : undefined };
-      const created = await http.post<ReferralLink>(LINKS_PATH, body, { headers: await sensitiveCallHeaders() });
-      mutate({ links: [created, ...(data?.links ?? [])] });
-      form.resetFields();
-      void showMessage("success", t("created"), "link-created");
-    } catch {
-      // the request client has shown the error toast
-    } finally {
-      setSending(false);
-    }
-  };
-
   const update = async (link: ReferralLink, patch: AffiliateLinkUpdateRequest, done: string): Promise<boolean> => {
     try {
-      replace(await http.patch<ReferralLink>(`${LINKS_PATH}/${link.id}`, patch, { headers: await sensitiveCallHeaders() }));
+      replace(await updateLink(link.id, patch));
       void showMessage("success", done, `link-${link.id}`);
       return true;
     } catch {
@@ -102,6 +89,16 @@ export function ReferralLinks({ from, to }: { from: string; to: string }) {
     setEditing(link);
   };
 
+  const confirmArchive = (link: ReferralLink) => {
+    void modal.confirm({
+      title: ta("archiveConfirm", { code: link.code }),
+      okText: ta("archive"),
+      okButtonProps: { danger: true },
+      cancelText: ta("cancel"),
+      onOk: () => update(link, { archived: true }, ta("archived")),
+    });
+  };
+
   const saveEdit = async (values: EditValues) => {
     if (!editing) return;
     setSending(true);
@@ -110,95 +107,102 @@ export function ReferralLinks({ from, to }: { from: string; to: string }) {
     if (saved) setEditing(null);
   };
 
+  const columns: ResponsiveColumn<ReferralLink>[] = [
+    {
+      key: "label",
+      title: t("label"),
+      dataIndex: "label",
+      cardTitle: true,
+      fixed: "start",
+      width: 160,
+      render: (label: string, link) => (
+        <span className={styles.linkLabel} data-testid="link-label" data-code={link.code}>
+          {label}
+        </span>
+      ),
+    },
+    { key: "channel", title: ta("channel"), dataIndex: "channel", wideOnly: true, render: (channel: ReferralLink["channel"]) => <span data-testid="link-channel">{channel ? tc(`channelTypes.${channel}`) : "—"}</span> },
+    {
+      key: "link",
+      title: t("url"),
+      dataIndex: "code",
+      width: 220,
+      render: (code: string, link) => (
+        <span className={styles.linkAddress}>
+          <bdi className={styles.linkCode} data-testid="link-code">{code}</bdi>
+          <span className={styles.linkUrl}>
+            <bdi>{link.url}</bdi>
+          </span>
+        </span>
+      ),
+    },
+    { key: "spotShare", title: t("spotShare"), dataIndex: "spotShareBps", render: (bps: number) => <bdi data-testid="link-spot-share">{percent(bps)}</bdi> },
+    { key: "futuresShare", title: t("futuresShare"), dataIndex: "futuresShareBps", render: (bps: number) => <bdi data-testid="link-futures-share">{percent(bps)}</bdi> },
+    ...PERIOD_COLUMNS.map(
+      (name): ResponsiveColumn<ReferralLink> => ({
+        key: `period-${name}`,
+        title: t(PERIOD_TITLE[name]),
+        align: "end",
+        render: (_value: unknown, link) => (
+          <span data-testid={`link-period-${name}`}>{MONEY_COLUMNS.has(name) ? format.number(link.period[name], MONEY_DIGITS) : count(link.period[name])}</span>
+        ),
+      }),
+    ),
+    { key: "allTimeClicks", title: t("allTimeClicks"), dataIndex: "clicks", align: "end", wideOnly: true, render: (value: number) => <span data-testid="link-clicks">{count(value)}</span> },
+    { key: "allTimeSignups", title: t("allTimeSignups"), dataIndex: "signups", align: "end", wideOnly: true, render: (value: number) => <span data-testid="link-signups">{count(value)}</span> },
+    {
+      key: "actions",
+      title: ta("actions"),
+      actions: true,
+      fixed: "end",
+      render: (_value: unknown, link) => (
+        <LinkActions
+          code={link.code}
+          on={{ copy: () => void copy(link), poster: () => setPosterFor(link), qr: () => setQrFor(link), edit: () => openEdit(link), archive: () => confirmArchive(link) }}
+        />
+      ),
+    },
+  ];
+
   return (
     <section className="section" aria-labelledby="links-title">
+      {modalHolder}
       <h2 id="links-title">{t("linksTitle")}</h2>
-      <div className="table-scroll">
-        <table className={`data-table ${styles.linksTable}`} data-testid="links-table" aria-busy={!data}>
-          <caption>{t("linksCaption")}</caption>
-          {/* Column groups for the two-row header: "in the period" and "all time" name their columns. */}
-          <colgroup span={5} />
-          <colgroup span={PERIOD_COLUMNS.length} />
-          <colgroup span={2} />
-          <colgroup />
-          <thead>
-            <tr>
-              <th scope="col" rowSpan={2} className={styles.stickyCell}>{t("label")}</th>
-              <th scope="col" rowSpan={2}>{ta("channel")}</th>
-              <th scope="col" rowSpan={2}>{t("code")}</th>
-              <th scope="col" rowSpan={2}>{t("spotShare")}</th>
-              <th scope="col" rowSpan={2}>{t("futuresShare")}</th>
-              <th scope="colgroup" colSpan={PERIOD_COLUMNS.length}>{t("periodGroup")}</th>
-              <th scope="colgroup" colSpan={2}>{t("allTimeGroup")}</th>
-              <th scope="col" rowSpan={2}>{ta("actions")}</th>
-            </tr>
-            <tr>
-              {PERIOD_COLUMNS.map((name) => (
-                <th key={name} scope="col">{t(PERIOD_TITLE[name])}</th>
-              ))}
-              <th scope="col">{t("clicks")}</th>
-              <th scope="col">{t("signups")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data && active.length === 0 && (
-              <tr>
-                <td colSpan={LINK_COLUMNS} className="muted">{ta("noLinks")}</td>
-              </tr>
-            )}
-            {active.map((link) => (
-              <tr key={link.id} data-code={link.code}>
-                <th scope="row" data-testid="link-label" className={styles.stickyCell}>{link.label}</th>
-                <td data-testid="link-channel">{link.channel ? tc(`channelTypes.${link.channel}`) : "—"}</td>
-                <td><bdi>{link.code}</bdi></td>
-                <td><bdi>{percent(link.spotShareBps)}</bdi></td>
-                <td><bdi>{percent(link.futuresShareBps)}</bdi></td>
-                {PERIOD_COLUMNS.map((name) => (
-                  <td key={name} data-testid={`link-period-${name}`}>
-                    {MONEY_COLUMNS.has(name) ? format.number(link.period[name], MONEY_DIGITS) : format.number(link.period[name])}
-                  </td>
-                ))}
-                <td data-testid="link-clicks">{format.number(link.clicks)}</td>
-                <td data-testid="link-signups">{format.number(link.signups)}</td>
-                <td className="link-actions">
-                  <button type="button" className="link-button" onClick={() => void copy(link)}>{t("copy")}</button>
-                  <button type="button" className="link-button" aria-expanded={qrFor === link.id} onClick={() => setQrFor(qrFor === link.id ? null : link.id)}>
-                    {t("showQr")}
-                  </button>
-                  <button type="button" className="link-button" onClick={() => setPosterFor(link)}>{ta("poster")}</button>
-                  <button type="button" className="link-button" onClick={() => openEdit(link)}>{ta("edit")}</button>
-                  <Popconfirm
-                    title={ta("archiveConfirm", { code: link.code })}
-                    okText={ta("archive")}
-                    cancelText={ta("cancel")}
-                    onConfirm={() => update(link, { archived: true }, ta("archived"))}
-                  >
-                    <button type="button" className="link-button">{ta("archive")}</button>
-                  </Popconfirm>
-                  {qrFor === link.id && (
-                    <div className="qr" role="img" aria-label={t("qrFor", { code: link.code })} data-testid="link-qr" data-value={link.url}>
-                      <QRCode value={link.url} size={140} bordered={false} />
-                    </div>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <p className={`muted ${styles.caption}`}>{t("periodNote")}</p>
+      {error && !data ? (
+        <LoadFailed onRetry={refresh} />
+      ) : (
+        <div data-testid="links-table" aria-busy={!data}>
+          {data && active.length === 0 ? (
+            <p className="muted" data-testid="no-links">{ta("noLinks")}</p>
+          ) : (
+            <ResponsiveTable<ReferralLink>
+              columns={columns}
+              rowKey="id"
+              label={t("linksCaption")}
+              dataSource={active}
+              loading={!data}
+              pagination={false}
+              size="middle"
+              scroll={{ x: "max-content" }}
+              onRow={rowOf}
+            />
+          )}
+        </div>
+      )}
       {archived.length > 0 && (
         <div className={styles.archived}>
-          <button type="button" className="link-button" aria-expanded={showArchived} onClick={() => setShowArchived(!showArchived)} data-testid="show-archived">
+          <Button type="link" className={styles.textButton} aria-expanded={showArchived} onClick={() => setShowArchived(!showArchived)} data-testid="show-archived">
             {ta("showArchived", { count: archived.length })}
-          </button>
+          </Button>
           {showArchived && (
             <ul data-testid="archived-links">
               {archived.map((link) => (
                 <li key={link.id} data-code={link.code}>
-                  {link.label} <bdi>{link.code}</bdi>{" "}
-                  <button type="button" className="link-button" onClick={() => void update(link, { archived: false }, ta("restored"))}>
-                    {ta("restore")}
-                  </button>
+                  <span className={styles.archivedName}>
+                    {link.label} <bdi>{link.code}</bdi>
+                  </span>
+                  <Button onClick={() => void update(link, { archived: false }, ta("restored"))}>{ta("restore")}</Button>
                 </li>
               ))}
             </ul>
@@ -206,28 +210,7 @@ export function ReferralLinks({ from, to }: { from: string; to: string }) {
         </div>
       )}
       <h3 className={styles.createTitle}>{t("createTitle")}</h3>
-      <Form<AffiliateLinkCreateRequest>
-        form={form}
-        layout="inline"
-        onFinish={(values) => void create(values)}
-        initialValues={{ spotShareBps: 0, futuresShareBps: 0 }}
-        data-testid="link-form"
-        className="link-form"
-      >
-        <Form.Item name="label" label={t("label")} rules={[{ required: true }, { whitespace: true }, { max: 40 }]}>
-          <Input style={{ width: 160 }} />
-        </Form.Item>
-        <Form.Item name="code" label={t("codeOptional")} tooltip={t("codeHelp")} rules={[{ pattern: /^[A-Za-z0-9]{4,16}$/ }]}>
-          <Input style={{ width: 160 }} dir="ltr" />
-        </Form.Item>
-        <Form.Item name="spotShareBps" label={t("spotShare")}>
-          <Select options={shareOptions} style={{ width: 170 }} />
-        </Form.Item>
-        <Form.Item name="futuresShareBps" label={t("futuresShare")}>
-          <Select options={shareOptions} style={{ width: 170 }} />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" loading={sending}>{t("create")}</Button>
-      </Form>
+      <LinkCreateForm shareOptions={shareOptions} onCreated={(created) => mutate({ links: [created, ...(data?.links ?? [])] })} />
 
       <Modal
         open={editing !== null}
@@ -239,8 +222,8 @@ export function ReferralLinks({ from, to }: { from: string; to: string }) {
         onCancel={() => setEditing(null)}
         forceRender
       >
-        <Form<EditValues> form={editForm} name="link-edit" layout="vertical" onFinish={(values) => void saveEdit(values)} data-testid="link-edit-form">
-          <Form.Item name="label" label={t("label")} rules={[{ required: true }, { whitespace: true }, { max: 40 }]}>
+        <Form<EditValues> form={editForm} name="link-edit" layout="vertical" onFinish={(values) => void saveEdit(values)} data-testid="link-edit-form" noValidate>
+          <Form.Item name="label" label={t("label")} rules={[{ required: true }, { whitespace: true }, { max: LINK_LABEL_MAX }]}>
             <Input />
           </Form.Item>
           <Form.Item name="channel" label={ta("channel")}>
@@ -253,6 +236,19 @@ export function ReferralLinks({ from, to }: { from: string; to: string }) {
             <Select options={shareOptions} />
           </Form.Item>
         </Form>
+      </Modal>
+
+      <Modal open={qrFor !== null} title={qrFor ? t("qrFor", { code: qrFor.code }) : null} footer={null} onCancel={() => setQrFor(null)} destroyOnHidden>
+        {qrFor && (
+          <div className={styles.qrBox} data-testid="link-qr" data-value={qrFor.url}>
+            <div className="qr" role="img" aria-label={t("qrFor", { code: qrFor.code })}>
+              <QRCode value={qrFor.url} size={200} bordered={false} />
+            </div>
+            <span className={styles.linkUrl}>
+              <bdi>{qrFor.url}</bdi>
+            </span>
+          </div>
+        )}
       </Modal>
 
       <Modal open={posterFor !== null} title={posterFor ? ta("posterTitle", { code: posterFor.code }) : null} footer={null} onCancel={() => setPosterFor(null)} destroyOnHidden>

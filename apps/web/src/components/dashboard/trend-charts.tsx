@@ -15,6 +15,7 @@ import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import { useLocale, useTranslations } from "next-intl";
 import { useFormat } from "@/lib/format-hook";
+import { MONEY_DIGITS } from "@/lib/format";
 import type { AffiliateSummary } from "@affiliates/contracts";
 import { getLocale, isLocale } from "@affiliates/locales";
 import { useTheme } from "@/components/providers/theme-context";
@@ -47,7 +48,7 @@ function TrendChart({ figure, label, summary }: { figure: TrendFigure; label: st
   const box = useRef<HTMLDivElement>(null);
   const series: Series = summary.series;
   const money = MONEY_FIGURES.has(figure);
-  const value = (n: number) => (money ? format.number(n, { maximumFractionDigits: 2 }) : format.number(n));
+  const value = (n: number) => (money ? format.number(n, MONEY_DIGITS) : format.number(n, { maximumFractionDigits: 0 }));
   const day = (iso: string) => format.dateTime(new Date(`${iso}T00:00:00Z`), { dateStyle: "medium", timeZone: "UTC" });
   const total = summary.totals[figure];
   const peak = seriesPeak(series, figure);

@@ -1,0 +1,74 @@
+"use client";
+import { useState, type ReactNode } from "react";
+import { Button, Form, Input, Select } from "antd";
+import { useTranslations } from "next-intl";
+import type { AffiliateLinkCreateRequest, ReferralLink } from "@affiliates/contracts";
+import { useApiErrorText } from "@/lib/api-error-text";
+import { showMessage } from "@/lib/toast";
+import { createLink, isCodeTaken } from "./links-api";
+import { LINK_CODE_MAX, LINK_CODE_MIN, LINK_CODE_PATTERN, LINK_LABEL_MAX } from "./link-rules";
+import styles from "./dashboard.module.css";
+
+type ShareOption = { value: number; label: ReactNode };
+
+/**
+ * The form that creates a referral link. The vanity code's format is stated under the field and checked as the API
+ * checks it; a code that is already taken is said once, next to the field (not also as a toast).
+ */
+export function LinkCreateForm({ shareOptions, onCreated }: { shareOptions: ShareOption[]; onCreated: (link: ReferralLink) => void }) {
+  const t = useTranslations("affiliateDashboard.links");
+  const errorText = useApiErrorText();
+  const [form] = Form.useForm<AffiliateLinkCreateRequest>();
+  const [sending, setSending] = useState(false);
+  const formatHelp = t("codeHelp", { min: LINK_CODE_MIN, max: LINK_CODE_MAX });
+
+  const create = async (values: AffiliateLinkCreateRequest) => {
+    setSending(true);
+    try {
+      const created = await createLink({ ...values, label: values.label.trim(), code: values.code?.trim() ? values.code.trim() : undefined });
+      onCreated(created);
+      form.resetFields();
+      void showMessage("success", t("created"), "link-created");
+    } catch (error) {
+      // Other refusals have been toasted by the request client.
+      if (isCodeTaken(error)) form.setFields([{ name: "code", errors: [errorText(error)] }]);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Form<AffiliateLinkCreateRequest>
+      form={form}
+      layout="vertical"
+      onFinish={(values) => void create(values)}
+      initialValues={{ spotShareBps: 0, futuresShareBps: 0 }}
+      data-testid="link-form"
+      className={styles.linkForm}
+      noValidate
+    >
+      <Form.Item name="label" label={t("label")} rules={[{ required: true }, { whitespace: true }, { max: LINK_LABEL_MAX }]}>
+        <Input data-testid="link-label-input" />
+      </Form.Item>
+      <Form.Item
+        name="code"
+        label={t("codeOptional")}
+        extra={<span data-testid="link-code-help">{formatHelp}</span>}
+        rules={[{ pattern: LINK_CODE_PATTERN, message: t("codeInvalid", { min: LINK_CODE_MIN, max: LINK_CODE_MAX }) }]}
+      >
+        <Input dir="ltr" autoComplete="off" autoCapitalize="off" autoCorrect="off" spellCheck={false} data-testid="link-code-input" />
+      </Form.Item>
+      <Form.Item name="spotShareBps" label={t("spotShare")}>
+        <Select options={shareOptions} />
+      </Form.Item>
+      <Form.Item name="futuresShareBps" label={t("futuresShare")}>
+        <Select options={shareOptions} />
+      </Form.Item>
+      <Form.Item className={styles.linkFormSubmit}>
+        <Button type="primary" htmlType="submit" loading={sending} data-testid="link-create">
+          {t("create")}
+        </Button>
+      </Form.Item>
+    </Form>
+  );
+}
