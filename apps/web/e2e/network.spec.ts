@@ -109,21 +109,21 @@ test.describe("affiliate network (issue 9)", () => {
     await expect(page.getByTestId("card-quota")).toHaveAttribute("aria-busy", "false");
     const before = await numberIn(page, "quota-remaining");
     const usedBefore = await numberIn(page, "quota-used");
-    const url = await issueCard(page, "50 USDT", "14 days");
+    const url = await issueCard(page, "50.00 USDT", "14 days");
     const code = new URL(url).searchParams.get("code") ?? "";
     await expect.poll(() => numberIn(page, "quota-remaining")).toBe(before - 1);
     expect(await numberIn(page, "quota-used")).toBe(usedBefore + 1);
     const row = page.getByTestId("cards-table").locator(`tr[data-code="${code}"]`);
     await expect(row).toHaveAttribute("data-status", "issued");
     await expect(row).toContainText("Issued");
-    await expect(row).toContainText("50 USDT");
+    await expect(row).toContainText("50.00 USDT");
 
     // filters: the new card is among the issued ones, not among the claimed ones
     const filter = page.getByTestId("card-status-filter");
-    await filter.getByRole("button", { name: "Claimed" }).click();
+    await filter.getByText("Claimed", { exact: true }).click();
     await expect(row).toHaveCount(0);
     await expect(page.getByTestId("cards-table").locator("tbody tr[data-status]").first()).toHaveAttribute("data-status", "claimed");
-    await filter.getByRole("button", { name: "Issued" }).click();
+    await filter.getByText("Issued", { exact: true }).click();
     await expect(row).toBeVisible();
     await page.getByTestId("card-target-filter").selectOption("link");
     await expect(row).toHaveCount(0);
@@ -139,12 +139,12 @@ test.describe("affiliate network (issue 9)", () => {
       await page.locator(".bit-select-item-option", { hasText: "(AURORA)" }).first().click({ timeout: 2_000 });
       await expect(form).toContainText("(AURORA)", { timeout: 1_000 });
     }).toPass();
-    const linkUrl = await issueCard(page, "20 USDT", "7 days", url);
+    const linkUrl = await issueCard(page, "20.00 USDT", "7 days", url);
     const linkRow = page.getByTestId("cards-table").locator(`tr[data-code="${new URL(linkUrl).searchParams.get("code") ?? ""}"]`);
     await expect(linkRow).toHaveCount(0); // the filter still shows cards for anyone
     await page.getByTestId("card-target-filter").selectOption("link");
     await expect(linkRow).toContainText("Link AURORA");
-    await expect(linkRow).toContainText("20 USDT");
+    await expect(linkRow).toContainText("20.00 USDT");
     await expect(row).toHaveCount(0);
     await expect.poll(() => numberIn(page, "quota-remaining")).toBe(before - 2);
 
@@ -161,7 +161,7 @@ test.describe("affiliate network (issue 9)", () => {
     const claimPage = await invitee.newPage();
     await claimPage.goto(claimPath);
     expect(await htmlClass(claimPage)).toContain("theme-black");
-    await expect(claimPage.getByTestId("claim-amount")).toHaveText("50 USDT");
+    await expect(claimPage.getByTestId("claim-amount")).toHaveText("50.00 USDT");
     await claimPage.getByRole("button", { name: "Log in to claim" }).click();
     await expect(claimPage).toHaveURL(/\/login\?/);
     expect(new URL(claimPage.url()).searchParams.get("from")).toBe(claimPath);
@@ -170,7 +170,7 @@ test.describe("affiliate network (issue 9)", () => {
     await claimPage.locator('input[name="password"]').press("Enter");
     await expect(claimPage).toHaveURL(new RegExp(`/affiliates/experience-card\\?code=${code}$`));
     await claimPage.getByRole("button", { name: "Claim card" }).click();
-    await expect(claimPage.getByTestId("claim-success")).toHaveText("Card claimed: 50 USDT of trial funds are waiting in your coupon centre.");
+    await expect(claimPage.getByTestId("claim-success")).toHaveText("Card claimed: 50.00 USDT of trial funds are waiting in your coupon centre.");
     await expect(claimPage.getByTestId("claim-status")).toHaveText("Claimed");
     await claimPage.screenshot({ path: `${SHOTS}/network-claimed-en.png`, fullPage: true });
     // where the funds are used: the coupon centre and futures, as deep links

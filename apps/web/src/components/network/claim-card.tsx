@@ -1,22 +1,26 @@
 "use client";
 import { useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
-import { useFormat } from "@/lib/format-hook";
 import type { AffiliateCardClaimRefusal, AffiliateCardClaimView } from "@affiliates/contracts";
+import { isHttpError } from "@affiliates/http";
 import { isLocale } from "@affiliates/locales";
+import { LoadFailed } from "@/components/status/load-failed";
+import { useApiErrorText } from "@/lib/api-error-text";
+import { MONEY_DIGITS } from "@/lib/format";
+import { useFormat } from "@/lib/format-hook";
 import { http } from "@/lib/http";
 import { goToLogin } from "@/lib/native-app";
 import { sensitiveCallHeaders } from "@/lib/sensitive-call";
 import { useApi } from "@/lib/use-api";
 import { useSession } from "@/state/session";
 import { ClaimNextSteps } from "./claim-next-steps";
-import { CARD_CODE_PATTERN, claimPath, claimRefusal, replaceErrorToast } from "./network-api";
+import { CARD_CODE_PATTERN, CLAIM_HANDLED_CODES, claimPath, claimRefusal } from "./network-api";
 import styles from "./network.module.css";
 
 /**
- * The invitee's side of an experience card (issue 9): the card behind a claim link, and the Claim button. A visitor is
+ * The invitee's side of an experience card: the card behind a claim link, and the Claim button. A visitor is
  * sent to log in and comes back to the same URL; refusals (already claimed, used, expired, not theirs) are explained
- * in their language.
+ * in their language, once, next to the card; a card that could not be loaded offers to try again.
  */
 export function ClaimCard({ code }: { code: string }) {
   const t = useTranslations("network.claim");
@@ -37,19 +41,27 @@ function ValidClaimCard({ code }: { code: string }) {
   const format = useFormat();
   const locale = useLocale();
   const { complete, isLogin } = useSession();
+  const errorText = useApiErrorText();
   const [refusal, setRefusal] = useState<AffiliateCardClaimRefusal | null>(null);
+  /** A refusal of the handled codes this page has no sentence of its own for. */
+  const [otherRefusal, setOtherRefusal] = useState<string | null>(null);
   const [claimedNow, setClaimedNow] = useState(false);
   const [sending, setSending] = useState(false);
-  const { data, mutate, error } = useApi(`network-claim-${code}`, () => http.get<AffiliateCardClaimView>(claimPath(code)), {
-    retryCount: 0,
-    onError: (failure) => {
-      const known = claimRefusal(failure);
-      if (known) {
-        setRefusal(known);
-        replaceErrorToast(failure, t(`refusal.${known}`));
-      }
-    },
-  });
+
+  /** A refusal is shown next to the card (the request client leaves the handled codes to it); other failures are not refusals. */
+  const explain = (failure: unknown) => {
+    const known = claimRefusal(failure);
+    const handled = isHttpError(failure) && failure.kind === "business" && CLAIM_HANDLED_CODES.includes(failure.code);
+    setRefusal(known);
+    setOtherRefusal(!known && handled ? errorText(failure) : null);
+  };
+  const { data, mutate, error, refresh } = useApi(
+    `network-claim-${code}`,
+    () => http.get<AffiliateCardClaimView>(claimPath(code), undefined, { handledCodes: CLAIM_HANDLED_CODES }),
+    { retryCount: 0, onError: explain },
+  );
+  // Not a refusal (no connection, a server error): the card is not known yet, so say so and offer to try again.
+  const loadFailed = error !== undefined && !data && !refusal && !otherRefusal;
 
   const claim = async () => {
     if (!isLogin) {
@@ -58,16 +70,13 @@ function ValidClaimCard({ code }: { code: string }) {
     }
     setSending(true);
     setRefusal(null);
+    setOtherRefusal(null);
     try {
-      const claimed = await http.post<AffiliateCardClaimView>(claimPath(code), {}, { headers: await sensitiveCallHeaders() });
+      const claimed = await http.post<AffiliateCardClaimView>(claimPath(code), {}, { headers: await sensitiveCallHeaders(), handledCodes: CLAIM_HANDLED_CODES });
       mutate(claimed);
       setClaimedNow(true);
     } catch (failure) {
-      const known = claimRefusal(failure);
-      if (known) {
-        setRefusal(known);
-        replaceErrorToast(failure, t(`refusal.${known}`));
-      }
+      explain(failure); // anything else: the request client has shown it
     } finally {
       setSending(false);
     }
@@ -79,10 +88,13 @@ function ValidClaimCard({ code }: { code: string }) {
   return (
     <section className="section" aria-labelledby="claim-title" data-testid="claim-card">
       <h2 id="claim-title">{t("title")}</h2>
-      <div className={styles.voucher} aria-busy={!data && !error} data-status={status ?? "loading"}>
+      {loadFailed ? (
+        <LoadFailed onRetry={refresh} message={t("loadFailed")} />
+      ) : (
+        <div className={styles.voucher} aria-busy={!data && !error} data-status={status ?? "loading"}>
         <p className={styles.voucherKind}>{t("kind")}</p>
         <p className={styles.voucherAmount} data-testid="claim-amount">
-          {data ? <bdi>{`${format.number(data.amountUsdt)} USDT`}</bdi> : "\u00a0"}
+          {data ? <span data-money="">{format.amount(data.amountUsdt, "USDT")}</span> : "\u00a0"}
         </p>
         <dl className={styles.voucherFacts}>
           <div>
@@ -104,17 +116,23 @@ function ValidClaimCard({ code }: { code: string }) {
           </button>
         )}
       </div>
+      )}
       {refusal && (
         <p role="alert" className={styles.alert} data-testid="claim-message" data-refusal={refusal}>
           {t(`refusal.${refusal}`)}
         </p>
       )}
-      {stateText && !refusal && (
+      {otherRefusal && (
+        <p role="alert" className={styles.alert} data-testid="claim-message">
+          {otherRefusal}
+        </p>
+      )}
+      {stateText && !refusal && !otherRefusal && (
         <p role="status" className={styles.notice} data-testid="claim-message">{stateText}</p>
       )}
       {claimedNow && data && (
         <p role="status" className={styles.success} data-testid="claim-success">
-          {t("claimed", { amount: format.number(data.amountUsdt) })}
+          {t("claimed", { amount: format.number(data.amountUsdt, MONEY_DIGITS) })}
         </p>
       )}
       {(claimedNow || status === "claimed") && (

@@ -12,6 +12,7 @@ import { PAGES } from "@/lib/pages";
 import { useApi } from "@/lib/use-api";
 import { useSession } from "@/state/session";
 import { Ghost } from "@/components/loading/ghost";
+import { LoadFailed } from "@/components/status/load-failed";
 import styles from "./network.module.css";
 
 // The UI-kit parts load only for who needs them: the claim card for a code, the manager for an approved affiliate.
@@ -33,8 +34,17 @@ export function ExperienceCardClient({ antdLocale }: { antdLocale?: AntdLocale |
 }
 
 function ForAccount({ antdLocale }: { antdLocale?: AntdLocale | undefined }) {
+  const t = useTranslations("network.visitor");
   const { complete, isLogin } = useSession();
-  const { data } = useApi(MY_APPLICATION_PATH, () => http.get<MyAffiliateApplication>(MY_APPLICATION_PATH), { ready: complete && isLogin });
+  const { data, error, refresh } = useApi(MY_APPLICATION_PATH, () => http.get<MyAffiliateApplication>(MY_APPLICATION_PATH), { ready: complete && isLogin });
+  // Whether the user is an affiliate is not known: no placeholder forever, a retry.
+  if (isLogin && error && !data) {
+    return (
+      <section className="section" data-testid="cards-account-failed">
+        <LoadFailed onRetry={refresh} message={t("loadFailed")} />
+      </section>
+    );
+  }
   if (!complete || (isLogin && !data)) return <InvitationGhost />;
   return data?.isAffiliate ? <CardManager antdLocale={antdLocale} /> : <Invitation isLogin={isLogin} />;
 }

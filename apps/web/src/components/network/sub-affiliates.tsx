@@ -2,6 +2,7 @@
 import { useState } from "react";
 import { Button, Form, Input, InputNumber, Modal, Popconfirm } from "antd";
 import { useTranslations } from "next-intl";
+import { isHttpError } from "@affiliates/http";
 import type {
   SentSubInvitation,
   SubAffiliate,
@@ -11,15 +12,27 @@ import type {
   SubAffiliateUpdateRequest,
   SubInvitationDecision,
 } from "@affiliates/contracts";
-import { NUM_TAG } from "@/lib/bidi";
+import { ResponsiveTable, type ResponsiveColumn } from "@/components/data/responsive-table";
+import { LoadFailed } from "@/components/status/load-failed";
+import { useApiErrorText } from "@/lib/api-error-text";
 import { useFormat } from "@/lib/format-hook";
 import { http } from "@/lib/http";
 import { sensitiveCallHeaders } from "@/lib/sensitive-call";
 import { showMessage } from "@/lib/toast";
 import { useApi, useApiAction } from "@/lib/use-api";
 import { useBpsPercent } from "@/lib/use-bps-percent";
-import { replaceErrorToast, SUB_AFFILIATES_PATH, subAffiliatePath, subInvitationPath } from "./network-api";
-import { bpsToPercent, percentToBps, subAffiliateRefusal, subRateProblem } from "./sub-affiliate-rules";
+import { SUB_AFFILIATES_PATH, subAffiliatePath, subInvitationPath } from "./network-api";
+import {
+  bpsToPercent,
+  INVITE_EMAIL_MAX,
+  INVITE_EMAIL_PATTERN,
+  NOTE_MAX,
+  percentToBps,
+  SUB_AFFILIATE_HANDLED_CODES,
+  subAffiliateRefusal,
+  subRateProblem,
+} from "./sub-affiliate-rules";
+import { rowAttributes } from "./row-attributes";
 import styles from "./network.module.css";
 
 interface InviteValues {
@@ -31,39 +44,47 @@ interface EditValues {
   note: string;
 }
 
-const NOTE_MAX = 500;
 const fetchList = () => http.get<SubAffiliateList>(SUB_AFFILIATES_PATH);
+const trimmed = (value: unknown) => (typeof value === "string" ? value.trim() : value);
 
 /**
- * Sub-affiliates (issue 9): the affiliate's partners with their rate, results of the last 30 days and private notes.
+ * Sub-affiliates: the affiliate's partners with their rate, results of the last 30 days and private notes.
  * Partnership needs consent: the affiliate invites an email address at a rate strictly between 0 and their own, the
  * invitee accepts or declines; open invitations can be withdrawn and a partnership ended (for future trades).
+ * Partners and open invitations are tables on wide screens and cards on phones.
  */
 export function SubAffiliates() {
   const t = useTranslations("network.subAffiliates");
   const format = useFormat();
   const percent = useBpsPercent();
-  const { data, mutate } = useApi(SUB_AFFILIATES_PATH, fetchList);
+  const errorText = useApiErrorText();
+  const { data, error, mutate, refresh } = useApi(SUB_AFFILIATES_PATH, fetchList);
   const [editing, setEditing] = useState<SubAffiliate | null>(null);
   const [inviteSent, setInviteSent] = useState(false);
   const [inviteForm] = Form.useForm<InviteValues>();
   const [editForm] = Form.useForm<EditValues>();
 
+  // The refusals the forms explain next to their fields are not toasted (handledCodes): the user reads them once.
   const invite = useApiAction(async (body: SubAffiliateInviteRequest) =>
-    http.post<SubAffiliateInviteSent>(SUB_AFFILIATES_PATH, body, { headers: await sensitiveCallHeaders() }),
+    http.post<SubAffiliateInviteSent>(SUB_AFFILIATES_PATH, body, { headers: await sensitiveCallHeaders(), handledCodes: SUB_AFFILIATE_HANDLED_CODES }),
   );
   const update = useApiAction(async (userId: string, body: SubAffiliateUpdateRequest) =>
-    http.patch<SubAffiliate>(subAffiliatePath(userId), body, { headers: await sensitiveCallHeaders() }),
+    http.patch<SubAffiliate>(subAffiliatePath(userId), body, { headers: await sensitiveCallHeaders(), handledCodes: SUB_AFFILIATE_HANDLED_CODES }),
   );
   const end = useApiAction(async (userId: string) =>
     http.delete<{ userId: string; ended: true }>(subAffiliatePath(userId), { headers: await sensitiveCallHeaders() }),
   );
   const withdraw = useApiAction(async (id: number) =>
-    http.delete<SubInvitationDecision>(subInvitationPath(id), { headers: await sensitiveCallHeaders() }),
+    http.delete<SubInvitationDecision>(subInvitationPath(id), { headers: await sensitiveCallHeaders(), handledCodes: SUB_AFFILIATE_HANDLED_CODES }),
   );
 
   const ownBps = data?.ownRateBps ?? 0;
-  const money = (usdt: number) => `${format.number(usdt, { maximumFractionDigits: 2 })} USDT`;
+  const money = (usdt: number) => (
+    <span className={styles.money} data-money="">
+      {format.amount(usdt, "USDT")}
+    </span>
+  );
+  const count = (value: number) => format.number(value, { maximumFractionDigits: 0 });
   const day = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "medium", timeZone: "UTC" });
   const rateTooHigh = t("rateTooHigh", { rate: percent(ownBps) });
   const rateAboveZero = t("rateAboveZero", { min: percent(0) });
@@ -87,21 +108,26 @@ export function SubAffiliates() {
     }
   };
 
-  /** A known refusal: the translated text in place of the raw toast, and on the field it concerns. */
-  const explain = (error: unknown, showOnField?: (field: "email" | "ratePercent", text: string) => void) => {
-    const refusal = subAffiliateRefusal(error);
-    if (!refusal) return;
-    const text = refusal === "rateTooHigh" ? rateTooHigh : t(refusal);
-    replaceErrorToast(error, text);
-    showOnField?.(refusal === "cannotInviteSelf" ? "email" : "ratePercent", text);
+  /**
+   * A refusal the request client left to this section (handledCodes), in words: the known ones in this section's own
+   * terms, any other as the product's sentence for it. Null for any other failure: the request client has shown it.
+   */
+  const refusalText = (failure: unknown): { field: "email" | "ratePercent"; text: string } | null => {
+    if (!isHttpError(failure) || failure.kind !== "business" || !SUB_AFFILIATE_HANDLED_CODES.includes(failure.code)) return null;
+    const refusal = subAffiliateRefusal(failure);
+    if (refusal === "rateTooHigh") return { field: "ratePercent", text: rateTooHigh };
+    if (refusal === "cannotInviteSelf") return { field: "email", text: t("cannotInviteSelf") };
+    if (refusal === "invitationClosed") return { field: "email", text: t("invitationClosed") };
+    return { field: "email", text: errorText(failure) };
   };
 
   const sendInvite = async (values: InviteValues) => {
     setInviteSent(false);
     try {
       await invite.runAsync({ email: values.email.trim(), rateBps: percentToBps(values.ratePercent) });
-    } catch (error) {
-      explain(error, (field, text) => inviteForm.setFields([{ name: field, errors: [text] }]));
+    } catch (failure) {
+      const refused = refusalText(failure);
+      if (refused) inviteForm.setFields([{ name: refused.field, errors: [refused.text] }]);
       return;
     }
     // The same answer whether or not the address has an account: say so, never "added" or "not found".
@@ -117,8 +143,10 @@ export function SubAffiliates() {
       if (data) mutate({ ...data, subAffiliates: data.subAffiliates.map((s) => (s.userId === sub.userId ? sub : s)) });
       setEditing(null);
       void showMessage("success", t("saved"), "sub-saved");
-    } catch (error) {
-      explain(error, (_field, text) => editForm.setFields([{ name: "ratePercent", errors: [text] }]));
+    } catch (failure) {
+      // Every refusal of a change concerns the rate (the note's length is checked before sending).
+      const refused = refusalText(failure);
+      if (refused) editForm.setFields([{ name: "ratePercent", errors: [refused.text] }]);
     }
   };
 
@@ -136,11 +164,100 @@ export function SubAffiliates() {
     try {
       await withdraw.runAsync(invitation.id);
       void showMessage("success", t("withdrawn"), "sub-withdrawn");
-    } catch (error) {
-      explain(error); // already answered or withdrawn elsewhere: the list below shows what is still open
+    } catch (failure) {
+      // Already answered or withdrawn elsewhere: the row leaves the list below, so the reason is a message of its own.
+      const refused = refusalText(failure);
+      if (refused) void showMessage("error", refused.text, "sub-withdrawn");
     }
     await reload();
   };
+
+  const columns: ResponsiveColumn<SubAffiliate>[] = [
+    {
+      key: "name",
+      title: t("name"),
+      cardTitle: true,
+      render: (_value: unknown, sub) => (
+        <>
+          <span className={styles.subName} id={`sub-name-${sub.userId}`}>{sub.name}</span>
+          <bdi className={styles.subEmail}>{sub.email}</bdi>
+        </>
+      ),
+    },
+    { key: "rate", title: t("rate"), render: (_value: unknown, sub) => <span data-cell="rate">{percent(sub.rateBps)}</span> },
+    { key: "joined", title: t("joined"), render: (_value: unknown, sub) => day(sub.joinedAt) },
+    { key: "invitees", title: t("invitees"), render: (_value: unknown, sub) => count(sub.inviteesTotal) },
+    { key: "newInvitees", title: t("newInvitees"), render: (_value: unknown, sub) => count(sub.last30d.newInvitees) },
+    { key: "volume", title: t("volume"), render: (_value: unknown, sub) => money(sub.last30d.volumeUsdt) },
+    { key: "commission", title: t("commission"), render: (_value: unknown, sub) => money(sub.last30d.commissionUsdt) },
+    {
+      key: "note",
+      title: t("note"),
+      render: (_value: unknown, sub) => (
+        <span data-cell="note" className={styles.note}>
+          {sub.note}
+        </span>
+      ),
+    },
+    {
+      key: "actions",
+      title: t("actions"),
+      actions: true,
+      render: (_value: unknown, sub) => (
+        <div className={styles.rowActions}>
+          <Button className={styles.action} onClick={() => setEditing(sub)} aria-label={t("editFor", { name: sub.name })} data-testid="sub-edit">
+            {t("edit")}
+          </Button>
+          <Popconfirm
+            title={t("endTitle", { name: sub.name })}
+            description={<p className={styles.confirmBody}>{t("endBody", { name: sub.name })}</p>}
+            okText={t("endConfirm")}
+            cancelText={t("cancel")}
+            okButtonProps={{ danger: true }}
+            onConfirm={() => endPartnership(sub)}
+            styles={{ root: { maxInlineSize: "min(360px, calc(100vw - 24px))" } }}
+          >
+            {/* The theme's error text colour, not antd's danger red, which is too light on white (WCAG 1.4.3). */}
+            <Button className={styles.action} style={{ color: "var(--error-text)" }} data-testid="sub-end" aria-describedby={`sub-name-${sub.userId}`}>
+              {t("end")}
+            </Button>
+          </Popconfirm>
+        </div>
+      ),
+    },
+  ];
+
+  const pendingColumns: ResponsiveColumn<SentSubInvitation>[] = [
+    {
+      key: "email",
+      title: t("email"),
+      cardTitle: true,
+      render: (_value: unknown, invitation) => (
+        <bdi className={styles.pendingEmail} id={`sub-pending-${invitation.id}`}>
+          {invitation.email}
+        </bdi>
+      ),
+    },
+    { key: "rate", title: t("rate"), render: (_value: unknown, invitation) => <bdi>{percent(invitation.rateBps)}</bdi> },
+    { key: "sentOn", title: t("sentOn"), render: (_value: unknown, invitation) => day(invitation.createdAt) },
+    {
+      key: "actions",
+      title: t("actions"),
+      actions: true,
+      render: (_value: unknown, invitation) => (
+        <Button
+          className={styles.action}
+          onClick={() => void withdrawInvitation(invitation)}
+          loading={withdraw.loading && withdraw.params[0] === invitation.id}
+          disabled={withdraw.loading && withdraw.params[0] !== invitation.id}
+          data-testid="sub-pending-withdraw"
+          aria-describedby={`sub-pending-${invitation.id}`}
+        >
+          {t("withdraw")}
+        </Button>
+      ),
+    },
+  ];
 
   const maxPercent = Math.max(0, bpsToPercent(ownBps) - 0.01);
   const subs = data?.subAffiliates ?? [];
@@ -148,130 +265,82 @@ export function SubAffiliates() {
   return (
     <section className="section" aria-labelledby="sub-affiliates-title" data-testid="sub-affiliates">
       <h2 id="sub-affiliates-title">{t("title")}</h2>
-      <p className="muted">{data ? t("intro", { rate: percent(ownBps) }) : "\u00a0"}</p>
-      <div className="table-scroll">
-        <table className="data-table" aria-busy={!data} data-testid="sub-affiliates-table">
-          <caption>{t("caption")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("name")}</th>
-              <th scope="col">{t("rate")}</th>
-              <th scope="col">{t("joined")}</th>
-              <th scope="col">{t("invitees")}</th>
-              <th scope="col">{t("newInvitees")}</th>
-              <th scope="col">{t("volume")}</th>
-              <th scope="col">{t("commission")}</th>
-              <th scope="col">{t("note")}</th>
-              <th scope="col">{t("actions")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {subs.map((sub) => (
-              <tr key={sub.userId} data-email={sub.email}>
-                <th scope="row">
-                  <span className={styles.subName} id={`sub-name-${sub.userId}`}>{sub.name}</span>
-                  <bdi className={styles.subEmail}>{sub.email}</bdi>
-                </th>
-                <td data-cell="rate">{percent(sub.rateBps)}</td>
-                <td>{day(sub.joinedAt)}</td>
-                <td>{format.number(sub.inviteesTotal)}</td>
-                <td>{format.number(sub.last30d.newInvitees)}</td>
-                <td><bdi className={styles.money}>{money(sub.last30d.volumeUsdt)}</bdi></td>
-                <td><bdi className={styles.money}>{money(sub.last30d.commissionUsdt)}</bdi></td>
-                <td data-cell="note" className={styles.note}>{sub.note}</td>
-                <td>
-                  <div className={styles.rowActions}>
-                    <button type="button" className={`link-button ${styles.touch}`} onClick={() => setEditing(sub)} aria-label={t("editFor", { name: sub.name })}>
-                      {t("edit")}
-                    </button>
-                    <Popconfirm
-                      title={t("endTitle", { name: sub.name })}
-                      description={<p className={styles.confirmBody}>{t("endBody", { name: sub.name })}</p>}
-                      okText={t("endConfirm")}
-                      cancelText={t("cancel")}
-                      okButtonProps={{ danger: true }}
-                      onConfirm={() => endPartnership(sub)}
-                      styles={{ root: { maxInlineSize: "min(360px, calc(100vw - 24px))" } }}
-                    >
-                      {/* The theme's error text colour, not antd's danger red, which is too light on white (WCAG 1.4.3). */}
-                      <Button
-                        type="link"
-                        className={`${styles.touch} ${styles.linkAction}`}
-                        style={{ color: "var(--error-text)" }}
-                        data-testid="sub-end"
-                        aria-describedby={`sub-name-${sub.userId}`}
-                      >
-                        {t("end")}
-                      </Button>
-                    </Popconfirm>
-                  </div>
-                </td>
-              </tr>
-            ))}
-            {data && subs.length === 0 && (
-              <tr>
-                <td colSpan={9} className="muted">{t("empty")}</td>
-              </tr>
+      {error && !data ? (
+        <LoadFailed onRetry={refresh} message={t("loadFailed")} />
+      ) : (
+        <>
+          <p className="muted">{data ? t("intro", { rate: percent(ownBps) }) : "\u00a0"}</p>
+          <p className={styles.caption} data-testid="table-caption">{t("caption")}</p>
+          <div aria-busy={!data} data-testid="sub-affiliates-table" className={styles.tableSlot}>
+            {data && subs.length === 0 ? (
+              <p className="muted">{t("empty")}</p>
+            ) : (
+              <ResponsiveTable<SubAffiliate>
+                columns={columns}
+                rowKey="userId"
+                label={t("caption")}
+                dataSource={subs}
+                loading={!data}
+                pagination={false}
+                scroll={{ x: "max-content" }}
+                onRow={(sub) => rowAttributes({ "data-email": sub.email })}
+              />
             )}
-          </tbody>
-        </table>
-      </div>
+          </div>
 
-      <h3 className={styles.subHeading}>{t("inviteTitle")}</h3>
-      <p className="muted">{t("inviteHelp")}</p>
-      <Form<InviteValues>
-        form={inviteForm}
-        name="subInvite"
-        layout="vertical"
-        noValidate
-        onFinish={(values) => void sendInvite(values)}
-        onValuesChange={() => setInviteSent(false)}
-        data-testid="sub-invite-form"
-        className={styles.inviteForm}
-      >
-        <Form.Item name="email" label={t("email")} rules={[{ required: true }, { type: "email" }, { max: 254 }]}>
-          <Input type="email" inputMode="email" dir="ltr" autoComplete="off" />
-        </Form.Item>
-        <Form.Item
-          name="ratePercent"
-          label={t("ratePercent")}
-          rules={rateRules(false)}
-          extra={data ? t("inviteRateHelp", { min: percent(0), rate: percent(ownBps) }) : undefined}
-        >
-          <InputNumber min={0} step={0.5} precision={2} className={styles.fullWidth} />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" loading={invite.loading} disabled={!data} className={styles.touch}>{t("invite")}</Button>
-      </Form>
-      <div role="status" className={styles.statusSlot}>
-        {inviteSent && <p className={styles.success} data-testid="sub-invite-sent">{t("inviteSent")}</p>}
-      </div>
+          <h3 className={styles.subHeading}>{t("inviteTitle")}</h3>
+          <p className="muted">{t("inviteHelp")}</p>
+          <Form<InviteValues>
+            form={inviteForm}
+            name="subInvite"
+            layout="vertical"
+            noValidate
+            onFinish={(values) => void sendInvite(values)}
+            onValuesChange={() => setInviteSent(false)}
+            data-testid="sub-invite-form"
+            className={styles.inviteForm}
+          >
+            <Form.Item
+              name="email"
+              label={t("email")}
+              extra={t("emailHelp")}
+              normalize={trimmed}
+              rules={[{ required: true }, { max: INVITE_EMAIL_MAX }, { pattern: INVITE_EMAIL_PATTERN, message: t("emailInvalid") }]}
+            >
+              <Input type="email" inputMode="email" dir="ltr" autoComplete="off" />
+            </Form.Item>
+            <Form.Item
+              name="ratePercent"
+              label={t("ratePercent")}
+              rules={rateRules(false)}
+              extra={data ? t("inviteRateHelp", { min: percent(0), rate: percent(ownBps) }) : undefined}
+            >
+              <InputNumber min={0} step={0.5} precision={2} inputMode="decimal" className={styles.fullWidth} />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" loading={invite.loading} disabled={!data} className={styles.submit}>
+              {t("invite")}
+            </Button>
+          </Form>
+          <div role="status" className={styles.statusSlot}>
+            {inviteSent && <p className={styles.success} data-testid="sub-invite-sent">{t("inviteSent")}</p>}
+          </div>
 
-      <div data-testid="sub-pending" aria-labelledby="sub-pending-title" role="group" className={styles.pending}>
-        <h3 id="sub-pending-title" className={styles.subHeading}>{t("pendingTitle")}</h3>
-        {data && pending.length === 0 && <p className="muted">{t("pendingEmpty")}</p>}
-        {pending.length > 0 && (
-          <ul className={styles.pendingList}>
-            {pending.map((invitation) => (
-              <li key={invitation.id} className={styles.pendingRow} data-testid="sub-pending-row" data-email={invitation.email}>
-                <div className={styles.pendingInfo}>
-                  <bdi className={styles.pendingEmail} id={`sub-pending-${invitation.id}`}>{invitation.email}</bdi>
-                  <span className="muted">{t.rich("pendingMeta", { rate: percent(invitation.rateBps), date: day(invitation.createdAt), ...NUM_TAG })}</span>
-                </div>
-                <Button
-                  className={styles.touch}
-                  onClick={() => void withdrawInvitation(invitation)}
-                  loading={withdraw.loading && withdraw.params[0] === invitation.id}
-                  disabled={withdraw.loading && withdraw.params[0] !== invitation.id}
-                  data-testid="sub-pending-withdraw"
-                  aria-describedby={`sub-pending-${invitation.id}`}
-                >
-                  {t("withdraw")}
-                </Button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
+          <div data-testid="sub-pending" aria-labelledby="sub-pending-title" role="group">
+            <h3 id="sub-pending-title" className={styles.subHeading}>{t("pendingTitle")}</h3>
+            {data && pending.length === 0 && <p className="muted">{t("pendingEmpty")}</p>}
+            {pending.length > 0 && (
+              <ResponsiveTable<SentSubInvitation>
+                columns={pendingColumns}
+                rowKey="id"
+                label={t("pendingTitle")}
+                dataSource={pending}
+                pagination={false}
+                onRow={(invitation) => rowAttributes({ "data-testid": "sub-pending-row", "data-email": invitation.email })}
+              />
+            )}
+          </div>
+        </>
+      )}
 
       <Modal
         open={editing !== null}
@@ -295,9 +364,9 @@ export function SubAffiliates() {
             data-testid="sub-edit-form"
           >
             <Form.Item name="ratePercent" label={t("ratePercent")} rules={rateRules(true)} extra={t("rateHelp", { max: percent(percentToBps(maxPercent)) })}>
-              <InputNumber min={0} step={0.5} precision={2} className={styles.fullWidth} />
+              <InputNumber min={0} step={0.5} precision={2} inputMode="decimal" className={styles.fullWidth} />
             </Form.Item>
-            <Form.Item name="note" label={t("note")} rules={[{ max: NOTE_MAX }]}>
+            <Form.Item name="note" label={t("note")} rules={[{ max: NOTE_MAX }]} extra={t("noteHelp", { max: NOTE_MAX })}>
               <Input.TextArea rows={4} maxLength={NOTE_MAX} showCount placeholder={t("notePlaceholder")} />
             </Form.Item>
           </Form>

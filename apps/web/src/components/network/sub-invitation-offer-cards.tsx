@@ -12,8 +12,8 @@ import { sensitiveCallHeaders } from "@/lib/sensitive-call";
 import { showMessage } from "@/lib/toast";
 import { useApiAction } from "@/lib/use-api";
 import { useBpsPercent } from "@/lib/use-bps-percent";
-import { replaceErrorToast, subInvitationDecisionPath } from "./network-api";
-import { subOfferRefusal, type SubOfferRefusal } from "./sub-affiliate-rules";
+import { subInvitationDecisionPath } from "./network-api";
+import { SUB_OFFER_HANDLED_CODES, subOfferRefusal, type SubOfferRefusal } from "./sub-affiliate-rules";
 import styles from "./network.module.css";
 
 type Decision = "accept" | "decline";
@@ -40,18 +40,16 @@ function OfferCards({ offers, onAnswered }: Pick<Props, "offers" | "onAnswered">
   const [refusals, setRefusals] = useState<Partial<Record<number, SubOfferRefusal>>>({});
   const [reloading, setReloading] = useState(false);
   const decide = useApiAction(async (id: number, decision: Decision) =>
-    http.post<SubInvitationDecision>(subInvitationDecisionPath(id, decision), undefined, { headers: await sensitiveCallHeaders() }),
+    http.post<SubInvitationDecision>(subInvitationDecisionPath(id, decision), undefined, { headers: await sensitiveCallHeaders(), handledCodes: SUB_OFFER_HANDLED_CODES }),
   );
 
   const answer = async (offer: SubInvitationOffer, decision: Decision) => {
     try {
       await decide.runAsync(offer.id, decision);
     } catch (error) {
+      // A closed invitation or an affiliate already: said on the offer's card (not toasted); anything else is toasted.
       const refusal = subOfferRefusal(error);
-      if (refusal) {
-        replaceErrorToast(error, t(refusal));
-        setRefusals((shown) => ({ ...shown, [offer.id]: refusal }));
-      }
+      if (refusal) setRefusals((shown) => ({ ...shown, [offer.id]: refusal }));
       return;
     }
     if (decision === "accept") {
@@ -80,7 +78,7 @@ function OfferCards({ offers, onAnswered }: Pick<Props, "offers" | "onAnswered">
               </p>
               <p className="muted">{t("body")}</p>
               <p className="muted">{t("received", { date: format.dateTime(new Date(offer.createdAt), { dateStyle: "medium", timeZone: "UTC" }) })}</p>
-              {refusal && <p className={styles.alert}>{t(refusal)}</p>}
+              {refusal && <p role="alert" className={styles.alert}>{t(refusal)}</p>}
               {refusal !== "closed" && (
                 <div className={styles.offerActions}>
                   {refusal !== "alreadyAffiliate" && (

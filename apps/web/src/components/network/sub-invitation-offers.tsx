@@ -1,7 +1,9 @@
 "use client";
 import dynamic from "next/dynamic";
 import type { Locale as AntdLocale } from "antd/es/locale";
+import { useTranslations } from "next-intl";
 import type { SubInvitationOfferList } from "@affiliates/contracts";
+import { LoadFailed } from "@/components/status/load-failed";
 import { http } from "@/lib/http";
 import { useApi } from "@/lib/use-api";
 import { useSession } from "@/state/session";
@@ -14,12 +16,23 @@ const fetchOffers = () => http.get<SubInvitationOfferList>(SUB_INVITATIONS_PATH)
 
 /**
  * Sub-affiliate invitations made to the signed-in user's email address, each to accept or decline (on the dashboard and
- * the apply page). Renders nothing for a visitor who is not logged in or has no open offer. `withKit`: the page has no
- * FormKit around this spot (the apply page), so the cards bring their own, with `antdLocale`.
+ * the apply page). Renders nothing for a visitor who is not logged in or has no open offer, and a retry when the offers
+ * could not be read. `withKit`: the page has no FormKit around this spot (the apply page), so the cards bring their
+ * own, with `antdLocale`.
  */
 export function SubInvitationOffers({ withKit = false, antdLocale }: { withKit?: boolean; antdLocale?: AntdLocale | undefined }) {
   const { complete, isLogin } = useSession();
-  const { data, mutate } = useApi(SUB_INVITATIONS_PATH, fetchOffers, { ready: complete && isLogin });
-  if (!complete || !isLogin || !data || data.offers.length === 0) return null;
+  const t = useTranslations("network.offers");
+  const { data, error, mutate, refresh } = useApi(SUB_INVITATIONS_PATH, fetchOffers, { ready: complete && isLogin });
+  if (!complete || !isLogin) return null;
+  if (error && !data) {
+    return (
+      <section className="section" aria-labelledby="sub-offers-title" data-testid="sub-offers-failed">
+        <h2 id="sub-offers-title">{t("title")}</h2>
+        <LoadFailed onRetry={refresh} message={t("loadFailed")} />
+      </section>
+    );
+  }
+  if (!data || data.offers.length === 0) return null;
   return <SubInvitationOfferCards offers={data.offers} withKit={withKit} antdLocale={antdLocale} onAnswered={(id) => mutate({ offers: data.offers.filter((o) => o.id !== id) })} />;
 }

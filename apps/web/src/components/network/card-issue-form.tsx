@@ -1,0 +1,205 @@
+"use client";
+import { useState } from "react";
+import { Button, Form, Radio, Select } from "antd";
+import { useTranslations } from "next-intl";
+import {
+  AFFILIATE_CARD_AMOUNTS_USDT,
+  AFFILIATE_CARD_VALIDITY_DAYS,
+  type AffiliateCardIssueRequest,
+  type ExperienceCard,
+  type ExperienceCardList,
+  type InviteePage,
+  type ReferralLinkList,
+} from "@affiliates/contracts";
+import { LoadFailed } from "@/components/status/load-failed";
+import { MONEY_DIGITS } from "@/lib/format";
+import { useFormat } from "@/lib/format-hook";
+import { http } from "@/lib/http";
+import { sensitiveCallHeaders } from "@/lib/sensitive-call";
+import { showMessage } from "@/lib/toast";
+import { useApi, useApiAction } from "@/lib/use-api";
+import { useClaimLink } from "./card-claim-link";
+import type { CardTarget } from "./card-list";
+import { CARD_INVITEES_PATH, CARD_ISSUE_HANDLED_CODES, CARDS_PATH, isQuotaExceeded, type ListedCard } from "./network-api";
+import styles from "./network.module.css";
+
+/** The chosen invitee keeps its label (the masked user ID), also when a later search no longer lists it. */
+interface ChosenInvitee {
+  value: number;
+  label: string;
+}
+interface IssueValues {
+  amountUsdt: number;
+  validDays: number;
+  target: CardTarget;
+  linkId?: number;
+  invitee?: ChosenInvitee;
+}
+
+type Amount = AffiliateCardIssueRequest["amountUsdt"];
+type ValidDays = NonNullable<AffiliateCardIssueRequest["validDays"]>;
+const isAmount = (value: number): value is Amount => (AFFILIATE_CARD_AMOUNTS_USDT as readonly number[]).includes(value);
+const isValidDays = (value: number): value is ValidDays => (AFFILIATE_CARD_VALIDITY_DAYS as readonly number[]).includes(value);
+/** The invitee search accepts letters, digits and `*` only (the API's pattern). */
+const searchTerm = (text: string): string => text.replace(/[^A-Za-z0-9*]/g, "").slice(0, 32);
+
+interface Props {
+  /** The month's list (undefined while it loads): its amounts, validity periods and what remains. */
+  list: ExperienceCardList | undefined;
+  links: { data: ReferralLinkList | undefined; error: Error | undefined; refresh: () => void };
+  onIssued: (card: ListedCard) => void;
+  /** The API refused for the quota: the list shows nothing left (and is read again). */
+  onQuotaExceeded: () => void;
+  /** Masked user IDs the invitee search saw, for the card list. */
+  onInviteesSeen: (seen: readonly (readonly [number, string])[]) => void;
+}
+
+/**
+ * Issuing a card: an amount and a validity the contracts allow, and whom it is for (anyone with the link, sign-ups
+ * through one of one's links, or one invitee). The quota refusal shows once, above the form.
+ */
+export function CardIssueForm({ list, links, onIssued, onQuotaExceeded, onInviteesSeen }: Props) {
+  const t = useTranslations("network.cards");
+  const format = useFormat();
+  const { claimUrl, copy } = useClaimLink();
+  const [form] = Form.useForm<IssueValues>();
+  const target = Form.useWatch("target", form) ?? "open";
+  const [lastIssued, setLastIssued] = useState<ExperienceCard | null>(null);
+  // Every search asks anew (staleTime 0): a fresh cached answer under this key would stand in for the next search.
+  const invitees = useApi(
+    "network-card-invitees",
+    (search: string) => http.get<InviteePage>(CARD_INVITEES_PATH, search ? { search, pageSize: 10 } : { pageSize: 10 }),
+    { manual: true, debounceWait: 300, staleTime: 0, onSuccess: (page) => onInviteesSeen(page.items.map((i) => [i.id, i.maskedUserId] as const)) },
+  );
+  const issueCard = useApiAction(async (body: AffiliateCardIssueRequest) =>
+    http.post<ListedCard>(CARDS_PATH, body, { headers: await sensitiveCallHeaders(), handledCodes: CARD_ISSUE_HANDLED_CODES }),
+  );
+
+  const day = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "medium", timeZone: "UTC" });
+  const amounts = (list?.amountsUsdt ?? [...AFFILIATE_CARD_AMOUNTS_USDT]).filter(isAmount);
+  const validities = (list?.validDaysOptions ?? [...AFFILIATE_CARD_VALIDITY_DAYS]).filter(isValidDays);
+  const quotaUsedUp = list !== undefined && list.remaining === 0;
+
+  const issue = async (values: IssueValues) => {
+    // The rules below have checked both; the guards narrow them to the contract's literal types.
+    if (!list || !isAmount(values.amountUsdt) || !isValidDays(values.validDays)) return;
+    try {
+      const card = await issueCard.runAsync({
+        amountUsdt: values.amountUsdt,
+        validDays: values.validDays,
+        ...(values.target === "link" && values.linkId !== undefined ? { linkId: values.linkId } : {}),
+        ...(values.target === "invitee" && values.invitee !== undefined ? { inviteeId: values.invitee.value } : {}),
+      });
+      onIssued(card);
+      setLastIssued(card);
+      void showMessage("success", t("issued", { code: card.code }), "card-issued");
+    } catch (failure) {
+      if (isQuotaExceeded(failure)) onQuotaExceeded();
+      // any other refusal: the request client has shown it
+    }
+  };
+
+  return (
+    <section className="section" aria-labelledby="issue-title">
+      <h2 id="issue-title">{t("issueTitle")}</h2>
+      {quotaUsedUp && (
+        <p className={styles.notice} role="status" data-testid="card-quota-exceeded">
+          {t("quotaExceeded")}
+        </p>
+      )}
+      <Form<IssueValues>
+        form={form}
+        name="cardIssue"
+        layout="vertical"
+        noValidate
+        className={styles.issueForm}
+        initialValues={{ amountUsdt: AFFILIATE_CARD_AMOUNTS_USDT[0], validDays: AFFILIATE_CARD_VALIDITY_DAYS.at(-1), target: "open" }}
+        onFinish={(values) => void issue(values)}
+        data-testid="card-issue-form"
+      >
+        <Form.Item
+          name="amountUsdt"
+          label={t("amount")}
+          rules={[{ required: true }, { type: "enum", enum: [...AFFILIATE_CARD_AMOUNTS_USDT] }]}
+        >
+          <Radio.Group
+            optionType="button"
+            buttonStyle="solid"
+            className={styles.choices}
+            options={amounts.map((a) => ({ value: a, label: <span data-money="">{format.amount(a, "USDT")}</span> }))}
+          />
+        </Form.Item>
+        <Form.Item
+          name="validDays"
+          label={t("validity")}
+          rules={[{ required: true }, { type: "enum", enum: [...AFFILIATE_CARD_VALIDITY_DAYS] }]}
+        >
+          <Radio.Group
+            optionType="button"
+            buttonStyle="solid"
+            className={styles.choices}
+            options={validities.map((d) => ({ value: d, label: t("validDays", { days: d }) }))}
+          />
+        </Form.Item>
+        <Form.Item name="target" label={t("target")}>
+          <Radio.Group
+            className={styles.targets}
+            options={[
+              { value: "open", label: t("targetOpen") },
+              { value: "link", label: t("targetLink") },
+              { value: "invitee", label: t("targetInvitee") },
+            ]}
+          />
+        </Form.Item>
+        {target === "link" &&
+          (links.error && !links.data ? (
+            <LoadFailed onRetry={links.refresh} message={t("linksLoadFailed")} />
+          ) : (
+            <Form.Item name="linkId" label={t("link")} rules={[{ required: true }]}>
+              <Select
+                className={styles.select}
+                loading={!links.data}
+                options={(links.data?.links ?? []).filter((l) => !l.archived).map((l) => ({ value: l.id, label: `${l.label} (${l.code})` }))}
+              />
+            </Form.Item>
+          ))}
+        {target === "invitee" && (
+          <Form.Item name="invitee" label={t("invitee")} rules={[{ required: true }]} extra={t("inviteeHelp")}>
+            <Select<ChosenInvitee>
+              labelInValue
+              className={styles.select}
+              showSearch={{ filterOption: false, onSearch: (text: string) => invitees.run(searchTerm(text)) }}
+              onFocus={() => {
+                if (!invitees.data) invitees.run("");
+              }}
+              loading={invitees.loading}
+              notFoundContent={invitees.error ? <LoadFailed onRetry={invitees.refresh} message={t("inviteesLoadFailed")} /> : undefined}
+              options={(invitees.data?.items ?? []).map((i) => ({ value: i.id, label: `${i.maskedUserId} · ${day(i.registeredAt)}` }))}
+            />
+          </Form.Item>
+        )}
+        <Button
+          type="primary"
+          htmlType="submit"
+          loading={issueCard.loading}
+          disabled={!list || quotaUsedUp}
+          className={styles.submit}
+          data-testid="card-issue-submit"
+        >
+          {t("issue")}
+        </Button>
+      </Form>
+      {lastIssued && (
+        <div className={`card ${styles.issuedCard}`} role="status" data-testid="card-issued">
+          <p>{t("issuedBody", { amount: format.number(lastIssued.amountUsdt, MONEY_DIGITS), date: day(lastIssued.expiresAt) })}</p>
+          <p className={styles.claimUrl}>
+            <bdi>{claimUrl(lastIssued.code)}</bdi>
+          </p>
+          <Button onClick={() => void copy(lastIssued.code)} className={styles.submit}>
+            {t("copyLink")}
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}
