@@ -58,7 +58,7 @@ const PAGES: PageCase[] = [
     path: "/incubation-program",
     title: /^Incubation programme for early projects/,
     darkOnly: true,
-    data: { testId: "incubation-cohorts", en: ["Lumen Ledger", "Harbor Swap", "2025 S2", "3,400,000 USDT", "Not listed yet", "Dec 9, 2025"], rows: 8 },
+    data: { testId: "incubation-cohorts", en: ["Lumen Ledger", "Harbor Swap", "2025 S2", "3,400,000.00 USDT", "Not listed yet", "Dec 9, 2025"], rows: 8 },
     arHeading: "ابنِ مشروعك معنا",
   },
 ];

@@ -1,12 +1,17 @@
 "use client";
+import { useEffect } from "react";
 import { Form, InputNumber, Segmented, Select, Switch } from "antd";
 import { useTranslations } from "next-intl";
 import { useFormat } from "@/lib/format-hook";
+import { MONEY_DIGITS } from "@/lib/format";
 import type { FeeLevel } from "@affiliates/contracts";
 import { FormKit } from "@/components/form/form-kit";
+import { LoadFailed } from "@/components/status/load-failed";
 import styles from "@/components/vip/vip.module.css";
 import { VIP_TRACKING_IDS } from "@/components/vip/vip-paths";
+import { useVipStatus } from "@/components/vip/use-vip-status";
 import { effectiveRate, type FeeColumn } from "./fee-schedule";
+import { MAX_VOLUME, volumeProblem } from "./fee-volume";
 
 /**
  * The fee page's UI-kit parts (antd), loaded after the page so its first-load JS stays that of a page without a form:
@@ -21,7 +26,20 @@ interface CalculatorValues {
   side: Side;
 }
 
+/** From a billion up a fee is shown compact ("1.2B"): to the cent it would only be long. */
+const COMPACT_FROM = 1e9;
+
 const columnOf = (market: Market, side: Side): FeeColumn => `${market}${side === "maker" ? "Maker" : "Taker"}`;
+
+/**
+ * The volume field's text: as typed while it is typed, and an entry out of range stays as typed afterwards ("1e30"
+ * with its message, not a 31-digit number). Module-level, so the field keeps the same formatter between renders.
+ */
+function volumeText(value: number | string | undefined, { userTyping, input }: { userTyping: boolean; input: string }): string {
+  if (userTyping) return input;
+  if (value === undefined || value === "") return "";
+  return Math.abs(Number(value)) <= MAX_VOLUME ? String(value) : input;
+}
 
 export function FeeDiscountSwitch({ checked, onChange, disabled }: { checked: boolean; onChange: (on: boolean) => void; disabled: boolean }) {
   return (
@@ -53,18 +71,51 @@ function Calculator({ levels, discount }: { levels: FeeLevel[]; discount: number
   const format = useFormat();
   const [form] = Form.useForm<CalculatorValues>();
   const values = Form.useWatch([], form) as CalculatorValues | undefined;
+  const status = useVipStatus();
+  const ownLevel = status.data?.level;
   const percent = (fraction: number) => format.number(fraction, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 4 });
 
+  // A signed-in user starts from their own level (a visitor from VIP0), unless they have already picked one.
+  useEffect(() => {
+    if (ownLevel !== undefined && levels.some((l) => l.level === ownLevel) && !form.isFieldTouched("level")) form.setFieldValue("level", ownLevel);
+  }, [ownLevel, levels, form]);
+
   const level = levels.find((l) => l.level === values?.level);
-  const volume = typeof values?.volume === "number" && values.volume > 0 ? values.volume : null;
+  // Only a volume the field accepts gives a result: an entry with a message next to it clears the last one.
+  const volume = typeof values?.volume === "number" && volumeProblem(values.volume) === null ? values.volume : null;
   const rate = level && values ? effectiveRate(level, columnOf(values.market, values.side), discount) : null;
   const fee = rate !== null && volume !== null ? volume * rate : null;
+  const money = (amount: number) =>
+    format.number(
+      amount,
+      amount >= COMPACT_FROM
+        ? { notation: "compact", maximumFractionDigits: 2 }
+        : // A fee under a cent keeps its own digits rather than reading "0.00".
+          amount > 0 && amount < 0.01
+          ? { maximumSignificantDigits: 2 }
+          : MONEY_DIGITS,
+    );
+  const maxText = format.number(MAX_VOLUME);
 
   return (
     <>
-      <Form<CalculatorValues> form={form} layout="vertical" className={styles.calc} initialValues={{ level: 0, market: "spot", side: "maker" }}>
-        <Form.Item name="volume" label={t("volume")} rules={[{ type: "number", min: 0 }]}>
-          <InputNumber<number> min={0} step={1000} style={{ inlineSize: "100%" }} data-testid="fee-calc-volume" />
+      {status.error && !status.data && <LoadFailed onRetry={status.refresh} message={t("levelLoadFailed")} />}
+      <Form<CalculatorValues> form={form} layout="vertical" className={styles.calc} initialValues={{ level: 0, market: "spot", side: "maker" }} noValidate>
+        <Form.Item
+          name="volume"
+          label={t("volume")}
+          extra={t("volumeHelp", { max: maxText })}
+          rules={[
+            {
+              validator: (_rule, value: unknown) => {
+                const problem = volumeProblem(value);
+                if (problem === null) return Promise.resolve();
+                return Promise.reject(new Error(problem === "tooLarge" ? t("volumeTooLarge", { max: maxText }) : t("volumePositive")));
+              },
+            },
+          ]}
+        >
+          <InputNumber<number> step={1000} inputMode="decimal" formatter={volumeText} style={{ inlineSize: "100%" }} data-testid="fee-calc-volume" />
         </Form.Item>
         <Form.Item name="level" label={t("level")}>
           <Select data-testid="fee-calc-level" options={levels.map((l) => ({ value: l.level, label: l.name }))} />
@@ -88,12 +139,12 @@ function Calculator({ levels, discount }: { levels: FeeLevel[]; discount: number
           />
         </Form.Item>
       </Form>
-      <div aria-live="polite" data-testid="fee-calc-result">
+      <div aria-live="polite" data-testid="fee-calc-result" data-level={values?.level}>
         <p className="muted">{fee !== null ? t("result") : t("calcPlaceholder")}</p>
         <p className={styles.result}>
           {fee !== null && rate !== null ? (
             <>
-              <span data-testid="fee-calc-amount">{t("resultValue", { fee: format.number(fee, { maximumFractionDigits: 8 }) })}</span>{" "}
+              <span data-testid="fee-calc-amount">{t("resultValue", { fee: money(fee) })}</span>{" "}
               <span className="muted">{t("resultRate", { rate: percent(rate) })}</span>
             </>
           ) : (

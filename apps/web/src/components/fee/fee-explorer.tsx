@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { useFormat } from "@/lib/format-hook";
 import styles from "@/components/vip/vip.module.css";
 import { Ghost, GHOST_FIGURE } from "@/components/loading/ghost";
+import { LoadFailed } from "@/components/status/load-failed";
 import { FeeSchedule, useFeeSchedule } from "./fee-schedule";
 
 // The antd parts load after the page (their size, not the table's, is what a form costs); until then their boxes hold
@@ -22,15 +23,25 @@ const FeeCalculator = dynamic(() => import("./fee-controls").then((m) => m.FeeCa
 export function FeeExplorer() {
   const t = useTranslations("feeTools");
   const format = useFormat();
-  const { data } = useFeeSchedule();
+  const { data, error, refresh } = useFeeSchedule();
   const [discountOn, setDiscountOn] = useState(false);
   const discount = discountOn && data ? data.platformTokenDiscount : 0;
+  if (error && !data) {
+    return (
+      <section className="section">
+        <LoadFailed onRetry={refresh} />
+      </section>
+    );
+  }
   return (
     <>
       <section className="section">
         <div className={styles.toolbar}>
-          <FeeDiscountSwitch checked={discountOn} onChange={setDiscountOn} disabled={!data} />
-          <label htmlFor="fee-discount">{t("discountLabel")}</label>
+          {/* The switch sits inside its label: the whole line is the thumb's target, not only the 44 x 22 px switch. */}
+          <label htmlFor="fee-discount" className={styles.switchLabel}>
+            <FeeDiscountSwitch checked={discountOn} onChange={setDiscountOn} disabled={!data} />
+            <span>{t("discountLabel")}</span>
+          </label>
           <span className="muted" id="fee-discount-hint">
             {data ? t("discountHint", { discount: format.number(data.platformTokenDiscount, { style: "percent", maximumFractionDigits: 2 }) }) : <Ghost>{t("discountHint", { discount: GHOST_FIGURE })}</Ghost>}
           </span>

@@ -4,6 +4,7 @@ import { useFormat } from "@/lib/format-hook";
 import type { FeeLevel, FeeSchedule as FeeScheduleAnswer } from "@affiliates/contracts";
 import { http } from "@/lib/http";
 import { useApi } from "@/lib/use-api";
+import { PlaceholderRows } from "@/components/programme/placeholder-rows";
 
 export const FEE_SCHEDULE_PATH = "v1/vip/fee-schedule";
 /** The seeded schedule's length (VIP0–VIP7): the rows reserved before the answer arrives. */
@@ -28,8 +29,8 @@ export function FeeSchedule({ discount = 0 }: { discount?: number }) {
   const { data, loading } = useFeeSchedule();
   const percent = (rate: number) => format.number(rate, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 4 });
   const rows: FeeLevel[] = data?.levels ?? [];
-  // While loading, placeholder rows hold the table's height so nothing below it moves when the figures arrive.
-  const placeholders = data ? 0 : PLACEHOLDER_ROWS;
+  // Column names, also each cell's label in the phone card view.
+  const labels = FEE_COLUMNS.map((column) => t(column));
   return (
     <div className="table-scroll">
       <table className="data-table" aria-busy={loading} data-testid="fee-table" data-discount={discount > 0 ? "on" : "off"}>
@@ -37,22 +38,21 @@ export function FeeSchedule({ discount = 0 }: { discount?: number }) {
         <thead>
           <tr>
             <th scope="col">{t("level")}</th>
-            {FEE_COLUMNS.map((column) => (
-              <th scope="col" key={column}>{t(column)}</th>
+            {labels.map((label) => (
+              <th scope="col" key={label}>{label}</th>
             ))}
           </tr>
         </thead>
         <tbody>
-          {Array.from({ length: placeholders }, (_, i) => (
-            <tr key={`placeholder-${i}`} aria-hidden="true" className="placeholder-row">
-              <td colSpan={5}>{"\u00a0"}</td>
-            </tr>
-          ))}
+          {/* While loading, placeholder rows hold the table's height so nothing below it moves when the figures arrive. */}
+          {!data && <PlaceholderRows count={PLACEHOLDER_ROWS} labels={labels} />}
           {rows.map((row) => (
             <tr key={row.level}>
               <th scope="row">{row.name}</th>
-              {FEE_COLUMNS.map((column) => (
-                <td key={column} data-column={column}>{percent(effectiveRate(row, column, discount))}</td>
+              {FEE_COLUMNS.map((column, index) => (
+                <td key={column} data-column={column} data-label={labels[index]}>
+                  {percent(effectiveRate(row, column, discount))}
+                </td>
               ))}
             </tr>
           ))}

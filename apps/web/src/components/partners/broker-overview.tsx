@@ -1,13 +1,18 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useFormat } from "@/lib/format-hook";
+import { MONEY_DIGITS } from "@/lib/format";
 import { FeatureList } from "./feature-list";
 import { PartnerFaq } from "./partner-faq";
 import { BPS, usePartnerProgramme } from "./partner-data";
 import { useIsolate } from "@/lib/use-isolate";
 import { Ghost, GHOST_FIGURE } from "@/components/loading/ghost";
+import { LoadFailed } from "@/components/status/load-failed";
+import { PlaceholderRows } from "@/components/programme/placeholder-rows";
 
 const PLACEHOLDER_ROWS = 4;
+/** Counts (traders) are whole numbers. */
+const COUNT = { maximumFractionDigits: 0 } as const;
 /** The order size of the markup example (an illustration, not a programme figure). */
 const EXAMPLE_ORDER_USDT = 10_000;
 
@@ -17,11 +22,26 @@ export function BrokerOverview() {
   const isolate = useIsolate();
   const tc = useTranslations("partners");
   const format = useFormat();
-  const { data, error } = usePartnerProgramme("broker");
+  const { data, error, refresh } = usePartnerProgramme("broker");
   const percent = (bps: number) => format.number(bps / BPS, { style: "percent", maximumFractionDigits: 2 });
   const markup = (bps: number) => format.number(bps / BPS, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 3 });
   const compact = (usdt: number) => format.number(usdt, { notation: "compact", maximumFractionDigits: 1 });
-  if (error && !data) return <p className="section" role="alert">{tc("loadFailed")}</p>;
+  const money = (usdt: number) => format.number(usdt, MONEY_DIGITS);
+  // Column names, also each cell's label in the phone card view.
+  const labels = {
+    spotVolume: t("spotVolume"),
+    futuresVolume: t("futuresVolume"),
+    activeTraders: t("activeTraders"),
+    ownRate: t("ownRate"),
+    affiliatedRate: t("affiliatedRate"),
+  };
+  if (error && !data) {
+    return (
+      <div className="section">
+        <LoadFailed onRetry={refresh} message={tc("loadFailed")} />
+      </div>
+    );
+  }
   const tiers = data?.tiers ?? [];
   const top = tiers.at(-1);
   return (
@@ -38,30 +58,26 @@ export function BrokerOverview() {
             <thead>
               <tr>
                 <th scope="col">{t("tier")}</th>
-                <th scope="col">{t("spotVolume")}</th>
-                <th scope="col">{t("futuresVolume")}</th>
-                <th scope="col">{t("activeTraders")}</th>
-                <th scope="col">{t("ownRate")}</th>
-                <th scope="col">{t("affiliatedRate")}</th>
+                {Object.values(labels).map((label) => (
+                  <th scope="col" key={label}>{label}</th>
+                ))}
               </tr>
             </thead>
             <tbody>
-              {data
-                ? tiers.map((tier) => (
-                    <tr key={tier.tier}>
-                      <th scope="row">{tier.name}</th>
-                      <td>{tc("atLeastUsdt", { value: compact(tier.spotVolumeUsdt) })}</td>
-                      <td>{tc("atLeastUsdt", { value: compact(tier.futuresVolumeUsdt) })}</td>
-                      <td>{tc("atLeast", { value: format.number(tier.activeTraders) })}</td>
-                      <td>{percent(tier.ownRateBps)}</td>
-                      <td>{percent(tier.affiliatedRateBps)}</td>
-                    </tr>
-                  ))
-                : Array.from({ length: PLACEHOLDER_ROWS }, (_, i) => (
-                    <tr key={i} aria-hidden="true" className="placeholder-row">
-                      <td colSpan={6}>{"\u00a0"}</td>
-                    </tr>
-                  ))}
+              {data ? (
+                tiers.map((tier) => (
+                  <tr key={tier.tier}>
+                    <th scope="row">{tier.name}</th>
+                    <td data-label={labels.spotVolume}>{tc("atLeastUsdt", { value: compact(tier.spotVolumeUsdt) })}</td>
+                    <td data-label={labels.futuresVolume}>{tc("atLeastUsdt", { value: compact(tier.futuresVolumeUsdt) })}</td>
+                    <td data-label={labels.activeTraders}>{tc("atLeast", { value: format.number(tier.activeTraders, COUNT) })}</td>
+                    <td data-label={labels.ownRate}>{percent(tier.ownRateBps)}</td>
+                    <td data-label={labels.affiliatedRate}>{percent(tier.affiliatedRateBps)}</td>
+                  </tr>
+                ))
+              ) : (
+                <PlaceholderRows count={PLACEHOLDER_ROWS} labels={Object.values(labels)} />
+              )}
             </tbody>
           </table>
         </div>
@@ -72,9 +88,9 @@ export function BrokerOverview() {
           <p>{data ? t("markupBody", { markup: markup(data.maxMarkupBps) }) : <Ghost>{t("markupBody", { markup: GHOST_FIGURE })}</Ghost>}</p>
           <p className="muted">
             {data ? (
-              t("markupExample", { markup: markup(data.maxMarkupBps / 2), order: format.number(EXAMPLE_ORDER_USDT), earned: format.number(EXAMPLE_ORDER_USDT * (data.maxMarkupBps / 2 / BPS)) })
+              t("markupExample", { markup: markup(data.maxMarkupBps / 2), order: money(EXAMPLE_ORDER_USDT), earned: money(EXAMPLE_ORDER_USDT * (data.maxMarkupBps / 2 / BPS)) })
             ) : (
-              <Ghost>{t("markupExample", { markup: GHOST_FIGURE, order: format.number(EXAMPLE_ORDER_USDT), earned: GHOST_FIGURE })}</Ghost>
+              <Ghost>{t("markupExample", { markup: GHOST_FIGURE, order: money(EXAMPLE_ORDER_USDT), earned: GHOST_FIGURE })}</Ghost>
             )}
           </p>
         </div>

@@ -1,11 +1,14 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useFormat } from "@/lib/format-hook";
+import { MONEY_DIGITS } from "@/lib/format";
 import type { IncubationCohortProject } from "@affiliates/contracts";
 import { SafeLink } from "@/components/safe/safe-link";
 import { FeatureList } from "./feature-list";
 import { PartnerFaq } from "./partner-faq";
 import { usePartnerProgramme } from "./partner-data";
+import { LoadFailed } from "@/components/status/load-failed";
+import { PlaceholderRows } from "@/components/programme/placeholder-rows";
 
 const PLACEHOLDER_ROWS = 8;
 
@@ -14,9 +17,16 @@ export function IncubationOverview() {
   const t = useTranslations("partners.incubation");
   const tc = useTranslations("partners");
   const format = useFormat();
-  const { data, error } = usePartnerProgramme("incubation");
-  if (error && !data) return <p className="section" role="alert">{tc("loadFailed")}</p>;
+  const { data, error, refresh } = usePartnerProgramme("incubation");
+  if (error && !data) {
+    return (
+      <div className="section">
+        <LoadFailed onRetry={refresh} message={tc("loadFailed")} />
+      </div>
+    );
+  }
   const usdt = (value: number) => tc("usdt", { value: format.number(value) });
+  const labels: CohortLabels = { cohort: t("cohort"), sector: t("sector"), raised: t("raised"), listed: t("listed") };
   return (
     <>
       <section className="section" aria-labelledby="incubation-offers-title">
@@ -48,20 +58,17 @@ export function IncubationOverview() {
             <thead>
               <tr>
                 <th scope="col">{t("project")}</th>
-                <th scope="col">{t("cohort")}</th>
-                <th scope="col">{t("sector")}</th>
-                <th scope="col">{t("raised")}</th>
-                <th scope="col">{t("listed")}</th>
+                {Object.values(labels).map((label) => (
+                  <th scope="col" key={label}>{label}</th>
+                ))}
               </tr>
             </thead>
             <tbody>
-              {data
-                ? data.cohorts.map((project) => <CohortRow key={project.id} project={project} usdt={usdt} />)
-                : Array.from({ length: PLACEHOLDER_ROWS }, (_, i) => (
-                    <tr key={i} aria-hidden="true" className="placeholder-row">
-                      <td colSpan={5}>{"\u00a0"}</td>
-                    </tr>
-                  ))}
+              {data ? (
+                data.cohorts.map((project) => <CohortRow key={project.id} project={project} labels={labels} />)
+              ) : (
+                <PlaceholderRows count={PLACEHOLDER_ROWS} labels={Object.values(labels)} />
+              )}
             </tbody>
           </table>
         </div>
@@ -89,8 +96,12 @@ function StagesGhost() {
   );
 }
 
-function CohortRow({ project, usdt }: { project: IncubationCohortProject; usdt: (value: number) => string }) {
+/** The cohort table's columns after the project (the row's heading), also each cell's label in the phone card view. */
+type CohortLabels = Record<"cohort" | "sector" | "raised" | "listed", string>;
+
+function CohortRow({ project, labels }: { project: IncubationCohortProject; labels: CohortLabels }) {
   const t = useTranslations("partners.incubation");
+  const tc = useTranslations("partners");
   const tf = useTranslations("partners.form.sectors");
   const format = useFormat();
   return (
@@ -101,12 +112,13 @@ function CohortRow({ project, usdt }: { project: IncubationCohortProject; usdt: 
           {project.name}
         </SafeLink>
       </th>
-      <td>
+      <td data-label={labels.cohort}>
         <bdi>{project.cohort}</bdi>
       </td>
-      <td>{tf(project.sector)}</td>
-      <td>{usdt(project.raisedUsdt)}</td>
-      <td>{project.listedOn ? format.dateTime(new Date(`${project.listedOn}T00:00:00Z`), { dateStyle: "medium", timeZone: "UTC" }) : t("notListed")}</td>
+      <td data-label={labels.sector}>{tf(project.sector)}</td>
+      {/* Money raised: to the cent, as every amount. */}
+      <td data-label={labels.raised}>{tc("usdt", { value: format.number(project.raisedUsdt, MONEY_DIGITS) })}</td>
+      <td data-label={labels.listed}>{project.listedOn ? format.dateTime(new Date(`${project.listedOn}T00:00:00Z`), { dateStyle: "medium", timeZone: "UTC" }) : t("notListed")}</td>
     </tr>
   );
 }

@@ -7,6 +7,7 @@ import { FeatureList } from "./feature-list";
 import { PartnerFaq } from "./partner-faq";
 import { usePartnerProgramme } from "./partner-data";
 import { Ghost, GHOST_FIGURE } from "@/components/loading/ghost";
+import { LoadFailed } from "@/components/status/load-failed";
 
 /** Services for institutions (sub-accounts, OTC, custody, API, support) from the API, with a pointer to the pro offer. */
 export function InstitutionalOverview() {
@@ -14,8 +15,14 @@ export function InstitutionalOverview() {
   const tc = useTranslations("partners");
   const format = useFormat();
   const locale = useLocale();
-  const { data, error } = usePartnerProgramme("institutional");
-  if (error && !data) return <p className="section" role="alert">{tc("loadFailed")}</p>;
+  const { data, error, refresh } = usePartnerProgramme("institutional");
+  if (error && !data) {
+    return (
+      <div className="section">
+        <LoadFailed onRetry={refresh} message={tc("loadFailed")} />
+      </div>
+    );
+  }
   const usdt = (value: number) => tc("usdt", { value: format.number(value) });
   return (
     <>
@@ -39,7 +46,7 @@ export function InstitutionalOverview() {
             )}
           </p>
           {isLocale(locale) && (
-            <a className="button button-ghost" href={localePath(locale, PAGES.institutionalPro.path)}>
+            <a className="button button-ghost partner-thumb" href={localePath(locale, PAGES.institutionalPro.path)}>
               {t("proLink")}
             </a>
           )}
@@ -56,8 +63,14 @@ export function InstitutionalProOverview() {
   const tc = useTranslations("partners");
   const format = useFormat();
   const locale = useLocale();
-  const { data, error } = usePartnerProgramme("institutional");
-  if (error && !data) return <p className="section" role="alert">{tc("loadFailed")}</p>;
+  const { data, error, refresh } = usePartnerProgramme("institutional");
+  if (error && !data) {
+    return (
+      <div className="section">
+        <LoadFailed onRetry={refresh} message={tc("loadFailed")} />
+      </div>
+    );
+  }
   const usdt = (value: number) => tc("usdt", { value: format.number(value) });
   return (
     <>

@@ -6,6 +6,8 @@ import { PartnerFaq } from "./partner-faq";
 import { BPS, PPM, usePartnerProgramme } from "./partner-data";
 import { useIsolate } from "@/lib/use-isolate";
 import { Ghost, GHOST_FIGURE } from "@/components/loading/ghost";
+import { LoadFailed } from "@/components/status/load-failed";
+import { PlaceholderRows } from "@/components/programme/placeholder-rows";
 
 const PLACEHOLDER_ROWS = 3;
 
@@ -15,11 +17,25 @@ export function MarketMakerOverview() {
   const isolate = useIsolate();
   const tc = useTranslations("partners");
   const format = useFormat();
-  const { data, error } = usePartnerProgramme("marketMaker");
+  const { data, error, refresh } = usePartnerProgramme("marketMaker");
   const fee = (ppm: number) => format.number(ppm / PPM, { style: "percent", minimumFractionDigits: 3, maximumFractionDigits: 4 });
   const ratio = (bps: number) => format.number(bps / BPS, { style: "percent", maximumFractionDigits: 2 });
   const compact = (usdt: number) => format.number(usdt, { notation: "compact", maximumFractionDigits: 1 });
-  if (error && !data) return <p className="section" role="alert">{tc("loadFailed")}</p>;
+  // Column names, also each cell's label in the phone card view.
+  const labels = {
+    monthlyVolume: t("monthlyVolume"),
+    makerFee: t("makerFee"),
+    takerFee: t("takerFee"),
+    apiLimit: t("apiLimit"),
+    makerRatio: t("makerRatio"),
+  };
+  if (error && !data) {
+    return (
+      <div className="section">
+        <LoadFailed onRetry={refresh} message={tc("loadFailed")} />
+      </div>
+    );
+  }
   const tiers = data?.tiers ?? [];
   const best = tiers.reduce<number | null>((min, tier) => (min === null || tier.makerFeePpm < min ? tier.makerFeePpm : min), null);
   const minRatio = tiers.reduce<number | null>((min, tier) => (min === null || tier.minMakerRatioBps < min ? tier.minMakerRatioBps : min), null);
@@ -36,34 +52,30 @@ export function MarketMakerOverview() {
             <thead>
               <tr>
                 <th scope="col">{t("tier")}</th>
-                <th scope="col">{t("monthlyVolume")}</th>
-                <th scope="col">{t("makerFee")}</th>
-                <th scope="col">{t("takerFee")}</th>
-                <th scope="col">{t("apiLimit")}</th>
-                <th scope="col">{t("makerRatio")}</th>
+                {Object.values(labels).map((label) => (
+                  <th scope="col" key={label}>{label}</th>
+                ))}
               </tr>
             </thead>
             <tbody>
-              {data
-                ? tiers.map((tier) => (
-                    <tr key={tier.tier}>
-                      <th scope="row">{tier.name}</th>
-                      <td>{tc("atLeastUsdt", { value: compact(tier.monthlyVolumeUsdt) })}</td>
-                      <td className="rebate">
-                        <bdi>{fee(tier.makerFeePpm)}</bdi>
-                      </td>
-                      <td>
-                        <bdi>{fee(tier.takerFeePpm)}</bdi>
-                      </td>
-                      <td>{t("requestsPerSecond", { value: format.number(tier.apiRequestsPerSecond) })}</td>
-                      <td>{tc("atLeast", { value: ratio(tier.minMakerRatioBps) })}</td>
-                    </tr>
-                  ))
-                : Array.from({ length: PLACEHOLDER_ROWS }, (_, i) => (
-                    <tr key={i} aria-hidden="true" className="placeholder-row">
-                      <td colSpan={6}>{"\u00a0"}</td>
-                    </tr>
-                  ))}
+              {data ? (
+                tiers.map((tier) => (
+                  <tr key={tier.tier}>
+                    <th scope="row">{tier.name}</th>
+                    <td data-label={labels.monthlyVolume}>{tc("atLeastUsdt", { value: compact(tier.monthlyVolumeUsdt) })}</td>
+                    <td data-label={labels.makerFee} className="rebate">
+                      <bdi>{fee(tier.makerFeePpm)}</bdi>
+                    </td>
+                    <td data-label={labels.takerFee}>
+                      <bdi>{fee(tier.takerFeePpm)}</bdi>
+                    </td>
+                    <td data-label={labels.apiLimit}>{t("requestsPerSecond", { value: format.number(tier.apiRequestsPerSecond, { maximumFractionDigits: 0 }) })}</td>
+                    <td data-label={labels.makerRatio}>{tc("atLeast", { value: ratio(tier.minMakerRatioBps) })}</td>
+                  </tr>
+                ))
+              ) : (
+                <PlaceholderRows count={PLACEHOLDER_ROWS} labels={Object.values(labels)} />
+              )}
             </tbody>
           </table>
         </div>

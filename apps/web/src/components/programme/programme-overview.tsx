@@ -8,8 +8,15 @@ import { useApi } from "@/lib/use-api";
 import { useBpsPercent } from "@/lib/use-bps-percent";
 import { NUM_TAG } from "@/lib/bidi";
 import { Ghost, GHOST_FIGURE } from "@/components/loading/ghost";
+import { LoadFailed } from "@/components/status/load-failed";
+import { PlaceholderRows } from "./placeholder-rows";
 
 export const PROGRAMME_PATH = "v1/affiliate/programme";
+/** Counts are whole numbers; volumes are compact ("1.5M"), the space of a table cell is short. */
+const COUNT = { maximumFractionDigits: 0 } as const;
+const COMPACT = { notation: "compact", maximumFractionDigits: 1 } as const;
+/** The seeded programme's levels: the rows held while the answer is on its way. */
+const PLACEHOLDER_ROWS = 3;
 
 /** The programme's figures from the exchange API: the headline rate, the commission levels, benefits and FAQ. */
 export function ProgrammeOverview() {
@@ -17,10 +24,18 @@ export function ProgrammeOverview() {
   const format = useFormat();
   const locale = useLocale();
   // The FAQ's language follows the `Locale` header (src/lib/http.ts sends the page's locale); one cache entry per locale.
-  const { data, error } = useApi(`${PROGRAMME_PATH}?locale=${locale}`, () => http.get<AffiliateProgramme>(PROGRAMME_PATH));
+  const { data, error, refresh } = useApi(`${PROGRAMME_PATH}?locale=${locale}`, () => http.get<AffiliateProgramme>(PROGRAMME_PATH));
   const percent = useBpsPercent();
+  // Column names, also each cell's label in the phone card view.
+  const columns = { newTraders: t("newTraders"), volume: t("volume"), spotRate: t("spotRate"), futuresRate: t("futuresRate") };
 
-  if (error && !data) return <p className="section" role="alert">{t("loadFailed")}</p>;
+  if (error && !data) {
+    return (
+      <div className="section">
+        <LoadFailed onRetry={refresh} message={t("loadFailed")} />
+      </div>
+    );
+  }
   return (
     <>
       <p className="headline-rate" data-testid="headline-rate" aria-live="polite">
@@ -29,27 +44,30 @@ export function ProgrammeOverview() {
       <section className="section" aria-labelledby="levels-title">
         <h2 id="levels-title">{t("levelsTitle")}</h2>
         <div className="table-scroll">
-          <table className="data-table levels-table" aria-busy={!data}>
+          <table className="data-table levels-table" aria-busy={!data} data-testid="levels-table">
             <caption>{t("levelsCaption")}</caption>
             <thead>
               <tr>
                 <th scope="col">{t("level")}</th>
-                <th scope="col">{t("newTraders")}</th>
-                <th scope="col">{t("volume")}</th>
-                <th scope="col">{t("spotRate")}</th>
-                <th scope="col">{t("futuresRate")}</th>
+                {Object.values(columns).map((label) => (
+                  <th scope="col" key={label}>{label}</th>
+                ))}
               </tr>
             </thead>
             <tbody>
-              {(data?.levels ?? []).map((level) => (
-                <tr key={level.level}>
-                  <th scope="row">{level.name}</th>
-                  <td>{t("atLeast", { value: format.number(level.monthlyNewTraders) })}</td>
-                  <td>{t("atLeast", { value: format.number(level.monthlyVolumeUsdt, { notation: "compact" }) })}</td>
-                  <td>{percent(level.spotRateBps)}</td>
-                  <td>{percent(level.futuresRateBps)}</td>
-                </tr>
-              ))}
+              {data ? (
+                data.levels.map((level) => (
+                  <tr key={level.level}>
+                    <th scope="row">{level.name}</th>
+                    <td data-label={columns.newTraders}>{t("atLeast", { value: format.number(level.monthlyNewTraders, COUNT) })}</td>
+                    <td data-label={columns.volume}>{t("atLeast", { value: format.number(level.monthlyVolumeUsdt, COMPACT) })}</td>
+                    <td data-label={columns.spotRate}>{percent(level.spotRateBps)}</td>
+                    <td data-label={columns.futuresRate}>{percent(level.futuresRateBps)}</td>
+                  </tr>
+                ))
+              ) : (
+                <PlaceholderRows count={PLACEHOLDER_ROWS} labels={Object.values(columns)} />
+              )}
             </tbody>
           </table>
         </div>

@@ -1,5 +1,6 @@
 "use client";
 import { useEffect, useState } from "react";
+import styles from "./faq-list.module.css";
 
 export interface FaqItem {
   id: string;
@@ -28,8 +29,8 @@ export function FaqList({ items, testId, open = false }: { items: readonly FaqIt
     <div className="faq" data-testid={testId} aria-busy={!items.length}>
       {items.map((item) => (
         <details key={item.id} className="faq-item" open={open}>
-          <summary>{item.question}</summary>
-          <div className="faq-answer" dangerouslySetInnerHTML={{ __html: safe[item.id] ?? "" }} />
+          <summary className={styles.question}>{item.question}</summary>
+          <div className={`faq-answer ${styles.answer}`} dangerouslySetInnerHTML={{ __html: safe[item.id] ?? "" }} />
         </details>
       ))}
     </div>

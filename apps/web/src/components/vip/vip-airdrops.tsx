@@ -11,11 +11,14 @@ import { goToLogin } from "@/lib/native-app";
 import { sensitiveCallHeaders } from "@/lib/sensitive-call";
 import { showMessage } from "@/lib/toast";
 import { useSession } from "@/state/session";
+import { LoadFailed } from "@/components/status/load-failed";
 import { useVipFormat } from "./use-vip-format";
 import { VIP_AIRDROPS_PATH, VIP_TRACKING_IDS, vipAirdropJoinPath } from "./vip-paths";
 import styles from "./vip.module.css";
 
 const SECOND_MS = 1000;
+/** The refusals a campaign card explains itself, translated, under its button: the request client does not toast them. */
+const CARD_REFUSALS: readonly string[] = [VipResponseCode.levelTooLow, VipResponseCode.airdropNotLive];
 const pad = (n: number) => String(n).padStart(2, "0");
 
 /** The split of a time span for the countdown text (days, then hh:mm:ss). */
@@ -60,7 +63,10 @@ export function VipAirdrops({ locale }: { locale: Locale }) {
     setPending(campaign.id);
     setRefusals(({ [campaign.id]: _dropped, ...rest }) => rest);
     try {
-      const joined = await http.post<VipAirdropJoined>(vipAirdropJoinPath(campaign.id), undefined, { headers: await sensitiveCallHeaders() });
+      const joined = await http.post<VipAirdropJoined>(vipAirdropJoinPath(campaign.id), undefined, {
+        headers: await sensitiveCallHeaders(),
+        handledCodes: CARD_REFUSALS,
+      });
       if (data) {
         mutate({
           ...data,
@@ -69,28 +75,32 @@ export function VipAirdrops({ locale }: { locale: Locale }) {
       }
       void showMessage("success", t("joinedToast", { name: campaign.name }), "airdrop-joined");
     } catch (failure) {
-      if (!isHttpError(failure)) return;
-      let text: string | null = null;
-      if (failure.code === VipResponseCode.levelTooLow) {
+      // Any other failure has been toasted by the request client.
+      if (!isHttpError(failure) || failure.kind !== "business" || !CARD_REFUSALS.includes(failure.code)) return;
+      // The campaign's own words, with the levels when the list told us the user's.
+      let text: string;
+      if (failure.code === VipResponseCode.airdropNotLive) {
+        text = t("notLive");
+        refresh();
+      } else {
         text =
           data?.userLevel !== null && data?.userLevel !== undefined
             ? t("levelTooLow", { required: `VIP${campaign.requiredLevel}`, level: `VIP${data.userLevel}` })
             : t("levelTooLowShort");
-      } else if (failure.code === VipResponseCode.airdropNotLive) {
-        text = t("notLive");
-        refresh();
       }
-      if (text === null) return; // the request client has shown its error toast
-      const shown = text;
-      setRefusals((all) => ({ ...all, [campaign.id]: shown }));
-      // Same key as the request client's toast: the translated text replaces its "[code] message".
-      void showMessage("error", shown, `http-${failure.code}`);
+      setRefusals((all) => ({ ...all, [campaign.id]: text }));
     } finally {
       setPending(null);
     }
   };
 
-  if (error && !data) return <p className="section" role="alert">{tc("loadFailed")}</p>;
+  if (error && !data) {
+    return (
+      <div className="section">
+        <LoadFailed onRetry={refresh} message={tc("loadFailed")} />
+      </div>
+    );
+  }
   return (
     <section className="section" aria-labelledby="airdrop-list-title">
       <div className="section-head">
@@ -155,7 +165,7 @@ function Campaign({ campaign, now, visitor, pending, refusal, onJoin }: Campaign
       ) : (
         <button
           type="button"
-          className={campaign.state === "live" ? "button button-primary" : "button button-ghost"}
+          className={`${campaign.state === "live" ? "button button-primary" : "button button-ghost"} ${styles.thumb}`}
           disabled={campaign.state !== "live" || pending}
           aria-busy={pending}
           data-track-id={VIP_TRACKING_IDS.airdropJoin}

@@ -4,6 +4,7 @@ import type { VipGuide as VipGuideAnswer } from "@affiliates/contracts";
 import { FaqList } from "@/components/safe/faq-list";
 import { http } from "@/lib/http";
 import { useApi } from "@/lib/use-api";
+import { LoadFailed } from "@/components/status/load-failed";
 import { useVipProgramme, VipRulesList } from "./vip-programme";
 import { VIP_GUIDE_PATH } from "./vip-paths";
 import styles from "./vip.module.css";
@@ -20,12 +21,22 @@ export function VipGuide() {
       <section className="section" aria-labelledby="vip-review-title">
         <h2 id="vip-review-title">{t("reviewTitle")}</h2>
         <div className="card" data-testid="vip-rules" aria-busy={!programme.data}>
-          {programme.data ? <VipRulesList rules={programme.data.rules} /> : programme.error ? <p role="alert">{tc("loadFailed")}</p> : <ul className={styles.rules} />}
+          {programme.data ? (
+            <VipRulesList rules={programme.data.rules} />
+          ) : programme.error ? (
+            <LoadFailed onRetry={programme.refresh} message={tc("loadFailed")} />
+          ) : (
+            <ul className={styles.rules} />
+          )}
         </div>
       </section>
       <section className="section" id="faq" aria-labelledby="vip-faq-title">
         <h2 id="vip-faq-title">{t("faqTitle")}</h2>
-        {guide.error && !guide.data ? <p role="alert">{tc("loadFailed")}</p> : <FaqList items={guide.data?.faq ?? []} testId="vip-faq" open />}
+        {guide.error && !guide.data ? (
+          <LoadFailed onRetry={guide.refresh} message={tc("loadFailed")} />
+        ) : (
+          <FaqList items={guide.data?.faq ?? []} testId="vip-faq" open />
+        )}
       </section>
     </>
   );

@@ -4,6 +4,7 @@ import { BusinessLine, WEB_FALLBACK_URLS, compactParams, type DeepLinkParams, ty
 import { followDeepLink, reportBridgeFailure } from "@/lib/native-app";
 import { DEFAULT_DEPOSIT_COIN, DEFAULT_FUTURES_SYMBOL, DEFAULT_SPOT_PAIR } from "@/lib/constants";
 import { VIP_TRACKING_IDS } from "./vip-paths";
+import styles from "./vip.module.css";
 
 export type VipLinkKey = "futures" | "spot" | "deposit" | "coupons" | "earn";
 type Link<T extends DeepLinkTarget = DeepLinkTarget> = { target: T; params: DeepLinkParams[T] };
@@ -25,7 +26,7 @@ export function VipLink({ name, className = "button button-ghost", label }: { na
   const link = LINKS[name];
   return (
     <a
-      className={className}
+      className={`${className} ${styles.thumb}`}
       href={webHref(link)}
       data-deep-link={link.target}
       data-track-id={VIP_TRACKING_IDS.vipLink}

@@ -3,10 +3,16 @@ import { useTranslations } from "next-intl";
 import { VIP_METRICS, type FeeLevel, type VipLevelBenefits, type VipProgramme as VipProgrammeAnswer } from "@affiliates/contracts";
 import { http } from "@/lib/http";
 import { useApi } from "@/lib/use-api";
+import { LoadFailed } from "@/components/status/load-failed";
+import { PlaceholderRows } from "@/components/programme/placeholder-rows";
 import { useVipFormat } from "./use-vip-format";
 import { VipLink } from "./vip-links";
 import { VIP_PROGRAMME_PATH } from "./vip-paths";
 import styles from "./vip.module.css";
+
+/** The seeded levels (VIP0–VIP7): the rows each table holds while the answer is on its way. */
+const PLACEHOLDER_ROWS = 8;
+const FEE_COLUMNS = ["spotMaker", "spotTaker", "futuresMaker", "futuresTaker"] as const;
 
 /** The programme's answer, shared (one request, one cache entry) by every component of a page that shows it. */
 export function useVipProgramme() {
@@ -16,8 +22,14 @@ export function useVipProgramme() {
 /** VIP0–VIP7 from the exchange API: qualification, fees, limits and benefits, the trial and the review rules. */
 export function VipProgramme() {
   const tc = useTranslations("vipCommon");
-  const { data, error } = useVipProgramme();
-  if (error && !data) return <p className="section" role="alert">{tc("loadFailed")}</p>;
+  const { data, error, refresh } = useVipProgramme();
+  if (error && !data) {
+    return (
+      <div className="section">
+        <LoadFailed onRetry={refresh} message={tc("loadFailed")} />
+      </div>
+    );
+  }
   const levels = data?.levels ?? [];
   return (
     <>
@@ -34,26 +46,29 @@ function Qualification({ levels, busy }: { levels: FeeLevel[]; busy: boolean }) 
   const tc = useTranslations("vipCommon");
   const f = useVipFormat();
   const threshold = (value: number | undefined) => (value ? tc("atLeast", { value: f.usdCompact(value) }) : <span className={styles.dash}>{tc("notRequired")}</span>);
+  // Column names, also each cell's label in the phone card view.
+  const labels = VIP_METRICS.map((metric) => tc(`metrics.${metric}`));
   return (
     <section className="section" aria-labelledby="vip-qualify-title">
       <h2 id="vip-qualify-title">{t("qualifyTitle")}</h2>
-      <div className={`table-scroll ${styles.tableBox}`}>
+      <div className="table-scroll">
         <table className="data-table" aria-busy={busy} data-testid="vip-qualify-table">
           <caption>{t("qualifyCaption")}</caption>
           <thead>
             <tr>
               <th scope="col">{tc("level")}</th>
-              {VIP_METRICS.map((metric) => (
-                <th scope="col" key={metric}>{tc(`metrics.${metric}`)}</th>
+              {labels.map((label) => (
+                <th scope="col" key={label}>{label}</th>
               ))}
             </tr>
           </thead>
           <tbody>
+            {busy && <PlaceholderRows count={PLACEHOLDER_ROWS} labels={labels} />}
             {levels.map((level) => (
               <tr key={level.level}>
                 <th scope="row">{level.name}</th>
-                {VIP_METRICS.map((metric) => (
-                  <td key={metric}>{threshold(level[metric])}</td>
+                {VIP_METRICS.map((metric, index) => (
+                  <td key={metric} data-label={labels[index]}>{threshold(level[metric])}</td>
                 ))}
               </tr>
             ))}
@@ -68,27 +83,28 @@ function Fees({ levels, discount, busy }: { levels: FeeLevel[]; discount: number
   const t = useTranslations("vipProgramme");
   const tc = useTranslations("vipCommon");
   const f = useVipFormat();
-  const columns = ["spotMaker", "spotTaker", "futuresMaker", "futuresTaker"] as const;
+  const labels = FEE_COLUMNS.map((column) => t(column));
   return (
     <section className="section" aria-labelledby="vip-fees-title">
       <h2 id="vip-fees-title">{t("feesTitle")}</h2>
-      <div className={`table-scroll ${styles.tableBox}`}>
+      <div className="table-scroll">
         <table className="data-table" aria-busy={busy} data-testid="vip-fees-table">
           <caption>{t("feesCaption")}</caption>
           <thead>
             <tr>
               <th scope="col">{tc("level")}</th>
-              {columns.map((c) => (
-                <th scope="col" key={c}>{t(c)}</th>
+              {labels.map((label) => (
+                <th scope="col" key={label}>{label}</th>
               ))}
             </tr>
           </thead>
           <tbody>
+            {busy && <PlaceholderRows count={PLACEHOLDER_ROWS} labels={labels} />}
             {levels.map((level) => (
               <tr key={level.level}>
                 <th scope="row">{level.name}</th>
-                {columns.map((c) => (
-                  <td key={c}>{f.rate(level[c])}</td>
+                {FEE_COLUMNS.map((c, index) => (
+                  <td key={c} data-label={labels[index]}>{f.rate(level[c])}</td>
                 ))}
               </tr>
             ))}
@@ -107,35 +123,41 @@ function Benefits({ levels, benefits, busy }: { levels: FeeLevel[]; benefits: Vi
   const byLevel = new Map(benefits.map((b) => [b.level, b]));
   const flag = (on: boolean | undefined) =>
     on ? <span className={styles.check}>{tc("yes")}</span> : <span className={styles.dash}>{tc("no")}</span>;
+  const labels = {
+    withdrawalLimit: t("withdrawalLimit"),
+    dedicatedManager: t("dedicatedManager"),
+    airdrops: t("airdrops"),
+    vipEarn: t("vipEarn"),
+    apiLimit: t("apiLimit"),
+    subAccounts: t("subAccounts"),
+  };
   return (
     <section className="section" aria-labelledby="vip-benefits-title">
       <h2 id="vip-benefits-title">{t("benefitsTitle")}</h2>
-      <div className={`table-scroll ${styles.tableBox}`}>
+      <div className="table-scroll">
         <table className="data-table" aria-busy={busy} data-testid="vip-benefits-table">
           <caption>{t("benefitsCaption")}</caption>
           <thead>
             <tr>
               <th scope="col">{tc("level")}</th>
-              <th scope="col">{t("withdrawalLimit")}</th>
-              <th scope="col">{t("dedicatedManager")}</th>
-              <th scope="col">{t("airdrops")}</th>
-              <th scope="col">{t("vipEarn")}</th>
-              <th scope="col">{t("apiLimit")}</th>
-              <th scope="col">{t("subAccounts")}</th>
+              {Object.values(labels).map((label) => (
+                <th scope="col" key={label}>{label}</th>
+              ))}
             </tr>
           </thead>
           <tbody>
+            {busy && <PlaceholderRows count={PLACEHOLDER_ROWS} labels={Object.values(labels)} />}
             {levels.map((level) => {
               const b = byLevel.get(level.level);
               return (
                 <tr key={level.level}>
                   <th scope="row">{level.name}</th>
-                  <td>{level.withdrawalLimit24h ? f.usdCompact(level.withdrawalLimit24h) : ""}</td>
-                  <td>{flag(b?.dedicatedManager)}</td>
-                  <td>{flag(b?.airdrops)}</td>
-                  <td>{flag(b?.vipEarn)}</td>
-                  <td>{b ? tc("perSecond", { count: b.apiRequestsPerSecond }) : ""}</td>
-                  <td>{b ? f.amount(b.subAccounts) : ""}</td>
+                  <td data-label={labels.withdrawalLimit}>{level.withdrawalLimit24h ? f.usdCompact(level.withdrawalLimit24h) : ""}</td>
+                  <td data-label={labels.dedicatedManager}>{flag(b?.dedicatedManager)}</td>
+                  <td data-label={labels.airdrops}>{flag(b?.airdrops)}</td>
+                  <td data-label={labels.vipEarn}>{flag(b?.vipEarn)}</td>
+                  <td data-label={labels.apiLimit}>{b ? tc("perSecond", { count: b.apiRequestsPerSecond }) : ""}</td>
+                  <td data-label={labels.subAccounts}>{b ? f.amount(b.subAccounts) : ""}</td>
                 </tr>
               );
             })}

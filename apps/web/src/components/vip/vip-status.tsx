@@ -2,13 +2,11 @@
 import { useTranslations } from "next-intl";
 import { localePath, type Locale } from "@affiliates/locales";
 import type { VipStatus as VipStatusAnswer } from "@affiliates/contracts";
-import { http } from "@/lib/http";
-import { useApi } from "@/lib/use-api";
 import { PAGES } from "@/lib/pages";
-import { useSession } from "@/state/session";
+import { LoadFailed } from "@/components/status/load-failed";
 import { useVipFormat } from "./use-vip-format";
+import { useVipStatus } from "./use-vip-status";
 import { VipLinks } from "./vip-links";
-import { VIP_STATUS_PATH } from "./vip-paths";
 import styles from "./vip.module.css";
 import { useIsolate } from "@/lib/use-isolate";
 
@@ -17,9 +15,14 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** The signed-in user's VIP level (login required; the page's guard sends a visitor to log in). */
 export function VipStatus({ locale }: { locale: Locale }) {
   const tc = useTranslations("vipCommon");
-  const { complete, isLogin } = useSession();
-  const { data, error } = useApi(VIP_STATUS_PATH, () => http.get<VipStatusAnswer>(VIP_STATUS_PATH), { ready: complete && isLogin });
-  if (error && !data) return <p className="section" role="alert">{tc("loadFailed")}</p>;
+  const { data, error, refresh } = useVipStatus();
+  if (error && !data) {
+    return (
+      <div className="section">
+        <LoadFailed onRetry={refresh} message={tc("loadFailed")} />
+      </div>
+    );
+  }
   if (!data) return <div className={`section ${styles.skeleton}`} aria-busy="true" />;
   return (
     <>
@@ -114,6 +117,8 @@ function MyFees({ status, locale }: { status: VipStatusAnswer; locale: Locale })
     ["spot", status.fees.spotMaker, status.fees.spotTaker],
     ["futures", status.fees.futuresMaker, status.fees.futuresTaker],
   ] as const;
+  const maker = t("maker");
+  const taker = t("taker");
   return (
     <section className="section" aria-labelledby="vip-my-fees">
       <h2 id="vip-my-fees">{t("feesTitle")}</h2>
@@ -123,16 +128,16 @@ function MyFees({ status, locale }: { status: VipStatusAnswer; locale: Locale })
           <thead>
             <tr>
               <th scope="col">{t("market")}</th>
-              <th scope="col">{t("maker")}</th>
-              <th scope="col">{t("taker")}</th>
+              <th scope="col">{maker}</th>
+              <th scope="col">{taker}</th>
             </tr>
           </thead>
           <tbody>
-            {rows.map(([market, maker, taker]) => (
+            {rows.map(([market, makerRate, takerRate]) => (
               <tr key={market}>
                 <th scope="row">{t(market)}</th>
-                <td>{f.rate(maker)}</td>
-                <td>{f.rate(taker)}</td>
+                <td data-label={maker}>{f.rate(makerRate)}</td>
+                <td data-label={taker}>{f.rate(takerRate)}</td>
               </tr>
             ))}
           </tbody>
@@ -140,7 +145,7 @@ function MyFees({ status, locale }: { status: VipStatusAnswer; locale: Locale })
       </div>
       <p className={styles.note}>{t("withdrawalLimit", { amount: f.usdCompact(status.withdrawalLimit24h) })}</p>
       <div className={styles.actions}>
-        <a className="button button-ghost" href={localePath(locale, PAGES.fee.path)}>
+        <a className={`button button-ghost ${styles.thumb}`} href={localePath(locale, PAGES.fee.path)}>
           {t("allFees")}
         </a>
       </div>
