@@ -292,7 +292,7 @@ describe("applications", () => {
       { type: "youtube", url: "https://youtube.com/@nina", audience: 12_000 },
       { type: "telegram", url: "http://t.me/nina", audience: 800 },
     ],
-    region: "Southeast Asia",
+    region: "SG",
     message: "Crypto education channel.",
   };
 
@@ -308,7 +308,7 @@ describe("applications", () => {
 
     const mine = myAffiliateApplicationSchema.parse(data(await call("GET", "/v1/affiliate/applications/me", { cookie })));
     expect(mine.isAffiliate).toBe(false);
-    expect(mine.application).toMatchObject({ id: created.id, status: "pending", name: "Nina Newcomer", email: "nina@example.com", region: "Southeast Asia", decidedAt: null });
+    expect(mine.application).toMatchObject({ id: created.id, status: "pending", name: "Nina Newcomer", email: "nina@example.com", region: "SG", decidedAt: null });
     expect(mine.application?.channels).toEqual(form.channels);
 
     const admin = { "x-admin-token": ADMIN_TOKEN };

@@ -18,7 +18,7 @@ import { PLAIN_USER, createTestApp, deviceToken, envelope, login, sessionCookie,
 const ADMIN_TOKEN = "partners-admin-token";
 const ADMIN = { "x-admin-token": ADMIN_TOKEN };
 
-const COMMON = { name: "Lena Ortiz", email: "lena@northwind.example", company: "Northwind Labs", telegram: "@lena", country: "Portugal", message: "We would like to talk." };
+const COMMON = { name: "Lena Ortiz", email: "lena@northwind.example", company: "Northwind Labs", telegram: "@lena", country: "PT", message: "We would like to talk." };
 
 /** A valid request of each kind. */
 const VALID: { [K in PartnerApplicationKind]: Extract<PartnerApplicationRequest, { kind: K }> } = {
@@ -199,6 +199,8 @@ describe("partner programmes (issue 10)", () => {
       expectRefused(await apply({ ...base, company: "c".repeat(121) }), 400, /^company: /);
       expectRefused(await apply({ ...base, isAdmin: true }), 400, /^isAdmin: unknown field/);
       expectRefused(await apply({ ...base, country: 42 }), 400, /^country: /);
+      expectRefused(await apply({ ...base, country: "-1" }), 400, /^country: /);
+      expectRefused(await apply({ ...base, country: "Portugal" }), 400, /^country: /);
     });
 
     it("refuses kind-specific bad values: URLs, enums, negative or fractional figures, an empty service list", async () => {
@@ -206,6 +208,8 @@ describe("partner programmes (issue 10)", () => {
       expectRefused(await apply({ ...VALID.broker, brokerType: "dealer" }), 400, /^brokerType: /);
       expectRefused(await apply({ ...VALID.broker, userCount: -1 }), 400, /^userCount: /);
       expectRefused(await apply({ ...VALID["market-maker"], monthlyVolumeUsdt: 1.5 }), 400, /^monthlyVolumeUsdt: /);
+      expectRefused(await apply({ ...VALID["market-maker"], monthlyVolumeUsdt: 0 }), 400, /^monthlyVolumeUsdt: /);
+      expectRefused(await apply({ ...VALID.broker, monthlyVolumeUsdt: 0 }), 400, /^monthlyVolumeUsdt: /);
       expectRefused(await apply({ ...VALID["market-maker"], markets: "x".repeat(301) }), 400, /^markets: /);
       expectRefused(await apply({ ...VALID.institutional, services: [] }), 400, /^services: /);
       expectRefused(await apply({ ...VALID.institutional, services: ["lending"] }), 400, /^services\.0: /);

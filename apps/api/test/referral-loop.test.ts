@@ -275,7 +275,7 @@ describe(`settlement and payouts (${DIALECT})`, () => {
     const owner = await registerWith("");
     const ownerCookie = owner.cookie ?? "";
     const applied = data(
-      await call("POST", "/v1/affiliate/applications", { cookie: ownerCookie, dy: true, body: { name: "Fresh Affiliate", email: owner.email, channels: [{ type: "x", url: "https://x.com/fresh", audience: 100 }], region: "Europe" } }),
+      await call("POST", "/v1/affiliate/applications", { cookie: ownerCookie, dy: true, body: { name: "Fresh Affiliate", email: owner.email, channels: [{ type: "x", url: "https://x.com/fresh", audience: 100 }], region: "DE" } }),
     ) as { id: number };
     data(await call("POST", `/v1/admin/affiliate/applications/${applied.id}/decision`, { admin: true, body: { decision: "approve" } }));
     const link = data(await call("POST", "/v1/affiliate/links", { cookie: ownerCookie, dy: true, body: { label: "Main", code: `fresh${DIALECT.slice(0, 3)}` } })) as { code: string };

@@ -1,5 +1,16 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { ADMIN_HEADERS, logIn, PLAIN_USER, registerNewUser } from "./fixtures";
+
+/** Picks a country from the form's list (antd Select, prefix "bit") by typing part of its name. */
+async function chooseCountry(page: Page, form: Locator, label: string, name: string): Promise<void> {
+  const input = form.getByLabel(label, { exact: true });
+  const item = form.locator(".bit-form-item").filter({ has: page.getByLabel(label, { exact: true }) });
+  await expect(async () => {
+    await input.fill(name);
+    await page.locator(".bit-select-dropdown:visible .bit-select-item-option", { hasText: name }).first().click({ timeout: 2_000 });
+    await expect(item.locator(".bit-select-content, .bit-select-selector").first()).toContainText(name, { timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
+}
 
 test.describe("affiliate application (issue 9) with the spec's form messages (spec §5)", () => {
   test("a visitor is sent to log in first", async ({ page }) => {
@@ -12,6 +23,9 @@ test.describe("affiliate application (issue 9) with the spec's form messages (sp
     await page.goto("/affiliates/apply");
     const form = page.getByTestId("application-form");
     await expect(form).toBeVisible();
+    // The name comes from the account; emptied, it is required like any other field.
+    await expect(form.getByLabel("Full name")).toHaveValue("Uma User");
+    await form.getByLabel("Full name").fill("");
     await form.getByRole("button", { name: "Submit application" }).click();
     await expect(form.getByText("Please enter Full name")).toBeVisible();
     await expect(form.getByText("Please enter Country or region")).toBeVisible();
@@ -27,6 +41,7 @@ test.describe("affiliate application (issue 9) with the spec's form messages (sp
     await page.goto("/ar/affiliates/apply");
     expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
     const form = page.getByTestId("application-form");
+    await form.locator("input#name").fill("");
     await form.getByRole("button", { name: "إرسال الطلب" }).click();
     await expect(form.getByText("يُرجى إدخال الاسم الكامل")).toBeVisible();
     await expect(form.getByText("يُرجى إدخال الدولة أو المنطقة")).toBeVisible();
@@ -42,7 +57,7 @@ test.describe("affiliate application (issue 9) with the spec's form messages (sp
     await form.getByLabel("Contact email").fill("nadia@example.com");
     await form.getByLabel("Link to the channel").fill("https://www.youtube.com/@nadia");
     await form.getByLabel("Audience size").fill("25000");
-    await form.getByLabel("Country or region").fill("Brazil");
+    await chooseCountry(page, form, "Country or region", "Brazil");
     await form.getByRole("button", { name: "Submit application" }).click();
     const status = page.getByTestId("application-status");
     await expect(status).toHaveAttribute("data-status", "pending");

@@ -1,3 +1,4 @@
+import { countryCodeSchema } from "./countries";
 import { z } from "zod";
 
 /**
@@ -152,7 +153,7 @@ export const affiliateApplicationRequestSchema = z
     name: z.string().trim().min(2).max(80),
     email: z.email().max(254),
     channels: z.array(affiliateChannelSchema).min(1).max(5),
-    region: z.string().trim().min(2).max(60),
+    region: countryCodeSchema,
     message: z.string().trim().max(2000).default(""),
   })
   .strict();

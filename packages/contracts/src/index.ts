@@ -9,3 +9,4 @@ export * from "./error-events";
 export * from "./affiliate";
 export * from "./partners";
 export * from "./referral";
+export * from "./countries";

@@ -1,3 +1,4 @@
+import { countryCodeSchema } from "./countries";
 import { z } from "zod";
 
 /**
@@ -36,6 +37,8 @@ const isHttpUrl = (value: string): boolean => {
 };
 const httpUrl = z.string().trim().max(300).refine(isHttpUrl, "must be an http(s) URL");
 const usdt = z.number().int().min(0).max(MAX_USDT);
+/** A volume the applicant expects or trades: a whole number of USDT above zero. */
+const positiveUsdt = z.number().int().min(1).max(MAX_USDT);
 
 // ---------------------------------------------------------------- public programme figures
 
@@ -136,7 +139,7 @@ const commonFields = {
   company: z.string().trim().min(2).max(120),
   /** Telegram handle or other messenger contact (optional). */
   telegram: z.string().trim().max(64).default(""),
-  country: z.string().trim().min(2).max(60),
+  country: countryCodeSchema,
   message: z.string().trim().max(PARTNER_MESSAGE_MAX).default(""),
 };
 
@@ -146,7 +149,7 @@ export const brokerApplicationSchema = z
     ...commonFields,
     brokerType: z.enum(BROKER_TYPES),
     platformUrl: httpUrl,
-    monthlyVolumeUsdt: usdt,
+    monthlyVolumeUsdt: positiveUsdt,
     userCount: z.number().int().min(0).max(1_000_000_000),
   })
   .strict();
@@ -155,7 +158,7 @@ export const marketMakerApplicationSchema = z
   .object({
     kind: z.literal("market-maker"),
     ...commonFields,
-    monthlyVolumeUsdt: usdt,
+    monthlyVolumeUsdt: positiveUsdt,
     /** The markets the firm wants to quote, e.g. "BTC/USDT, ETH/USDT". */
     markets: z.string().trim().min(2).max(300),
     /** Other exchanges where the firm makes markets (optional). */
@@ -178,7 +181,7 @@ export const institutionalProApplicationSchema = z
     kind: z.literal("institutional-pro"),
     ...commonFields,
     institutionType: z.enum(INSTITUTION_TYPES),
-    monthlyVolumeUsdt: usdt,
+    monthlyVolumeUsdt: positiveUsdt,
     assetsUsdt: usdt,
   })
   .strict();

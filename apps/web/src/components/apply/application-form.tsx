@@ -1,32 +1,78 @@
 "use client";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { Button, Form, Input, InputNumber, Select, Space } from "antd";
 import type { Locale as AntdLocale } from "antd/es/locale";
 import { useTranslations } from "next-intl";
-import { AFFILIATE_CHANNEL_TYPES, type AffiliateApplicationCreated, type AffiliateApplicationRequest } from "@affiliates/contracts";
+import {
+  AFFILIATE_CHANNEL_TYPES,
+  AffiliateResponseCode,
+  affiliateApplicationRequestSchema,
+  affiliateChannelSchema,
+  type AffiliateApplication,
+  type AffiliateApplicationCreated,
+  type AffiliateApplicationRequest,
+} from "@affiliates/contracts";
+import { isHttpError } from "@affiliates/http";
 import { FormKit } from "@/components/form/form-kit";
+import { CountrySelect } from "@/components/form/country-select";
+import { isCountryCode } from "@affiliates/contracts";
+import { useFormRules } from "@/components/form/form-rules";
+import { useAccountPrefill, usePrefill } from "@/components/form/prefill";
+import { useApiErrorText } from "@/lib/api-error-text";
 import { http } from "@/lib/http";
 import { sensitiveCallHeaders } from "@/lib/sensitive-call";
 import { showMessage } from "@/lib/toast";
 import { APPLICATIONS_PATH } from "./application-paths";
 
+const MAX_CHANNELS = 5;
+const MAX_AUDIENCE = 1_000_000_000;
+const MESSAGE_MAX = 2000;
+
+interface ApplicationFormProps {
+  antdLocale?: AntdLocale | undefined;
+  /** A rejected application: its contact details start the new one. */
+  previous?: AffiliateApplication | null;
+  onStored: () => Promise<void>;
+  /** The API says the user already applied (or is an affiliate): the page shows this sentence once, with the status. */
+  onExists: (text: string) => Promise<void>;
+}
+
 /**
- * The affiliate application form (issue 9) with the shared validate messages (spec §5). It carries the UI kit, so
- * the apply page loads it after the page (application-panel.tsx); `onStored` runs once the API has stored it.
+ * The affiliate application form (issue 9) with the shared validate messages (spec §5) and the contract's limits. It
+ * carries the UI kit, so the apply page loads it after the page (application-panel.tsx); `onStored` runs once the API
+ * has stored it.
  */
-export function ApplicationForm({ antdLocale, onStored }: { antdLocale?: AntdLocale | undefined; onStored: () => Promise<void> }) {
+export function ApplicationForm({ antdLocale, previous = null, onStored, onExists }: ApplicationFormProps) {
   const t = useTranslations("apply");
+  const help = useTranslations("form.help");
+  const rules = useFormRules();
+  const errorText = useApiErrorText();
   const [form] = Form.useForm<AffiliateApplicationRequest>();
   const [sending, setSending] = useState(false);
+  const account = useAccountPrefill();
+  const prefill = useMemo(
+    () => ({
+      name: previous?.name || account.name,
+      email: previous?.email || account.email,
+      region: isCountryCode(previous?.region) ? previous.region : undefined,
+    }),
+    [previous, account.name, account.email],
+  );
+  usePrefill(form, prefill);
 
   const submit = async (values: AffiliateApplicationRequest) => {
     setSending(true);
     try {
-      await http.post<AffiliateApplicationCreated>(APPLICATIONS_PATH, values, { headers: await sensitiveCallHeaders() });
+      await http.post<AffiliateApplicationCreated>(APPLICATIONS_PATH, values, {
+        headers: await sensitiveCallHeaders(),
+        handledCodes: [AffiliateResponseCode.applicationExists],
+      });
       void showMessage("success", t("submitted"), "application");
       await onStored();
-    } catch {
-      // the request client has already shown the error toast
+    } catch (error) {
+      // Already applied (in another tab, or an affiliate by invitation): said once, by the page, above the status.
+      if (isHttpError(error) && error.code === AffiliateResponseCode.applicationExists) await onExists(errorText(error));
+      // Anything else: the request client has shown its toast.
     } finally {
       setSending(false);
     }
@@ -42,12 +88,12 @@ export function ApplicationForm({ antdLocale, onStored }: { antdLocale?: AntdLoc
         initialValues={{ channels: [{ type: "youtube", url: "", audience: 0 }] }}
         className="application-form"
         data-testid="application-form"
-        noValidate // the translated validate messages speak for every field, not the browser's own email check
+        noValidate // the translated validate messages speak for every field, not the browser's own bubbles
       >
-        <Form.Item name="name" label={t("name")} rules={[{ required: true }, { whitespace: true }, { min: 2, max: 80 }]}>
+        <Form.Item name="name" label={t("name")} rules={rules.text(2, 80)} validateFirst>
           <Input autoComplete="name" />
         </Form.Item>
-        <Form.Item name="email" label={t("email")} rules={[{ required: true }, { type: "email" }]}>
+        <Form.Item name="email" label={t("email")} rules={rules.email(affiliateApplicationRequestSchema.shape.email)} validateFirst extra={help("email")}>
           <Input type="email" autoComplete="email" dir="ltr" />
         </Form.Item>
         <Form.List name="channels">
@@ -62,11 +108,17 @@ export function ApplicationForm({ antdLocale, onStored }: { antdLocale?: AntdLoc
                       options={AFFILIATE_CHANNEL_TYPES.map((type) => ({ value: type, label: t(`channelTypes.${type}`) }))}
                     />
                   </Form.Item>
-                  <Form.Item name={[field.name, "url"]} label={t("channelUrl")} rules={[{ required: true }, { type: "url" }, { max: 300 }]}>
+                  <Form.Item
+                    name={[field.name, "url"]}
+                    label={t("channelUrl")}
+                    rules={rules.httpUrl(affiliateChannelSchema.shape.url)}
+                    validateFirst
+                    extra={help("url")}
+                  >
                     <Input inputMode="url" placeholder="https://" dir="ltr" style={{ minWidth: 260 }} />
                   </Form.Item>
-                  <Form.Item name={[field.name, "audience"]} label={t("audience")} rules={[{ required: true }, { type: "integer", min: 0, max: 1_000_000_000 }]}>
-                    <InputNumber min={0} style={{ minWidth: 140 }} />
+                  <Form.Item name={[field.name, "audience"]} label={t("audience")} rules={rules.wholeNumber(MAX_AUDIENCE)} validateFirst extra={help("count")}>
+                    <InputNumber precision={0} style={{ minWidth: 140 }} dir="ltr" />
                   </Form.Item>
                   {fields.length > 1 && (
                     <Button type="text" onClick={() => remove(field.name)} aria-label={t("removeChannel")}>
@@ -75,7 +127,7 @@ export function ApplicationForm({ antdLocale, onStored }: { antdLocale?: AntdLoc
                   )}
                 </Space>
               ))}
-              {fields.length < 5 && (
+              {fields.length < MAX_CHANNELS && (
                 <Button type="dashed" onClick={() => add({ type: "website", url: "", audience: 0 })}>
                   {t("addChannel")}
                 </Button>
@@ -83,11 +135,11 @@ export function ApplicationForm({ antdLocale, onStored }: { antdLocale?: AntdLoc
             </fieldset>
           )}
         </Form.List>
-        <Form.Item name="region" label={t("region")} rules={[{ required: true }, { whitespace: true }, { min: 2, max: 60 }]}>
-          <Input autoComplete="country-name" />
+        <Form.Item name="region" label={t("region")} rules={rules.country()} validateFirst>
+          <CountrySelect />
         </Form.Item>
-        <Form.Item name="message" label={t("message")} rules={[{ max: 2000 }]}>
-          <Input.TextArea rows={4} showCount maxLength={2000} />
+        <Form.Item name="message" label={t("message")} rules={rules.optionalText(MESSAGE_MAX)}>
+          <Input.TextArea rows={4} showCount maxLength={MESSAGE_MAX} />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={sending}>
           {t("submit")}

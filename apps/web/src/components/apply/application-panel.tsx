@@ -1,4 +1,5 @@
 "use client";
+import { useState } from "react";
 import dynamic from "next/dynamic";
 import type { Locale as AntdLocale } from "antd/es/locale";
 import { useLocale, useTranslations } from "next-intl";
@@ -22,14 +23,49 @@ const ApplicationForm = dynamic(() => import("./application-form").then((m) => m
  */
 export function ApplicationPanel({ antdLocale }: { antdLocale?: AntdLocale | undefined }) {
   const { data, mutate, loading } = useMyApplication();
+  /** Why the form gave way to a status (the API found an application already): shown once, above that status. */
+  const [notice, setNotice] = useState<string | null>(null);
+  const refresh = async () => mutate(await fetchMyApplication());
   if (loading && !data) return <Placeholder />;
-  if (data?.isAffiliate) return <AffiliateStatus />;
+  const noticeBlock = notice && (
+    <p className="card application-status application-notice" role="alert" data-testid="application-notice">
+      {notice}
+    </p>
+  );
+  if (data?.isAffiliate) {
+    return (
+      <>
+        {noticeBlock}
+        <AffiliateStatus />
+      </>
+    );
+  }
   const application = data?.application;
-  if (application && application.status !== "rejected") return <ApplicationStatus application={application} />;
+  if (application && application.status !== "rejected") {
+    return (
+      <>
+        {noticeBlock}
+        <ApplicationStatus application={application} />
+      </>
+    );
+  }
   return (
     <>
+      {noticeBlock}
       {application && <ApplicationStatus application={application} />}
-      <ApplicationForm antdLocale={antdLocale} onStored={async () => mutate(await fetchMyApplication())} />
+      <ApplicationForm
+        antdLocale={antdLocale}
+        previous={application ?? null}
+        onStored={refresh}
+        onExists={async (text) => {
+          setNotice(text);
+          try {
+            await refresh();
+          } catch {
+            // the request client has shown its toast; the notice and the form stay
+          }
+        }}
+      />
     </>
   );
 }

@@ -1,5 +1,5 @@
 "use client";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { Button, Checkbox, Form, Input, InputNumber, Select, type GetProps } from "antd";
 import type { Locale as AntdLocale } from "antd/es/locale";
 import { useTranslations } from "next-intl";
@@ -10,6 +10,8 @@ import {
   INSTITUTION_TYPES,
   INSTITUTIONAL_SERVICES,
   PARTNER_MESSAGE_MAX,
+  brokerApplicationSchema,
+  incubationApplicationSchema,
   type MyPartnerApplication,
   type PartnerApplication,
   type PartnerApplicationCreated,
@@ -17,6 +19,10 @@ import {
   type PartnerApplicationRequest,
 } from "@affiliates/contracts";
 import { FormKit } from "@/components/form/form-kit";
+import { CountrySelect } from "@/components/form/country-select";
+import { isCountryCode } from "@affiliates/contracts";
+import { MAX_USDT, useFormRules } from "@/components/form/form-rules";
+import { useAccountPrefill, usePrefill } from "@/components/form/prefill";
 import { http } from "@/lib/http";
 import { sensitiveCallHeaders } from "@/lib/sensitive-call";
 import { showMessage } from "@/lib/toast";
@@ -24,9 +30,9 @@ import { PARTNER_PATHS } from "./partner-data";
 
 type FormValues = Omit<PartnerApplicationRequest, "kind"> & Record<string, unknown>;
 
-const MAX_USDT = 1_000_000_000_000;
-const numberRules = (max = MAX_USDT) => [{ required: true }, { type: "integer" as const, min: 0, max }];
-const textRules = (min: number, max: number) => [{ required: true }, { whitespace: true }, { min, max }];
+const MAX_USERS = 1_000_000_000;
+/** The contract's checks of the fields every kind shares (the same schema parts for each kind). */
+const common = brokerApplicationSchema.shape;
 
 /**
  * Form.Item marks its control `aria-required`, which ARIA does not allow on a checkbox group (role=group); the
@@ -38,6 +44,8 @@ function ServicesGroup({ "aria-required": _required, ...props }: GetProps<typeof
 
 interface FieldsProps {
   kind: PartnerApplicationKind;
+  /** The user's latest application of this kind: "send another" starts from its contact details. */
+  previous: PartnerApplication | null;
   onStored: (application: PartnerApplication) => void;
 }
 
@@ -54,10 +62,24 @@ export function PartnerApplicationFields({ antdLocale, ...props }: FieldsProps &
   );
 }
 
-function ApplicationFields({ kind, onStored }: FieldsProps) {
+function ApplicationFields({ kind, previous, onStored }: FieldsProps) {
   const t = useTranslations("partners.form");
+  const help = useTranslations("form.help");
+  const rules = useFormRules();
   const [form] = Form.useForm<FormValues>();
   const [sending, setSending] = useState(false);
+  const account = useAccountPrefill();
+  const prefill = useMemo(
+    () => ({
+      name: previous?.name || account.name,
+      email: previous?.email || account.email,
+      company: previous?.company,
+      telegram: previous?.telegram,
+      country: isCountryCode(previous?.country) ? previous.country : undefined,
+    }),
+    [previous, account.name, account.email],
+  );
+  usePrefill(form, prefill);
 
   const submit = async (values: FormValues) => {
     setSending(true);
@@ -75,7 +97,8 @@ function ApplicationFields({ kind, onStored }: FieldsProps) {
   };
 
   const options = (group: string, values: readonly string[]) => values.map((value) => ({ value, label: t(`${group}.${value}`) }));
-  const usdtInput = <InputNumber min={0} max={MAX_USDT} step={1000} precision={0} style={{ width: "100%" }} dir="ltr" />;
+  // No min/max on the inputs: a value out of range stays as typed and its rule says what is wrong, next to the field.
+  const usdtInput = <InputNumber step={1000} precision={0} style={{ width: "100%" }} dir="ltr" />;
 
   return (
     <Form<FormValues>
@@ -85,21 +108,22 @@ function ApplicationFields({ kind, onStored }: FieldsProps) {
       onFinish={(values) => void submit(values)}
       className="partner-form"
       data-testid={`partner-form-${kind}`}
+      noValidate // the translated messages speak for every field, never the browser's own bubbles
     >
       <div className="form-grid">
-        <Form.Item name="name" label={t("name")} rules={textRules(2, 80)}>
+        <Form.Item name="name" label={t("name")} rules={rules.text(2, 80)} validateFirst>
           <Input autoComplete="name" />
         </Form.Item>
-        <Form.Item name="email" label={t("email")} rules={[{ required: true }, { type: "email" }, { max: 254 }]}>
+        <Form.Item name="email" label={t("email")} rules={rules.email(common.email)} validateFirst extra={help("email")}>
           <Input type="email" autoComplete="email" dir="ltr" />
         </Form.Item>
-        <Form.Item name="company" label={t(kind === "incubation" ? "team" : "company")} rules={textRules(2, 120)}>
+        <Form.Item name="company" label={t(kind === "incubation" ? "team" : "company")} rules={rules.text(2, 120)} validateFirst>
           <Input autoComplete="organization" />
         </Form.Item>
-        <Form.Item name="country" label={t("country")} rules={textRules(2, 60)}>
-          <Input autoComplete="country-name" />
+        <Form.Item name="country" label={t("country")} rules={rules.country()} validateFirst>
+          <CountrySelect />
         </Form.Item>
-        <Form.Item name="telegram" label={t("telegram")} rules={[{ max: 64 }]}>
+        <Form.Item name="telegram" label={t("telegram")} rules={rules.optionalText(64)} extra={help("telegram")}>
           <Input dir="ltr" placeholder="@" />
         </Form.Item>
 
@@ -108,27 +132,27 @@ function ApplicationFields({ kind, onStored }: FieldsProps) {
             <Form.Item name="brokerType" label={t("brokerType")} rules={[{ required: true }]}>
               <Select options={options("brokerTypes", BROKER_TYPES)} />
             </Form.Item>
-            <Form.Item name="platformUrl" label={t("platformUrl")} rules={[{ required: true }, { type: "url" }, { max: 300 }]}>
+            <Form.Item name="platformUrl" label={t("platformUrl")} rules={rules.httpUrl(brokerApplicationSchema.shape.platformUrl)} validateFirst extra={help("url")}>
               <Input inputMode="url" placeholder="https://" dir="ltr" />
             </Form.Item>
-            <Form.Item name="monthlyVolumeUsdt" label={t("expectedVolume")} rules={numberRules()}>
+            <Form.Item name="monthlyVolumeUsdt" label={t("expectedVolume")} rules={rules.positiveAmount(MAX_USDT)} validateFirst extra={help("volume")}>
               {usdtInput}
             </Form.Item>
-            <Form.Item name="userCount" label={t("userCount")} rules={numberRules(1_000_000_000)}>
-              <InputNumber min={0} precision={0} style={{ width: "100%" }} dir="ltr" />
+            <Form.Item name="userCount" label={t("userCount")} rules={rules.wholeNumber(MAX_USERS)} validateFirst extra={help("count")}>
+              <InputNumber precision={0} style={{ width: "100%" }} dir="ltr" />
             </Form.Item>
           </>
         )}
 
         {kind === "market-maker" && (
           <>
-            <Form.Item name="monthlyVolumeUsdt" label={t("currentVolume")} rules={numberRules()}>
+            <Form.Item name="monthlyVolumeUsdt" label={t("currentVolume")} rules={rules.positiveAmount(MAX_USDT)} validateFirst extra={help("volume")}>
               {usdtInput}
             </Form.Item>
-            <Form.Item name="markets" label={t("markets")} rules={textRules(2, 300)}>
+            <Form.Item name="markets" label={t("markets")} rules={rules.text(2, 300)} validateFirst extra={help("markets")}>
               <Input placeholder="BTC/USDT, ETH/USDT" dir="ltr" />
             </Form.Item>
-            <Form.Item name="exchanges" label={t("exchanges")} rules={[{ max: 300 }]}>
+            <Form.Item name="exchanges" label={t("exchanges")} rules={rules.optionalText(300)}>
               <Input />
             </Form.Item>
           </>
@@ -140,22 +164,22 @@ function ApplicationFields({ kind, onStored }: FieldsProps) {
           </Form.Item>
         )}
         {kind === "institutional-pro" && (
-          <Form.Item name="monthlyVolumeUsdt" label={t("currentVolume")} rules={numberRules()}>
+          <Form.Item name="monthlyVolumeUsdt" label={t("currentVolume")} rules={rules.positiveAmount(MAX_USDT)} validateFirst extra={help("volume")}>
             {usdtInput}
           </Form.Item>
         )}
         {(kind === "institutional" || kind === "institutional-pro") && (
-          <Form.Item name="assetsUsdt" label={t("assets")} rules={numberRules()}>
+          <Form.Item name="assetsUsdt" label={t("assets")} rules={rules.wholeNumber(MAX_USDT)} validateFirst extra={help("amount")}>
             {usdtInput}
           </Form.Item>
         )}
 
         {kind === "incubation" && (
           <>
-            <Form.Item name="projectName" label={t("projectName")} rules={textRules(2, 80)}>
+            <Form.Item name="projectName" label={t("projectName")} rules={rules.text(2, 80)} validateFirst>
               <Input />
             </Form.Item>
-            <Form.Item name="website" label={t("website")} rules={[{ required: true }, { type: "url" }, { max: 300 }]}>
+            <Form.Item name="website" label={t("website")} rules={rules.httpUrl(incubationApplicationSchema.shape.website)} validateFirst extra={help("url")}>
               <Input inputMode="url" placeholder="https://" dir="ltr" />
             </Form.Item>
             <Form.Item name="stage" label={t("stage")} rules={[{ required: true }]}>
@@ -164,7 +188,7 @@ function ApplicationFields({ kind, onStored }: FieldsProps) {
             <Form.Item name="sector" label={t("sector")} rules={[{ required: true }]}>
               <Select options={options("sectors", INCUBATION_SECTORS)} />
             </Form.Item>
-            <Form.Item name="raisedUsdt" label={t("raised")} rules={numberRules()}>
+            <Form.Item name="raisedUsdt" label={t("raised")} rules={rules.wholeNumber(MAX_USDT)} validateFirst extra={help("amount")}>
               {usdtInput}
             </Form.Item>
           </>
@@ -176,7 +200,7 @@ function ApplicationFields({ kind, onStored }: FieldsProps) {
           <ServicesGroup options={options("serviceOptions", INSTITUTIONAL_SERVICES)} />
         </Form.Item>
       )}
-      <Form.Item name="message" label={t("message")} rules={[{ max: PARTNER_MESSAGE_MAX }]}>
+      <Form.Item name="message" label={t("message")} rules={rules.optionalText(PARTNER_MESSAGE_MAX)}>
         <Input.TextArea rows={4} showCount maxLength={PARTNER_MESSAGE_MAX} />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={sending}>

@@ -53,6 +53,7 @@ export function PartnerApplicationForm({ kind, antdLocale }: { kind: PartnerAppl
       <PartnerApplicationFields
         antdLocale={antdLocale}
         kind={kind}
+        previous={data?.application ?? null}
         onStored={(application) => {
           setAgain(false);
           mutate({ application });

@@ -2,7 +2,8 @@
 import { useEffect, type ReactNode } from "react";
 import { useTranslations } from "next-intl";
 import type { HeaderTheme, Locale } from "@affiliates/locales";
-import { errorToastText, shouldToast, type ErrorMessageKey } from "@affiliates/http";
+import { shouldToast } from "@affiliates/http";
+import { useApiErrorText } from "@/lib/api-error-text";
 import { onHttpError, setHttpLocale } from "@/lib/http";
 import { showMessage } from "@/lib/toast";
 import { SessionProvider } from "@/state/session";
@@ -14,25 +15,28 @@ import { StartupServices } from "./startup-services";
 import { ThemeProvider } from "./theme-context";
 
 /**
- * Request failures become one error toast each (spec §8); silent codes show nothing. Failures of the native bridge
- * show one translated refresh prompt instead, never a raw error.
+ * Request failures become one error toast each (spec §8); silent codes show nothing. A business refusal reads as the
+ * translated sentence of its code (what happened, what to do), HTTP and network failures as spec §8's `[code]
+ * message`. Refusals a caller shows next to its field (`handledCodes`) never reach this. Failures of the native
+ * bridge show one translated refresh prompt instead, never a raw error.
  */
 function ErrorToasts() {
   const t = useTranslations();
+  const errorText = useApiErrorText();
   useEffect(() => {
     const refreshPrompt = () => void showMessage("error", t(BRIDGE_REFRESH_PROMPT_KEY), "bridge");
     const offHttp = onHttpError((error) => {
       if (isBridgeError(error.cause)) return refreshPrompt();
       if (!shouldToast(error)) return;
-      // Same code → same key: a repeat replaces the toast and restarts its timer.
-      void showMessage("error", errorToastText(error, (key: ErrorMessageKey) => t(key)), `http-${error.code}`);
+      // Same code → same key: a repeat replaces the toast and restarts its timer, so a message shows once.
+      void showMessage("error", errorText(error), `http-${error.code}`);
     });
     const offBridge = onBridgeFailure(refreshPrompt);
     return () => {
       offHttp();
       offBridge();
     };
-  }, [t]);
+  }, [t, errorText]);
   return null;
 }
 

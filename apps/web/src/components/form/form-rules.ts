@@ -1,0 +1,52 @@
+"use client";
+import { useMemo } from "react";
+import type { FormRule } from "antd";
+import { useTranslations } from "next-intl";
+import { isCountryCode } from "@affiliates/contracts";
+
+/** A contract's schema of one field (zod): the form asks it the same question the API will. */
+export interface FieldSchema {
+  safeParse(value: unknown): { success: boolean };
+}
+
+/** The contracts trim texts before they count characters; so do the rules. */
+const trim = (value: unknown): unknown => (typeof value === "string" ? value.trim() : value);
+const isEmpty = (value: unknown): boolean => value === undefined || value === null || value === "";
+
+/** Largest amount of USDT an application may state (the contracts' bound). */
+export const MAX_USDT = 1_000_000_000_000;
+
+/**
+ * The validation rules of the application forms, with the same limits as the contracts and messages that say what
+ * to enter. Messages of a field show one at a time (`validateFirst` on the item), next to the field.
+ */
+export function useFormRules() {
+  const t = useTranslations("form.rules");
+  return useMemo(() => {
+    const check = (ok: (value: unknown) => boolean, message: () => string): FormRule => ({
+      validator: (_rule, value: unknown) => (isEmpty(value) || ok(value) ? Promise.resolve() : Promise.reject(new Error(message()))),
+    });
+    /** A whole number from `min` to `max`; `min` 1 for volumes, which must be positive. */
+    const whole = (min: 0 | 1, max: number): FormRule[] => [
+      { required: true },
+      check((v) => typeof v === "number" && Number.isInteger(v) && v >= min, () => t(min === 1 ? "positive" : "wholeNumber")),
+      check((v) => typeof v === "number" && v <= max, () => t("tooLarge", { max })),
+    ];
+    return {
+      /** Required text of `min`..`max` characters once trimmed, not only spaces. */
+      text: (min: number, max: number): FormRule[] => [{ required: true }, { whitespace: true }, { min, max, transform: trim }],
+      optionalText: (max: number): FormRule[] => [{ max, transform: trim }],
+      email: (schema: FieldSchema): FormRule[] => [{ required: true }, { type: "email" }, { max: 254 }, check((v) => schema.safeParse(v).success, () => t("email"))],
+      /** An absolute http(s) address of at most 300 characters, as the contract's URL check. */
+      httpUrl: (schema: FieldSchema): FormRule[] => [
+        { required: true },
+        { whitespace: true },
+        { max: 300, transform: trim },
+        check((v) => schema.safeParse(v).success, () => t("httpUrl")),
+      ],
+      country: (): FormRule[] => [{ required: true }, check(isCountryCode, () => t("country"))],
+      positiveAmount: (max: number): FormRule[] => whole(1, max),
+      wholeNumber: (max: number): FormRule[] => whole(0, max),
+    };
+  }, [t]);
+}
