@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { BRIDGE_TIMEOUTS } from "@affiliates/bridge";
 import { nativeHostSimulatorScript, type NativeHostConfig } from "@affiliates/bridge/simulator";
-import { waitForHydration } from "./fixtures";
+import { logIn, waitForHydration } from "./fixtures";
 
 /** The native app, simulated in the page: the bridge of docs/bridge.md, scripted answers and a record of calls. */
 const DESKTOP_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
@@ -20,9 +21,43 @@ async function appPage(browser: Browser, config: Partial<NativeHostConfig> & { v
   return context.newPage();
 }
 
+/** The refresh prompt every bridge failure ends in (spec §8), once per page load. */
+const PROMPT = "Something went wrong in the app. Please refresh the page.";
+
 type Call = { action: string | null; params: unknown };
 const calls = (page: Page) => page.evaluate(() => (window as unknown as { __nativeHostCalls: Call[] }).__nativeHostCalls);
 const callsOf = async (page: Page, action: string) => (await calls(page)).filter((c) => c.action === action);
+
+/**
+ * Records the text of every toast as it opens (a toast reopened after it closed counts again), so a test can tell how
+ * many were shown even when the fake clock opens and closes one within a single `runFor`.
+ */
+async function recordToasts(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const opened: string[] = [];
+    (window as unknown as { __toastsOpened: string[] }).__toastsOpened = opened;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          if (!(node instanceof Element)) continue;
+          const notices = node.matches(".bit-message-notice") ? [node] : [...node.querySelectorAll(".bit-message-notice")];
+          for (const notice of notices) opened.push(notice.textContent ?? "");
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  return () => page.evaluate(() => [...(window as unknown as { __toastsOpened: string[] }).__toastsOpened]);
+}
+
+/** Advances the fake clock in small steps until the open toasts have closed (their exit runs on real-time events too). */
+async function untilToastsClosed(page: Page): Promise<void> {
+  await expect
+    .poll(async () => {
+      await page.clock.runFor(500);
+      return page.locator(".bit-message-notice").count();
+    }, { timeout: 20_000 })
+    .toBe(0);
+}
 
 test.describe("app mode (spec §2, §4)", () => {
   test("detected by user agent: the server renders no header or footer", async ({ browser }) => {
@@ -59,15 +94,19 @@ test.describe("app mode (spec §2, §4)", () => {
     expect(requests[0]?.params).toMatchObject({ path: "/v1/user/overview/userinfo", method: "POST" });
   });
 
-  test("a POST the app never answers times out after 8 s with the 408 toast", async ({ browser }) => {
+  test("a user-info call the app never answers: after the bridge's request time-out the page goes on as on the web, with the refresh prompt and no 408", async ({ browser }) => {
     const page = await appPage(browser, { version: "2.60.0", answers: { "request:/v1/user/overview/userinfo": "silence" } });
+    const toastsOpened = await recordToasts(page);
     await page.clock.install();
     await page.goto("/affiliates/fee");
     await expect.poll(async () => (await callsOf(page, "request")).length).toBeGreaterThan(0);
-    await page.clock.runFor(7_500);
+    await page.clock.runFor(BRIDGE_TIMEOUTS.request - 500);
     await expect(page.locator(".bit-message-notice")).toHaveCount(0);
     await page.clock.runFor(1_000);
-    await expect(page.locator(".bit-message-notice")).toHaveText("[408] The request timed out. Please try again.");
+    await expect(page.locator(".bit-message-notice")).toHaveText(PROMPT);
+    await untilToastsClosed(page);
+    await page.clock.runFor(BRIDGE_TIMEOUTS.request * 2);
+    expect(await toastsOpened()).toEqual([PROMPT]);
   });
 
   test("a page that needs login invokes the app's login and reloads", async ({ browser }) => {
@@ -163,24 +202,110 @@ test.describe("deep links (spec §2, §9)", () => {
   }
 });
 
-test.describe("bridge errors show one refresh prompt (spec §8)", () => {
-  const PROMPT = "Something went wrong in the app. Please refresh the page.";
+test.describe("bridge errors (spec §8)", () => {
+  test("an app that answers a deep link with an error code: the refresh prompt, and the page stays", async ({ browser }) => {
+    const page = await appPage(browser, { version: "2.60.0", answers: { openDeposit: { code: "50001", msg: "boom" } } });
+    await page.clock.install();
+    await page.goto("/affiliates");
+    await waitForHydration(page, '[data-deep-link="deposit"]');
+    await page.locator('[data-deep-link="deposit"]').click();
+    await page.clock.runFor(BRIDGE_TIMEOUTS.default + 500);
+    await expect(page.locator(".bit-message-notice")).toHaveText(PROMPT);
+    expect(page.url()).toMatch(/\/affiliates$/);
+  });
+
+  // No answer, an unusable answer or a message that cannot be posted: there is no working bridge, so the tap is not lost.
   for (const [name, answer] of [
     ["time-out (no callback)", "silence"],
-    ["unexpected code", { code: "50001", msg: "boom" }],
     ["empty answer", "empty"],
     ["answer without code", "noCode"],
     ["action error (postMessage throws)", "throw"],
   ] as const) {
-    test(name, async ({ browser }) => {
+    test(`${name}: the deep link opens its web page`, async ({ browser }) => {
       const page = await appPage(browser, { version: "2.60.0", answers: { openDeposit: answer } });
-      await page.clock.install();
       await page.goto("/affiliates");
       await waitForHydration(page, '[data-deep-link="deposit"]');
       await page.locator('[data-deep-link="deposit"]').click();
-      await page.clock.runFor(3_500);
-      await expect(page.locator(".bit-message-notice")).toHaveText(PROMPT);
-      expect(page.url()).toMatch(/\/affiliates$/);
+      await page.waitForURL((url) => `${url.pathname}${url.search}` === "/assets/deposit?coin=USDT&coinId=2", { timeout: BRIDGE_TIMEOUTS.default + 5_000 });
     });
   }
+});
+
+/** The app's user agent but no native object: nothing can reach the app. */
+async function appPageWithoutBridge(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ userAgent: appUa("2.60.0") });
+  return context.newPage();
+}
+/** The app's user agent and its native object, but the app never calls back. */
+const silentAppPage = (browser: Browser) => appPage(browser, { version: "2.60.0", defaultAnswer: "silence" });
+
+/** The login page the web sends a visitor of the dashboard to (spec §2). */
+const WEB_LOGIN = /\/login\?from=%2Faffiliates%2Fdashboard&source=cms$/;
+/** A bit above the longest bridge time-out (spec §9: 10 s for requests): the page must have decided by then. */
+const BRIDGE_DECIDED_MS = BRIDGE_TIMEOUTS.request + 2_000;
+
+test.describe("in the app without a working bridge the page behaves as on the web (spec §8, §9)", () => {
+  for (const [name, open] of [
+    ["no native object", appPageWithoutBridge],
+    ["an app that never answers", silentAppPage],
+  ] as const) {
+    test(`${name}: the dashboard sends a visitor without a session to the web login`, async ({ browser }) => {
+      const page = await open(browser);
+      await page.goto("/affiliates/dashboard");
+      await expect(page).toHaveURL(WEB_LOGIN, { timeout: BRIDGE_DECIDED_MS });
+      await expect(page.locator('input[name="email"]')).toBeVisible();
+      await page.context().close();
+    });
+
+    test(`${name}: an Explore card opens its web page`, async ({ browser }) => {
+      const page = await open(browser);
+      await page.goto("/affiliates");
+      await waitForHydration(page, '[data-deep-link="deposit"]');
+      await page.locator('[data-deep-link="deposit"]').click();
+      await page.waitForURL((url) => `${url.pathname}${url.search}` === "/assets/deposit?coin=USDT&coinId=2", { timeout: BRIDGE_DECIDED_MS });
+      await page.context().close();
+    });
+  }
+
+  test("no native object: the refresh prompt is shown once, as the page starts", async ({ browser }) => {
+    const page = await appPageWithoutBridge(browser);
+    const toastsOpened = await recordToasts(page);
+    await page.goto("/affiliates/fee");
+    const notices = page.locator(".bit-message-notice");
+    await expect(notices).toHaveText(PROMPT);
+    await expect(notices).toHaveCount(0);
+    expect(await toastsOpened()).toEqual([PROMPT]);
+    await page.context().close();
+  });
+
+  test("no native object, with a web session: the dashboard shows the account, loaded over the web", async ({ browser }) => {
+    const page = await appPageWithoutBridge(browser);
+    await logIn(page.context());
+    await page.goto("/affiliates/dashboard");
+    await expect(page.getByTestId("account-name")).toHaveText("Aurora Affiliate", { timeout: BRIDGE_DECIDED_MS });
+    expect(page.url()).toMatch(/\/affiliates\/dashboard$/);
+    await page.context().close();
+  });
+
+  test("an app that never answers: one refresh prompt for all its failed calls, and no 408", async ({ browser }) => {
+    const page = await silentAppPage(browser);
+    const toastsOpened = await recordToasts(page);
+    await page.clock.install();
+    await page.goto("/affiliates/fee");
+    // The title bar, the nav items, the web-visible registration and user info all wait for the app.
+    await expect.poll(async () => (await calls(page)).map((c) => c.action).sort()).toEqual(["registerWebVisible", "request", "setNavRightItems", "setTitleBarTheme"]);
+    const notices = page.locator(".bit-message-notice");
+    await page.clock.runFor(BRIDGE_TIMEOUTS.default - 500);
+    await expect(notices).toHaveCount(0);
+    await page.clock.runFor(1_000);
+    await expect(notices).toHaveText(PROMPT);
+    // It closes on its own and is not shown again, however many calls were still waiting for the app.
+    await untilToastsClosed(page);
+    await page.clock.runFor(BRIDGE_TIMEOUTS.request * 2);
+    await untilToastsClosed(page);
+    expect(await toastsOpened()).toEqual([PROMPT]);
+    // The page went on as on the web: nothing more was sent to the app.
+    expect((await calls(page)).length).toBe(4);
+    await page.context().close();
+  });
 });

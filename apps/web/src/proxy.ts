@@ -13,7 +13,7 @@ import {
   resolveTheme,
   getLocale,
 } from "@affiliates/locales";
-import { requiresLogin } from "@/lib/pages";
+import { pageOfPath, requiresLogin } from "@/lib/pages";
 import { internalPath, NOT_FOUND_PAGE } from "@/lib/internal-route";
 import { REFRESH_TOKEN_COOKIE } from "@/lib/constants";
 import { isAppUserAgent } from "@/lib/app-detect";
@@ -74,6 +74,9 @@ function rewriteToPage(internal: URL, request: NextRequest, init?: { status?: nu
   return response;
 }
 
+/** Pages that exist only for the end-to-end suites (each answers 404 itself unless ENABLE_TEST_ROUTES=1). */
+const TEST_PAGES: ReadonlySet<string> = new Set(["/e2e-crash"]);
+
 function cleanSearch(params: URLSearchParams): string {
   const kept = new URLSearchParams(params);
   for (const name of LANGUAGE_QUERY_PARAMS) kept.delete(name);
@@ -130,9 +133,11 @@ export function proxy(request: NextRequest): NextResponse {
     appTheme: searchParams.get("appTheme"),
     cookie: request.cookies.get(THEME_COOKIE)?.value,
   });
-  const rewritten = new URL(internalPath(getLocale(locale).locale, { theme, inApp }, parsed.page), request.url);
-  rewritten.search = search;
-  const response = rewriteToPage(rewritten, request);
+  // An unknown page gets the pre-rendered not-found page of its language and theme (content in the HTML), as a 404.
+  const served = pageOfPath(parsed.page) !== undefined || TEST_PAGES.has(parsed.page);
+  const rewritten = new URL(internalPath(getLocale(locale).locale, { theme, inApp }, served ? parsed.page : NOT_FOUND_PAGE), request.url);
+  if (served) rewritten.search = search;
+  const response = rewriteToPage(rewritten, request, served ? undefined : { status: 404 });
   if (cookieOutdated) rememberLocale(response);
   return response;
 }

@@ -11,3 +11,6 @@ export * from "./create-bridge";
 export * from "./post-transport";
 export * from "./compact-params";
 export * from "./deep-links";
+export * from "./bridge-availability";
+export * from "./guard-bridge";
+export * from "./fallback-post-transport";

@@ -1,14 +1,22 @@
 "use client";
 import {
+  AppJSBridgeRequestActionError,
+  BRIDGE_TIMEOUTS,
+  createAppOrWebPostTransport,
   createBridge,
+  createBridgeAvailability,
   createBridgePostTransport,
+  createWebPostTransport,
   createWebViewTransport,
   detectApp,
-  NOT_IN_APP,
+  guardBridge,
   isBridgeError,
+  meansBridgeDown,
+  NOT_IN_APP,
   openDeepLink,
   type AppInfo,
   type Bridge,
+  type BridgeAvailability,
   type DeepLinkOutcome,
   type DeepLinkParams,
   type DeepLinkTarget,
@@ -18,47 +26,103 @@ import { loginPath, type Locale } from "@affiliates/locales";
 import { setAppPostTransport } from "./http";
 import { reportError } from "./error-reporting/report";
 
+let detected = false;
 let appInfo: AppInfo = NOT_IN_APP;
 let bridge: Bridge | null = null;
+let availability: BridgeAvailability | null = null;
 
 /**
- * Detects the native app (user agent or injected objects) once on the client and, inside it, creates the bridge
- * and routes the request client's POSTs through it. Outside the app nothing native is touched.
+ * A POST through the bridge that its own request time-out (10 s, spec §9) should decide rather than the request
+ * client's 8 s: the start-up user-info call, whose failure means the bridge is gone and the page goes on as on the web.
+ */
+export const BRIDGE_DECIDES_TIMEOUT_MS = BRIDGE_TIMEOUTS.request + 1_000;
+
+/**
+ * Detects the native app (user agent or injected objects) once per page load. Inside it, the bridge is created and the
+ * request client's POSTs go through it, as long as the bridge works: without a native object, or after the first call
+ * that times out or cannot be posted, the page behaves as on the web (web login, web pages for deep links, POSTs by
+ * fetch) for the rest of the page load, and the user sees one refresh prompt. Outside the app nothing native is touched.
  */
 export function initNativeApp(): AppInfo {
-  if (bridge || typeof window === "undefined") return appInfo;
+  if (detected || typeof window === "undefined") return appInfo;
+  detected = true;
   appInfo = detectApp({ userAgent: navigator.userAgent, window });
-  if (appInfo.inApp) {
-    bridge = createBridge({ transport: createWebViewTransport(window), appVersion: appInfo.version });
-    setAppPostTransport(createBridgePostTransport(bridge));
+  if (!appInfo.inApp) return appInfo;
+  const transport = createWebViewTransport(window);
+  if (transport.isAvailable()) {
+    availability = createBridgeAvailability();
+    bridge = guardBridge(createBridge({ transport, appVersion: appInfo.version }), availability);
+    setAppPostTransport(createAppOrWebPostTransport({ app: createBridgePostTransport(bridge), web: createWebPostTransport(), availability }));
+  } else {
+    // The app's user agent without its native object: nothing can reach the app, from the start.
+    availability = createBridgeAvailability({ down: new AppJSBridgeRequestActionError({ extra: { reason: "noTransport" } }) });
   }
+  availability.onDown((error) => {
+    reportError(error, { tags: { source: "bridge", kind: "unavailable" }, ...(isBridgeError(error) ? { code: error.code, extra: error.extra } : {}) });
+    promptRefresh(error);
+  });
   return appInfo;
 }
 
 export const getAppInfo = (): AppInfo => appInfo;
-export const getBridge = (): Bridge | null => bridge;
+/** True inside the app while its bridge works; false on the web and once the bridge is gone. */
+export const isBridgeUsable = (): boolean => availability?.isUsable() === true;
+/** The bridge while it works, else null (then do what the web page does). */
+export const getBridge = (): Bridge | null => (isBridgeUsable() ? bridge : null);
 
-/** A deep link of spec §2: inside the app through the bridge (when its version allows), else a page navigation. */
-export function followDeepLink<T extends DeepLinkTarget>(target: T, params: DeepLinkParams[T], webUrls?: Partial<WebUrls>): Promise<DeepLinkOutcome> {
-  return openDeepLink(target, params, { bridge, appInfo, navigate: (url) => window.location.assign(url), webUrls });
+/**
+ * A deep link of spec §2: inside the app through the bridge (when its version allows), else a page navigation. A tap
+ * whose call finds the bridge gone is not lost: it opens the web page. An app that answers with an error keeps the
+ * page where it is (the caller shows the refresh prompt through `reportBridgeFailure`).
+ */
+export async function followDeepLink<T extends DeepLinkTarget>(target: T, params: DeepLinkParams[T], webUrls?: Partial<WebUrls>): Promise<DeepLinkOutcome> {
+  const navigate = (url: string) => window.location.assign(url);
+  try {
+    return await openDeepLink(target, params, { bridge: getBridge(), appInfo, navigate, webUrls });
+  } catch (error) {
+    if (!meansBridgeDown(error)) throw error;
+    return openDeepLink(target, params, { bridge: null, appInfo, navigate, webUrls });
+  }
 }
 
 type FailureListener = (error: unknown) => void;
 const failureListeners = new Set<FailureListener>();
+/** The page load's one refresh prompt: null until a bridge failure asks for it; `delivered` once a listener had it. */
+let prompt: { error: unknown; delivered: boolean } | null = null;
 
-/** Bridge failures of user actions end in one translated refresh prompt (spec §8); the toast layer listens here. */
-export function onBridgeFailure(listener: FailureListener): () => void {
-  failureListeners.add(listener);
-  return () => failureListeners.delete(listener);
-}
-export function reportBridgeFailure(error: unknown): void {
-  reportError(error, { tags: { source: "bridge" }, ...(isBridgeError(error) ? { code: error.code, extra: error.extra } : {}) });
+/** Spec §8: bridge errors end in a refresh prompt, shown once per page load however many calls fail. */
+function promptRefresh(error: unknown): void {
+  if (prompt) return;
+  prompt = { error, delivered: failureListeners.size > 0 };
   failureListeners.forEach((listener) => listener(error));
 }
 
 /**
- * Login of spec §2: on the web, the language-prefixed /login page with `from` and `source=cms`; inside the app,
- * the app's own login, then the page reloads.
+ * The toast layer listens here for the refresh prompt: called at most once per page load, also when the failure came
+ * before the listener (the bridge found missing while the page started).
+ */
+export function onBridgeFailure(listener: FailureListener): () => void {
+  failureListeners.add(listener);
+  if (prompt && !prompt.delivered) {
+    prompt.delivered = true;
+    listener(prompt.error);
+  }
+  return () => failureListeners.delete(listener);
+}
+
+/** A user action's bridge call failed: a bridge that is gone was already reported and prompted for; anything else is now. */
+export function reportBridgeFailure(error: unknown): void {
+  if (meansBridgeDown(error)) {
+    availability?.recordFailure(error);
+    return;
+  }
+  reportError(error, { tags: { source: "bridge" }, ...(isBridgeError(error) ? { code: error.code, extra: error.extra } : {}) });
+  promptRefresh(error);
+}
+
+/**
+ * Login of spec §2: on the web (and in an app whose bridge is gone), the language-prefixed /login page with `from` and
+ * `source=cms`; inside the app, the app's own login, then the page reloads.
  */
 export async function goToLogin(locale: Locale): Promise<void> {
   const from = `${window.location.pathname}${window.location.search}`;

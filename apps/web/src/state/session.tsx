@@ -7,7 +7,7 @@ import { http } from "@/lib/http";
 import { STORAGE_KEYS } from "@/lib/constants";
 import { removeStorage, writeStorage } from "@/lib/storage";
 import { ensureTerminalIdentity } from "@/lib/terminal-identity";
-import { goToLogin, initNativeApp } from "@/lib/native-app";
+import { BRIDGE_DECIDES_TIMEOUT_MS, goToLogin, initNativeApp, isBridgeUsable } from "@/lib/native-app";
 
 /** Login state of spec §3. */
 export interface SessionState {
@@ -33,21 +33,32 @@ export const USER_INFO_PATH = "v1/user/overview/userinfo";
 
 const hasCookie = (name: string) => document.cookie.split("; ").some((pair) => pair.startsWith(`${name}=`));
 
-/** Spec §4 start-up: terminal code and fingerprint, then user info unless the web visitor has no session cookie. */
+/**
+ * Spec §4 start-up: terminal code and fingerprint, then user info. Inside the app the app logs in its own way, so the
+ * call goes through the bridge; on the web, and in an app whose bridge is gone (no native object, or a call that timed
+ * out), no refresh-token cookie means not logged in, without asking the server.
+ */
 async function loadSession(locale: Locale): Promise<SessionState> {
   const { terminalCode, deviceId } = await ensureTerminalIdentity();
-  // On the web, no refresh-token cookie means not logged in, without asking the server. The app logs in its own way.
-  if (!initNativeApp().inApp && !hasCookie(SESSION_HINT_COOKIE)) {
+  initNativeApp();
+  const anonymous = (): SessionState => {
     removeStorage(STORAGE_KEYS.globalUserId);
     return { ...INITIAL, complete: true, deviceId, terminalCode };
-  }
-  try {
-    const answer = await http.post<UserOverview>(USER_INFO_PATH, { terminalCode, locale });
+  };
+  const fetchUser = async (viaBridge: boolean): Promise<SessionState> => {
+    // Through the bridge, its own request time-out decides, so a silent app ends in the web check below, not a 408.
+    const answer = await http.post<UserOverview>(USER_INFO_PATH, { terminalCode, locale }, viaBridge ? { timeoutMs: BRIDGE_DECIDES_TIMEOUT_MS } : undefined);
     writeStorage(STORAGE_KEYS.globalUserId, answer.userInfo.userId);
     return { userInfo: answer, userResult: deriveUser(answer), isLogin: true, complete: true, deviceId, terminalCode };
+  };
+  const webCheck = async (): Promise<SessionState> => (hasCookie(SESSION_HINT_COOKIE) ? fetchUser(false).catch(anonymous) : anonymous());
+
+  if (!isBridgeUsable()) return webCheck();
+  try {
+    return await fetchUser(true);
   } catch {
-    removeStorage(STORAGE_KEYS.globalUserId);
-    return { ...INITIAL, complete: true, deviceId, terminalCode };
+    // The bridge went down while the call waited: the web decides, once (user info is only read, so asking again is safe).
+    return isBridgeUsable() ? anonymous() : webCheck();
   }
 }
 

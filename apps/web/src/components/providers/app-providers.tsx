@@ -26,7 +26,8 @@ function ErrorToasts() {
   useEffect(() => {
     const refreshPrompt = () => void showMessage("error", t(BRIDGE_REFRESH_PROMPT_KEY), "bridge");
     const offHttp = onHttpError((error) => {
-      if (isBridgeError(error.cause)) return refreshPrompt();
+      // A bridge failure is the bridge's to announce: onBridgeFailure prompts once per page load.
+      if (isBridgeError(error.cause)) return;
       if (!shouldToast(error)) return;
       // Same code → same key: a repeat replaces the toast and restarts its timer, so a message shows once.
       void showMessage("error", errorText(error), `http-${error.code}`);

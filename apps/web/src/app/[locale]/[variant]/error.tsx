@@ -13,7 +13,7 @@ export default function RenderError() {
   const page = pageFromPathname(usePathname());
   return (
     <Shell locale={locale} page={page}>
-      <ErrorView />
+      <ErrorView locale={locale} />
     </Shell>
   );
 }
