@@ -18,7 +18,7 @@ import { PLAIN_USER, createTestApp, deviceToken, envelope, login, sessionCookie,
 const ADMIN_TOKEN = "partners-admin-token";
 const ADMIN = { "x-admin-token": ADMIN_TOKEN };
 
-const COMMON = { name: "Lena Ortiz", email: "lena@northwind.example", company: "Northwind Labs", telegram: "@lena", country: "PT", message: "We would like to talk." };
+const COMMON = { name: "Lena Ortiz", email: "lena@northwind.example", company: "Northwind Labs", telegram: "@lena", country: "PT" as const, message: "We would like to talk." };
 
 /** A valid request of each kind. */
 const VALID: { [K in PartnerApplicationKind]: Extract<PartnerApplicationRequest, { kind: K }> } = {
