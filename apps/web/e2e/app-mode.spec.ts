@@ -30,20 +30,18 @@ const callsOf = async (page: Page, action: string) => (await calls(page)).filter
 
 /**
  * Records the text of every toast as it opens (a toast reopened after it closed counts again), so a test can tell how
- * many were shown even when the fake clock opens and closes one within a single `runFor`.
+ * many were shown even when the fake clock opens and closes one within a single `runFor`. A toast counts when its
+ * text appears among the open ones: antd mounts a new notice twice in a row, and a same-key replacement is one toast.
  */
 async function recordToasts(page: Page): Promise<() => Promise<string[]>> {
   await page.addInitScript(() => {
     const opened: string[] = [];
     (window as unknown as { __toastsOpened: string[] }).__toastsOpened = opened;
-    new MutationObserver((records) => {
-      for (const record of records) {
-        for (const node of record.addedNodes) {
-          if (!(node instanceof Element)) continue;
-          const notices = node.matches(".bit-message-notice") ? [node] : [...node.querySelectorAll(".bit-message-notice")];
-          for (const notice of notices) opened.push(notice.textContent ?? "");
-        }
-      }
+    let showing = new Set<string>();
+    new MutationObserver(() => {
+      const now = new Set([...document.querySelectorAll(".bit-message-notice")].map((notice) => notice.textContent ?? ""));
+      for (const text of now) if (!showing.has(text)) opened.push(text);
+      showing = now;
     }).observe(document, { childList: true, subtree: true });
   });
   return () => page.evaluate(() => [...(window as unknown as { __toastsOpened: string[] }).__toastsOpened]);

@@ -98,7 +98,8 @@ test.describe("the dashboard on a phone", () => {
       for (const name of ["QR code", "Edit", "Archive"]) {
         const item = page.getByRole("menuitem", { name });
         await expect(item).toBeVisible();
-        expect((await item.boundingBox())!.height, name).toBeGreaterThanOrEqual(44);
+        // Measured once the menu's opening zoom has ended (mid-animation the box is scaled down).
+        await expect.poll(async () => (await item.boundingBox())?.height ?? 0, { message: name }).toBeGreaterThanOrEqual(44);
       }
       expect(await scrollsSideways(page), "with the menu open").toBe(false);
       await card.getByTestId("link-more").click();

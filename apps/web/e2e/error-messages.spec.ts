@@ -103,7 +103,8 @@ async function newAffiliate(context: BrowserContext): Promise<string> {
 async function chooseCountry(page: Page, form: Locator, fieldId: string, code: string): Promise<void> {
   const name = await page.evaluate((c) => new Intl.DisplayNames([document.documentElement.lang], { type: "region" }).of(c) ?? c, code);
   const input = form.locator(`input#${fieldId}`);
-  const item = form.locator(".bit-form-item").filter({ has: input });
+  // `has` is searched inside each form item: a page-relative locator, not one under the form.
+  const item = form.locator(".bit-form-item").filter({ has: page.locator(`input#${fieldId}`) });
   await expect(async () => {
     await input.fill(name);
     await page.locator(".bit-select-dropdown:visible .bit-select-item-option", { hasText: name }).first().click({ timeout: 2_000 });

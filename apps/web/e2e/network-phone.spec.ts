@@ -139,6 +139,8 @@ test.describe("affiliate network on phones", () => {
     await page.goto("/affiliates/dashboard");
     const subs = page.getByTestId("sub-affiliates-table");
     await expect(subs.locator("table")).toBeVisible();
+    // The table shows before its rows arrive.
+    await expect(subs.locator("tr[data-email]").first()).toBeVisible();
     expect(await subs.locator("tr[data-email]").count()).toBeGreaterThanOrEqual(SEEDED_SUBS);
     await expect(subs.locator(".bit-list-item")).toHaveCount(0);
     await expectTwoDecimalMoney(subs);
