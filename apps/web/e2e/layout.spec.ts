@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import path from "node:path";
 import { isDarkOnlyPath, localePath, type Locale } from "@affiliates/locales";
 import { PAGES } from "../src/lib/pages";
 import { AFFILIATE, logIn } from "./fixtures";
@@ -17,6 +18,8 @@ const VIEWPORTS = [
 ] as const;
 /** Dark mode is checked at one phone size in a left-to-right and a right-to-left language. */
 const DARK_LOCALES: ReadonlySet<Locale> = new Set<Locale>(["en", "ar"]);
+/** Full-page screenshots to look at (not compared), at 390 px, saved under screenshots/ (git-ignored). */
+const SCREENSHOT_LOCALES: ReadonlySet<Locale> = new Set<Locale>(["en", "ar"]);
 const PHONE_HEADER_MAX_PX = 56;
 const MIN_TARGET_PX = 44;
 /** Sub-pixel rounding of layout boxes. */
@@ -166,6 +169,9 @@ test.describe("layout fits every viewport", () => {
             await page.mouse.move(1, viewport.height - 1);
             await page.waitForLoadState("networkidle");
             const where = `${theme} ${viewport.width}x${viewport.height}`;
+            if (viewport.width === 390 && SCREENSHOT_LOCALES.has(locale)) {
+              await page.screenshot({ path: path.resolve(__dirname, `screenshots/layout-${key}-${locale}-${theme}-390.png`), fullPage: true });
+            }
             found.push(...report(await measure(page, viewport.phone)).map((line) => `${where}: ${line}`));
             if (theme === "light" && viewport.width !== 360) {
               found.push(...report(await languagePickerProblems(page, viewport.phone)).map((line) => `${where}: ${line}`));
