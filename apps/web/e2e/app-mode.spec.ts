@@ -296,6 +296,13 @@ test.describe("in the app without a working bridge the page behaves as on the we
     await page.clock.runFor(BRIDGE_TIMEOUTS.default - 500);
     await expect(notices).toHaveCount(0);
     await page.clock.runFor(1_000);
+    // The toast code loads on the first toast; its animation runs on the page's (fake) timers: advance until it shows.
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(100);
+        return notices.count();
+      })
+      .toBeGreaterThan(0);
     await expect(notices).toHaveText(PROMPT);
     // It closes on its own and is not shown again, however many calls were still waiting for the app.
     await untilToastsClosed(page);

@@ -53,7 +53,7 @@ test.describe("affiliate network (issue 9)", () => {
     await form.getByLabel("Commission rate (%)").fill("45");
     await form.getByRole("button", { name: "Invite" }).click();
     await expect(form).toContainText("The rate must be below your own rate of 45%.");
-    const row = section.locator(`tr[data-email="${newcomer.email}"]`);
+    const row = section.getByTestId("sub-affiliates-table").locator(`tr[data-email="${newcomer.email}"]`);
     await expect(row).toHaveCount(0);
 
     // The invitation: the same answer for any address; nothing changes until the invitee accepts.

@@ -1,7 +1,8 @@
 "use client";
 import { useEffect } from "react";
 
-const SELECTOR = ".table-scroll";
+/** Our own tables' scroll boxes, and antd's (a table wider than its box, e.g. with fixed columns, scrolls inside it). */
+const SELECTOR = ".table-scroll, .bit-table-content, .bit-table-body";
 
 /** Makes a scroll box keyboard-reachable while its content overflows, named after its table's caption. */
 function enhance(box: HTMLElement): void {
@@ -9,7 +10,8 @@ function enhance(box: HTMLElement): void {
   if (overflows && !box.hasAttribute("tabindex")) {
     box.tabIndex = 0;
     box.setAttribute("role", "region");
-    const caption = box.querySelector("caption")?.textContent?.trim();
+    // Named after the table's caption, or else the heading of the section it sits in.
+    const caption = (box.querySelector("caption") ?? box.closest("section")?.querySelector("h2, h3"))?.textContent?.trim();
     if (caption && !box.hasAttribute("aria-label")) box.setAttribute("aria-label", caption);
     box.dataset.scrollRegion = "on";
   } else if (!overflows && box.dataset.scrollRegion === "on") {
