@@ -119,8 +119,9 @@ export function PayoutsSection() {
           type="primary"
           size="large"
           className={styles.withdrawButton}
-          disabled={belowMinimum}
-          loading={withdrawal.loading}
+          // Until the balance arrives the button shows it is loading (antd ignores taps then), not a greyed-out state.
+          disabled={data !== undefined && belowMinimum}
+          loading={withdrawal.loading || data === undefined}
           onClick={() => void withdraw()}
           aria-describedby={reason ? "payout-below-minimum" : undefined}
           data-testid="withdraw-button"
