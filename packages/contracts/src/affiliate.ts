@@ -10,31 +10,6 @@ import { z } from "zod";
  * Days are UTC calendar days `YYYY-MM-DD`; times are ISO-8601 UTC strings.
  */
 
-/** Business codes of the affiliate calls (409 unless said otherwise); the rest are the shared ResponseCode table's. */
-export const AffiliateResponseCode = {
-  /** 409: the user already has a pending or approved application, or already is an affiliate. */
-  applicationExists: "10003",
-  /** 409: the vanity code of a referral link is taken (case-insensitively). */
-  linkCodeTaken: "10004",
-  /** 409: this month's experience-card quota is used up. */
-  cardQuotaExceeded: "10005",
-  /** 409: the user invited as a sub-affiliate already is an affiliate. */
-  alreadyAffiliate: "10006",
-  /** 409: the card cannot be claimed (already claimed, used or expired). */
-  cardNotClaimable: "10007",
-  /** 409: the application was already decided. */
-  applicationDecided: "10008",
-  /** 409: the balance is below the minimum payout. */
-  payoutBelowMinimum: "10009",
-  /** 409: an affiliate's own referral code cannot be one's inviter. */
-  selfReferral: "10010",
-  /** 409: the referral link is archived and no longer takes sign-ups. */
-  linkArchived: "10011",
-  /** 409: the user already has an inviter (a user never changes inviter), or the attribution window has passed. */
-  inviterFixed: "10012",
-  /** 409: the sub-affiliate invitation is no longer open (accepted, declined or withdrawn). */
-  invitationClosed: "10013",
-} as const;
 
 /** 403 message of the affiliate-only calls for a logged-in user who is not an approved affiliate. */
 export const AFFILIATE_NOT_APPROVED_MSG = "affiliate: not an approved affiliate";

@@ -7,6 +7,7 @@ export * from "./device-token";
 export * from "./analytics";
 export * from "./error-events";
 export * from "./affiliate";
+export * from "./business-codes";
 export * from "./partners";
 export * from "./referral";
 export * from "./countries";

@@ -26,13 +26,6 @@ export type FeeSchedule = z.infer<typeof feeScheduleSchema>;
 
 /* ------------------------------------------------------------------ the VIP programme (issue 10) */
 
-/** Business codes of the VIP calls; the rest are the shared ResponseCode table's. */
-export const VipResponseCode = {
-  /** 403: the user's VIP level is below the campaign's required level. */
-  levelTooLow: "21001",
-  /** 409: the campaign is not live (upcoming or ended). */
-  airdropNotLive: "21002",
-} as const;
 
 /** The three qualifying metrics of a VIP level (30-day spot volume, 30-day futures volume, assets; USD). */
 export const VIP_METRICS = ["spotVolume30d", "futuresVolume30d", "assets"] as const;
