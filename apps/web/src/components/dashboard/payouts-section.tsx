@@ -119,9 +119,11 @@ export function PayoutsSection() {
           type="primary"
           size="large"
           className={styles.withdrawButton}
-          // Until the balance arrives the button shows it is loading (antd ignores taps then), not a greyed-out state.
+          // Until the balance arrives the button keeps its place but is not shown (nor tappable): a greyed-out or
+          // half-transparent loading button would be unreadable text on the page.
+          style={data === undefined ? { visibility: "hidden" } : undefined}
           disabled={data !== undefined && belowMinimum}
-          loading={withdrawal.loading || data === undefined}
+          loading={withdrawal.loading}
           onClick={() => void withdraw()}
           aria-describedby={reason ? "payout-below-minimum" : undefined}
           data-testid="withdraw-button"
