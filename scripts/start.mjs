@@ -1,17 +1,16 @@
 #!/usr/bin/env node
 // Starts the whole product: the reference exchange API and the web app, as one process tree.
-// Builds the web app first when it is not built or its sources are newer than the build.
+// Builds the web app first when it is not built or its sources are newer than the build (scripts/lib/web-build.mjs).
 // Ctrl-C stops both; if either exits on its own, that is reported and the other is stopped too.
-import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { buildIfNeeded, ROOT as root, WEB_DIR as web } from "./lib/web-build.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const web = path.join(root, "apps/web");
+// Settings from `.env` at the repository root when present (see .env.example); the environment wins over it.
+if (existsSync(path.join(root, ".env"))) process.loadEnvFile(path.join(root, ".env"));
 const PORT = process.env.PORT ?? "3000";
 const API_PORT = process.env.API_PORT ?? "4000";
-const distDir = process.env.NEXT_DIST_DIR ?? ".next";
 const env = {
   ...process.env,
   PORT,
@@ -20,36 +19,6 @@ const env = {
   PUBLIC_ORIGIN: process.env.PUBLIC_ORIGIN ?? `http://localhost:${PORT}`,
   NEXT_TELEMETRY_DISABLED: "1",
 };
-
-const SOURCES = ["apps/web/src", "apps/web/messages", "apps/web/public", "apps/web/next.config.ts", "packages"];
-
-function newestMtime(target) {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = 0;
-  for (const entry of readdirSync(target)) {
-    if (entry === "node_modules" || entry === "test") continue;
-    newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  }
-  return newest;
-}
-
-function buildIfNeeded() {
-  const buildId = path.join(web, distDir, "BUILD_ID");
-  // Next writes BUILD_ID early and the prerender manifest at the end: a build that was stopped half-way has the
-  // first without the second, and must be built again rather than started.
-  const complete = existsSync(buildId) && existsSync(path.join(web, distDir, "prerender-manifest.json"));
-  const builtAt = complete ? statSync(buildId).mtimeMs : 0;
-  const changedAt = Math.max(...SOURCES.map((s) => newestMtime(path.join(root, s))));
-  if (builtAt >= changedAt) return;
-  console.log("[start] building the web app…");
-  const result = spawnSync("npx", ["next", "build"], { cwd: web, env, stdio: "inherit" });
-  if (result.status !== 0) {
-    console.error("[start] the web build failed");
-    process.exit(result.status ?? 1);
-  }
-}
 
 const children = new Map();
 let stopping = false;
@@ -98,13 +67,13 @@ async function waitFor(url, timeoutMs) {
   return false;
 }
 
-buildIfNeeded();
+buildIfNeeded({ env });
 run("api", process.execPath, ["--import", "tsx", "src/server.ts"], path.join(root, "apps/api"));
 if (!(await waitFor(`http://127.0.0.1:${API_PORT}/v1/mix/system/getDomainConfigList`, 60_000))) {
   console.error("[start] the API did not come up");
   stop(1);
 } else {
-  run("web", process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", PORT], web);
+  run("web", process.execPath, ["server.mjs"], web);
   if (await waitFor(`http://127.0.0.1:${PORT}/affiliates`, 60_000)) {
     // Run under tsx (see package.json), so the API's TypeScript seed can be read for the demo accounts.
     const { DEMO_ACCOUNTS } = await import("../apps/api/src/db/seed.ts");

@@ -102,6 +102,13 @@ const apiPlugin: FastifyPluginAsync<AppOptions> = async (app, options) => {
     void jsonParser(request, text, done);
   });
 
+  // Fastify closes the connection after refusing an oversized body; a proxy still writing that body then meets
+  // EPIPE before it reads the 413 and reports a failure of its own. Kept open, Node reads and discards the rest and
+  // the 413 arrives, on every route (the load balancer's client_max_body_size bounds what can be sent at all).
+  app.addHook("onSend", async (_request, reply) => {
+    if (reply.statusCode === 413) reply.removeHeader("connection");
+  });
+
   app.setErrorHandler((error, request, reply) => {
     const apiError = toApiError(error);
     if (apiError.status >= 500) request.log.error({ err: error }, "request failed");

@@ -19,11 +19,6 @@ import { REFRESH_TOKEN_COOKIE } from "@/lib/constants";
 import { isAppUserAgent } from "@/lib/app-detect";
 import { perRequestPolicy, prerenderedPage, prerenderedResponse } from "@/lib/page-csp";
 
-/** Main-site and API paths answered by the exchange API on the same origin (issue 2). */
-const API_PATH = /^\/(?:v1\/|r\/|(?:[A-Za-z-]{2,5}\/)?(?:login|register)(?:\/|$)|logout(?:\/|$))/;
-
-const apiOrigin = () => process.env.API_ORIGIN ?? `http://127.0.0.1:${process.env.API_PORT ?? "4000"}`;
-
 const CSP_HEADER = "Content-Security-Policy";
 
 /**
@@ -87,10 +82,7 @@ function cleanSearch(params: URLSearchParams): string {
 export function proxy(request: NextRequest): NextResponse {
   const { pathname, searchParams, search } = request.nextUrl;
 
-  if (API_PATH.test(pathname)) {
-    return NextResponse.rewrite(new URL(`${pathname}${search}`, apiOrigin()));
-  }
-
+  // The exchange API's own paths (/v1, /login, …) never get here: the web server (server.mjs) forwards them.
   const parsed = parseProductPath(pathname);
   if (!parsed) {
     return rewriteToPage(new URL(internalPath(DEFAULT_LOCALE, { theme: "White", inApp: false }, NOT_FOUND_PAGE), request.url), request, {

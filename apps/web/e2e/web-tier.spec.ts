@@ -1,0 +1,82 @@
+import { expect, test } from "@playwright/test";
+import { deviceToken } from "./fixtures";
+
+/**
+ * The web tier's own front (apps/web/server.mjs), through the public port as a client meets it: the client's address
+ * comes from what the server saw, the API's answers pass unchanged (an oversized body is a 413 with the envelope,
+ * never a proxy's 500), read-only pages refuse other methods, and no internal header leaks.
+ */
+
+const localIp = async (request: import("@playwright/test").APIRequestContext, headers: Record<string, string> = {}) => {
+  const response = await request.post("/v1/mix/public/clientCommonConfig", { data: {}, headers });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { data: { localVo: { ip: string } } }).data.localVo.ip;
+};
+
+test("a client's own X-Forwarded-For does not pick its IP: the API sees the address the web tier saw", async ({ request }) => {
+  const real = await localIp(request);
+  for (const spoofed of ["203.0.113.9", "198.51.100.7, 203.0.113.10"]) {
+    expect(await localIp(request, { "x-forwarded-for": spoofed }), spoofed).toBe(real);
+  }
+});
+
+test("rotating X-Forwarded-For does not escape the login throttle", async ({ context }) => {
+  // An account nobody has: only this test's failures count on it.
+  const email = `nobody-${Date.now()}@example.com`;
+  const statuses: number[] = [];
+  for (let attempt = 0; attempt < 7; attempt += 1) {
+    const response = await context.request.post("/v1/user/login", {
+      data: { email, password: "Wrong-password-1" },
+      headers: { "dy-token": await deviceToken(context), "x-forwarded-for": `203.0.113.${attempt + 1}` },
+    });
+    statuses.push(response.status());
+  }
+  expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+  expect(statuses.slice(5)).toEqual([429, 429]);
+});
+
+test("bodies over the API's limits are a 413 with the envelope through the public port, every time", async ({ request }) => {
+  const cases = [
+    { path: "/v1/user/login", bytes: 2 * 1024 * 1024 },
+    { path: "/v1/buried/log/info", bytes: Math.round(1.1 * 1024 * 1024) },
+    { path: "/v1/sentry/1", bytes: Math.round(1.2 * 1024 * 1024) },
+  ];
+  for (const { path, bytes } of cases) {
+    for (let round = 0; round < 3; round += 1) {
+      const body = JSON.stringify({ pad: "x".repeat(bytes) });
+      const response = await request.post(path, { data: body, headers: { "content-type": "application/json" } });
+      expect(response.status(), `${path} #${round}`).toBe(413);
+      expect(((await response.json()) as { code: string; data: unknown }).code, path).toBe("413");
+    }
+  }
+});
+
+test("unsupported methods are a 405 on every path, pages answer GET and HEAD only", async ({ request }) => {
+  for (const path of ["/affiliates", "/affiliates/fee", "/ja/affiliates", "/v1/user/login", "/login", "/anything"]) {
+    const response = await request.fetch(path, { method: "TRACE" });
+    expect(response.status(), `TRACE ${path}`).toBe(405);
+    expect(response.headers()["allow"], `TRACE ${path}`).toBeTruthy();
+  }
+  const post = await request.post("/affiliates", { data: "x=1", headers: { "content-type": "application/x-www-form-urlencoded" } });
+  expect(post.status()).toBe(405);
+  expect(post.headers()["allow"]).toBe("GET, HEAD");
+});
+
+test("no answer carries Next's internal rewrite header or the API's address", async ({ request }) => {
+  for (const path of ["/v1/mix/system/getDomainConfigList", "/login", "/affiliates", "/affiliates/fee"]) {
+    const response = await request.get(path, { headers: { accept: "text/html" } });
+    expect(response.status(), path).toBeLessThan(400);
+    const headers = response.headers();
+    expect(Object.keys(headers).filter((name) => name.startsWith("x-middleware")), path).toEqual([]);
+    expect(JSON.stringify(headers), path).not.toContain("127.0.0.1:4");
+  }
+});
+
+test("the web tier answers its health checks without a session", async ({ request }) => {
+  const live = await request.get("/healthz");
+  expect(live.status()).toBe(200);
+  expect(await live.json()).toEqual({ status: "ok" });
+  const ready = await request.get("/readyz");
+  expect(ready.status()).toBe(200);
+  expect(await ready.json()).toEqual({ status: "ready" });
+});

@@ -1,0 +1,172 @@
+#!/usr/bin/env node
+// The web tier's process: Next.js behind a thin HTTP front that owns what Next's own server does not.
+// - The client's address: X-Forwarded-For is believed only from the hops TRUST_PROXY names; otherwise it is
+//   replaced by the address this process saw, so a client cannot pick its IP for the API's limits and logs.
+// - The API's paths (/v1, /r, the stand-in /login, /register, /logout) are forwarded to API_ORIGIN as they are,
+//   status and body included (an early 413 stays a 413), with no internal header of Next's in the answer.
+// - Methods: pages and assets answer GET and HEAD only (405 otherwise); the API decides for its own paths.
+// - Health: GET /healthz (the process is up), GET /readyz (Next is ready and the process is not draining).
+// - SIGTERM/SIGINT: /readyz turns 503, the listener closes, requests in flight finish (SHUTDOWN_GRACE_S), then exit.
+import http from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import next from "next";
+import proxyAddr from "proxy-addr";
+
+const dir = path.dirname(fileURLToPath(import.meta.url));
+const port = Number(process.env.PORT ?? "3000");
+/** WEB_HOST: the address to listen on; unset: every interface (IPv6 and IPv4), as `next start` does. */
+const listenHost = process.env.WEB_HOST || undefined;
+const apiOrigin = new URL(process.env.API_ORIGIN ?? `http://127.0.0.1:${process.env.API_PORT ?? "4000"}`);
+const graceMs = Number(process.env.SHUTDOWN_GRACE_S ?? "10") * 1000;
+
+/** The API's own paths: the same list as the load balancer's (deploy/nginx.conf.template). */
+const API_PATH = /^\/(?:v1\/|r\/|(?:[A-Za-z-]{2,5}\/)?(?:login|register)(?:\/|$)|logout(?:\/|$))/;
+
+/**
+ * TRUST_PROXY: the hops whose X-Forwarded-For is believed — unset or `false`: none (this process is the edge);
+ * `loopback`, `uniquelocal`, addresses and CIDRs, comma-separated (proxy-addr's names).
+ */
+function trustOf(raw) {
+  const value = (raw ?? "").trim();
+  if (value === "" || value === "false") return () => false;
+  if (value === "true") throw new RangeError("TRUST_PROXY=true would believe any client; name the load balancer's addresses");
+  return proxyAddr.compile(value.split(",").map((part) => part.trim()).filter(Boolean));
+}
+
+const trust = trustOf(process.env.TRUST_PROXY);
+
+// Headers of one connection, not of the message (RFC 9110 §7.6.1): never forwarded.
+const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-connection", "te", "trailer", "transfer-encoding", "upgrade", "proxy-authorization", "proxy-authenticate"]);
+
+function withoutHopByHop(headers) {
+  const kept = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined && !HOP_BY_HOP.has(name)) kept[name] = value;
+  }
+  return kept;
+}
+
+function firstValue(header) {
+  return (Array.isArray(header) ? header[0] : header)?.split(",")[0]?.trim();
+}
+
+/**
+ * Rewrites the forwarding headers to what this hop can vouch for: the client's address (X-Forwarded-For, one
+ * value), the scheme and the host. From an untrusted peer, whatever it claimed is dropped.
+ */
+function vouchForClient(request) {
+  const peerTrusted = trust(request.socket.remoteAddress ?? "", 0);
+  const client = proxyAddr(request, trust);
+  const scheme = request.socket.encrypted ? "https" : "http";
+  request.headers["x-forwarded-for"] = client;
+  request.headers["x-forwarded-proto"] = (peerTrusted && firstValue(request.headers["x-forwarded-proto"])) || scheme;
+  const forwardedHost = peerTrusted && firstValue(request.headers["x-forwarded-host"]);
+  if (forwardedHost) request.headers["x-forwarded-host"] = forwardedHost;
+  else delete request.headers["x-forwarded-host"];
+}
+
+function sendJson(response, status, body, headers = {}) {
+  const text = JSON.stringify(body);
+  response.writeHead(status, {
+    "content-type": "application/json; charset=utf-8",
+    "content-length": Buffer.byteLength(text),
+    "cache-control": "no-store",
+    ...headers,
+  });
+  response.end(text);
+}
+
+const envelope = (code, msg) => ({ code, msg, data: null });
+
+const apiAgent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+
+/** Forwards one request to the API and its answer back, as they are. */
+function forwardToApi(request, response) {
+  const upstream = http.request({
+    protocol: apiOrigin.protocol,
+    hostname: apiOrigin.hostname,
+    port: apiOrigin.port,
+    method: request.method,
+    path: request.url,
+    headers: withoutHopByHop(request.headers),
+    agent: apiAgent,
+  });
+  let answered = false;
+  upstream.on("response", (answer) => {
+    answered = true;
+    response.writeHead(answer.statusCode ?? 502, withoutHopByHop(answer.headers));
+    answer.pipe(response);
+    answer.on("error", () => response.destroy());
+  });
+  upstream.on("error", (error) => {
+    // After the answer has begun, the API stopped reading an oversized body (its 413 is on its way): not ours to report.
+    if (answered) return;
+    if (response.headersSent) {
+      response.destroy();
+      return;
+    }
+    console.error(`[web] API unreachable for ${request.method} ${request.url?.split("?")[0]}: ${error.code ?? error.message}`);
+    sendJson(response, 502, envelope("502", "upstream: the API did not answer"));
+  });
+  response.on("close", () => {
+    if (!response.writableFinished) upstream.destroy();
+  });
+  request.pipe(upstream);
+}
+
+// `--dev`: Next's development server behind the same front (package.json "dev").
+const app = next({ dev: process.argv.includes("--dev"), dir, hostname: listenHost ?? "localhost", port });
+const handle = app.getRequestHandler();
+let ready = false;
+let draining = false;
+
+const server = http.createServer((request, response) => {
+  const pathname = (request.url ?? "/").split("?")[0] ?? "/";
+  if (pathname === "/healthz" && (request.method === "GET" || request.method === "HEAD")) {
+    sendJson(response, 200, { status: "ok" });
+    return;
+  }
+  if (pathname === "/readyz" && (request.method === "GET" || request.method === "HEAD")) {
+    if (ready && !draining) sendJson(response, 200, { status: "ready" });
+    else sendJson(response, 503, { status: draining ? "draining" : "starting" }, { "retry-after": "1" });
+    return;
+  }
+  vouchForClient(request);
+  if (API_PATH.test(pathname)) {
+    forwardToApi(request, response);
+    return;
+  }
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    // Pages and assets are read-only: Next would otherwise treat a POST as a server action and a TRACE as a crash.
+    sendJson(response, 405, envelope("405", `${request.method} ${pathname}: method not allowed`), { allow: "GET, HEAD" });
+    return;
+  }
+  if (draining) response.setHeader("connection", "close");
+  void handle(request, response);
+});
+
+// Behind a load balancer, idle keep-alive connections must outlive its own (nginx: 60 s) to avoid a race on reuse.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
+
+function shutdown(signal) {
+  if (draining) return;
+  draining = true;
+  console.log(`[web] ${signal}: draining`);
+  server.close(() => process.exit(0));
+  server.closeIdleConnections();
+  setTimeout(() => {
+    console.error("[web] requests still open after the grace period, exiting");
+    process.exit(0);
+  }, graceMs).unref();
+}
+
+process.once("SIGTERM", () => shutdown("SIGTERM"));
+process.once("SIGINT", () => shutdown("SIGINT"));
+
+await app.prepare();
+server.listen(port, listenHost, () => {
+  ready = true;
+  console.log(`[web] ready on port ${port} (API ${apiOrigin.origin})`);
+});
