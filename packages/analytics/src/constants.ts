@@ -18,6 +18,21 @@ export const ANALYTICS_LIMITS = {
   sessionRandomMax: 100,
 } as const;
 
+/**
+ * The upload retry rule (issue 19). After the n-th consecutive failed upload the next try waits a random time in
+ * [0, min(capMs, baseMs · 2^(n−1))) ("full jitter"); an answer carrying `Retry-After` waits at least that long, up to
+ * `maxRetryAfterMs`. A success resets the count. The delivery loop still ticks every `loopMs`; it skips its tick
+ * until the wait is over.
+ */
+export const UPLOAD_BACKOFF = {
+  /** The first failure's upper bound (the loop's own period). */
+  baseMs: 500,
+  /** The exponential bound stops growing here. */
+  capMs: 60_000,
+  /** A `Retry-After` longer than the cap is honoured, but never beyond this. */
+  maxRetryAfterMs: 10 * 60_000,
+} as const;
+
 export const EVENT_TYPES = ["page", "click", "expose", "drag", "sideslip", "pull_up", "pull_down", "video", "system"] as const;
 export const SYS_VALUES = ["web", "mobile", "app H5", "Windows", "MacOS"] as const;
 export const PAGE_STATUSES = ["show", "hide"] as const;

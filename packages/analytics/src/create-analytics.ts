@@ -1,4 +1,5 @@
-import { ANALYTICS_LIMITS, DEFAULT_CONFIG_URL, DEFAULT_REPORT_URL, PAGE_TRACKING_ID, STORAGE_KEYS } from "./constants";
+import { createBackoff } from "./backoff";
+import { ANALYTICS_LIMITS, DEFAULT_CONFIG_URL, DEFAULT_REPORT_URL, PAGE_TRACKING_ID, STORAGE_KEYS, UPLOAD_BACKOFF } from "./constants";
 import { createEnricher, sessionIdOf } from "./enrich";
 import { mergePlugin } from "./merge";
 import { createPipeline, type AnalyticsPlugin, type PluginContext } from "./pipeline";
@@ -46,6 +47,7 @@ export interface AnalyticsOptions {
   navigator?: NavigatorLike;
   screen?: ScreenLike;
   console?: ConsoleLike;
+  /** Ids, the session's random part and the retry jitter; `Math.random` by default. */
   random?: () => number;
   /** Inside the app: events go to the bridge instead of HTTP. */
   bridgeTransport?: (events: AnalyticsEvent[]) => Promise<void>;
@@ -75,7 +77,7 @@ export interface AnalyticsStats {
   rejected: number;
   /** Events dropped by validation (tracking id, log env). */
   invalid: number;
-  /** Failed upload attempts (retried later). */
+  /** Failed upload attempts (retried later, backing off: see UPLOAD_BACKOFF). */
   failures: number;
   /** 403 answers (each starts a silent period). */
   silenced: number;
@@ -90,9 +92,15 @@ export interface Analytics {
   track(type: EventType, fields?: TrackFields): string | null;
   /** A page `show` (a new page view when the URL changed) or `hide` of the current page view. */
   trackPage(status: PageStatus): string | null;
-  /** Uploads what is queued now: by fetch (or the bridge), or by beacon when `beacon` is set. */
+  /**
+   * Uploads what is queued now: by fetch (or the bridge), or by beacon when `beacon` is set. A fetch flush waits out
+   * a retry back-off (it sends nothing then); a beacon flush does not.
+   */
   flush(options?: { beacon?: boolean }): Promise<void>;
-  /** Loads the upload switch and starts the 500 ms loop and the hidden-page listeners; resolves once the switch is known. */
+  /**
+   * Loads the upload switch and starts the 500 ms loop and the hidden-page listeners; resolves once the switch is known.
+   * After a failed upload the loop skips its ticks until the back-off (or the answer's `Retry-After`) has passed.
+   */
   start(): Promise<void>;
   /** Stops the loop and listeners and persists the queue. */
   stop(): void;
@@ -242,7 +250,7 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
   const sender: Sender | null = options.bridgeTransport
     ? createBridgeSender(options.bridgeTransport)
     : fetchImpl
-      ? createFetchSender({ fetch: fetchImpl, url: reportUrl, pfb })
+      ? createFetchSender({ fetch: fetchImpl, url: reportUrl, pfb, now: () => clock.now() })
       : null;
   const beaconUrl = pfb ? `${reportUrl}${reportUrl.includes("?") ? "&" : "?"}pfb=${encodeURIComponent(pfb)}` : reportUrl;
 
@@ -253,6 +261,8 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
   let timer: unknown = null;
   let started: Promise<void> | null = null;
   const beaconedAt = new Map<string, number>();
+  /** Issue 19: after a failure, fetch/bridge uploads wait (exponential, full jitter, Retry-After); beacons do not. */
+  const backoff = createBackoff({ ...UPLOAD_BACKOFF, random });
 
   const canUpload = (): boolean => logEnvValid && uploadEnabled === true && sender !== null && clock.now() >= silentUntil;
 
@@ -331,8 +341,10 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
 
   function settle(batch: AnalyticsEvent[], outcome: SendOutcome): void {
     const ids = batch.map((e) => e.event_id);
+    const now = clock.now();
     switch (outcome.kind) {
       case "ok":
+        backoff.succeed(now, outcome.retryAfterMs);
         queue.ack(ids);
         for (const id of ids) beaconedAt.delete(id);
         counts.sent += batch.length;
@@ -340,27 +352,44 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
         counts.rejected += outcome.rejected;
         break;
       case "silence":
-        silentUntil = clock.now() + ANALYTICS_LIMITS.silentMs;
+        // Spec §8: a 403 means 10 s of silence, as before; it is not a failure and leaves the back-off as it is.
+        silentUntil = now + ANALYTICS_LIMITS.silentMs;
         counts.silenced += 1;
         break;
       case "drop":
+        backoff.succeed(now, outcome.retryAfterMs); // the API answered: it is up
         log.error(`[analytics] upload refused, ${batch.length} events dropped: ${outcome.reason}`);
         queue.ack(ids);
         counts.rejected += batch.length;
         break;
-      case "retry":
-        log.warn(`[analytics] upload failed, retrying later: ${outcome.reason}`);
+      case "retry": {
+        const wait = backoff.fail(now, outcome.retryAfterMs);
+        log.warn(`[analytics] upload failed, retrying in ${Math.ceil(wait / 1000)} s at the earliest: ${outcome.reason}`);
         queue.markFailed(ids);
         counts.failures += 1;
         break;
+      }
     }
     persist();
   }
 
-  /** One batch by fetch/bridge; false when nothing was sent (nothing to send, not allowed, busy, or failed). */
-  async function sendOne(): Promise<boolean> {
+  /**
+   * One batch by fetch/bridge; false when nothing was sent (nothing to send, not allowed, backing off, busy, or
+   * failed). `ignoreBackoff`: the page is being hidden, one last try. Never rejects.
+   */
+  async function sendOne(ignoreBackoff = false): Promise<boolean> {
+    try {
+      return await trySendOne(ignoreBackoff);
+    } catch (error) {
+      log.error("[analytics] upload step failed", error);
+      return false;
+    }
+  }
+
+  async function trySendOne(ignoreBackoff: boolean): Promise<boolean> {
     persist();
     if (inFlight || !canUpload() || !sender) return false;
+    if (!ignoreBackoff && !backoff.ready(clock.now())) return false;
     const batch = pickBatch(ANALYTICS_LIMITS.batchSize);
     if (batch.length === 0) return false;
     inFlight = true;
@@ -376,12 +405,23 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
     return outcome.kind === "ok" || outcome.kind === "drop";
   }
 
-  /** The page is going away or hidden: what is queued goes by beacon (or by the bridge inside the app). */
+  /**
+   * The page is going away or hidden: what is queued goes by beacon (or by the bridge inside the app), whatever the
+   * retry back-off says. Never throws into the page.
+   */
   function flushByBeacon(): void {
+    try {
+      beaconAll();
+    } catch (error) {
+      log.error("[analytics] flush on hide failed", error);
+    }
+  }
+
+  function beaconAll(): void {
     persist();
     if (!canUpload()) return;
     if (options.bridgeTransport || !sendBeacon) {
-      void sendOne();
+      void sendOne(true);
       return;
     }
     if (navigator.onLine === false) return; // offline: a beacon would be lost; the queue stays in storage

@@ -10,6 +10,7 @@ export {
   SYS_VALUES,
   TRACK_TYPES,
   TRACKING_ID_PATTERN,
+  UPLOAD_BACKOFF,
 } from "./constants";
 export type * from "./types";
 export { createAnalytics, BEACON_CONFIRM_MS, type Analytics, type AnalyticsOptions, type AnalyticsStats } from "./create-analytics";
@@ -19,6 +20,7 @@ export { createEnricher, eventIdOf, isFirstDay, sessionIdOf, type EnrichContext 
 export { mergeEvents, mergePlugin } from "./merge";
 export { byteLength, chunk, splitBySize, type SizedPart } from "./batch";
 export { createEventQueue, type EventQueue, type EventQueueOptions, type PersistResult } from "./queue";
+export { backoffCeiling, backoffDelay, createBackoff, parseRetryAfter, type Backoff, type BackoffOptions, type BackoffPolicy } from "./backoff";
 export { createBridgeSender, createFetchSender, sendByBeacon, type SendOutcome, type Sender } from "./send";
 export { parseUserAgent, sysOf, type ParsedUserAgent } from "./user-agent";
 export { trackPageViews, type HistoryLike, type TrackPageViewsOptions } from "./page-views";

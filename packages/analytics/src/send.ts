@@ -1,17 +1,18 @@
 import { ANALYTICS_LIMITS } from "./constants";
+import { parseRetryAfter } from "./backoff";
 import { byteLength, chunk, splitBySize } from "./batch";
 import type { AnalyticsEvent } from "./types";
-import type { FetchLike, SendBeaconLike } from "./world";
+import type { FetchLike, ResponseLike, SendBeaconLike } from "./world";
 
-/** What an upload attempt came to. */
+/** What an upload attempt came to. `retryAfterMs`: the answer's `Retry-After`, in ms from when it arrived. */
 export type SendOutcome =
-  | { kind: "ok"; duplicates: number; rejected: number }
-  /** 403: the upload switch is off for this client; stay silent for a while. */
+  | { kind: "ok"; duplicates: number; rejected: number; retryAfterMs?: number }
+  /** 403: the upload switch is off for this client; stay silent for a while (spec §8: 10 s, whatever the headers say). */
   | { kind: "silence" }
-  /** Network failure or a server error: keep the events, retry later. */
-  | { kind: "retry"; reason: string }
+  /** Network failure or a server error (429, 5xx…): keep the events, retry later (backing off). */
+  | { kind: "retry"; reason: string; retryAfterMs?: number }
   /** The API refused the batch as such (400, 413): retrying cannot help. */
-  | { kind: "drop"; reason: string };
+  | { kind: "drop"; reason: string; retryAfterMs?: number };
 
 export type Sender = (events: AnalyticsEvent[]) => Promise<SendOutcome>;
 
@@ -29,11 +30,23 @@ export interface FetchSenderOptions {
   /** The page's `pfb` query parameter, sent as the `pfb` header (spec §7). */
   pfb: string | null;
   maxKeepaliveBytes?: number;
+  /** The clock, for a `Retry-After` given as an HTTP date; `Date.now` by default. */
+  now?: () => number;
+}
+
+/** The answer's `Retry-After` in ms, or undefined (absent, unreadable, or no headers at all). Never throws. */
+function retryAfterOf(response: ResponseLike, now: () => number): number | undefined {
+  try {
+    return parseRetryAfter(response.headers?.get("retry-after"), now()) ?? undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** POSTs a JSON array; `keepalive` while the body is small enough for it, so a navigation does not cancel it. */
 export function createFetchSender(options: FetchSenderOptions): Sender {
   const maxKeepalive = options.maxKeepaliveBytes ?? ANALYTICS_LIMITS.beaconMaxBytes;
+  const now = options.now ?? Date.now;
   return async (events) => {
     const body = JSON.stringify(events);
     const headers: Record<string, string> = { "content-type": "application/json" };
@@ -58,15 +71,17 @@ export function createFetchSender(options: FetchSenderOptions): Sender {
     }
     const code = field(answer, "code");
     if (response.status === 403 || code === "403") return { kind: "silence" };
+    const retryAfter = retryAfterOf(response, now);
+    const wait = retryAfter === undefined ? {} : { retryAfterMs: retryAfter };
     if (response.ok && typeof code === "string" && SUCCESS.has(code)) {
       const data = field(answer, "data");
-      return { kind: "ok", duplicates: countOf(field(data, "duplicates")), rejected: countOf(field(data, "rejected")) };
+      return { kind: "ok", duplicates: countOf(field(data, "duplicates")), rejected: countOf(field(data, "rejected")), ...wait };
     }
     if (response.status === 400 || response.status === 413) {
       const msg = field(answer, "msg");
-      return { kind: "drop", reason: `HTTP ${response.status}: ${typeof msg === "string" ? msg : "refused"}` };
+      return { kind: "drop", reason: `HTTP ${response.status}: ${typeof msg === "string" ? msg : "refused"}`, ...wait };
     }
-    return { kind: "retry", reason: `HTTP ${response.status}${typeof code === "string" ? ` code ${code}` : ""}` };
+    return { kind: "retry", reason: `HTTP ${response.status}${typeof code === "string" ? ` code ${code}` : ""}`, ...wait };
   };
 }
 

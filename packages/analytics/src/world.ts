@@ -54,6 +54,8 @@ export interface ConsoleLike {
 export interface ResponseLike {
   ok: boolean;
   status: number;
+  /** Read for `Retry-After`; optional so minimal fakes need not provide it. */
+  headers?: { get(name: string): string | null };
   json(): Promise<unknown>;
 }
 

@@ -122,11 +122,16 @@ export interface FakeCall {
   events: AnalyticsEvent[];
 }
 
-export const jsonResponse = (status: number, body: unknown): ResponseLike => ({
-  ok: status >= 200 && status < 300,
-  status,
-  json: () => Promise.resolve(body),
-});
+/** A JSON answer; `headers` (e.g. `{ "Retry-After": "7" }`) are read case-insensitively, as `Headers` does. */
+export const jsonResponse = (status: number, body: unknown, headers: Record<string, string> = {}): ResponseLike => {
+  const byName = new Map(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+  return {
+    ok: status >= 200 && status < 300,
+    status,
+    headers: { get: (name: string) => byName.get(name.toLowerCase()) ?? null },
+    json: () => Promise.resolve(body),
+  };
+};
 
 export const okEnvelope = (data: unknown) => jsonResponse(200, { code: "00000", msg: "success", data });
 
