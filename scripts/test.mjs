@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // The README's test command: lint, type checks, unit and API tests (SQLite, then PostgreSQL when
-// TEST_DATABASE_URL is set), then the end-to-end tests in Chromium against the production build.
+// TEST_DATABASE_URL is set), then the end-to-end tests in Chromium against the production build, then the cluster
+// tests (nginx, 2 web and 2 API instances) when TEST_DATABASE_URL, TEST_REDIS_URL and nginx are there.
 // Ends with one line "N passed, N failed" summed over every runner.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -50,6 +51,7 @@ const sqliteEnv = { TEST_DATABASE_URL: "" };
 run("lint", "npx", ["eslint", "."]);
 run("types (packages, api)", "npx", ["tsc", "-p", "tsconfig.json", "--noEmit"]);
 run("types (web)", "npx", ["tsc", "-p", "apps/web/tsconfig.json", "--noEmit"]);
+run("types (cluster tests)", "npx", ["tsc", "-p", "tests/cluster/tsconfig.json", "--noEmit"]);
 
 run("unit and API tests (SQLite)", "npx", vitestArgs(path.join(reports, "vitest-sqlite.json")), { env: sqliteEnv });
 countVitest(path.join(reports, "vitest-sqlite.json"));
@@ -67,6 +69,23 @@ run("end-to-end (Chromium)", "npx", ["playwright", "test", "--reporter=list,json
   env: { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport },
 });
 countPlaywright(e2eReport);
+
+// The production topology (docs/deploy.md): scripts/cluster.mjs started by the suite on ports 8080, 3201-3202 and
+// 4201-4202, in a fresh PostgreSQL schema and under a fresh Redis key prefix.
+const nginxBinary = process.env.NGINX || (existsSync("/usr/sbin/nginx") ? "/usr/sbin/nginx" : "nginx");
+const hasNginx = spawnSync(nginxBinary, ["-v"], { stdio: "ignore" }).status === 0;
+const clusterSkip = [
+  !process.env.TEST_DATABASE_URL && "TEST_DATABASE_URL is not set",
+  !process.env.TEST_REDIS_URL && "TEST_REDIS_URL is not set",
+  !hasNginx && `nginx is not installed (${nginxBinary})`,
+].filter(Boolean);
+if (clusterSkip.length === 0) {
+  const clusterReport = path.join(reports, "vitest-cluster.json");
+  run("cluster (nginx, 2 web, 2 API, PostgreSQL, Redis)", "npx", vitestArgs(clusterReport, "--config", "tests/cluster/vitest.config.mts"));
+  countVitest(clusterReport);
+} else {
+  console.log(`\n(the cluster tests are skipped: ${clusterSkip.join("; ")})`);
+}
 
 if (failures.length) console.log(`\nFailed steps: ${failures.join(", ")}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ""}`);

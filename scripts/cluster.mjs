@@ -1,0 +1,462 @@
+#!/usr/bin/env node
+// `npm run cluster`: the production topology on one machine (docs/deploy.md) —
+//
+//   client ──► nginx :CLUSTER_PORT ──┬─ API paths (/v1/, /r/, /login, /register, /logout) ──► api-1 :4201, api-2 :4202
+//                                    └─ everything else (pages, assets) ─────────────────────► web-1 :3201, web-2 :3202
+//   web-n ── API paths it receives ──► nginx CLUSTER_INTERNAL_HOST:CLUSTER_PORT (internal listener) ──► api-n
+//   api-n ──► PostgreSQL (DATABASE_URL), Redis (REDIS_URL)
+//
+// Steps: build the web app when needed (scripts/lib/web-build.mjs), `npm run migrate` once, start the API and web
+// instances, render deploy/nginx.conf.template into the runtime directory and start nginx with it
+// (`-p <dir> -c <dir>/nginx.conf -g 'daemon off;'`), then poll every instance's /readyz each second: open-source
+// nginx has no active health checks, so an instance that stops answering 200 is marked `down` in the rendered
+// upstream and nginx is reloaded (and marked up again once it is ready). Ctrl-C or SIGTERM stops everything.
+//
+// Settings (environment; the script does not read .env):
+//   CLUSTER_PORT (8080)              public port of nginx; the URL printed is http://localhost:$CLUSTER_PORT
+//   CLUSTER_HOST (127.0.0.1)         address nginx listens on for clients (0.0.0.0: every interface)
+//   CLUSTER_INTERNAL_HOST (127.0.0.2) loopback address of nginx's internal listener, the web tier's API_ORIGIN
+//   CLUSTER_API_PORTS (4201,4202)    one API instance per port
+//   CLUSTER_WEB_PORTS (3201,3202)    one web instance per port
+//   CLUSTER_DIR (.cluster/<port>)    runtime directory: nginx.conf, nginx.pid, logs/ (nginx and every instance), tmp/
+//   CLUSTER_MIGRATE (on)             `off`: skip `npm run migrate` (instances still migrate under the lock)
+//   CLUSTER_BUILD (on)               `off`: do not build the web app (it must be built)
+//   CLUSTER_DEBUG (off)              `on`: nginx adds X-Upstream (the instance that answered) to every answer
+//   CLUSTER_POLL_MS (1000)           how often /readyz is polled
+//   NGINX (/usr/sbin/nginx, else nginx on PATH)
+//   DATABASE_URL (postgres://postgres@127.0.0.1:5432/test), DATABASE_SCHEMA (unset: public)
+//   REDIS_URL (redis://127.0.0.1:6379), REDIS_KEY_PREFIX (affiliates:)
+//   PUBLIC_ORIGIN (http://localhost:$CLUSTER_PORT), APP_ENV (online), SEED (true: the demo accounts, for trying it)
+//   Every other variable (RATE_LIMIT_MAX, ADMIN_TOKEN, SENTRY_*, NEXT_DIST_DIR…) is passed to the instances as is.
+//
+// Importable: `startCluster(options)` resolves once nginx serves, to `{ url, instances, kill(name), restart(name),
+// stop() }` (tests/cluster drive it this way).
+import { spawn, spawnSync } from "node:child_process";
+import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { buildIfNeeded, ROOT, WEB_DIR } from "./lib/web-build.mjs";
+
+const API_DIR = path.join(ROOT, "apps/api");
+const TEMPLATE = path.join(ROOT, "deploy/nginx.conf.template");
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const nonEmpty = (value) => (typeof value === "string" && value.trim() !== "" ? value.trim() : undefined);
+const isOff = (value) => value === "off" || value === "false" || value === "0";
+const isOn = (value) => value === "on" || value === "true" || value === "1";
+const portsFrom = (value, fallback) => (nonEmpty(value) ?? fallback).split(",").map((p) => Number(p.trim()));
+
+/**
+ * @typedef {object} ClusterOptions
+ * @property {number} [port] nginx's public port (CLUSTER_PORT, 8080)
+ * @property {string} [host] the public listener's address (CLUSTER_HOST, 127.0.0.1)
+ * @property {string} [internalHost] the internal listener's loopback address (CLUSTER_INTERNAL_HOST, 127.0.0.2)
+ * @property {number[]} [apiPorts] (CLUSTER_API_PORTS, 4201,4202)
+ * @property {number[]} [webPorts] (CLUSTER_WEB_PORTS, 3201,3202)
+ * @property {string} [databaseUrl] (DATABASE_URL, postgres://postgres@127.0.0.1:5432/test)
+ * @property {string} [databaseSchema] (DATABASE_SCHEMA)
+ * @property {string} [redisUrl] (REDIS_URL, redis://127.0.0.1:6379)
+ * @property {string} [redisKeyPrefix] (REDIS_KEY_PREFIX)
+ * @property {string} [publicOrigin] (PUBLIC_ORIGIN, http://localhost:<port>)
+ * @property {string} [appEnv] (APP_ENV, online)
+ * @property {boolean} [seed] (SEED, true)
+ * @property {string} [runtimeDir] (CLUSTER_DIR, .cluster/<port>)
+ * @property {string} [nginx] (NGINX)
+ * @property {boolean} [migrate] run `npm run migrate` first (CLUSTER_MIGRATE, true)
+ * @property {boolean} [build] build the web app when needed (CLUSTER_BUILD, true)
+ * @property {boolean} [debug] the X-Upstream header (CLUSTER_DEBUG, false)
+ * @property {number} [pollMs] (CLUSTER_POLL_MS, 1000)
+ * @property {Record<string, string>} [env] extra environment of every instance (e.g. low rate limits in tests)
+ * @property {boolean} [echo] copy the instances' output to this process's, prefixed (the CLI does)
+ * @property {(line: string) => void} [log]
+ */
+
+/** @param {ClusterOptions} options */
+function resolveOptions(options, env = process.env) {
+  const port = options.port ?? Number(nonEmpty(env.CLUSTER_PORT) ?? "8080");
+  return {
+    port,
+    host: options.host ?? nonEmpty(env.CLUSTER_HOST) ?? "127.0.0.1",
+    internalHost: options.internalHost ?? nonEmpty(env.CLUSTER_INTERNAL_HOST) ?? "127.0.0.2",
+    apiPorts: options.apiPorts ?? portsFrom(env.CLUSTER_API_PORTS, "4201,4202"),
+    webPorts: options.webPorts ?? portsFrom(env.CLUSTER_WEB_PORTS, "3201,3202"),
+    databaseUrl: options.databaseUrl ?? nonEmpty(env.DATABASE_URL) ?? "postgres://postgres@127.0.0.1:5432/test",
+    databaseSchema: options.databaseSchema ?? nonEmpty(env.DATABASE_SCHEMA),
+    redisUrl: options.redisUrl ?? nonEmpty(env.REDIS_URL) ?? "redis://127.0.0.1:6379",
+    redisKeyPrefix: options.redisKeyPrefix ?? nonEmpty(env.REDIS_KEY_PREFIX),
+    publicOrigin: options.publicOrigin ?? nonEmpty(env.PUBLIC_ORIGIN) ?? `http://localhost:${port}`,
+    appEnv: options.appEnv ?? nonEmpty(env.APP_ENV) ?? "online",
+    seed: options.seed ?? !isOff(nonEmpty(env.SEED) ?? "true"),
+    runtimeDir: path.resolve(ROOT, options.runtimeDir ?? nonEmpty(env.CLUSTER_DIR) ?? `.cluster/${port}`),
+    nginx: options.nginx ?? nonEmpty(env.NGINX) ?? (existsSync("/usr/sbin/nginx") ? "/usr/sbin/nginx" : "nginx"),
+    migrate: options.migrate ?? !isOff(nonEmpty(env.CLUSTER_MIGRATE) ?? "on"),
+    build: options.build ?? !isOff(nonEmpty(env.CLUSTER_BUILD) ?? "on"),
+    debug: options.debug ?? isOn(nonEmpty(env.CLUSTER_DEBUG) ?? "off"),
+    pollMs: options.pollMs ?? Number(nonEmpty(env.CLUSTER_POLL_MS) ?? "1000"),
+    env: options.env ?? {},
+    echo: options.echo ?? false,
+    log: options.log ?? ((line) => console.log(`[cluster] ${line}`)),
+  };
+}
+
+/** True when something accepts connections on host:port. */
+function isListening(port, host = "127.0.0.1") {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host });
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+    socket.setTimeout(1000, () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+/** GET <origin>/readyz: `{ ok, reason }`. */
+async function probe(origin, timeoutMs) {
+  try {
+    const response = await fetch(`${origin}/readyz`, { signal: AbortSignal.timeout(timeoutMs) });
+    const text = await response.text();
+    return { ok: response.status === 200, reason: response.status === 200 ? "" : `${response.status} ${text.slice(0, 200)}` };
+  } catch (error) {
+    return { ok: false, reason: error instanceof Error ? (error.cause?.code ?? error.message) : String(error) };
+  }
+}
+
+function tail(file, lines = 30) {
+  try {
+    return readFileSync(file, "utf8").trimEnd().split("\n").slice(-lines).join("\n");
+  } catch {
+    return "(no log)";
+  }
+}
+
+/** Renders deploy/nginx.conf.template: `{{NAME}}` → value; every placeholder must be known. */
+export function renderNginxConfig(template, values) {
+  return template.replace(/\{\{([A-Z_]+)\}\}/g, (_match, name) => {
+    if (!(name in values)) throw new Error(`deploy/nginx.conf.template: unknown placeholder {{${name}}}`);
+    return values[name];
+  });
+}
+
+/**
+ * Starts the cluster; resolves once every instance is ready and nginx serves.
+ * @param {ClusterOptions} [input]
+ */
+export async function startCluster(input = {}) {
+  const o = resolveOptions(input);
+  const log = o.log;
+  const logsDir = path.join(o.runtimeDir, "logs");
+  const tmpDir = path.join(o.runtimeDir, "tmp");
+  mkdirSync(logsDir, { recursive: true });
+  mkdirSync(tmpDir, { recursive: true });
+  for (const file of ["access.log", "error.log"]) writeFileSync(path.join(logsDir, file), "");
+  const confFile = path.join(o.runtimeDir, "nginx.conf");
+  const template = readFileSync(TEMPLATE, "utf8");
+
+  if (spawnSync(o.nginx, ["-v"], { stdio: "ignore" }).status !== 0) {
+    throw new Error(`nginx not found (${o.nginx}); install it (Debian: apt-get install nginx) or set NGINX`);
+  }
+  const ports = [o.port, ...o.apiPorts, ...o.webPorts];
+  for (const port of ports) {
+    if (await isListening(port)) throw new Error(`port ${port} is in use: stop what listens there, or pick other CLUSTER_* ports`);
+  }
+
+  if (o.build) buildIfNeeded();
+
+  const common = {
+    ...process.env,
+    ...o.env,
+    APP_ENV: o.appEnv,
+    PUBLIC_ORIGIN: o.publicOrigin,
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+  };
+  const apiEnv = {
+    ...common,
+    DATABASE_URL: o.databaseUrl,
+    REDIS_URL: o.redisUrl,
+    SEED: o.seed ? "true" : "false",
+    TRUST_PROXY: o.env.TRUST_PROXY ?? "loopback",
+    API_HOST: "127.0.0.1",
+    LOG: o.env.LOG ?? "true",
+    ...(o.databaseSchema ? { DATABASE_SCHEMA: o.databaseSchema } : {}),
+    ...(o.redisKeyPrefix ? { REDIS_KEY_PREFIX: o.redisKeyPrefix } : {}),
+  };
+  const apiOrigin = `http://${o.internalHost}:${o.port}`;
+  const webEnv = {
+    ...common,
+    HOSTNAME: "127.0.0.1",
+    WEB_HOST: "127.0.0.1",
+    API_ORIGIN: apiOrigin,
+    TRUST_PROXY: o.env.TRUST_PROXY ?? "loopback",
+  };
+
+  if (o.migrate) {
+    log(`migrating ${o.databaseSchema ? `schema ${o.databaseSchema}` : "the database"} (npm run migrate)`);
+    const migrated = spawnSync(process.execPath, ["--import", "tsx", "apps/api/src/db/migrate-cli.ts"], {
+      cwd: ROOT,
+      env: apiEnv,
+      encoding: "utf8",
+    });
+    if (migrated.status !== 0) throw new Error(`npm run migrate failed:\n${migrated.stdout}${migrated.stderr}`);
+    log(migrated.stdout.trim().replace(/^\[migrate\] /, "migrate: "));
+  }
+
+  /** @type {Record<string, Instance>} */
+  const instances = {};
+  /**
+   * @typedef {object} Instance
+   * @property {string} name api-1, web-2…
+   * @property {"api" | "web"} tier
+   * @property {number} port
+   * @property {string} origin http://127.0.0.1:<port>
+   * @property {string} logFile
+   * @property {import("node:child_process").ChildProcess | null} child
+   * @property {Promise<void> | null} exited
+   * @property {boolean} healthy the poller's view: the last /readyz answered 200
+   * @property {boolean} inRotation not marked down in the nginx config last rendered
+   * @property {boolean} expectExit the exit was asked for (kill, restart, stop): not reported
+   * @property {boolean} started spawned before (its log is appended to)
+   */
+  o.apiPorts.forEach((port, i) => {
+    const name = `api-${i + 1}`;
+    instances[name] = { name, tier: "api", port, origin: `http://127.0.0.1:${port}`, logFile: path.join(logsDir, `${name}.log`), child: null, exited: null, healthy: false, inRotation: true, expectExit: false, started: false };
+  });
+  o.webPorts.forEach((port, i) => {
+    const name = `web-${i + 1}`;
+    instances[name] = { name, tier: "web", port, origin: `http://127.0.0.1:${port}`, logFile: path.join(logsDir, `${name}.log`), child: null, exited: null, healthy: false, inRotation: true, expectExit: false, started: false };
+  });
+  const apiIndex = (instance) => o.apiPorts.indexOf(instance.port);
+
+  let stopping = false;
+  let nginx = null;
+  let nginxExited = null;
+
+  function spawnInstance(instance) {
+    const env =
+      instance.tier === "api"
+        ? // The daily settlement and monthly review run in one instance only: the first.
+          { ...apiEnv, API_PORT: String(instance.port), REFERRAL_JOBS: apiIndex(instance) === 0 ? (o.env.REFERRAL_JOBS ?? "on") : "off" }
+        : { ...webEnv, PORT: String(instance.port) };
+    const [command, args, cwd] =
+      instance.tier === "api" ? [process.execPath, ["--import", "tsx", "src/server.ts"], API_DIR] : [process.execPath, ["server.mjs"], WEB_DIR];
+    // A new log per cluster start; a restart appends to it.
+    const out = createWriteStream(instance.logFile, { flags: instance.started ? "a" : "w" });
+    instance.started = true;
+    out.write(`\n--- ${new Date().toISOString()} start ${instance.name} on port ${instance.port}\n`);
+    const child = spawn(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+    for (const stream of [child.stdout, child.stderr]) {
+      stream.pipe(out, { end: false });
+      if (o.echo) {
+        stream.on("data", (chunk) => {
+          for (const line of chunk.toString().split("\n")) if (line.trim()) process.stdout.write(`[${instance.name}] ${line}\n`);
+        });
+      }
+    }
+    instance.child = child;
+    instance.exited = new Promise((resolve) => {
+      child.once("exit", (code, signal) => {
+        out.end(`--- exit ${signal ?? `code ${code}`}\n`);
+        if (instance.child === child) instance.child = null;
+        if (!stopping && !instance.expectExit) log(`${instance.name} exited (${signal ?? `code ${code}`}); see ${path.relative(ROOT, instance.logFile)}`);
+        instance.expectExit = false;
+        resolve();
+      });
+    });
+  }
+
+  async function waitReady(instance, timeoutMs) {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      if (!instance.child) throw new Error(`${instance.name} exited while starting:\n${tail(instance.logFile)}`);
+      if ((await probe(instance.origin, 1000)).ok) return;
+      await sleep(250);
+    }
+    throw new Error(`${instance.name} was not ready within ${timeoutMs / 1000} s:\n${tail(instance.logFile)}`);
+  }
+
+  /** An instance is written `down` when it is not healthy, unless its whole tier is not (then nginx tries them all). */
+  function isDown(instance) {
+    const tier = Object.values(instances).filter((i) => i.tier === instance.tier);
+    return !instance.healthy && tier.some((i) => i.healthy);
+  }
+
+  const serverLines = (tier) =>
+    Object.values(instances)
+      .filter((i) => i.tier === tier)
+      .map((i) => `        server 127.0.0.1:${i.port} max_fails=1 fail_timeout=5s${isDown(i) ? " down" : ""};`)
+      .join("\n");
+
+  function writeConfig() {
+    const config = renderNginxConfig(template, {
+      RUNTIME_DIR: o.runtimeDir,
+      PUBLIC_LISTEN: `${o.host}:${o.port}`,
+      INTERNAL_LISTEN: `${o.internalHost}:${o.port}`,
+      API_SERVERS: serverLines("api"),
+      WEB_SERVERS: serverLines("web"),
+      MAX_BODY: "2m",
+      DEBUG_HEADERS: o.debug ? "        add_header X-Upstream $upstream_addr always;" : "",
+    });
+    writeFileSync(confFile, `# Rendered by scripts/cluster.mjs from deploy/nginx.conf.template; rewritten on every health change.\n${config}`);
+    for (const instance of Object.values(instances)) instance.inRotation = !isDown(instance);
+  }
+
+  async function stopAll() {
+    stopping = true;
+    const running = Object.values(instances).filter((i) => i.child);
+    for (const instance of running) instance.child?.kill("SIGTERM");
+    if (nginx) nginx.kill("SIGTERM");
+    const all = Promise.all([...running.map((i) => i.exited), nginxExited].filter(Boolean));
+    const timer = setTimeout(() => {
+      for (const instance of running) instance.child?.kill("SIGKILL");
+    }, 20_000);
+    await all;
+    clearTimeout(timer);
+  }
+
+  try {
+    log(`starting ${o.apiPorts.length} API instances (${o.apiPorts.join(", ")}) and ${o.webPorts.length} web instances (${o.webPorts.join(", ")})`);
+    for (const instance of Object.values(instances)) spawnInstance(instance);
+    await Promise.all(
+      Object.values(instances).map(async (i) => {
+        await waitReady(i, i.tier === "api" ? 90_000 : 120_000);
+        i.healthy = true;
+      }),
+    );
+
+    writeConfig();
+    const test = spawnSync(o.nginx, ["-t", "-q", "-p", o.runtimeDir, "-c", confFile, "-e", path.join(logsDir, "error.log")], { encoding: "utf8" });
+    if (test.status !== 0) throw new Error(`nginx refused ${confFile}:\n${test.stderr}`);
+    nginx = spawn(o.nginx, ["-p", o.runtimeDir, "-c", confFile, "-e", path.join(logsDir, "error.log"), "-g", "daemon off;"], {
+      stdio: ["ignore", "inherit", "inherit"],
+    });
+    nginxExited = new Promise((resolve) => {
+      nginx.once("exit", (code, signal) => {
+        if (!stopping) log(`nginx exited (${signal ?? `code ${code}`}); see ${path.relative(ROOT, path.join(logsDir, "error.log"))}`);
+        nginx = null;
+        resolve();
+      });
+    });
+    const deadline = Date.now() + 10_000;
+    while (!(await isListening(o.port, o.host === "0.0.0.0" ? "127.0.0.1" : o.host))) {
+      if (!nginx || Date.now() > deadline) throw new Error(`nginx did not start:\n${tail(path.join(logsDir, "error.log"))}`);
+      await sleep(100);
+    }
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+
+  // The health poller: /readyz of every instance each pollMs; a change re-renders the upstreams and reloads nginx.
+  let reloads = 0;
+  let polling = true;
+  const poller = (async () => {
+    while (polling) {
+      const started = Date.now();
+      const results = await Promise.all(Object.values(instances).map(async (i) => [i, await probe(i.origin, Math.max(200, o.pollMs - 100))]));
+      if (!polling) break;
+      let changed = false;
+      for (const [instance, result] of results) {
+        if (result.ok !== instance.healthy) {
+          changed = true;
+          instance.healthy = result.ok;
+          log(result.ok ? `${instance.name} (:${instance.port}) is ready: back in rotation` : `${instance.name} (:${instance.port}) is not ready (${result.reason}): marked down`);
+        }
+      }
+      if (changed && nginx) {
+        writeConfig();
+        nginx.kill("SIGHUP");
+        reloads += 1;
+      }
+      await sleep(Math.max(0, o.pollMs - (Date.now() - started)));
+    }
+  })();
+
+  const named = (name) => {
+    const instance = instances[name];
+    if (!instance) throw new Error(`no instance "${name}" (known: ${Object.keys(instances).join(", ")})`);
+    return instance;
+  };
+
+  /** Waits until the poller has put the instance back into nginx's rotation (config rewritten, reload signalled). */
+  async function waitInRotation(instance, timeoutMs = 30_000) {
+    const deadline = Date.now() + timeoutMs;
+    while (!(instance.healthy && instance.inRotation)) {
+      if (Date.now() > deadline) throw new Error(`${instance.name} did not come back into rotation`);
+      await sleep(100);
+    }
+    // Let the reloaded workers take over from the old ones.
+    await sleep(300);
+  }
+
+  const cluster = {
+    url: o.publicOrigin,
+    /** The URL nginx listens on (the public origin may name another host, e.g. localhost). */
+    edge: `http://${o.host === "0.0.0.0" ? "127.0.0.1" : o.host}:${o.port}`,
+    instances,
+    runtimeDir: o.runtimeDir,
+    get reloads() {
+      return reloads;
+    },
+    /** kill -9 one instance (no drain): what a crash looks like. Resolves once it has exited. */
+    async kill(name) {
+      const instance = named(name);
+      if (!instance.child) return;
+      instance.expectExit = true;
+      instance.child.kill("SIGKILL");
+      await instance.exited;
+    },
+    /** Stops the instance if it runs (SIGTERM, drained), starts it again, and resolves once nginx routes to it. */
+    async restart(name) {
+      const instance = named(name);
+      if (instance.child) {
+        instance.expectExit = true;
+        instance.child.kill("SIGTERM");
+        await instance.exited;
+      }
+      spawnInstance(instance);
+      await waitReady(instance, instance.tier === "api" ? 90_000 : 120_000);
+      await waitInRotation(instance);
+    },
+    /** Stops the poller, every instance (SIGTERM: they drain) and nginx. */
+    async stop() {
+      stopping = true;
+      polling = false;
+      await poller;
+      await stopAll();
+    },
+  };
+  return cluster;
+}
+
+async function main() {
+  let cluster;
+  let stopping = false;
+  const stop = async (code) => {
+    if (stopping) return;
+    stopping = true;
+    console.log("\n[cluster] stopping…");
+    await cluster?.stop();
+    process.exit(code);
+  };
+  process.on("SIGINT", () => void stop(0));
+  process.on("SIGTERM", () => void stop(0));
+  try {
+    cluster = await startCluster({ echo: isOn(nonEmpty(process.env.CLUSTER_ECHO) ?? "off") });
+  } catch (error) {
+    console.error(`[cluster] ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+  console.log(`\n[cluster] ready: ${cluster.url}/affiliates  (nginx ${cluster.edge}; logs in ${path.relative(ROOT, cluster.runtimeDir)}/logs)`);
+  for (const instance of Object.values(cluster.instances)) console.log(`[cluster]   ${instance.name}  ${instance.origin}  pid ${instance.child?.pid}`);
+  console.log("[cluster] Ctrl-C stops everything");
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  await main();
+}

@@ -1,0 +1,239 @@
+import { randomBytes } from "node:crypto";
+import http from "node:http";
+import { DEVICE_TOKEN_APP_IDS, isSuccessCode, type AnalyticsEventContract } from "@affiliates/contracts";
+
+export interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  /** The instance that answered: the last address of nginx's X-Upstream (earlier ones were tried and failed). */
+  upstream: string;
+}
+
+export interface SendOptions {
+  method?: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+  /**
+   * The client's own address (any 127.x.y.z on Linux): nginx sees it as $remote_addr, the API keys its per-IP limits
+   * on it. Different tests use different addresses, so their counts never mix.
+   */
+  from?: string;
+}
+
+// Keep-alive per source address (the agent pools sockets by local address too).
+const agent = new http.Agent({ keepAlive: true, maxSockets: 32, maxFreeSockets: 4 });
+
+/**
+ * A request that went out on a kept-alive connection the server had just closed (nginx's old workers close their
+ * idle connections when it reloads): the server never read it, and browsers send it again on a new connection
+ * (Chromium: a reused socket reset or closed before any answer). Counted, so a suite can report it.
+ */
+export const resent = { count: 0 };
+
+class StaleConnectionError extends Error {}
+
+/**
+ * One HTTP request to nginx, sent once more (as browsers do) only when a reused idle connection turned out closed
+ * before any answer; rejects on any other transport error or a body cut short.
+ */
+export async function send(edge: string, options: SendOptions): Promise<Answer> {
+  try {
+    return await sendOnce(edge, options);
+  } catch (error) {
+    if (!(error instanceof StaleConnectionError)) throw error;
+    resent.count += 1;
+    return sendOnce(edge, options);
+  }
+}
+
+function sendOnce(edge: string, options: SendOptions): Promise<Answer> {
+  const url = new URL(options.path, edge);
+  return new Promise((resolve, reject) => {
+    let answered = false;
+    const request = http.request(
+      {
+        hostname: url.hostname,
+        port: url.port,
+        path: `${url.pathname}${url.search}`,
+        method: options.method ?? "GET",
+        headers: {
+          ...(options.body !== undefined ? { "content-length": String(Buffer.byteLength(options.body)) } : {}),
+          ...options.headers,
+        },
+        agent,
+        ...(options.from ? { localAddress: options.from } : {}),
+      },
+      (response) => {
+        answered = true;
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("error", reject);
+        response.on("aborted", () => reject(new Error("response aborted")));
+        response.on("end", () => {
+          if (!response.complete) {
+            reject(new Error("response cut short"));
+            return;
+          }
+          const header = response.headers["x-upstream"];
+          const upstream = (Array.isArray(header) ? header.join(",") : (header ?? "")).split(",").pop()?.trim() ?? "";
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString("utf8"), upstream });
+        });
+      },
+    );
+    request.setTimeout(30_000, () => request.destroy(new Error("no answer within 30 s")));
+    request.on("error", (error: NodeJS.ErrnoException) => {
+      const stale = request.reusedSocket && !answered && (error.code === "ECONNRESET" || error.message === "socket hang up");
+      reject(stale ? new StaleConnectionError(error.message) : error);
+    });
+    request.end(options.body);
+  });
+}
+
+/** `127.<group>.<n / 250>.<n % 250 + 1>`: a pool of client addresses per test. */
+export const clientAddress = (group: number, n: number): string => `127.${group}.${Math.floor(n / 250) % 250}.${(n % 250) + 1}`;
+
+export const portOf = (upstream: string): number => Number(upstream.split(":").pop());
+
+export interface EnvelopeBody {
+  code: string;
+  msg: string;
+  data: unknown;
+}
+
+export function envelopeOf(answer: Answer): EnvelopeBody {
+  const body = JSON.parse(answer.body) as EnvelopeBody;
+  if (typeof body.code !== "string" || !("data" in body)) throw new Error(`not an envelope: ${answer.body}`);
+  return body;
+}
+
+export const json = (value: unknown): { headers: Record<string, string>; body: string } => ({
+  headers: { "content-type": "application/json" },
+  body: JSON.stringify(value),
+});
+
+/** A device token for APP_ENV=online (the `dy-token` login needs), issued as the token SDK gets one. */
+export async function deviceToken(edge: string, from: string): Promise<string> {
+  const answer = await send(edge, {
+    method: "POST",
+    path: "/v1/constantid/udid/c1",
+    from,
+    ...json({ appId: DEVICE_TOKEN_APP_IDS.online, fingerprint: `cluster-${randomBytes(8).toString("hex")}` }),
+  });
+  const { token } = envelopeOf(answer).data as { token?: string };
+  if (answer.status !== 200 || typeof token !== "string") throw new Error(`no device token: ${answer.status} ${answer.body}`);
+  return token;
+}
+
+/** POST /v1/user/login; the answer as it came. */
+export function login(edge: string, from: string, token: string, email: string, password: string): Promise<Answer> {
+  const body = json({ email, password });
+  return send(edge, { method: "POST", path: "/v1/user/login", from, headers: { ...body.headers, "dy-token": token }, body: body.body });
+}
+
+/** The `refresh_token=…` cookie pair of a login answer. */
+export function sessionCookieOf(answer: Answer): string {
+  const cookies = answer.headers["set-cookie"] ?? [];
+  const pair = cookies.map((c) => c.split(";")[0] ?? "").find((c) => c.startsWith("refresh_token="));
+  if (!pair) throw new Error(`no session cookie in ${JSON.stringify(cookies)}`);
+  return pair;
+}
+
+export function userInfo(edge: string, from: string, cookie: string): Promise<Answer> {
+  const body = json({ terminalCode: "cluster", locale: "en" });
+  return send(edge, { method: "POST", path: "/v1/user/overview/userinfo", from, headers: { ...body.headers, cookie }, body: body.body });
+}
+
+export const isOk = (answer: Answer): boolean => answer.status === 200 && isSuccessCode(envelopeOf(answer).code);
+
+/**
+ * A browser's analytics stream: one device, one session (`${deviceId}${time}${0-100}`), events numbered by a
+ * device-wide log sequence, event id `${sessionId}:${logSeq}` (packages/analytics/src/enrich.ts).
+ */
+export function createEventSource(label: string) {
+  const deviceId = `${label}${randomBytes(6).toString("hex")}`;
+  const now = Date.now();
+  const sessionId = `${deviceId}${now}${Math.floor(Math.random() * 101)}`;
+  let logSeq = 0;
+  const next = (): AnalyticsEventContract => {
+    logSeq += 1;
+    return {
+      event_id: `${sessionId}:${logSeq}`,
+      type: "click",
+      url: "http://localhost:8080/affiliates",
+      title: "Affiliates",
+      event_tracking: `cluster_${logSeq}`,
+      event_tracking_id: `b${logSeq}`,
+      business1: "",
+      business2: "",
+      track_type: "manual",
+      timestamp: now + logSeq,
+      seq: logSeq,
+      log_seq: logSeq,
+      retry_count: 0,
+      user_language: "en-US",
+      referer: "",
+      timely: false,
+      merge: false,
+      page_unique_id: `${sessionId}:p1`,
+      ctime: now + logSeq,
+      curr_page: "/affiliates",
+      browser: "Chrome",
+      browser_version: "126.0.0.0",
+      sys: "web",
+      os_version: "10",
+      device_id: deviceId,
+      session_id: sessionId,
+      manufacturer: "",
+      model: "",
+      screen_width: 390,
+      screen_height: 844,
+      network_type: "4g",
+      timezone_offset: 0,
+      url_host: "localhost:8080",
+      log_env: "online",
+      qr_val: "",
+      source_referer: "",
+      source_target: "http://localhost:8080/affiliates",
+      first_visit_time: now,
+      first_day: true,
+      app_id: "affiliates-web",
+      app_name: "affiliates",
+      ver: "1.0.0",
+      uid: "",
+    };
+  };
+  return { deviceId, batch: (size: number) => Array.from({ length: size }, next) };
+}
+
+/**
+ * Uploads one batch; acknowledged only when the API answered 200 with every event accepted or already stored — as
+ * the client's queue treats it (anything else stays queued and is sent again, with the same event ids).
+ */
+export async function uploadBatch(edge: string, from: string, deviceId: string, events: readonly AnalyticsEventContract[]): Promise<boolean> {
+  try {
+    const body = json(events);
+    const answer = await send(edge, { method: "POST", path: "/v1/buried/log/info", from, headers: { ...body.headers, deviceid: deviceId }, body: body.body });
+    if (answer.status !== 200) return false;
+    const data = envelopeOf(answer).data as { accepted: number; duplicates: number; rejected: unknown[] };
+    if (data.rejected.length > 0) throw new Error(`events rejected: ${JSON.stringify(data.rejected)}`);
+    return data.accepted + data.duplicates === events.length;
+  } catch (error) {
+    if (error instanceof Error && error.message.startsWith("events rejected")) throw error;
+    return false;
+  }
+}
+
+export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** GET a page as a browser does; a page view "fails" unless it is a 200 with a whole HTML document. */
+export async function pageView(edge: string, from: string, path: string): Promise<{ ok: boolean; upstream: string; detail: string }> {
+  try {
+    const answer = await send(edge, { path, from, headers: { accept: "text/html,application/xhtml+xml", "user-agent": "Mozilla/5.0 cluster-test" } });
+    const ok = answer.status === 200 && /<\/html>\s*$/i.test(answer.body);
+    return { ok, upstream: answer.upstream, detail: ok ? "" : `${answer.status} ${answer.body.slice(0, 120)}` };
+  } catch (error) {
+    return { ok: false, upstream: "", detail: error instanceof Error ? error.message : String(error) };
+  }
+}
