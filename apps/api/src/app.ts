@@ -2,7 +2,9 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyPluginAsy
 import fp from "fastify-plugin";
 import { ZodError } from "zod";
 import { loadConfig, type AppConfig } from "./config";
+import { jsonNestingExceeds, NESTED_TOO_DEEPLY } from "@affiliates/contracts";
 import { ApiError, badRequestFromZod, ERROR_CODES } from "./lib/errors";
+import { allowedMethods, clientErrorHandler, isSupportedMethod, methodNotAllowed } from "./lib/methods";
 import authPlugin from "./plugins/app/auth";
 import configRepositoryPlugin from "./plugins/app/config-repository";
 import deviceTokensRepositoryPlugin from "./plugins/app/device-tokens-repository";
@@ -14,6 +16,7 @@ import payoutsRepositoryPlugin from "./plugins/app/payouts-repository";
 import referralRepositoryPlugin from "./plugins/app/referral-repository";
 import subInvitationsRepositoryPlugin from "./plugins/app/sub-invitations-repository";
 import partnersRepositoryPlugin from "./plugins/app/partners-repository";
+import sameOriginPlugin from "./plugins/app/same-origin";
 import sessionsRepositoryPlugin from "./plugins/app/sessions-repository";
 import supportRepositoryPlugin from "./plugins/app/support-repository";
 import usersRepositoryPlugin from "./plugins/app/users-repository";
@@ -99,6 +102,11 @@ const apiPlugin: FastifyPluginAsync<AppOptions> = async (app, options) => {
       done(null, undefined);
       return;
     }
+    // Before parsing, without recursion: deeper JSON would overflow whatever walks it later (stringify, schemas).
+    if (jsonNestingExceeds(text)) {
+      done(new ApiError("bad_request", `body: ${NESTED_TOO_DEEPLY}`), undefined);
+      return;
+    }
     void jsonParser(request, text, done);
   });
 
@@ -116,12 +124,15 @@ const apiPlugin: FastifyPluginAsync<AppOptions> = async (app, options) => {
     return sendError(reply, apiError);
   });
 
-  app.setNotFoundHandler((request, reply) =>
-    reply
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split("?")[0] ?? "";
+    // TRACE, OPTIONS and other methods no route uses: 405 with what the path does take (keeps 404 for GET/POST…).
+    if (!isSupportedMethod(request.method)) return sendError(reply, methodNotAllowed(request.method, path, allowedMethods(app, path)));
+    return reply
       .code(404)
       .type("application/json; charset=utf-8")
-      .send({ code: ERROR_CODES.not_found.code, msg: `${request.method} ${request.url.split("?")[0] ?? ""}: no such route`, data: null }),
-  );
+      .send({ code: ERROR_CODES.not_found.code, msg: `${request.method} ${path}: no such route`, data: null });
+  });
 
   await app.register(dbPlugin, {
     databaseUrl: options.databaseUrl,
@@ -133,7 +144,11 @@ const apiPlugin: FastifyPluginAsync<AppOptions> = async (app, options) => {
   await app.register(redisPlugin, { redisUrl: options.redisUrl, keyPrefix: options.redisKeyPrefix, now: options.now });
   await app.register(cookiePlugin);
   await app.register(helmetPlugin);
+  // Cross-site POST/PUT/PATCH/DELETE are refused before anything else runs (PUBLIC_ORIGIN, ALLOWED_ORIGINS).
+  await app.register(sameOriginPlugin, { publicOrigin: options.publicOrigin, allowedOrigins: options.allowedOrigins });
   await app.register(rateLimitPlugin, { ...options.rateLimit, keyPrefix: options.redisKeyPrefix });
+  // GET /healthz and /readyz (routes/health.ts): after the rate limit, which they are exempt from.
+  await app.register(import("./routes/health"));
 
   await app.register(usersRepositoryPlugin, { now: options.now });
   await app.register(sessionsRepositoryPlugin, { ttlMs: options.sessionTtlMs, now: options.now });
@@ -160,7 +175,8 @@ const apiPlugin: FastifyPluginAsync<AppOptions> = async (app, options) => {
   await app.register(riskRoutes, { prefix: "/v1/risk" });
   await app.register(buriedRoutes, { prefix: "/v1/buried", rateLimit: options.analyticsRateLimit });
   await app.register(supportRoutes, { prefix: "/v1/support", rateLimit: options.supportRateLimit });
-  // The Sentry tunnel (spec §7): SENTRY_PROJECT_IDS, SENTRY_DSN_HOSTS, SENTRY_UPSTREAM, SENTRY_TUNNEL_BODY_LIMIT.
+  // The Sentry tunnel (spec §7): SENTRY_PROJECT_IDS, SENTRY_DSN_HOSTS, SENTRY_UPSTREAM, SENTRY_TUNNEL_BODY_LIMIT,
+  // SENTRY_TUNNEL_MAX_ITEMS, SENTRY_TUNNEL_MAX_EVENT_BYTES, SENTRY_RATE_LIMIT_MAX.
   await app.register(sentryRoutes, { prefix: "/v1/sentry", ...sentryTunnelConfig() });
   await app.register(adminRoutes, { prefix: "/v1/admin", adminToken: options.adminToken, appEnv: options.appEnv });
   await app.register(pageRoutes, { appEnv: options.appEnv });
@@ -181,6 +197,8 @@ export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<Fas
     trustProxy: options.trustProxy,
     routerOptions: { maxParamLength: 200 },
     return503OnClosing: true,
+    // Requests Node's parser refuses (an unknown method, oversized headers) get the envelope too.
+    clientErrorHandler,
     // Errors raised before routing (a malformed URL, a bad content-type header) get the envelope too.
     frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
       void sendError(reply, toApiError(error));

@@ -28,10 +28,13 @@ export interface AppConfig {
   supportRateLimit: { max: number; timeWindowMs: number };
   /** Per-IP limit of POST /v1/buried/log/info (batches of ≤ 50 events). */
   analyticsRateLimit: { max: number; timeWindowMs: number };
-  loginThrottle: { perAccount: number; perIp: number; windowMs: number };
+  /** Login locks per account+IP and per IP, and the per-account slow-down (plugins/app/auth.ts). */
+  loginThrottle: { perAccount: number; perIp: number; windowMs: number; slowdownAfter: number };
   /** Seed an empty database with the demo accounts and configuration. */
   /** Origin of the referral links (`https://www.exchange.example`); unset: the request's own protocol and host. */
   publicOrigin: string | undefined;
+  /** Origins besides the request's own (and PUBLIC_ORIGIN) whose state-changing requests are accepted. */
+  allowedOrigins: readonly string[];
   seed: boolean;
   logger: boolean;
   /** Clock (ms since epoch); tests move it to expire sessions. */
@@ -47,6 +50,10 @@ export interface ServerConfig {
   demoMarketAffiliate: string | undefined;
   /** The daily settlement and monthly level review timers (REFERRAL_JOBS, default on). */
   referralJobs: boolean;
+  /** SIGTERM: how long /readyz answers 503 while the instance still serves, before it stops listening (SHUTDOWN_DELAY_S). */
+  shutdownDelayMs: number;
+  /** SIGTERM: how long requests in flight may take to finish once the listener is closed (SHUTDOWN_GRACE_S). */
+  shutdownGraceMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -66,6 +73,28 @@ function appEnvFrom(raw: string | undefined): AppEnv {
   const found = APP_ENVS.find((e) => e === value);
   if (!found) throw new RangeError(`APP_ENV must be one of ${APP_ENVS.join(", ")}, got "${value}"`);
   return found;
+}
+
+/** `https://a.example, https://b.example:8443` → their normalised origins; an entry that is no URL is an error. */
+function originsFrom(raw: string | undefined): string[] {
+  return (nonEmpty(raw) ?? "")
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean)
+    .map((item) => {
+      try {
+        return new URL(item).origin;
+      } catch {
+        throw new RangeError(`ALLOWED_ORIGINS must list origins like https://app.example, got "${item}"`);
+      }
+    });
+}
+
+/** Demo data only where it cannot be mistaken for real: off by default when APP_ENV=online; SEED decides when set. */
+function seedFrom(env: Env): boolean {
+  const seed = nonEmpty(env.SEED);
+  if (seed === undefined) return appEnvFrom(env.APP_ENV) !== "online";
+  return seed !== "false";
 }
 
 function trustProxyFrom(raw: string | undefined): AppConfig["trustProxy"] {
@@ -93,12 +122,24 @@ function trustProxyFrom(raw: string | undefined): AppConfig["trustProxy"] {
  * - RATE_LIMIT_MAX (600 requests) per RATE_LIMIT_WINDOW_S (60) per client IP
  * - SUPPORT_RATE_LIMIT_MAX (10 support-chat messages) per SUPPORT_RATE_LIMIT_WINDOW_S (60) per client IP
  * - ANALYTICS_RATE_LIMIT_MAX (120 event batches) per ANALYTICS_RATE_LIMIT_WINDOW_S (60) per client IP
- * - LOGIN_MAX_FAILURES_PER_ACCOUNT (5), LOGIN_MAX_FAILURES_PER_IP (20), LOGIN_THROTTLE_WINDOW_S (900)
- * - PUBLIC_ORIGIN (unset → the request's protocol and host): origin of the affiliate referral URLs
- * - SEED (`true`; `false` leaves an empty database empty), LOG (`true`)
+ * - LOGIN_MAX_FAILURES_PER_ACCOUNT (5 failures of one account from one IP lock that pair), LOGIN_MAX_FAILURES_PER_IP
+ *   (20 failures from one IP across accounts lock that IP), both for LOGIN_THROTTLE_WINDOW_S (900);
+ *   LOGIN_SLOWDOWN_AFTER (10): after that many failures of an account from any IPs in the window, it takes one attempt
+ *   per delay (1 s, doubling per further failure, at most 60 s; 429 with Retry-After until then), never a lock
+ * - PUBLIC_ORIGIN (unset → the request's protocol and host): origin of the affiliate referral URLs; also an origin
+ *   whose POST/PUT/PATCH/DELETE requests are accepted
+ * - ALLOWED_ORIGINS (empty): comma-separated further origins (`https://app.example,https://m.example`) accepted on
+ *   state-changing requests; any other Origin (or Referer) is refused with 403 (plugins/app/same-origin.ts)
+ * - SEED (`true` outside APP_ENV=online, `false` online; `true` forces the demo data, `false` leaves an empty
+ *   database empty), LOG (`true`)
+ * - SENTRY_PROJECT_IDS, SENTRY_DSN_HOSTS, SENTRY_UPSTREAM, SENTRY_TUNNEL_BODY_LIMIT (204800 bytes),
+ *   SENTRY_TUNNEL_MAX_ITEMS (50 items per envelope), SENTRY_TUNNEL_MAX_EVENT_BYTES (204800 bytes per event item),
+ *   SENTRY_RATE_LIMIT_MAX (60 envelopes per minute per client IP): the error-reporting tunnel (routes/v1/sentry)
  * - DEMO_MARKET (on outside APP_ENV=online; `off` stops the demo invitees' fills), DEMO_MARKET_AFFILIATE (whose
  *   invitees trade: the demo affiliate 8012345678 by default), REFERRAL_JOBS (`on`; `off` stops the
  *   daily settlement and monthly level review timers of this instance)
+ * - SHUTDOWN_DELAY_S (2): on SIGTERM, /readyz answers 503 this long while the instance still serves, then it stops
+ *   listening; SHUTDOWN_GRACE_S (10): how long requests in flight then have to finish (server.ts)
  */
 export function loadConfig(env: Env = process.env): AppConfig {
   const dataDir = path.resolve(REPO_ROOT, nonEmpty(env.DATA_DIR) ?? "./data");
@@ -126,9 +167,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
       perAccount: intFrom(env, "LOGIN_MAX_FAILURES_PER_ACCOUNT", 5),
       perIp: intFrom(env, "LOGIN_MAX_FAILURES_PER_IP", 20),
       windowMs: intFrom(env, "LOGIN_THROTTLE_WINDOW_S", 15 * 60) * 1000,
+      slowdownAfter: intFrom(env, "LOGIN_SLOWDOWN_AFTER", 10),
     },
     publicOrigin: nonEmpty(env.PUBLIC_ORIGIN),
-    seed: nonEmpty(env.SEED) !== "false",
+    allowedOrigins: originsFrom(env.ALLOWED_ORIGINS),
+    seed: seedFrom(env),
     logger: nonEmpty(env.LOG) !== "false",
     now: Date.now,
   };
@@ -142,5 +185,7 @@ export function loadServerConfig(env: Env = process.env): ServerConfig {
     demoMarket: demoMarket === undefined ? appEnvFrom(env.APP_ENV) !== "online" : demoMarket !== "off" && demoMarket !== "false",
     demoMarketAffiliate: nonEmpty(env.DEMO_MARKET_AFFILIATE),
     referralJobs: nonEmpty(env.REFERRAL_JOBS) !== "off" && nonEmpty(env.REFERRAL_JOBS) !== "false",
+    shutdownDelayMs: intFrom(env, "SHUTDOWN_DELAY_S", 2) * 1000,
+    shutdownGraceMs: intFrom(env, "SHUTDOWN_GRACE_S", 10) * 1000,
   };
 }

@@ -3,23 +3,40 @@ import { loadServerConfig } from "./config";
 import { startDemoMarket } from "./jobs/demo-market";
 import { startReferralJobs } from "./jobs/referral-jobs";
 
-const { host, port, demoMarket, demoMarketAffiliate, referralJobs } = loadServerConfig();
+const { host, port, demoMarket, demoMarketAffiliate, referralJobs, shutdownDelayMs, shutdownGraceMs } = loadServerConfig();
 const app = await buildApp();
 const stops: (() => void)[] = [];
 
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Graceful shutdown (SIGTERM, SIGINT), in the order a load balancer needs:
+ * 1. /readyz answers 503 at once, while the instance keeps serving: whoever polls it (the cluster script, an
+ *    orchestrator) takes the instance out of rotation (SHUTDOWN_DELAY_S, default 2 s).
+ * 2. app.close(): the listener closes, idle keep-alive connections are closed, requests in flight finish, and a
+ *    request arriving meanwhile on an open connection gets 503 (return503OnClosing), which nginx retries elsewhere.
+ * 3. Exit 0, or 1 when requests are still open SHUTDOWN_GRACE_S (default 10 s) after the listener closed.
+ * A repeated signal (Ctrl-C reaches the whole process group, and the supervisor sends SIGTERM too) changes nothing.
+ */
 let closing = false;
 async function shutdown(signal: string): Promise<void> {
-  if (closing) return;
+  if (closing) {
+    app.log.info({ signal }, "already draining");
+    return;
+  }
   closing = true;
-  app.log.info({ signal }, "closing");
+  app.beginDrain();
+  app.log.info({ signal, delayMs: shutdownDelayMs, graceMs: shutdownGraceMs }, "draining: /readyz answers 503");
   for (const stop of stops) stop();
+  await sleep(shutdownDelayMs);
   const timer = setTimeout(() => {
-    app.log.error("close timed out, exiting");
+    app.log.error("requests still open after the grace period, exiting");
     process.exit(1);
-  }, 10_000);
+  }, shutdownGraceMs);
   timer.unref();
   try {
     await app.close();
+    app.log.info("closed");
     process.exit(0);
   } catch (error) {
     app.log.error({ err: error }, "close failed");
@@ -28,7 +45,7 @@ async function shutdown(signal: string): Promise<void> {
 }
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => void shutdown(signal));
+  process.on(signal, () => void shutdown(signal));
 }
 
 try {

@@ -1,8 +1,5 @@
-import os from "node:os";
-import fastifyRateLimit from "@fastify/rate-limit";
 import { createAnalytics, EVENT_TYPES, SYS_VALUES, type AnalyticsEvent, type ResponseLike } from "@affiliates/analytics";
-import Fastify, { type FastifyInstance } from "fastify";
-import type { Kysely } from "kysely";
+import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   ANALYTICS_EVENT_TYPES,
@@ -12,115 +9,22 @@ import {
   type AnalyticsIngestResult,
   type StoredAnalyticsEvent,
 } from "@affiliates/contracts";
-import { sendError, toApiError } from "../src/app";
-import { up } from "../src/db/migrations/0004-analytics";
-import { ApiError } from "../src/lib/errors";
-import configRepositoryPlugin from "../src/plugins/app/config-repository";
-import eventsRepositoryPlugin from "../src/plugins/app/events-repository";
-import dbPlugin from "../src/plugins/external/db";
-import { registerAdminAnalytics } from "../src/routes/v1/admin/analytics";
-import buriedRoutes from "../src/routes/v1/buried/index";
-import { DIALECT, envelope, randomName, TEST_DATABASE_URL, withPg, adminTokenHook } from "./helpers/test-app";
+import { BASE_TIME, makeEvent } from "./helpers/analytics-events";
+import { createTestApp, DIALECT, envelope } from "./helpers/test-app";
 
 const ADMIN_TOKEN = "analytics-admin-token";
-
 
 interface AnalyticsApp {
   app: FastifyInstance;
   close(): Promise<void>;
 }
 
-/**
- * The analytics pieces on their own Fastify instance (the lead wires them into app.ts): the db plugin (in-memory
- * SQLite, or a fresh PostgreSQL schema with TEST_DATABASE_URL), migration 0004 run directly, the repositories,
- * the ingestion route, and the admin routes behind the same token check as routes/v1/admin/index.ts.
- */
+/** The whole API (createTestApp: SQLite, or PostgreSQL with TEST_DATABASE_URL) with the admin token set. */
 async function buildAnalyticsApp(options: { rateLimitMax?: number } = {}): Promise<AnalyticsApp> {
-  const schema = TEST_DATABASE_URL ? randomName("t_") : undefined;
-  if (TEST_DATABASE_URL && schema) await withPg(TEST_DATABASE_URL, `CREATE SCHEMA ${schema}`);
-  const app = Fastify({ logger: false });
-  app.setErrorHandler((error, _request, reply) => sendError(reply, toApiError(error)));
-  await app.register(dbPlugin, { databaseUrl: TEST_DATABASE_URL ?? ":memory:", dataDir: os.tmpdir(), pgSchema: schema, seed: false });
-  const tables = await app.db.introspection.getTables();
-  if (!tables.some((t) => t.name === "analytics_events")) await up(app.db as unknown as Kysely<unknown>);
-  await app.register(fastifyRateLimit, {
-    global: false,
-    keyGenerator: (request) => request.ip,
-    errorResponseBuilder: (_request, context) => new ApiError("rate_limited", `Too many requests, try again in ${context.after}`),
+  return createTestApp({
+    adminToken: ADMIN_TOKEN,
+    ...(options.rateLimitMax ? { analyticsRateLimit: { max: options.rateLimitMax, timeWindowMs: 60_000 } } : {}),
   });
-  await app.register(configRepositoryPlugin, { appEnv: "test" });
-  await app.register(eventsRepositoryPlugin);
-  await app.register(buriedRoutes, {
-    prefix: "/v1/buried",
-    ...(options.rateLimitMax ? { rateLimit: { max: options.rateLimitMax, timeWindowMs: 60_000 } } : {}),
-  });
-  await app.register(
-    (admin, _options, done) => {
-      admin.addHook("onRequest", adminTokenHook(ADMIN_TOKEN));
-      registerAdminAnalytics(admin);
-      done();
-    },
-    { prefix: "/v1/admin" },
-  );
-  await app.ready();
-  return {
-    app,
-    close: async () => {
-      await app.close();
-      if (TEST_DATABASE_URL && schema) await withPg(TEST_DATABASE_URL, `DROP SCHEMA ${schema} CASCADE`);
-    },
-  };
-}
-
-const BASE_TIME = Date.UTC(2026, 0, 15, 8, 0, 0);
-
-function makeEvent(n: number, overrides: Partial<AnalyticsEventContract> = {}): AnalyticsEventContract {
-  return {
-    event_id: `dev1${BASE_TIME}42:${n}`,
-    type: "click",
-    url: "https://www.example.com/affiliates",
-    title: "Affiliates",
-    event_tracking: `button_${n}`,
-    event_tracking_id: `b${n}`,
-    business1: "",
-    business2: "",
-    track_type: "manual",
-    timestamp: BASE_TIME + n * 1000,
-    seq: n,
-    log_seq: n,
-    retry_count: 0,
-    user_language: "en-US",
-    referer: "",
-    timely: false,
-    merge: false,
-    page_unique_id: `dev1${BASE_TIME}42:p1`,
-    ctime: BASE_TIME + n * 1000,
-    curr_page: "/affiliates",
-    browser: "Chrome",
-    browser_version: "126.0.0.0",
-    sys: "Windows",
-    os_version: "10",
-    device_id: "dev1",
-    session_id: `dev1${BASE_TIME}42`,
-    manufacturer: "",
-    model: "",
-    screen_width: 1920,
-    screen_height: 1080,
-    network_type: "4g",
-    timezone_offset: -480,
-    url_host: "www.example.com",
-    log_env: "test1",
-    qr_val: "",
-    source_referer: "",
-    source_target: "https://www.example.com/affiliates",
-    first_visit_time: BASE_TIME,
-    first_day: true,
-    app_id: "affiliates-web",
-    app_name: "affiliates",
-    ver: "1.2.3",
-    uid: "",
-    ...overrides,
-  };
 }
 
 const adminHeaders = { "x-admin-token": ADMIN_TOKEN };

@@ -119,7 +119,7 @@ describe("register", () => {
       method: "POST",
       url: "/v1/user/register",
       headers: { "dy-token": await deviceToken(t.app) },
-      payload: { email: AFFILIATE.email, password: "whatever123" },
+      payload: { email: AFFILIATE.email, password: "Velvet-Comet-Forge" },
     });
     expect(response.statusCode).toBe(409);
     expect(envelope(response)).toEqual({ code: "10002", msg: "email: this address is already registered", data: null });
@@ -131,7 +131,7 @@ describe("device token (dy-token) on login and register", () => {
     t.app.inject({ method: "POST", url, payload, headers });
   const cases = [
     ["/v1/user/login", { email: AFFILIATE.email, password: AFFILIATE.password }],
-    ["/v1/user/register", { email: "token-check@example.org", password: "long enough" }],
+    ["/v1/user/register", { email: "token-check@example.org", password: "correct horse battery" }],
   ] as const;
 
   it.each(cases)("%s without a token → 403, code 22001, no session", async (url, payload) => {
@@ -165,9 +165,9 @@ describe("device token (dy-token) on login and register", () => {
       const response = await login(t.app, AFFILIATE.email, AFFILIATE.password, { "dy-token": token });
       expect(response.statusCode).toBe(200);
     }
-    const registered = await post("/v1/user/register", { email: "same-token@example.org", password: "long enough" }, { "dy-token": token });
+    const registered = await post("/v1/user/register", { email: "same-token@example.org", password: "correct horse battery" }, { "dy-token": token });
     expect(registered.statusCode).toBe(200);
-    expect((await login(t.app, "same-token@example.org", "long enough", { "dy-token": token })).statusCode).toBe(200);
+    expect((await login(t.app, "same-token@example.org", "correct horse battery", { "dy-token": token })).statusCode).toBe(200);
   });
 
   it("refuses the replay of an expired token (lifetime 14400 s)", async () => {

@@ -15,6 +15,18 @@ const FILE_LOCALES = readdirSync(dir)
   .sort();
 const english = readFile("en") as unknown as PageMessages;
 const KEYS = Object.keys(english).sort();
+/** Every text of a file by its dotted path (`loginTitle`, `passwordWarnings.topTen`): the sentence tables flattened. */
+function texts(file: Record<string, unknown>): Map<string, unknown> {
+  const flat = new Map<string, unknown>();
+  for (const [key, value] of Object.entries(file)) {
+    if (typeof value === "object" && value !== null && !Array.isArray(value)) {
+      for (const [inner, text] of Object.entries(value)) flat.set(`${key}.${inner}`, text);
+    } else flat.set(key, value);
+  }
+  return flat;
+}
+const ENGLISH_TEXTS = texts(english as unknown as Record<string, unknown>);
+const TEXT_PATHS = [...ENGLISH_TEXTS.keys()].sort();
 /** Values that may stay as in English: brand names and codes. */
 const SAME_EVERYWHERE = new Set(["Exchange", "Exchange Partners", "KYC", "UID"]);
 const isEnglish = (locale: string) => locale === "en" || locale.startsWith("en-");
@@ -36,14 +48,17 @@ describe("login page message files", () => {
 
   for (const locale of FILE_LOCALES.filter((l) => l !== "en")) {
     it(`${locale}.json has exactly the English keys, non-empty texts, and no English text`, () => {
-      const file = readFile(locale);
-      expect(Object.keys(file).sort()).toEqual(KEYS);
-      for (const key of KEYS) {
-        const value = file[key];
-        expect(typeof value === "string" && value.trim() !== "", `${locale}.${key} is empty`).toBe(true);
+      const file = texts(readFile(locale));
+      expect([...file.keys()].sort()).toEqual(TEXT_PATHS);
+      for (const path of TEXT_PATHS) {
+        const value = file.get(path);
+        expect(typeof value === "string" && value.trim() !== "", `${locale}.${path} is empty`).toBe(true);
       }
       if (isEnglish(locale)) return;
-      const identical = KEYS.filter((key) => file[key] === english[key as keyof PageMessages] && !SAME_EVERYWHERE.has(english[key as keyof PageMessages]));
+      const identical = TEXT_PATHS.filter((path) => {
+        const text = ENGLISH_TEXTS.get(path);
+        return file.get(path) === text && !(typeof text === "string" && SAME_EVERYWHERE.has(text));
+      });
       expect(identical, `${locale}: values identical to English`).toEqual([]);
     });
 
@@ -63,6 +78,20 @@ describe("login page message files", () => {
     expect(merged.email).toBe(english.email);
     expect(merged.password).toBe(english.password);
     expect(Object.keys(merged).sort()).toEqual(KEYS);
+  });
+
+  it("falls back to English inside the password feedback tables, sentence by sentence", () => {
+    const merged = withEnglishFallback({
+      passwordWeak: "Zu leicht zu erraten.",
+      passwordWarnings: { topTen: "Ein sehr häufig verwendetes Passwort.", common: "" },
+      passwordSuggestions: "not a table",
+    });
+    expect(merged.passwordWeak).toBe("Zu leicht zu erraten.");
+    expect(merged.passwordWarnings.topTen).toBe("Ein sehr häufig verwendetes Passwort.");
+    expect(merged.passwordWarnings.common).toBe(english.passwordWarnings.common);
+    expect(merged.passwordWarnings.userInputs).toBe(english.passwordWarnings.userInputs);
+    expect(merged.passwordSuggestions).toEqual(english.passwordSuggestions);
+    expect(withEnglishFallback({}).passwordWarnings).toEqual(english.passwordWarnings);
   });
 
   it("a locale without a file shows English", () => {

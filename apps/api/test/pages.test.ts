@@ -6,7 +6,7 @@ import { AFFILIATE, createTestApp, deviceToken, envelope, type TestApp } from ".
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ loginThrottle: { perAccount: 5, perIp: 1000, windowMs: 900_000 } });
+  t = await createTestApp({ loginThrottle: { perAccount: 5, perIp: 1000, windowMs: 900_000, slowdownAfter: 1000 } });
 });
 afterAll(async () => {
   await t.close();
@@ -132,7 +132,7 @@ describe("login form", () => {
   });
 
   it("re-renders with 429 once throttled", async () => {
-    const account = { email: "throttled@example.com", password: "Throttled#2026" };
+    const account = { email: "throttled@example.com", password: "Quiet-Harbor-2026" };
     const registered = await t.app.inject({ method: "POST", url: "/v1/user/register", headers: { "dy-token": await deviceToken(t.app) }, payload: account });
     expect(registered.statusCode).toBe(200);
     for (let i = 0; i < 5; i++) expect((await postLogin({ email: account.email, password: `bad${i}` })).statusCode).toBe(401);
@@ -144,7 +144,7 @@ describe("login form", () => {
 
 describe("register form", () => {
   it("registers, logs in and redirects; a second time re-renders 409", async () => {
-    const fields = { email: "form.user@example.net", password: "long password", mobile: "", from: "/affiliates/broker" };
+    const fields = { email: "form.user@example.net", password: "maple quartz river", mobile: "", from: "/affiliates/broker" };
     const first = await postForm("/register", fields);
     expect(first.statusCode).toBe(303);
     expect(first.headers.location).toBe("/affiliates/broker");
@@ -329,20 +329,50 @@ describe("GET /login/device-token.js (the pages' device-token script)", () => {
   });
 });
 
-describe("GET /logout", () => {
-  it("deletes the session, clears the cookie and redirects to a safe from", async () => {
-    const loginResponse = await postLogin({ ...AFFILIATE, from: "/affiliates" });
-    const token = loginResponse.cookies.find((c) => c.name === "refresh_token")?.value ?? "";
-    const response = await t.app.inject({ method: "GET", url: "/logout?from=%2Fja%2Faffiliates%2Ffee%3Fx%3D1", cookies: { refresh_token: token } });
+describe("logout", () => {
+  const sessionToken = async () => (await postLogin({ ...AFFILIATE, from: "/affiliates" })).cookies.find((c) => c.name === "refresh_token")?.value ?? "";
+  const isLive = async (token: string) =>
+    envelope(await t.app.inject({ method: "POST", url: "/v1/user/overview/userinfo", cookies: { refresh_token: token }, payload: {} })).code === "00000";
+
+  it("GET /logout is refused with 405, Allow: POST, and leaves the session alone (a link cannot log anyone out)", async () => {
+    const token = await sessionToken();
+    const response = await t.app.inject({ method: "GET", url: "/logout?from=%2Faffiliates", cookies: { refresh_token: token } });
+    expect(response.statusCode).toBe(405);
+    expect(response.headers.allow).toBe("POST");
+    expect(envelope(response)).toEqual({ code: "405", msg: "GET /logout: method not allowed", data: null });
+    expect(response.cookies.find((c) => c.name === "refresh_token")).toBeUndefined();
+    expect(await isLive(token)).toBe(true);
+  });
+
+  it("POST /logout (a form) deletes the session, clears the cookie and 303-redirects to the form's safe from", async () => {
+    const token = await sessionToken();
+    const response = await t.app.inject({ method: "POST", url: "/logout", headers: FORM, payload: form({ from: "/ja/affiliates/fee?x=1" }), cookies: { refresh_token: token } });
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe("/ja/affiliates/fee?x=1");
     expect(response.cookies.find((c) => c.name === "refresh_token")?.value).toBe("");
-    const info = await t.app.inject({ method: "POST", url: "/v1/user/overview/userinfo", cookies: { refresh_token: token }, payload: {} });
-    expect(envelope(info).code).toBe("00005");
+    expect(await isLive(token)).toBe(false);
+  });
+
+  it("POST /logout with no body follows the query's from", async () => {
+    const token = await sessionToken();
+    const response = await t.app.inject({ method: "POST", url: "/logout?from=%2Fja%2Faffiliates", cookies: { refresh_token: token } });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe("/ja/affiliates");
+    expect(await isLive(token)).toBe(false);
+  });
+
+  it("POST /logout from another site is refused with 403 and keeps the session", async () => {
+    const token = await sessionToken();
+    const response = await t.app.inject({ method: "POST", url: "/logout", headers: { ...FORM, origin: "https://evil.example" }, payload: form({}), cookies: { refresh_token: token } });
+    expect(response.statusCode).toBe(403);
+    expect(envelope(response)).toEqual({ code: "403", msg: "origin: cross-site request refused", data: null });
+    expect(await isLive(token)).toBe(true);
   });
 
   it.each(["//evil.com", "https://evil.com", "/%5Cevil.com".replace("%5C", "\\"), "javascript:alert(1)"])("falls back to /affiliates for %s", async (from) => {
-    const response = await t.app.inject({ method: "GET", url: `/logout?from=${encodeURIComponent(from)}` });
+    const response = await t.app.inject({ method: "POST", url: "/logout", headers: FORM, payload: form({ from }) });
+    expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe("/affiliates");
   });
 });
+

@@ -79,7 +79,7 @@ const tradesOf = (userId: string) =>
 const masked = (userId: string | undefined) => `${(userId ?? "").slice(0, 2)}****${(userId ?? "").slice(-2)}`;
 
 beforeAll(async () => {
-  t = await createTestApp({ adminToken: ADMIN_TOKEN, now: () => clock, loginThrottle: { perAccount: 50, perIp: 10_000, windowMs: 900_000 } });
+  t = await createTestApp({ adminToken: ADMIN_TOKEN, now: () => clock, loginThrottle: { perAccount: 50, perIp: 10_000, windowMs: 900_000, slowdownAfter: 10_000 } });
   dy = await deviceToken(t.app);
   affiliateCookie = sessionCookie(await login(t.app, AFFILIATE.email, AFFILIATE.password));
 }, 120_000);

@@ -10,6 +10,11 @@ export const ANALYTICS_TRACKING_ID_PATTERN = /^(\/|b\d+)$/;
 /** Spec §5: `pre`, `online`, or ending in `test` plus 1–2 digits. */
 export const ANALYTICS_LOG_ENV_PATTERN = /^(pre|online)$|test\d{1,2}$/;
 
+/** `event_tracking_ext` serialized (UTF-8 JSON) may take at most this many bytes: extras, not payloads. */
+export const ANALYTICS_EXT_MAX_BYTES = 4096;
+
+const utf8Bytes = (value: unknown): number => new TextEncoder().encode(JSON.stringify(value) ?? "").length;
+
 const text = (max: number) => z.string().max(max);
 const ms = z.number().int().min(0).max(8_640_000_000_000_000);
 const count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
@@ -18,7 +23,8 @@ const ext = z.record(z.string().max(128), z.unknown());
 /**
  * One event of `POST {report base}/v1/buried/log/info` (spec §3): event fields, device and session fields, external
  * fields, and `event_id` (device id + session + sequence), the key the API deduplicates on. Unknown fields are
- * ignored (stripped), so older and newer SDKs both upload.
+ * ignored (stripped), so older and newer SDKs both upload. The API also requires the sender's form of the ids
+ * (analyticsIdProblem) and sets `uid` itself from the session.
  */
 export const analyticsEventSchema = z.object({
   event_id: z.string().min(1).max(200),
@@ -43,7 +49,10 @@ export const analyticsEventSchema = z.object({
   page_unique_id: text(256),
   ctime: ms,
   curr_page: text(2048),
-  event_tracking_ext: z.union([ext, z.array(ext).max(500)]).optional(),
+  event_tracking_ext: z
+    .union([ext, z.array(ext).max(500)])
+    .refine((value) => utf8Bytes(value) <= ANALYTICS_EXT_MAX_BYTES, `larger than ${ANALYTICS_EXT_MAX_BYTES} bytes as JSON`)
+    .optional(),
   curr_page_ext: ext.optional(),
   // Device and session fields.
   browser: text(128),
@@ -72,6 +81,23 @@ export const analyticsEventSchema = z.object({
   uid: text(64),
 });
 export type AnalyticsEventContract = z.infer<typeof analyticsEventSchema>;
+
+/**
+ * What is wrong with an event's ids for the batch's device, or undefined when they have the SDK's form
+ * (packages/analytics enrich.ts): `session_id` = device id + load time + random 0–100 (digits only after the
+ * device id), `event_id` = `${session_id}:${log_seq}`, `device_id` = the batch's device. The answer is a rejection
+ * reason, `field: why`.
+ */
+export function analyticsIdProblem(
+  event: Pick<AnalyticsEventContract, "event_id" | "session_id" | "device_id" | "log_seq">,
+  batchDeviceId: string | undefined,
+): string | undefined {
+  if (batchDeviceId !== undefined && event.device_id !== batchDeviceId) return "device_id: not the device of this upload";
+  const suffix = event.session_id.startsWith(event.device_id) ? event.session_id.slice(event.device_id.length) : "";
+  if (!/^\d{2,}$/.test(suffix)) return "session_id: must be the device id followed by the session's digits";
+  if (event.event_id !== `${event.session_id}:${event.log_seq}`) return "event_id: must be session_id:log_seq";
+  return undefined;
+}
 
 /** The body: a JSON array of at most 50 events; each is validated on its own (bad ones rejected, good ones kept). */
 export const analyticsBatchSchema = z.array(z.unknown()).max(ANALYTICS_MAX_BATCH);

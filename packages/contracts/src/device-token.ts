@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { jsonNestingExceeds, NESTED_TOO_DEEPLY } from "./json-depth";
 
 /** A device token is valid only at exactly 40 characters (spec §5); the reference API issues [A-Za-z0-9]{40}. */
 export const DEVICE_TOKEN_LENGTH = 40;
@@ -74,13 +75,24 @@ export function encodeParamStr(params: RiskLogParams): string {
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
-/** The JSON value inside a `paramStr`, or undefined when it is not strict base64 of UTF-8 JSON. */
-export function decodeParamStr(paramStr: string): unknown {
+/** The UTF-8 text inside a `paramStr`, or undefined when it is not strict base64 of UTF-8. */
+function paramStrText(paramStr: string): string | undefined {
   if (paramStr === "" || !BASE64.test(paramStr)) return undefined;
   try {
     const binary = atob(paramStr);
     const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
-    return JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes)) as unknown;
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The JSON value inside a `paramStr`, or undefined when it is not strict base64 of UTF-8 JSON (or nested too deeply). */
+export function decodeParamStr(paramStr: string): unknown {
+  const text = paramStrText(paramStr);
+  if (text === undefined || jsonNestingExceeds(text)) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
   } catch {
     return undefined;
   }
@@ -93,6 +105,12 @@ export const riskLogReportRequestSchema = z
       .string({ error: "must be a string" })
       .max(16_384, "must be at most 16384 characters")
       .transform((value, ctx) => {
+        const text = paramStrText(value);
+        // Checked before parsing: deviceInfo is stored with JSON.stringify, which recurses.
+        if (text !== undefined && jsonNestingExceeds(text)) {
+          ctx.addIssue({ code: "custom", message: NESTED_TOO_DEEPLY });
+          return z.NEVER;
+        }
         const decoded = decodeParamStr(value);
         if (decoded === undefined) {
           ctx.addIssue({ code: "custom", message: "not valid base64 JSON" });

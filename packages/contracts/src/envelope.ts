@@ -10,6 +10,7 @@ export const ResponseCode = {
   badRequest: "400",
   forbidden: "403",
   notFound: "404",
+  methodNotAllowed: "405",
   timeout: "408",
   internal: "500",
   deviceTokenRequired: "22001",

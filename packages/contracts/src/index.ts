@@ -11,3 +11,4 @@ export * from "./business-codes";
 export * from "./partners";
 export * from "./referral";
 export * from "./countries";
+export * from "./json-depth";

@@ -9,8 +9,11 @@ export const ERROR_CODES = {
   invalid_credentials: { status: 401, code: ResponseCode.invalidCredentials, msg: "Incorrect email or password" },
   forbidden: { status: 403, code: ResponseCode.forbidden, msg: "Forbidden" },
   not_found: { status: 404, code: ResponseCode.notFound, msg: "Not found" },
+  method_not_allowed: { status: 405, code: ResponseCode.methodNotAllowed, msg: "Method not allowed" },
   /** A business refusal: the answer's code is the business code given (refusal()), e.g. 10009. */
   conflict: { status: 409, code: "409", msg: "Conflict" },
+  /** A register password zxcvbn scores below 3 (a field error like any other 400: the web registers nobody). */
+  weak_password: { status: 400, code: ResponseCode.badRequest, msg: "password: too easy to guess" },
   email_taken: { status: 409, code: ResponseCode.emailTaken, msg: "email: this address is already registered" },
   payload_too_large: { status: 413, code: ResponseCode.payloadTooLarge, msg: "body: the request body is too large" },
   unsupported_media_type: {

@@ -86,7 +86,7 @@ describe("config", () => {
       trustProxy: "loopback",
       sessionTtlMs: 7 * 24 * 60 * 60 * 1000,
       bodyLimit: 65536,
-      loginThrottle: { perAccount: 5, perIp: 20, windowMs: 900_000 },
+      loginThrottle: { perAccount: 5, perIp: 20, windowMs: 900_000, slowdownAfter: 10 },
     });
   });
   it("refuses an unknown APP_ENV", () => {

@@ -3,17 +3,32 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { LoginRequest, RegisterRequest } from "@affiliates/contracts";
 import { ApiError } from "../../lib/errors";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "../../lib/password";
+import { assertStrongPassword } from "../../lib/password-strength";
 import { SESSION_HINT_COOKIE } from "@affiliates/contracts";
 import { SESSION_COOKIE } from "./sessions-repository";
 
 export interface LoginThrottleOptions {
+  /** Failures per account and IP before that pair is locked for the window. */
   perAccount: number;
+  /** Failures per IP, across accounts, before that IP is locked for the window. */
   perIp: number;
   windowMs: number;
+  /** Failures per account, from any IPs, after which it is slowed down (never locked). */
+  slowdownAfter: number;
 }
 
-const accountKey = (email: string) => `login:account:${email.toLowerCase()}`;
-const ipKey = (ip: string) => `login:ip:${ip}`;
+/** The slowed-down account's delays: 1 s after the `slowdownAfter`-th failure, doubling, at most 60 s. */
+export const SLOWDOWN_BASE_MS = 1000;
+export const SLOWDOWN_MAX_MS = 60_000;
+
+const normalisedEmail = (email: string) => email.trim().toLowerCase();
+export const throttleKeys = {
+  /** The lock: one account tried from one IP (a stranger's failures elsewhere do not lock the owner out). */
+  pair: (email: string, ip: string) => `login:pair:${normalisedEmail(email)}|${ip}`,
+  ip: (ip: string) => `login:ip:${ip}`,
+  /** The slow-down: every IP's failures on the account. */
+  account: (email: string) => `login:account:${normalisedEmail(email)}`,
+};
 
 /** Over https (directly or as told by the proxy) the cookie is Secure. */
 export function isHttps(request: FastifyRequest): boolean {
@@ -38,12 +53,19 @@ function throttled(resetInMs: number): ApiError {
   });
 }
 
+function slowedDown(retryInMs: number): ApiError {
+  const seconds = Math.max(1, Math.ceil(retryInMs / 1000));
+  return new ApiError("rate_limited", `Too many failed logins on this account, try again in ${seconds} second${seconds > 1 ? "s" : ""}`, {
+    "retry-after": String(seconds),
+  });
+}
+
 declare module "fastify" {
   interface FastifyInstance {
     auth: {
       /** Checks the throttles and the password; throws ApiError (429 or invalid_credentials). Returns the user id. */
       login(input: LoginRequest, ip: string): Promise<string>;
-      /** Creates the account; throws ApiError email_taken. Returns the user id. */
+      /** Creates the account; throws WeakPasswordError (400) or ApiError email_taken. Returns the user id. */
       register(input: RegisterRequest): Promise<string>;
       /** Opens a session and sets the refresh_token cookie. */
       startSession(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void>;
@@ -63,20 +85,46 @@ export default fp<LoginThrottleOptions>(
 
     app.decorate("auth", {
       async login(input: LoginRequest, ip: string): Promise<string> {
-        const [account, byIp] = await Promise.all([store.peek(accountKey(input.email)), store.peek(ipKey(ip))]);
-        if (account.count >= throttle.perAccount) throw throttled(account.resetInMs);
-        if (byIp.count >= throttle.perIp) throw throttled(byIp.resetInMs);
-        const user = await app.users.findByEmail(input.email);
-        const ok = await verifyPassword(input.password, user?.password_hash ?? (await dummyPasswordHash()));
-        if (!user || !ok) {
-          await Promise.all([store.hit(accountKey(input.email), throttle.windowMs), store.hit(ipKey(ip), throttle.windowMs)]);
-          throw new ApiError("invalid_credentials");
+        // Each attempt is reserved (counted) before the password is checked, so parallel attempts cannot all slip
+        // under a limit; a reservation that turns out not to be a failure is taken back.
+        const pairKey = throttleKeys.pair(input.email, ip);
+        const ipKey = throttleKeys.ip(ip);
+        const accountKey = throttleKeys.account(input.email);
+        const pair = await store.hit(pairKey, throttle.windowMs);
+        if (pair.count > throttle.perAccount) throw throttled(pair.resetInMs);
+        const byIp = await store.hit(ipKey, throttle.windowMs);
+        if (byIp.count > throttle.perIp) {
+          await store.unhit(pairKey);
+          throw throttled(byIp.resetInMs);
         }
-        await store.reset(accountKey(input.email));
-        return user.user_id;
+        const paced = await store.pace(accountKey, {
+          windowMs: throttle.windowMs,
+          after: throttle.slowdownAfter,
+          baseDelayMs: SLOWDOWN_BASE_MS,
+          maxDelayMs: SLOWDOWN_MAX_MS,
+        });
+        if (!paced.allowed) {
+          await Promise.all([store.unhit(pairKey), store.unhit(ipKey)]);
+          throw slowedDown(paced.retryInMs);
+        }
+        const release = () => Promise.all([store.unhit(ipKey), store.unpace(accountKey)]);
+        let userId: string | undefined;
+        try {
+          const user = await app.users.findByEmail(input.email);
+          const ok = await verifyPassword(input.password, user?.password_hash ?? (await dummyPasswordHash()));
+          userId = user && ok ? user.user_id : undefined;
+        } catch (error) {
+          await Promise.all([store.unhit(pairKey), release()]);
+          throw error;
+        }
+        // A failure keeps its reservations.
+        if (!userId) throw new ApiError("invalid_credentials");
+        await Promise.all([store.reset(pairKey), release()]);
+        return userId;
       },
 
       async register(input: RegisterRequest): Promise<string> {
+        await assertStrongPassword(input.password, input.email);
         const passwordHash = await hashPassword(input.password);
         const local = input.email.toLowerCase().split("@")[0] ?? input.email;
         const user = await app.users.create({ email: input.email, passwordHash, mobile: input.mobile?.trim() ?? null, userName: local });

@@ -46,33 +46,48 @@ function parseTags(text: string): Record<string, string> {
   }
 }
 
+/**
+ * Rows per INSERT: 11 bound values each, so 500 rows stay far below SQLite's limit of 32,766 variables (and
+ * PostgreSQL's 65,535 parameters) whatever SENTRY_TUNNEL_MAX_ITEMS allows.
+ */
+export const INSERT_CHUNK_ROWS = 500;
+
 export function createErrorEventsRepository(database: Db, now: () => number) {
   const db = database.withTables<ErrorEventsTables>();
+
+  async function insertChunk(events: readonly NewErrorEvent[], createdAt: string): Promise<number> {
+    const result = await db
+      .insertInto("error_events")
+      .values(
+        events.map((e) => ({
+          event_id: e.eventId,
+          project_id: e.projectId,
+          level: e.level,
+          message: e.message,
+          url: e.url,
+          environment: e.environment,
+          tags: JSON.stringify(e.tags),
+          breadcrumbs: e.breadcrumbs,
+          ip: e.ip,
+          created_at: createdAt,
+          raw: e.raw,
+        })),
+      )
+      .onConflict((oc) => oc.column("event_id").doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0n);
+  }
+
   return {
-    /** Stores the events; an event id already stored is ignored. Returns how many rows were inserted. */
+    /** Stores the events in chunks; an event id already stored is ignored. Returns how many rows were inserted. */
     async insertMany(events: readonly NewErrorEvent[]): Promise<number> {
       if (events.length === 0) return 0;
       const createdAt = new Date(now()).toISOString();
-      const result = await db
-        .insertInto("error_events")
-        .values(
-          events.map((e) => ({
-            event_id: e.eventId,
-            project_id: e.projectId,
-            level: e.level,
-            message: e.message,
-            url: e.url,
-            environment: e.environment,
-            tags: JSON.stringify(e.tags),
-            breadcrumbs: e.breadcrumbs,
-            ip: e.ip,
-            created_at: createdAt,
-            raw: e.raw,
-          })),
-        )
-        .onConflict((oc) => oc.column("event_id").doNothing())
-        .executeTakeFirst();
-      return Number(result.numInsertedOrUpdatedRows ?? 0n);
+      let inserted = 0;
+      for (let start = 0; start < events.length; start += INSERT_CHUNK_ROWS) {
+        inserted += await insertChunk(events.slice(start, start + INSERT_CHUNK_ROWS), createdAt);
+      }
+      return inserted;
     },
 
     /** The latest `limit` events, newest first. */

@@ -3,10 +3,12 @@ import type { Generated } from "kysely";
 import type { AnalyticsEventContract, AnalyticsEventListQuery, StoredAnalyticsEvent } from "@affiliates/contracts";
 import type { Db } from "../../db/schema";
 
-/** The tables of migration 0004-analytics (the lead may move them into db/schema.ts's `Database`). */
+/** The tables of migrations 0004-analytics and 0011-analytics-sender. */
 export interface AnalyticsEventsTable {
   id: Generated<number>;
   event_id: string;
+  /** Who uploaded it: `uid:<user id>` or `device:<device id>`; `(sender, event_id)` is unique. */
+  sender: string;
   type: string;
   event_tracking_id: string;
   device_id: string;
@@ -38,6 +40,12 @@ export interface AnalyticsClient {
   ip: string;
 }
 
+/**
+ * The dedup scope of an upload: the logged-in user (the session proves it) or, anonymous, the device the ids
+ * belong to. Another sender's copy of an event id is another event.
+ */
+export const senderKey = (uid: string, deviceId: string): string => (uid ? `uid:${uid}` : `device:${deviceId}`);
+
 export const switchKey = {
   device: (deviceId: string) => `device:${deviceId}`,
   ip: (ip: string) => `ip:${ip}`,
@@ -53,14 +61,15 @@ export function createEventsRepository(database: Db, options: EventsRepositoryOp
   const db = database.withTables<AnalyticsTables>();
   return {
     /**
-     * Stores valid events in one multi-row INSERT; ids already stored (or repeated in the batch) are ignored.
-     * Returns how many rows were inserted.
+     * Stores valid events of one sender in one multi-row INSERT; ids this sender already stored (or repeated in the
+     * batch) are ignored. Returns how many rows were inserted.
      */
-    async insertMany(events: readonly AnalyticsEventContract[], meta: { ip: string }): Promise<number> {
+    async insertMany(events: readonly AnalyticsEventContract[], meta: { ip: string; sender: string }): Promise<number> {
       if (events.length === 0) return 0;
       const receivedAt = options.now();
       const rows = events.map((e) => ({
         event_id: e.event_id,
+        sender: meta.sender,
         type: e.type,
         event_tracking_id: e.event_tracking_id,
         device_id: e.device_id,
@@ -75,7 +84,7 @@ export function createEventsRepository(database: Db, options: EventsRepositoryOp
       const result = await db
         .insertInto("analytics_events")
         .values(rows)
-        .onConflict((oc) => oc.column("event_id").doNothing())
+        .onConflict((oc) => oc.columns(["sender", "event_id"]).doNothing())
         .executeTakeFirst();
       return Number(result.numInsertedOrUpdatedRows ?? 0n);
     },

@@ -4,7 +4,7 @@ import SQLite from "better-sqlite3";
 import fp from "fastify-plugin";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
-import { migrateToLatest } from "../../db/migrate";
+import { prepareDatabase } from "../../db/migrate";
 import type { Database, Db, Dialect } from "../../db/schema";
 import { seedIfEmpty } from "../../db/seed";
 
@@ -34,6 +34,11 @@ export function sqliteFile(databaseUrl: string, dataDir: string): string {
   return path.resolve(dataDir, stripped);
 }
 
+/** DATABASE_SCHEMA must be a plain identifier: it goes into the connection's search_path. */
+export function assertSchemaName(schema: string | undefined): void {
+  if (schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/i.test(schema)) throw new RangeError(`Invalid PostgreSQL schema name "${schema}"`);
+}
+
 export function createDb(options: Pick<DbOptions, "databaseUrl" | "dataDir" | "pgSchema">): { db: Db; dialect: Dialect } {
   if (isPostgresUrl(options.databaseUrl)) {
     const pool = new pg.Pool({
@@ -52,21 +57,30 @@ export function createDb(options: Pick<DbOptions, "databaseUrl" | "dataDir" | "p
   return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }), dialect: "sqlite" };
 }
 
-/** Kysely on SQLite (default) or PostgreSQL (DATABASE_URL=postgres://…); migrates and seeds at start, closes on onClose. */
+/**
+ * Kysely on SQLite (default) or PostgreSQL (DATABASE_URL=postgres://…); migrates and seeds at start under the migration
+ * lock (db/migrate.ts), closes on onClose.
+ */
 export default fp<DbOptions>(
   async (app, options) => {
-    if (options.pgSchema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/i.test(options.pgSchema)) {
-      throw new RangeError(`Invalid PostgreSQL schema name "${options.pgSchema}"`);
-    }
+    assertSchemaName(options.pgSchema);
     const { db, dialect } = createDb(options);
     app.decorate("db", db);
     app.decorate("dbDialect", dialect);
     app.addHook("onClose", async () => {
       await db.destroy();
     });
-    const applied = await migrateToLatest(db, dialect === "postgres" ? (options.pgSchema ?? "public") : undefined);
+    // Migrate and seed under one lock (PostgreSQL advisory lock): instances booting at once on one database neither
+    // fail nor seed twice; the later ones find the migrations applied and the tables filled.
+    let seeded = false;
+    const applied = await prepareDatabase(db, dialect, {
+      pgSchema: options.pgSchema,
+      afterMigrate: async () => {
+        if (options.seed) seeded = await seedIfEmpty(db, { publicOrigin: options.publicOrigin });
+      },
+    });
     if (applied.length) app.log.info({ applied }, "database migrated");
-    if (options.seed && (await seedIfEmpty(db, { publicOrigin: options.publicOrigin }))) app.log.info("empty tables seeded with demo data");
+    if (seeded) app.log.info("empty tables seeded with demo data");
   },
   { name: "db" },
 );

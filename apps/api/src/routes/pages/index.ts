@@ -17,9 +17,11 @@ import { checkDeviceToken, DeviceTokenError } from "../../lib/device-token-guard
 import { DAY_MS } from "../../lib/days";
 import type { ReferralOffer } from "../../plugins/app/referral-repository";
 import { ApiError } from "../../lib/errors";
+import { methodNotAllowed } from "../../lib/methods";
+import { WeakPasswordError } from "../../lib/password-strength";
 import { safeReturnPath } from "../../lib/safe-redirect";
 import { DEVICE_TOKEN_SCRIPT, DEVICE_TOKEN_SCRIPT_PATH } from "./device-token-script";
-import { messagesFor, type PageMessages } from "./messages";
+import { messagesFor, passwordFeedbackSentences, type PageMessages } from "./messages";
 import { pagePath, renderPage, type PageKind, type PageModel } from "./render";
 
 /**
@@ -45,6 +47,9 @@ const formSchema = z
     ref: z.unknown().optional(),
   })
   .loose();
+
+/** `POST /logout`: an urlencoded form (or no body at all) with the page to return to. */
+const logoutFormSchema = z.object({ from: queryString }).loose();
 
 /** The prefix group's locale, disambiguated by the language cookie (as resolveLocale does). */
 export function pageLocale(prefix: string, cookie: string | undefined): Locale {
@@ -72,9 +77,10 @@ class ReferralRefused extends Error {
 const ATTRIBUTION_MS = REFERRAL_ATTRIBUTION_DAYS * DAY_MS;
 const VISITOR_MS = 365 * DAY_MS;
 
-/** The user-facing text for a failed submission, and its HTTP status. */
-function failureOf(error: unknown, t: PageMessages): { status: number; message: string } {
+/** The user-facing text for a failed submission, its HTTP status, and why a password was too weak. */
+function failureOf(error: unknown, t: PageMessages): { status: number; message: string; passwordFeedback?: string[] } {
   if (error instanceof DeviceTokenError) return { status: 403, message: t.securityCheckFailed };
+  if (error instanceof WeakPasswordError) return { status: 400, message: t.passwordWeak, passwordFeedback: passwordFeedbackSentences(t, error.feedback) };
   if (error instanceof ReferralRefused) return { status: 409, message: error.reason === "archived" ? t.referralArchived : t.referralUnknown };
   if (error instanceof ApiError) {
     switch (error.kind) {
@@ -102,7 +108,7 @@ export interface PageRoutesOptions {
 }
 
 /**
- * Stand-in main-site pages: /login, /register and their /{prefix}/ variants, plus GET /logout and the pages'
+ * Stand-in main-site pages: /login, /register and their /{prefix}/ variants, plus POST /logout and the pages'
  * device-token script. The form posts need a live device token (the `dy_token` cookie or the `dyToken` field).
  */
 const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, options) => {
@@ -132,6 +138,7 @@ const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, options) =
     email: "",
     mobile: "",
     error: undefined,
+    passwordFeedback: [],
     appId,
     referral: undefined,
   });
@@ -219,8 +226,8 @@ const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, options) =
           await app.auth.startSession(request, reply, userId);
           return reply.code(303).header("cache-control", "no-store").redirect(model.from, 303);
         } catch (error) {
-          const { status, message } = failureOf(error, messagesFor(model.locale));
-          return send(reply, status, { ...model, error: message });
+          const { status, message, passwordFeedback = [] } = failureOf(error, messagesFor(model.locale));
+          return send(reply, status, { ...model, error: message, passwordFeedback });
         }
       });
     }
@@ -233,10 +240,18 @@ const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, options) =
     return reply.header("cache-control", "no-store").redirect(target, 302);
   });
 
-  app.get("/logout", async (request, reply) => {
+  // Logging out changes state, so only by POST (a link or an image on another site must not log anyone out); the
+  // same-origin guard (plugins/app/same-origin.ts) refuses cross-site posts.
+  app.get("/logout", () => {
+    throw methodNotAllowed("GET", "/logout", ["POST"]);
+  });
+
+  app.post("/logout", async (request, reply) => {
     const query = pageQuerySchema.parse(request.query ?? {});
+    const body = logoutFormSchema.safeParse(request.body ?? {});
+    const from = (body.success ? body.data.from : undefined) ?? query.from;
     await app.auth.endSession(request, reply);
-    return reply.header("cache-control", "no-store").redirect(safeReturnPath(query.from), 303);
+    return reply.header("cache-control", "no-store").redirect(safeReturnPath(from), 303);
   });
 };
 

@@ -57,7 +57,18 @@ export interface PageMessages {
   invitedByNoShare: string;
   referralUnknown: string;
   referralArchived: string;
+  /** A register password too easy to guess; followed by the sentences of zxcvbn's warning and suggestions. */
+  passwordWeak: string;
+  /** By zxcvbn-ts warning key (`topTen`, `userInputs`…). */
+  passwordWarnings: Record<string, string>;
+  /** By zxcvbn-ts suggestion key (`anotherWord`, `capitalization`…). */
+  passwordSuggestions: Record<string, string>;
 }
+
+/** The entries that are tables of sentences by key rather than one text. */
+const TABLE_KEYS = ["passwordWarnings", "passwordSuggestions"] as const;
+type TableKey = (typeof TABLE_KEYS)[number];
+const isTableKey = (key: keyof PageMessages): key is TableKey => (TABLE_KEYS as readonly string[]).includes(key);
 
 /** The raw files by locale (exported for the test that checks every file's keys and values). */
 export const LOGIN_MESSAGE_FILES: Partial<Record<Locale, Partial<Record<keyof PageMessages, unknown>>>> = {
@@ -89,14 +100,37 @@ export const LOGIN_MESSAGE_FILES: Partial<Record<Locale, Partial<Record<keyof Pa
 
 const ENGLISH: PageMessages = en;
 
-/** A locale's file merged over English key by key: a missing or non-text key shows the English text. */
+const isText = (value: unknown): value is string => typeof value === "string" && value.trim() !== "";
+
+/** An English table with the locale's sentences over it, for the keys English has (a missing one stays English). */
+function mergedTable(english: Record<string, string>, translated: unknown): Record<string, string> {
+  const merged = { ...english };
+  if (typeof translated !== "object" || translated === null) return merged;
+  for (const key of Object.keys(english)) {
+    const value = (translated as Record<string, unknown>)[key];
+    if (isText(value)) merged[key] = value;
+  }
+  return merged;
+}
+
+/**
+ * A locale's file merged over English key by key, inside the sentence tables too: a missing or non-text entry shows
+ * the English text (translations can land a key at a time).
+ */
 export function withEnglishFallback(file: Partial<Record<keyof PageMessages, unknown>>): PageMessages {
   const merged: PageMessages = { ...ENGLISH };
   for (const key of Object.keys(ENGLISH) as (keyof PageMessages)[]) {
     const value = file[key];
-    if (typeof value === "string" && value.trim() !== "") merged[key] = value;
+    if (isTableKey(key)) merged[key] = mergedTable(ENGLISH[key], value);
+    else if (isText(value)) merged[key] = value;
   }
   return merged;
+}
+
+/** The sentences explaining a weak password: its warning's, then its suggestions'; keys without a sentence are left out. */
+export function passwordFeedbackSentences(t: PageMessages, feedback: { warning: string | undefined; suggestions: readonly string[] }): string[] {
+  const sentences = [feedback.warning ? t.passwordWarnings[feedback.warning] : undefined, ...feedback.suggestions.map((key) => t.passwordSuggestions[key])];
+  return sentences.filter(isText);
 }
 
 const TABLE: Partial<Record<Locale, PageMessages>> = Object.fromEntries(

@@ -15,6 +15,8 @@ export interface PageModel {
   email: string;
   mobile: string;
   error: string | undefined;
+  /** Register: why the password was refused as too easy to guess (translated zxcvbn warning and suggestions). */
+  passwordFeedback: string[];
   /** The token SDK's app id of this APP_ENV, read by the page script from the form's `data-app-id`. */
   appId: string;
   /** Register: the referral code in the field (from the link, the remembered cookie or typed) and its inviter's offer. */
@@ -46,6 +48,7 @@ input:focus{outline:2px solid #03aac7;outline-offset:1px;border-color:#03aac7}
 .invited{margin:0 0 16px;padding:10px 12px;border-radius:4px;background:#e6f7fa;color:#024e5c;border:1px solid #7fd3e2}
 button{width:100%;height:40px;margin-top:24px;border:0;border-radius:4px;background:#03aac7;color:#fff;font:inherit;font-weight:600;cursor:pointer}
 button:hover,button:focus-visible{background:#028aa2}
+.error-details{margin:0 0 8px;padding:0 12px 0 28px;color:#a5152f}
 .error{margin:0 0 8px;padding:10px 12px;border-radius:4px;background:#fdecef;color:#a5152f;border:1px solid #f7647e}
 nav{display:flex;justify-content:space-between;gap:12px;margin-top:20px;flex-wrap:wrap}
 a{color:#027a8f}
@@ -63,8 +66,15 @@ export function renderPage(model: PageModel): string {
   const action = pagePath(model.prefix, model.kind);
   const other = withQuery(pagePath(model.prefix, isLogin ? "register" : "login"), model.from, model.source);
   const e = escapeHtml;
-  const error = model.error ? `<p class="error" role="alert" id="form-error">${e(model.error)}</p>` : "";
-  const describedBy = model.error ? ` aria-describedby="form-error" aria-invalid="true"` : "";
+  const weakPassword = !isLogin && model.passwordFeedback.length > 0;
+  const details = weakPassword
+    ? `\n<ul class="error-details" id="password-feedback">${model.passwordFeedback.map((sentence) => `<li>${e(sentence)}</li>`).join("")}</ul>\n`
+    : "";
+  const error = model.error ? `<p class="error" role="alert" id="form-error">${e(model.error)}</p>${details}` : "";
+  // The field at fault carries the error: the password when it was too weak, else the email.
+  const describedBy = model.error && !weakPassword ? ` aria-describedby="form-error" aria-invalid="true"` : "";
+  const passwordDescribedBy = weakPassword ? "password-hint form-error password-feedback" : "password-hint";
+  const passwordInvalid = weakPassword ? ' aria-invalid="true"' : "";
   const mobileField = isLogin
     ? ""
     : `<label for="mobile">${e(t.mobile)} <small>(${e(t.optional)})</small></label>
@@ -102,7 +112,7 @@ ${invited}${error}<form method="post" action="${e(action)}" data-app-id="${e(mod
 <label for="email">${e(t.email)}</label>
 <input id="email" type="email" name="email" autocomplete="username" required maxlength="254" dir="ltr" value="${e(model.email)}"${describedBy}${isLogin || !model.email ? " autofocus" : ""}>
 <label for="password">${e(t.password)}</label>
-<input id="password" type="password" name="password" autocomplete="${isLogin ? "current-password" : "new-password"}" required ${isLogin ? "" : 'minlength="8" aria-describedby="password-hint" '}maxlength="256" dir="ltr">
+<input id="password" type="password" name="password" autocomplete="${isLogin ? "current-password" : "new-password"}" required ${isLogin ? "" : `minlength="8" aria-describedby="${passwordDescribedBy}"${passwordInvalid} `}maxlength="256" dir="ltr">
 ${isLogin ? "" : `<p class="hint" id="password-hint">${e(t.passwordHint)}</p>`}${mobileField}${referralField}
 <button type="submit">${e(isLogin ? t.submitLogin : t.submitRegister)}</button>
 </form>

@@ -2,11 +2,13 @@ import type { FastifyPluginCallback, FastifyRequest } from "fastify";
 import {
   ANALYTICS_MAX_BATCH,
   analyticsEventSchema,
+  analyticsIdProblem,
   type AnalyticsEventContract,
   type AnalyticsIngestResult,
 } from "@affiliates/contracts";
 import { ok } from "../../../lib/envelope";
 import { ApiError, describeZodError } from "../../../lib/errors";
+import { senderKey } from "../../../plugins/app/events-repository";
 
 export interface BuriedRoutesOptions {
   /** Per client IP (spec: rate-limited per client); default 120 batches a minute. */
@@ -36,8 +38,11 @@ function deviceIdOf(request: FastifyRequest, events: readonly unknown[]): string
 
 /**
  * `POST /v1/buried/log/info`: a JSON array of at most 50 analytics events (spec §7). Each event is validated on its
- * own: bad ones are rejected with a reason, good ones stored in one INSERT, duplicates (same `event_id`) ignored.
- * 403 while the upload switch is off for this client (device id, then IP, then the client-wide default).
+ * own: bad ones are rejected with a reason, good ones stored in one INSERT, duplicates ignored. Forgery-proofing:
+ * `uid` is the session's (the client's is ignored); ids must have the SDK's form for the batch's device
+ * (analyticsIdProblem); duplicates are per sender (the logged-in user, else the device), so ids one client uploads
+ * never block another's events. 403 while the upload switch is off for this client (device id, then IP, then the
+ * client-wide default).
  */
 const buriedRoutes: FastifyPluginCallback<BuriedRoutesOptions> = (app, options, done) => {
   const rateLimit = options.rateLimit ?? BURIED_DEFAULTS.rateLimit;
@@ -54,8 +59,10 @@ const buriedRoutes: FastifyPluginCallback<BuriedRoutesOptions> = (app, options, 
       if (body.length > ANALYTICS_MAX_BATCH) {
         throw new ApiError("bad_request", `body: at most ${ANALYTICS_MAX_BATCH} events per request, got ${body.length}`);
       }
-      const allowed = await app.analyticsEvents.uploadSwitch({ deviceId: deviceIdOf(request, body), ip: request.ip });
+      const deviceId = deviceIdOf(request, body);
+      const allowed = await app.analyticsEvents.uploadSwitch({ deviceId, ip: request.ip });
       if (!allowed) throw new ApiError("forbidden", "analytics: uploading is switched off for this client");
+      const uid = await app.auth.optionalUserId(request);
 
       const rejected: AnalyticsIngestResult["rejected"] = [];
       const valid: AnalyticsEventContract[] = [];
@@ -67,14 +74,20 @@ const buriedRoutes: FastifyPluginCallback<BuriedRoutesOptions> = (app, options, 
           rejected.push({ index, reason: describeZodError(parsed.error) });
           return;
         }
+        const idProblem = analyticsIdProblem(parsed.data, deviceId);
+        if (idProblem) {
+          rejected.push({ index, reason: idProblem });
+          return;
+        }
         if (seen.has(parsed.data.event_id)) {
           repeated += 1;
           return;
         }
         seen.add(parsed.data.event_id);
-        valid.push(parsed.data);
+        valid.push({ ...parsed.data, uid });
       });
-      const accepted = await app.analyticsEvents.insertMany(valid, { ip: request.ip });
+      const sender = senderKey(uid, deviceId ?? "");
+      const accepted = await app.analyticsEvents.insertMany(valid, { ip: request.ip, sender });
       const data: AnalyticsIngestResult = { accepted, duplicates: valid.length - accepted + repeated, rejected };
       return ok(data);
     },

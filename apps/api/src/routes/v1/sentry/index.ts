@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyPluginCallback, FastifyReply } from "fastify";
-import { sentryEnvelopeHeaderSchema } from "@affiliates/contracts";
+import { jsonNestingExceeds, NESTED_TOO_DEEPLY, sentryEnvelopeHeaderSchema } from "@affiliates/contracts";
 import { ApiError, type ErrorCode } from "../../../lib/errors";
 import type { NewErrorEvent } from "../../../plugins/app/error-events-repository";
 
@@ -7,7 +7,8 @@ import type { NewErrorEvent } from "../../../plugins/app/error-events-repository
  * The error-reporting tunnel (spec §7): `POST /v1/sentry/{projectId}` takes the browser's Sentry envelopes on the
  * product's own origin. Only configured projects and DSN hosts are accepted; envelopes are forwarded to
  * SENTRY_UPSTREAM when set, otherwise their event items are stored (operators read them at GET /v1/admin/errors).
- * Bad envelopes get 400 (never 500), unknown projects or DSN hosts 403, bodies over the cap 413.
+ * Bad envelopes get 400 (never 500), unknown projects or DSN hosts 403, bodies, envelopes with too many items and
+ * event items over their caps 413, clients past the per-IP rate limit 429.
  */
 export interface SentryTunnelOptions {
   /** Accepted project ids (SENTRY_PROJECT_IDS, comma-separated; default "1"). */
@@ -20,11 +21,20 @@ export interface SentryTunnelOptions {
   bodyLimit: number;
   /** Characters of each event item kept in `raw`. */
   rawLimit: number;
+  /** Items per envelope (SENTRY_TUNNEL_MAX_ITEMS; default 50): a browser sends one event and a few reports. */
+  maxItems: number;
+  /** Bytes per event item (SENTRY_TUNNEL_MAX_EVENT_BYTES; default 200 KB; Sentry's own cap is 1 MB). */
+  maxEventBytes: number;
+  /** Envelopes per client IP (SENTRY_RATE_LIMIT_MAX per minute; default 60). */
+  rateLimit: { max: number; timeWindowMs: number };
   fetch?: typeof fetch;
 }
 
 export const DEFAULT_TUNNEL_BODY_LIMIT = 200 * 1024;
 export const DEFAULT_RAW_LIMIT = 16 * 1024;
+export const DEFAULT_MAX_ITEMS = 50;
+export const DEFAULT_MAX_EVENT_BYTES = 200 * 1024;
+export const DEFAULT_RATE_LIMIT_MAX = 60;
 const UPSTREAM_TIMEOUT_MS = 10_000;
 const ENVELOPE_CONTENT_TYPES = ["application/x-sentry-envelope", "text/plain"];
 
@@ -42,13 +52,19 @@ export function sentryTunnelConfig(env: Env = process.env): SentryTunnelOptions 
   } catch {
     publicHost = undefined;
   }
-  const limit = Number(env.SENTRY_TUNNEL_BODY_LIMIT);
+  const positive = (raw: string | undefined, fallback: number) => {
+    const n = Number(raw);
+    return raw !== undefined && raw.trim() !== "" && Number.isInteger(n) && n > 0 ? n : fallback;
+  };
   return {
     projectIds: list(env.SENTRY_PROJECT_IDS) ?? ["1"],
     dsnHosts: list(env.SENTRY_DSN_HOSTS) ?? ["localhost", ...(publicHost && publicHost !== "localhost" ? [publicHost] : [])],
     upstream: env.SENTRY_UPSTREAM?.trim().replace(/\/+$/, "") || undefined,
-    bodyLimit: Number.isInteger(limit) && limit > 0 ? limit : DEFAULT_TUNNEL_BODY_LIMIT,
+    bodyLimit: positive(env.SENTRY_TUNNEL_BODY_LIMIT, DEFAULT_TUNNEL_BODY_LIMIT),
     rawLimit: DEFAULT_RAW_LIMIT,
+    maxItems: positive(env.SENTRY_TUNNEL_MAX_ITEMS, DEFAULT_MAX_ITEMS),
+    maxEventBytes: positive(env.SENTRY_TUNNEL_MAX_EVENT_BYTES, DEFAULT_MAX_EVENT_BYTES),
+    rateLimit: { max: positive(env.SENTRY_RATE_LIMIT_MAX, DEFAULT_RATE_LIMIT_MAX), timeWindowMs: 60_000 },
   };
 }
 
@@ -62,8 +78,11 @@ export interface ParsedEnvelope {
 }
 
 const bad = (message: string) => new ApiError("bad_request", message);
+const tooLarge = (message: string) => new ApiError("payload_too_large", message);
 
 function parseJsonObject(text: string, what: string): Record<string, unknown> {
+  // Tags and contexts are stringified later (recursively): deep nesting is refused before parsing.
+  if (jsonNestingExceeds(text)) throw bad(`${what}: ${NESTED_TOO_DEEPLY}`);
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -74,8 +93,16 @@ function parseJsonObject(text: string, what: string): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
-/** Splits an envelope: header line, then items (header line + payload of `length` bytes or up to the next newline). */
-export function parseEnvelope(body: Buffer): ParsedEnvelope {
+export interface EnvelopeLimits {
+  maxItems: number;
+  maxEventBytes: number;
+}
+
+/**
+ * Splits an envelope: header line, then items (header line + payload of `length` bytes or up to the next newline).
+ * Past `maxItems` items, or an event item over `maxEventBytes`, it stops with 413.
+ */
+export function parseEnvelope(body: Buffer, limits: EnvelopeLimits = { maxItems: DEFAULT_MAX_ITEMS, maxEventBytes: DEFAULT_MAX_EVENT_BYTES }): ParsedEnvelope {
   const NL = 0x0a;
   let offset = 0;
   const readLine = (): string => {
@@ -92,6 +119,7 @@ export function parseEnvelope(body: Buffer): ParsedEnvelope {
   while (offset < body.length) {
     const line = readLine();
     if (line.trim() === "") continue;
+    if (items.length >= limits.maxItems) throw tooLarge(`envelope: more than ${limits.maxItems} items`);
     const header = parseJsonObject(line, `envelope item ${items.length + 1} header`);
     if (typeof header.type !== "string") throw bad(`envelope item ${items.length + 1} header: type missing`);
     let payload: Buffer;
@@ -105,6 +133,9 @@ export function parseEnvelope(body: Buffer): ParsedEnvelope {
       if (body[offset] === NL) offset += 1;
     } else {
       payload = Buffer.from(readLine(), "utf8");
+    }
+    if (header.type === "event" && payload.length > limits.maxEventBytes) {
+      throw tooLarge(`envelope item ${items.length + 1}: event larger than ${limits.maxEventBytes} bytes`);
     }
     items.push({ header, payload });
   }
@@ -224,47 +255,51 @@ const sentryRoutes: FastifyPluginCallback<SentryTunnelOptions> = (app, options, 
     return sendApiError(reply, apiError);
   });
 
-  app.post<{ Params: { projectId: string } }>("/:projectId", { bodyLimit: options.bodyLimit }, async (request, reply) => {
-    reply.header("cache-control", "no-store");
-    const projectId = request.params.projectId.toLowerCase();
-    if (!projectIds.has(projectId)) throw new ApiError("forbidden", `projectId: unknown project "${cut(projectId, 40)}"`);
-    const body = request.body;
-    if (!Buffer.isBuffer(body) || body.length === 0) throw bad("body: empty envelope");
+  app.post<{ Params: { projectId: string } }>(
+    "/:projectId",
+    { bodyLimit: options.bodyLimit, config: { rateLimit: { max: options.rateLimit.max, timeWindow: options.rateLimit.timeWindowMs } } },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      const projectId = request.params.projectId.toLowerCase();
+      if (!projectIds.has(projectId)) throw new ApiError("forbidden", `projectId: unknown project "${cut(projectId, 40)}"`);
+      const body = request.body;
+      if (!Buffer.isBuffer(body) || body.length === 0) throw bad("body: empty envelope");
 
-    const envelope = parseEnvelope(body);
-    const target = dsnTarget(envelope.header.dsn);
-    if (!dsnHosts.has(target.hostname) && !dsnHosts.has(target.host)) throw new ApiError("forbidden", "dsn: host not accepted");
-    if (target.projectId.toLowerCase() !== projectId) throw new ApiError("forbidden", "dsn: project does not match the route");
+      const envelope = parseEnvelope(body, options);
+      const target = dsnTarget(envelope.header.dsn);
+      if (!dsnHosts.has(target.hostname) && !dsnHosts.has(target.host)) throw new ApiError("forbidden", "dsn: host not accepted");
+      if (target.projectId.toLowerCase() !== projectId) throw new ApiError("forbidden", "dsn: project does not match the route");
 
-    if (options.upstream) {
-      let upstream: Response;
-      try {
-        upstream = await doFetch(`${options.upstream}/api/${encodeURIComponent(projectId)}/envelope/`, {
-          method: "POST",
-          headers: { "content-type": "application/x-sentry-envelope" },
-          body: new Uint8Array(body),
-          signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS),
-        });
-      } catch (error) {
-        request.log.warn({ err: error }, "sentry upstream unreachable");
-        return reply.code(502).type("application/json; charset=utf-8").send({ detail: "upstream unreachable" });
+      if (options.upstream) {
+        let upstream: Response;
+        try {
+          upstream = await doFetch(`${options.upstream}/api/${encodeURIComponent(projectId)}/envelope/`, {
+            method: "POST",
+            headers: { "content-type": "application/x-sentry-envelope" },
+            body: new Uint8Array(body),
+            signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS),
+          });
+        } catch (error) {
+          request.log.warn({ err: error }, "sentry upstream unreachable");
+          return reply.code(502).type("application/json; charset=utf-8").send({ detail: "upstream unreachable" });
+        }
+        // The SDK backs off on 429 from these headers: pass them on.
+        for (const name of ["retry-after", "x-sentry-rate-limits"]) {
+          const value = upstream.headers.get(name);
+          if (value !== null) reply.header(name, value);
+        }
+        const text = await upstream.text();
+        return reply.code(upstream.status).type(upstream.headers.get("content-type") ?? "application/json").send(text);
       }
-      // The SDK backs off on 429 from these headers: pass them on.
-      for (const name of ["retry-after", "x-sentry-rate-limits"]) {
-        const value = upstream.headers.get(name);
-        if (value !== null) reply.header(name, value);
-      }
-      const text = await upstream.text();
-      return reply.code(upstream.status).type(upstream.headers.get("content-type") ?? "application/json").send(text);
-    }
 
-    const events = envelope.items
-      .filter((item) => item.header.type === "event")
-      .map((item) => eventFromItem(item, envelope.header.event_id, projectId, request.ip, options.rawLimit));
-    await app.errorEvents.insertMany(events);
-    const id = events[0]?.eventId ?? envelope.header.event_id;
-    return reply.code(200).type("application/json; charset=utf-8").send(id ? { id } : {});
-  });
+      const events = envelope.items
+        .filter((item) => item.header.type === "event")
+        .map((item) => eventFromItem(item, envelope.header.event_id, projectId, request.ip, options.rawLimit));
+      await app.errorEvents.insertMany(events);
+      const id = events[0]?.eventId ?? envelope.header.event_id;
+      return reply.code(200).type("application/json; charset=utf-8").send(id ? { id } : {});
+    },
+  );
   done();
 };
 
