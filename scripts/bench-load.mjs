@@ -151,13 +151,17 @@ async function apiLogin(base) {
   return cookie;
 }
 
+/** The SDK's session id form (device id + digits): the API accepts `${session}:${log_seq}` event ids only. */
+const sessionOf = (runId) => `${runId}-device${process.pid}`;
+
 function eventBatch(runId, batchNo, origin) {
   const now = Date.now();
+  const session = sessionOf(runId);
   return Array.from({ length: 50 }, (_, i) => ({
-    event_id: `${runId}-${batchNo}-${i}`, type: "click", url: `${origin}/affiliates`, title: "Load", event_tracking: "load",
-    event_tracking_id: "b1", business1: "", business2: "", track_type: "manual", timestamp: now, seq: i, log_seq: i, retry_count: 0,
+    event_id: `${session}:${batchNo * 50 + i}`, type: "click", url: `${origin}/affiliates`, title: "Load", event_tracking: "load",
+    event_tracking_id: "b1", business1: "", business2: "", track_type: "manual", timestamp: now, seq: i, log_seq: batchNo * 50 + i, retry_count: 0,
     user_language: "en", referer: "", timely: false, merge: false, page_unique_id: `p${batchNo}`, ctime: now, curr_page: "/affiliates",
-    browser: "Chrome", browser_version: "126", sys: "web", os_version: "10", device_id: `${runId}-device`, session_id: `${runId}-device${now}1`,
+    browser: "Chrome", browser_version: "126", sys: "web", os_version: "10", device_id: `${runId}-device`, session_id: session,
     manufacturer: "", model: "", screen_width: 1280, screen_height: 800, network_type: "4g", timezone_offset: 0, url_host: "localhost",
     log_env: "test01", qr_val: "", source_referer: "", source_target: "", first_visit_time: now, first_day: true,
     app_id: "exchange-partners-web", app_name: "Exchange Partners", ver: "1.0.0", uid: "",
@@ -285,7 +289,7 @@ export async function runLoad({ root, origin, apiPort, seconds = 60, rates = { p
     countStored: (runId) => {
       const db = new Database(path.join(dataDir, "exchange.sqlite"), { readonly: true });
       try {
-        return db.prepare("SELECT count(*) AS n FROM analytics_events WHERE event_id LIKE ?").get(`${runId}-%`).n;
+        return db.prepare("SELECT count(*) AS n FROM analytics_events WHERE event_id LIKE ?").get(`${sessionOf(runId)}:%`).n;
       } finally {
         db.close();
       }
@@ -310,7 +314,7 @@ export async function runLoad({ root, origin, apiPort, seconds = 60, rates = { p
         rates,
         apiEnv: { DATABASE_URL: postgresUrl, DATABASE_SCHEMA: schema },
         countStored: async (runId) => {
-          const { rows } = await admin.query(`SELECT count(*)::int AS n FROM ${schema}.analytics_events WHERE event_id LIKE $1`, [`${runId}-%`]);
+          const { rows } = await admin.query(`SELECT count(*)::int AS n FROM ${schema}.analytics_events WHERE event_id LIKE $1`, [`${sessionOf(runId)}:%`]);
           return rows[0].n;
         },
       });
