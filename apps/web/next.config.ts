@@ -50,15 +50,12 @@ const config: NextConfig = {
 };
 
 /**
- * Error reporting (spec §7-9): the client reads APP_ENV and the DSN at build time (pages are pre-rendered).
- * Nothing is uploaded and nothing needs the network at build: no source maps, no release, no telemetry.
+ * Error reporting (spec §7-9). Nothing deployment-specific is built in: APP_ENV, SENTRY_DSN and PUBLIC_ORIGIN are
+ * read at run time (src/lib/runtime-config.ts), so one build serves any origin and environment — hence no `env` here,
+ * which would inline them into both bundles. Nothing is uploaded and nothing needs the network at build: no source
+ * maps, no release, no telemetry.
  */
-const errorReportingEnv = {
-  NEXT_PUBLIC_APP_ENV: process.env.APP_ENV ?? "test",
-  NEXT_PUBLIC_SENTRY_DSN: process.env.SENTRY_DSN ?? "",
-};
-
-export default withSentryConfig(withNextIntl({ ...config, env: { ...config.env, ...errorReportingEnv } }), {
+export default withSentryConfig(withNextIntl(config), {
   silent: true,
   telemetry: false,
   sourcemaps: { disable: true },

@@ -79,6 +79,39 @@ function sendJson(response, status, body, headers = {}) {
 
 const envelope = (code, msg) => ({ code, msg, data: null });
 
+/** Next's own files and the static SDK scripts: the same for every visitor, cacheable as Next says. */
+const ASSET_PATH = /^\/(?:affiliates\/)?(?:_next\/|static\/)|^\/affiliates\/static\/|^\/(?:favicon\.ico|robots\.txt)$/;
+
+/**
+ * Pages depend on cookies (language, theme, login): no shared cache may keep one visitor's copy for another. Next
+ * writes its own Vary (the RSC headers) over the proxy's on the pages it serves, so the answer's headers are completed
+ * just before they leave: Vary gains Cookie and Accept, and a Cache-Control that is not private becomes so.
+ */
+function keepPagesPrivate(response) {
+  const writeHead = response.writeHead;
+  response.writeHead = function writeHeadPrivately(...args) {
+    // Headers handed to writeHead itself win over setHeader's: fold them in first.
+    const given = args.find((arg, index) => index > 0 && arg !== null && typeof arg === "object" && !Array.isArray(arg));
+    for (const name of Object.keys(given ?? {})) {
+      const lower = name.toLowerCase();
+      if (lower === "vary" || lower === "cache-control") {
+        response.setHeader(lower, given[name]);
+        delete given[name];
+      }
+    }
+    const vary = [response.getHeader("vary") ?? []]
+      .flat()
+      .join(",")
+      .split(",")
+      .map((value) => value.trim())
+      .filter(Boolean);
+    for (const name of ["Cookie", "Accept"]) if (!vary.some((value) => value.toLowerCase() === name.toLowerCase())) vary.push(name);
+    response.setHeader("vary", vary.join(", "));
+    if (!/\b(?:private|no-store)\b/i.test(String(response.getHeader("cache-control") ?? ""))) response.setHeader("cache-control", "private, no-cache");
+    return writeHead.apply(this, args);
+  };
+}
+
 const apiAgent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
 /** Forwards one request to the API and its answer back, as they are. */
@@ -143,6 +176,7 @@ const server = http.createServer((request, response) => {
     return;
   }
   if (draining) response.setHeader("connection", "close");
+  if (!ASSET_PATH.test(pathname)) keepPagesPrivate(response);
   void handle(request, response);
 });
 

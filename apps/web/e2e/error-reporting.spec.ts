@@ -1,20 +1,15 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { expect, test, type APIRequestContext, type Page, type Request } from "@playwright/test";
+import { startWebInstance, type WebInstance } from "./web-instance";
 
 /**
  * Error reporting end to end (spec §7-9), in Chromium against the real API.
- * APP_ENV=beta needs its own build: this spec starts a second product instance (scripts/start.mjs builds it into
- * .next-beta on first use) on ports 3150/4150; the configured APP_ENV=test server (baseURL) must send nothing.
- * E2E_BETA_REUSE=1 uses a beta instance that is already running there instead.
+ * APP_ENV is read at run time (issue 19), so the APP_ENV=beta instance is the suite's own build started once more, on
+ * port 3150 with the suite's API (e2e/web-instance.ts); the configured APP_ENV=test server (baseURL) must send nothing.
+ * E2E_BETA_REUSE=1 uses a beta instance that is already listening on 3150 instead.
  */
 const BETA_PORT = 3150;
-const BETA_API_PORT = 4150;
 const BETA_URL = `http://localhost:${BETA_PORT}`;
 const ADMIN_TOKEN = "e2e-admin-token";
-const WEB_DIR = path.resolve(__dirname, "..");
 const SECRETS = ["hunter2", "a@b.c", "a%40b.c", "xyz-token-value", "bob-login"];
 
 interface StoredEvent {
@@ -32,21 +27,6 @@ async function storedEvents(request: APIRequestContext): Promise<StoredEvent[]> 
   return ((await response.json()) as { data: { events: StoredEvent[] } }).data.events;
 }
 
-async function waitForUrl(url: string, timeoutMs: number, alive: () => boolean): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (!alive()) throw new Error("the APP_ENV=beta instance exited");
-    try {
-      const response = await fetch(url);
-      if (response.status < 500) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`${url} did not come up within ${timeoutMs} ms`);
-}
-
 /** The bodies of every envelope the page posts to the tunnel. */
 function watchTunnel(page: Page): { bodies: string[]; requests: Request[] } {
   const seen = { bodies: [] as string[], requests: [] as Request[] };
@@ -58,60 +38,42 @@ function watchTunnel(page: Page): { bodies: string[]; requests: Request[] } {
   return seen;
 }
 
+/** The error events of the envelopes: each event item's id and its message as the API stores it (`Type: value`). */
+function eventsIn(bodies: string[]): Array<{ eventId: string; message: string }> {
+  const events: Array<{ eventId: string; message: string }> = [];
+  for (const body of bodies) {
+    for (const line of body.split("\n")) {
+      let item: unknown;
+      try {
+        item = JSON.parse(line);
+      } catch {
+        continue;
+      }
+      const event = item as { event_id?: string; exception?: { values?: Array<{ type?: string; value?: string }> } };
+      const last = event.exception?.values?.at(-1);
+      if (event.event_id && last) events.push({ eventId: event.event_id, message: `${last.type ?? ""}: ${last.value ?? ""}` });
+    }
+  }
+  return events;
+}
+
 test.describe("error reporting with APP_ENV=beta", () => {
   test.describe.configure({ mode: "serial", timeout: 60_000 });
-  let server: ChildProcess | undefined;
-  let exited = false;
-  let dataDir = "";
-  const output: string[] = [];
+  let beta: WebInstance | undefined;
 
   test.beforeAll(async () => {
-    // A cold build of every pre-rendered variant took over six minutes on a slow day of this 2-core machine.
-    test.setTimeout(960_000);
     if (process.env.E2E_BETA_REUSE) {
-      // An APP_ENV=beta instance already listening on 3150/4150 (started by hand).
-      await waitForUrl(`${BETA_URL}/affiliates`, 10_000, () => true);
+      // An APP_ENV=beta instance already listening on 3150 (started by hand).
+      const response = await fetch(`${BETA_URL}/affiliates`).catch(() => undefined);
+      if (!response || response.status >= 500) throw new Error(`E2E_BETA_REUSE: nothing answers at ${BETA_URL}`);
       return;
     }
-    dataDir = mkdtempSync(path.join(tmpdir(), "e2e-sentry-"));
-    server = spawn(process.execPath, ["--import", "tsx", "../../scripts/start.mjs"], {
-      cwd: WEB_DIR,
-      detached: true,
-      stdio: ["ignore", "pipe", "pipe"],
-      env: {
-        ...process.env,
-        APP_ENV: "beta",
-        NEXT_DIST_DIR: ".next-beta",
-        PORT: String(BETA_PORT),
-        API_PORT: String(BETA_API_PORT),
-        DATA_DIR: dataDir,
-        ADMIN_TOKEN,
-        ENABLE_TEST_ROUTES: "1",
-        PUBLIC_ORIGIN: BETA_URL,
-        LOG: "false",
-      },
-    });
-    server.stdout?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
-    server.stderr?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
-    server.on("exit", () => {
-      exited = true;
-    });
-    try {
-      await waitForUrl(`${BETA_URL}/affiliates`, 900_000, () => !exited);
-      await waitForUrl(`http://127.0.0.1:${BETA_API_PORT}/v1/mix/system/getDomainConfigList`, 30_000, () => !exited);
-    } catch (error) {
-      throw new Error(`${String(error)}\n${output.join("").slice(-4000)}`);
-    }
+    test.setTimeout(120_000);
+    beta = await startWebInstance({ port: BETA_PORT, publicOrigin: BETA_URL, appEnv: "beta", env: { ENABLE_TEST_ROUTES: "1" } });
   });
 
   test.afterAll(async () => {
-    if (server?.pid && !exited) {
-      const done = new Promise((resolve) => server?.once("exit", resolve));
-      process.kill(-server.pid, "SIGTERM");
-      await Promise.race([done, new Promise((resolve) => setTimeout(resolve, 8000))]);
-      if (!exited) process.kill(-server.pid, "SIGKILL");
-    }
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await beta?.stop();
   });
 
   test("an uncaught error and unhandled rejections arrive through the tunnel, stored and scrubbed", async ({ page, request }) => {
@@ -162,6 +124,29 @@ test.describe("error reporting with APP_ENV=beta", () => {
     for (const event of events) {
       for (const secret of SECRETS) expect(JSON.stringify(event)).not.toContain(secret);
     }
+  });
+
+  test("an uncaught error and an unhandled rejection raised in the same tick are two events (issue 19)", async ({ page, request }) => {
+    const tunnel = watchTunnel(page);
+    const marker = `${Date.now()}`;
+    await page.goto(`${BETA_URL}/affiliates/fee`, { waitUntil: "load" });
+    await page.waitForFunction(() => "__SENTRY__" in globalThis, undefined, { timeout: 15_000 });
+    await page.evaluate((m) => {
+      // One task: a rejection nobody handles, then a throw. Both reach the page's global handlers in that task.
+      setTimeout(() => {
+        void Promise.reject(new Error(`same tick rejection ${m}`));
+        throw new Error(`same tick uncaught ${m}`);
+      }, 0);
+    }, marker);
+    const expected = [`Error: same tick rejection ${marker}`, `Error: same tick uncaught ${marker}`];
+    // Two events at the tunnel, each with its own id …
+    await expect.poll(() => eventsIn(tunnel.bodies).filter((e) => e.message.includes(marker)).map((e) => e.message).sort(), { timeout: 15_000 }).toEqual(expected);
+    const sent = eventsIn(tunnel.bodies).filter((e) => e.message.includes(marker));
+    expect(new Set(sent.map((e) => e.eventId)).size).toBe(2);
+    // … and both stored by the API.
+    await expect
+      .poll(async () => (await storedEvents(request)).filter((e) => e.message.includes(marker)).map((e) => e.message).sort(), { timeout: 30_000 })
+      .toEqual(expected);
   });
 
   test("a render crash arrives too", async ({ page, request }) => {

@@ -1,8 +1,11 @@
 /**
- * Runs before the app hydrates (Next.js client instrumentation). Error reporting is on only for APP_ENV beta/online
- * (read at build time through NEXT_PUBLIC_APP_ENV, see next.config.ts); the SDK itself is loaded after the page.
+ * Runs before the app hydrates (Next.js client instrumentation). Error reporting is on only for APP_ENV beta/online,
+ * read at run time from the page the server sent (lib/runtime-config.ts), like the DSN; the SDK itself is loaded after
+ * the page.
  */
 import "@/lib/zod-jitless";
 import { startClientErrorReporting } from "@/lib/error-reporting/client";
+import { runtimeConfig } from "@/lib/runtime-config";
 
-startClientErrorReporting({ appEnv: process.env.NEXT_PUBLIC_APP_ENV, dsn: process.env.NEXT_PUBLIC_SENTRY_DSN });
+const { appEnv, sentryDsn } = runtimeConfig();
+startClientErrorReporting({ appEnv, dsn: sentryDsn });

@@ -1,8 +1,9 @@
 import type { Instrumentation } from "next";
 import { isErrorReportingEnabled } from "@/lib/error-reporting/enabled";
+import { serverRuntimeConfig } from "@/lib/runtime-config";
 
 /** The server SDK, for APP_ENV beta/online only (read at run time); with APP_ENV test nothing Sentry-related loads. */
-const enabled = () => isErrorReportingEnabled(process.env.APP_ENV);
+const enabled = () => isErrorReportingEnabled(serverRuntimeConfig().appEnv);
 
 export async function register(): Promise<void> {
   if (!enabled()) return;

@@ -17,7 +17,16 @@ import { pageOfPath, requiresLogin } from "@/lib/pages";
 import { internalPath, NOT_FOUND_PAGE } from "@/lib/internal-route";
 import { REFRESH_TOKEN_COOKIE } from "@/lib/constants";
 import { isAppUserAgent } from "@/lib/app-detect";
-import { perRequestPolicy, prerenderedPage, prerenderedResponse } from "@/lib/page-csp";
+import {
+  PER_REQUEST_CACHE_CONTROL,
+  PAGE_CACHE_CONTROL,
+  PAGE_VARY,
+  RSC_VARY,
+  perRequestPolicy,
+  prerenderedPage,
+  prerenderedResponse,
+  withPrivateCaching,
+} from "@/lib/page-csp";
 
 const CSP_HEADER = "Content-Security-Policy";
 
@@ -38,6 +47,7 @@ function isDocumentRequest(request: NextRequest): boolean {
  * is sent from memory with a fresh nonce on its scripts (the fast path: no second pass through the router); its
  * RSC payload is rewritten to Next. A page rendered per request gets a nonce too, which Next reads from the request
  * header and writes into its scripts.
+ * Every answer depends on cookies (language, theme, login): all are private to the visitor (issue 19).
  */
 function rewriteToPage(internal: URL, request: NextRequest, init?: { status?: number }): NextResponse {
   const page = prerenderedPage(internal.pathname);
@@ -48,26 +58,31 @@ function rewriteToPage(internal: URL, request: NextRequest, init?: { status?: nu
       headers: {
         "content-type": "text/html; charset=utf-8",
         // The HTML depends on cookies (language, theme, login), and each copy carries its own nonce: no cache may
-        // keep it by URL alone, nor revalidate it (a 304 would pair a stored copy's nonce with a new policy).
-        "cache-control": "private, no-cache",
-        vary: "rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch, cookie",
+        // keep it by URL alone, nor revalidate it (no validator: a 304 would pair a stored copy's nonce with a new policy).
+        "cache-control": PAGE_CACHE_CONTROL,
+        vary: `${RSC_VARY}, ${PAGE_VARY}`,
         [CSP_HEADER]: policy,
       },
     });
   }
   const policy = perRequestPolicy();
   if (page) {
-    // The RSC payload of a pre-rendered page (client navigation, prefetch): Next serves it as built.
-    const response = NextResponse.rewrite(internal, init);
+    // The RSC payload of a pre-rendered page (client navigation, prefetch), or its HTML to a client that does not
+    // ask for HTML (curl, `Accept: */*`): Next serves them as built, with this Cache-Control instead of its own
+    // `s-maxage=31536000` (it keeps one the proxy set). Vary: see withPrivateCaching.
+    const response = withPrivateCaching(NextResponse.rewrite(internal, init));
     response.headers.set(CSP_HEADER, policy);
     return response;
   }
   const headers = new Headers(request.headers);
   headers.set(CSP_HEADER, policy);
-  const response = NextResponse.rewrite(internal, { ...init, request: { headers } });
+  const response = withPrivateCaching(NextResponse.rewrite(internal, { ...init, request: { headers } }), PER_REQUEST_CACHE_CONTROL);
   response.headers.set(CSP_HEADER, policy);
   return response;
 }
+
+/** A redirect of the proxy: where it points depends on the language cookie and the login, so it is private too. */
+const redirectTo = (target: URL): NextResponse => withPrivateCaching(NextResponse.redirect(target, 307));
 
 /** Pages that exist only for the end-to-end suites (each answers 404 itself unless ENABLE_TEST_ROUTES=1). */
 const TEST_PAGES: ReadonlySet<string> = new Set(["/e2e-crash"]);
@@ -106,7 +121,7 @@ export function proxy(request: NextRequest): NextResponse {
   if (fromQuery || languageQuery || prefixOf(locale).toLowerCase() !== parsed.prefix.toLowerCase()) {
     // Put the visitor on the URL of the language they see, without the one-shot language parameters.
     const target = new URL(`${localePath(locale, parsed.page)}${cleanSearch(searchParams)}`, request.url);
-    const response = NextResponse.redirect(target, 307);
+    const response = redirectTo(target);
     if (fromQuery) rememberLocale(response);
     return response;
   }
@@ -115,7 +130,7 @@ export function proxy(request: NextRequest): NextResponse {
 
   const inApp = isAppUserAgent(request.headers.get("user-agent"));
   if (requiresLogin(parsed.page) && !inApp && !request.cookies.has(REFRESH_TOKEN_COOKIE)) {
-    const response = NextResponse.redirect(new URL(loginPath(locale, `${pathname}${search}`), request.url), 307);
+    const response = redirectTo(new URL(loginPath(locale, `${pathname}${search}`), request.url));
     if (cookieOutdated) rememberLocale(response);
     return response;
   }

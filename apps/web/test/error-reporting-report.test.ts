@@ -10,7 +10,7 @@ const collector = () => {
 };
 
 describe("reportError and the report queue", () => {
-  it("is a no-op when reporting is disabled (APP_ENV test: NEXT_PUBLIC_APP_ENV unset here)", () => {
+  it("is a no-op when reporting is disabled (APP_ENV test: APP_ENV unset here)", () => {
     expect(reportQueue.enabled).toBe(false);
     reportError(new Error("x"), { url: "/a" });
     expect(reportQueue.pending).toBe(0);

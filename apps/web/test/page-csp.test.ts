@@ -6,18 +6,30 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // A build directory with one pre-rendered page, read the way the proxy reads the real one.
 const dist = mkdtempSync(path.join(tmpdir(), "page-csp-"));
 const HTML = '<html><head><script src="/affiliates/_next/static/chunks/a.js" async=""></script></head><body><script>self.__next_f.push([0])</script></body></html>';
+/** A page with a head link as the build leaves it: root-relative, in the markup and in the inline RSC payload. */
+const LINKED =
+  '<!DOCTYPE html><html lang="en"><head><link rel="canonical" href="/affiliates/fee"/></head><body><script>self.__next_f.push([1,"2:[[\\"$\\",\\"link\\",\\"2\\",{\\"rel\\":\\"canonical\\",\\"href\\":\\"/affiliates/fee\\"}]]\\n"])</script></body></html>';
 let saved: string | undefined;
+const RUNTIME_ENV = ["PUBLIC_ORIGIN", "APP_ENV", "SENTRY_DSN"] as const;
+const savedRuntime = Object.fromEntries(RUNTIME_ENV.map((name) => [name, process.env[name]]));
 
 beforeAll(() => {
   mkdirSync(path.join(dist, "server", "app", "en", "w"), { recursive: true });
   writeFileSync(path.join(dist, "server", "app", "en", "w", "affiliates.html"), HTML);
+  mkdirSync(path.join(dist, "server", "app", "en", "w", "affiliates"), { recursive: true });
+  writeFileSync(path.join(dist, "server", "app", "en", "w", "affiliates", "fee.html"), LINKED);
   writeFileSync(path.join(dist, "server", "subresource-integrity-manifest.json"), JSON.stringify({ "static/chunks/a.js": "sha256-AAA=" }));
   saved = process.env.NEXT_DIST_DIR;
   process.env.NEXT_DIST_DIR = path.relative(process.cwd(), dist);
+  for (const name of RUNTIME_ENV) delete process.env[name];
 });
 afterAll(() => {
   if (saved === undefined) delete process.env.NEXT_DIST_DIR;
   else process.env.NEXT_DIST_DIR = saved;
+  for (const name of RUNTIME_ENV) {
+    if (savedRuntime[name] === undefined) delete process.env[name];
+    else process.env[name] = savedRuntime[name];
+  }
 });
 
 describe("pre-rendered pages get a nonce per response (issue 12)", () => {
@@ -33,7 +45,8 @@ describe("pre-rendered pages get a nonce per response (issue 12)", () => {
       expect(nonce.length).toBeGreaterThanOrEqual(22); // 16 random bytes
       expect(html.split(`<script nonce="${nonce}"`)).toHaveLength(3); // both scripts carry it
       expect(html).toContain('integrity="sha256-AAA="'); // the SRI hash from the manifest
-      expect(html.replace(/ nonce="[^"]+"/g, "").replace(' integrity="sha256-AAA="', "")).toBe(HTML);
+      // … and the run-time APP_ENV on <html> (issue 19; unset here: test).
+      expect(html.replace(/ nonce="[^"]+"/g, "").replace(' integrity="sha256-AAA="', "")).toBe(HTML.replace("<html>", '<html data-app-env="test">'));
       seen.add(nonce);
     }
     expect(seen.size).toBe(3);
@@ -43,5 +56,30 @@ describe("pre-rendered pages get a nonce per response (issue 12)", () => {
     const { prerenderedPage } = await import("../src/lib/page-csp");
     expect(prerenderedPage("/en/w/nothing-here")).toBeNull();
     expect(prerenderedPage("/../../etc/passwd")).toBeNull();
+  });
+});
+
+describe("pre-rendered pages are served with the run-time origin and settings (issue 19)", () => {
+  it("the head links get PUBLIC_ORIGIN and <html> gets APP_ENV and SENTRY_DSN, as the server has them when it serves", async () => {
+    process.env.PUBLIC_ORIGIN = "https://partners.exchange.example";
+    process.env.APP_ENV = "online";
+    process.env.SENTRY_DSN = "https://key@sentry.exchange.example/7";
+    const { prerenderedPage, prerenderedResponse } = await import("../src/lib/page-csp");
+    const html = new TextDecoder().decode(prerenderedResponse(prerenderedPage("/en/w/affiliates/fee")!).body);
+    expect(html).toContain('<html data-app-env="online" data-sentry-dsn="https://key@sentry.exchange.example/7" lang="en">');
+    expect(html).toContain('<link rel="canonical" href="https://partners.exchange.example/affiliates/fee"/>');
+    expect(html).toContain('\\"href\\":\\"https://partners.exchange.example/affiliates/fee\\"');
+    expect(html).not.toMatch(/href(=|\\":\\)"\/affiliates/);
+  });
+});
+
+describe("page responses are private to the visitor (issue 19)", () => {
+  it("whatever Next would have said: private, no-cache, and Vary on the cookies", async () => {
+    const { withPrivateCaching, PER_REQUEST_CACHE_CONTROL } = await import("../src/lib/page-csp");
+    const fromNext = new Response(null, { headers: { "cache-control": "s-maxage=31536000", vary: "rsc" } });
+    const response = withPrivateCaching(fromNext);
+    expect(response.headers.get("cache-control")).toBe("private, no-cache");
+    expect(response.headers.get("vary")).toBe("cookie, accept");
+    expect(withPrivateCaching(new Response(null), PER_REQUEST_CACHE_CONTROL).headers.get("cache-control")).toMatch(/^private, .*no-store/);
   });
 });

@@ -1,6 +1,6 @@
 "use client";
 import { createAnalytics, trackPageViews, type Analytics, type AnalyticsEvent } from "@affiliates/analytics";
-import { APP_ENV } from "./app-env";
+import { appEnv } from "./app-env";
 import { getAppInfo, getBridge } from "./native-app";
 import { currentIdentity } from "./terminal-identity";
 import { cachedUserId } from "./user-cache";
@@ -23,7 +23,7 @@ export function startAnalytics(): Analytics {
   const bridge = getBridge();
   const instance = createAnalytics({
     ...ANALYTICS_APP,
-    logEnv: LOG_ENV_OF_APP_ENV[APP_ENV],
+    logEnv: LOG_ENV_OF_APP_ENV[appEnv()],
     inApp: getAppInfo().inApp,
     bridgeTransport: bridge ? (events: AnalyticsEvent[]) => bridge.call("reportEvents", { events: events.map((event) => ({ ...event })) }).then(() => undefined) : undefined,
     getUid: () => cachedUserId(),

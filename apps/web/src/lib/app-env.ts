@@ -1,7 +1,8 @@
 import type { AppEnv } from "@affiliates/device-token";
+import { runtimeConfig } from "./runtime-config";
 
-/** APP_ENV of spec §3 (test | beta | online), fixed at build time for the client (pages are pre-rendered). */
-export const APP_ENV: AppEnv = ((): AppEnv => {
-  const value = process.env.NEXT_PUBLIC_APP_ENV;
-  return value === "beta" || value === "online" ? value : "test";
-})();
+/**
+ * APP_ENV of spec §3 (test | beta | online), read at run time: in the browser from the page the server sent
+ * (runtime-config.ts), on the server from its environment. One build serves every environment.
+ */
+export const appEnv = (): AppEnv => runtimeConfig().appEnv;

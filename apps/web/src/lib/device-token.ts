@@ -1,6 +1,6 @@
 "use client";
 import { createCustomToken, createDeviceToken, type DeviceToken } from "@affiliates/device-token";
-import { APP_ENV } from "./app-env";
+import { appEnv } from "./app-env";
 import { reportError } from "./error-reporting/report";
 
 let deviceToken: DeviceToken | null = null;
@@ -15,7 +15,7 @@ const PRODUCT_VERSION = "1.0.0";
  */
 export function startDeviceToken(): DeviceToken {
   if (deviceToken) return deviceToken;
-  const instance = createDeviceToken({ appEnv: APP_ENV, report: (error, context) => reportError(error, { tags: { feature: "device-token" }, ...context }) });
+  const instance = createDeviceToken({ appEnv: appEnv(), report: (error, context) => reportError(error, { tags: { feature: "device-token" }, ...context }) });
   deviceToken = instance;
   instance.subscribe((status) => {
     document.documentElement.dataset.deviceToken = status;

@@ -2,9 +2,16 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { BASE_PATH, DEFAULT_LOCALE, getLocale, LOCALES, localePath, type Locale } from "@affiliates/locales";
 import { PAGES, type PageKey } from "./pages";
+import { serverPublicOrigin } from "./public-origin";
+import { renderedAtBuild } from "./runtime-config";
 
-/** The public origin used for absolute URLs in the head (canonical, Open Graph). */
-import { publicOrigin } from "./public-origin";
+/**
+ * The base of the head's URLs (canonical, alternates, og:url). Pre-rendered at build: none, so they stay root-relative
+ * in the HTML and in the RSC payloads alike. Browsers resolve those against the page's own origin, so the payloads of
+ * client navigation and prefetch depend on no origin; page-csp.ts makes them absolute with the run-time PUBLIC_ORIGIN
+ * in the HTML it serves. Rendered per request (development, dynamic pages): PUBLIC_ORIGIN, read then.
+ */
+const metadataBase = (): URL | null => (renderedAtBuild() ? null : new URL(serverPublicOrigin()));
 
 /** Every page's head (spec §2): title and description from its messages, canonical, 31 alternates + x-default, OG and Twitter. */
 export async function pageMetadata(locale: Locale, key: PageKey): Promise<Metadata> {
@@ -17,7 +24,7 @@ export async function pageMetadata(locale: Locale, key: PageKey): Promise<Metada
   const languages: Record<string, string> = Object.fromEntries(LOCALES.map((l) => [l.htmlLang, localePath(l.locale, page.path)]));
   languages["x-default"] = localePath(DEFAULT_LOCALE, page.path);
   return {
-    metadataBase: new URL(publicOrigin()),
+    metadataBase: metadataBase(),
     title,
     description,
     alternates: { canonical, languages },

@@ -1,12 +1,16 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { contentSecurityPolicy, newNonce, nonceAttribute, nonceSlots, withIntegrity } from "./csp";
+import { serverPublicOrigin } from "./public-origin";
+import { serverRuntimeConfig } from "./runtime-config";
+import { servedHtml } from "./served-html";
 
 /**
  * Pre-rendered pages and their Content-Security-Policy (see csp.ts). The HTML of each (locale, theme, app) variant
- * is read from the build the first time it is served: every script tag gets its SRI hash (Next's
- * `experimental.sri` manifest; React's client-component chunk tags lack it) and is cut where nonces go. Each
- * response then joins the pieces around a fresh nonce, and the policy names that nonce.
+ * is read from the build the first time it is served: the run-time PUBLIC_ORIGIN goes into its head links and the
+ * run-time APP_ENV and SENTRY_DSN onto its <html> (served-html.ts; the build holds neither), every script tag gets
+ * its SRI hash (Next's `experimental.sri` manifest; React's client-component chunk tags lack it) and is cut where
+ * nonces go. Each response then joins the pieces around a fresh nonce, and the policy names that nonce.
  * A path that is not pre-rendered (rendered per request) gets its nonce from Next instead.
  */
 export interface PrerenderedPage {
@@ -50,7 +54,8 @@ function readPage(internalPath: string): PrerenderedPage | null {
   } catch {
     // no meta: a plain 200 page
   }
-  return { pieces: nonceSlots(withIntegrity(raw, integrityOf)).map((piece) => Buffer.from(piece, "utf8")), status };
+  const served = servedHtml(raw, serverPublicOrigin(), serverRuntimeConfig());
+  return { pieces: nonceSlots(withIntegrity(served, integrityOf)).map((piece) => Buffer.from(piece, "utf8")), status };
 }
 
 /** The pre-rendered page at an internal path, or null when the path is rendered per request. */
@@ -83,3 +88,29 @@ export function prerenderedResponse(page: PrerenderedPage): { body: Uint8Array<A
 
 /** The policy of a page rendered per request: a fresh nonce, which Next writes into the scripts it renders. */
 export const perRequestPolicy = (): string => policyWithNonce(newNonce());
+
+/**
+ * Caching of every page response: HTML and RSC payloads alike depend on cookies (language, theme, login), so only
+ * the visitor's own cache may keep one, and it must ask again before reusing it (issue 19). `Vary` names what the
+ * answer depends on besides Next's RSC headers: the cookies, and Accept (a browser's navigation gets the HTML from
+ * memory with nonces, any other request Next's copy of it).
+ */
+export const PAGE_CACHE_CONTROL = "private, no-cache";
+/** A page rendered per request carries a nonce no other response has: nothing to revalidate, nothing to store. */
+export const PER_REQUEST_CACHE_CONTROL = "private, no-cache, no-store, max-age=0, must-revalidate";
+export const PAGE_VARY = "cookie, accept";
+/** Next's RSC request headers, which it names in `Vary` on the responses it renders. */
+export const RSC_VARY = "rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch";
+
+/**
+ * Marks a response of the proxy as private and cookie-dependent. Answers the proxy makes itself (pre-rendered HTML,
+ * redirects) keep both headers. On a rewrite, Next keeps the Cache-Control it finds (send-payload.ts sets its own
+ * `s-maxage=31536000` only when none is set), so the pre-rendered HTML and RSC payloads it serves are private too;
+ * but its page handler replaces `Vary` with its RSC headers (`res.setHeader("Vary", …)`), so on those answers the
+ * web server (server.mjs) adds `Cookie, Accept` to Vary before the headers go out.
+ */
+export function withPrivateCaching<R extends { headers: Headers }>(response: R, cacheControl = PAGE_CACHE_CONTROL): R {
+  response.headers.set("cache-control", cacheControl);
+  response.headers.set("vary", PAGE_VARY);
+  return response;
+}

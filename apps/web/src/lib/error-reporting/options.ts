@@ -54,6 +54,25 @@ export const BROWSER_TRACING_OPTIONS = {
 /** linkedErrorsIntegration's options: at most 5 `cause`s per error. */
 export const LINKED_ERRORS_OPTIONS = { key: "cause", limit: L.linkedErrors } as const;
 
+/**
+ * Default integrations the browser SDK runs without (issue 19). BrowserApiErrors wraps the callbacks of timers,
+ * requestAnimationFrame, XMLHttpRequest and event listeners and captures what they throw itself; each such capture
+ * makes GlobalHandlers ignore *every* uncaught error and unhandled rejection until the next task (the SDK's
+ * `ignoreNextOnError`, meant to skip the rethrown copy), so a second, different error raised in the same tick — an
+ * unhandled rejection next to a thrown error — was never sent. Without it, a thrown error reaches window.onerror
+ * (our scripts are same-origin: message and stack intact) and every distinct error is its own event.
+ */
+export const DROPPED_BROWSER_INTEGRATIONS = ["BrowserApiErrors"] as const;
+
+/**
+ * The browser SDK's integrations: its defaults without DROPPED_BROWSER_INTEGRATIONS, ours (browser tracing, linked
+ * errors) in place of the defaults of the same name. For `Sentry.init({ integrations: (defaults) => … })`.
+ */
+export function browserIntegrations<I extends { name: string }>(defaults: readonly I[], own: readonly I[]): I[] {
+  const left = new Set<string>([...DROPPED_BROWSER_INTEGRATIONS, ...own.map((integration) => integration.name)]);
+  return [...defaults.filter((integration) => !left.has(integration.name)), ...own];
+}
+
 /** The project id of a DSN (its last path segment): `https://public@localhost/1` → "1". */
 export function projectIdOf(dsn: string): string {
   try {

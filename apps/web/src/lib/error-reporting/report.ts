@@ -5,6 +5,7 @@
  * loaded (it is loaded lazily, after the page) reports wait in a small bounded queue; when reporting is disabled
  * (APP_ENV test) nothing is kept and nothing is sent.
  */
+import { runtimeConfig } from "../runtime-config";
 import { isErrorReportingEnabled } from "./enabled";
 
 export interface ReportContext {
@@ -85,8 +86,11 @@ export function createReportQueue(enabled: boolean, maxPending = MAX_PENDING_REP
   };
 }
 
-/** The page's queue: enabled when the build's APP_ENV is beta or online. */
-export const reportQueue = createReportQueue(isErrorReportingEnabled(process.env.NEXT_PUBLIC_APP_ENV));
+/**
+ * The page's (or the server's) queue: enabled when APP_ENV is beta or online, read at run time — in the browser from
+ * the page the server sent, on the server from its environment (runtime-config.ts).
+ */
+export const reportQueue = createReportQueue(isErrorReportingEnabled(runtimeConfig().appEnv));
 
 /** Reports a failure with its (scrubbed) context; a no-op unless reporting is enabled. */
 export function reportError(error: unknown, context?: ReportContext): void {

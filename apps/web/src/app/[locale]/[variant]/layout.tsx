@@ -8,6 +8,7 @@ import { getLocale, isLocale, LOCALES } from "@affiliates/locales";
 import { AppProviders } from "@/components/providers/app-providers";
 import { isVariantSegment, themeClass, VARIANT_SEGMENTS, variantOfSegment } from "@/lib/internal-route";
 import { RADIUS_ROUND_PX } from "@/lib/theme-tokens";
+import { renderedAtBuild, runtimeAttributes, serverRuntimeConfig } from "@/lib/runtime-config";
 import "../../globals.css";
 import "../../data-table.css";
 import "../../touch-targets.css";
@@ -33,8 +34,12 @@ export default async function VariantLayout({ children, params }: { children: Re
   const entry = getLocale(locale);
   const { theme, inApp } = variantOfSegment(segment);
   const messages = await getMessages();
+  // The run-time settings the browser reads (APP_ENV, DSN): written here only when rendering per request. A page
+  // pre-rendered at build gets them when it is served (lib/page-csp.ts), so no build-time value is kept.
+  const settings = renderedAtBuild() ? {} : runtimeAttributes(serverRuntimeConfig());
   return (
     <html
+      {...settings}
       lang={entry.htmlLang}
       dir={entry.dir}
       className={`${themeClass(theme)}${inApp ? " in-app" : ""}`}
