@@ -190,7 +190,6 @@ export async function startCluster(input = {}) {
   const apiOrigin = `http://${o.internalHost}:${o.port}`;
   const webEnv = {
     ...common,
-    HOSTNAME: "127.0.0.1",
     WEB_HOST: "127.0.0.1",
     API_ORIGIN: apiOrigin,
     TRUST_PROXY: o.env.TRUST_PROXY ?? "loopback",
