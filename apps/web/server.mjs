@@ -131,6 +131,13 @@ function forwardToApi(request, response) {
     response.writeHead(answer.statusCode ?? 502, withoutHopByHop(answer.headers));
     answer.pipe(response);
     answer.on("error", () => response.destroy());
+    // The API answered (a 413) before the client sent its whole body: the rest is read here and dropped, not sent on.
+    answer.on("end", () => {
+      if (request.complete) return;
+      request.unpipe(upstream);
+      upstream.destroy();
+      request.resume();
+    });
   });
   upstream.on("error", (error) => {
     // After the answer has begun, the API stopped reading an oversized body (its 413 is on its way): not ours to report.

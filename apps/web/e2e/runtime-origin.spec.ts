@@ -11,8 +11,9 @@ import { DIST_DIR, SUITE_ORIGIN, startWebInstance, type WebInstance } from "./we
  * holds none of them, and neither do the RSC payloads of client navigation and prefetch.
  */
 const INSTANCES = [
-  { port: 3301, publicOrigin: "http://localhost:3301", appEnv: "beta", logEnv: "pre", sentryDsn: undefined },
-  { port: 3302, publicOrigin: "http://127.0.0.1:3302", appEnv: "online", logEnv: "online", sentryDsn: "https://runtime-key@localhost/1" },
+  // 3301 sits behind a trusted hop (as behind nginx): its X-Forwarded-Proto is believed.
+  { port: 3301, publicOrigin: "http://localhost:3301", appEnv: "beta", logEnv: "pre", sentryDsn: undefined, env: { TRUST_PROXY: "loopback" } },
+  { port: 3302, publicOrigin: "http://127.0.0.1:3302", appEnv: "online", logEnv: "online", sentryDsn: "https://runtimekey0123@localhost/1" },
 ] as const;
 const ORIGINS = [SUITE_ORIGIN, ...INSTANCES.map((i) => i.publicOrigin)];
 
@@ -205,5 +206,12 @@ test.describe("one build, any origin and environment (issue 19)", () => {
       payloads.push(text);
     }
     expect(payloads[1]).toBe(payloads[0]);
+  });
+  test("behind a trusted hop, the load balancer's https is believed (HSTS); from any other client it is not", async ({ request }) => {
+    const https = { accept: "text/html", "x-forwarded-proto": "https" };
+    const trusted = await request.get(`${INSTANCES[0].publicOrigin}/affiliates`, { headers: https });
+    expect(trusted.headers()["strict-transport-security"]).toMatch(/^max-age=\d{7,}/);
+    const untrusted = await request.get(`${INSTANCES[1].publicOrigin}/affiliates`, { headers: https });
+    expect(untrusted.headers()["strict-transport-security"]).toBeUndefined();
   });
 });

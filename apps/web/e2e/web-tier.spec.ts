@@ -80,3 +80,14 @@ test("the web tier answers its health checks without a session", async ({ reques
   expect(ready.status()).toBe(200);
   expect(await ready.json()).toEqual({ status: "ready" });
 });
+
+test("a page elsewhere cannot post to the site: cross-site login, register and logout are refused, logout is POST only", async ({ request }) => {
+  const foreign = { origin: "https://attacker.example", "content-type": "application/x-www-form-urlencoded" };
+  for (const path of ["/login", "/register", "/ja/login", "/logout", "/v1/user/logout"]) {
+    const response = await request.post(path, { data: "email=a%40example.com&password=x", headers: foreign, maxRedirects: 0 });
+    expect(response.status(), path).toBe(403);
+  }
+  const viaGet = await request.get("/logout", { maxRedirects: 0 });
+  expect(viaGet.status()).toBe(405);
+  expect(viaGet.headers()["allow"]).toBe("POST");
+});
