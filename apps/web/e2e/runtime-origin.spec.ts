@@ -214,4 +214,10 @@ test.describe("one build, any origin and environment (issue 19)", () => {
     const untrusted = await request.get(`${INSTANCES[1].publicOrigin}/affiliates`, { headers: https });
     expect(untrusted.headers()["strict-transport-security"]).toBeUndefined();
   });
+  test("the instances' logs hold no listener-leak warning after proxying the API's calls (APP_ENV beta and online)", () => {
+    for (const instance of running) {
+      expect(instance.output(), instance.origin).not.toContain("MaxListenersExceededWarning");
+      expect(instance.output(), instance.origin).not.toContain("API unreachable");
+    }
+  });
 });
