@@ -1,34 +1,6 @@
 import { z } from "zod";
 import { jsonNestingExceeds, NESTED_TOO_DEEPLY } from "./json-depth";
-
-/** A device token is valid only at exactly 40 characters (spec §5); the reference API issues [A-Za-z0-9]{40}. */
-export const DEVICE_TOKEN_LENGTH = 40;
-export const DEVICE_TOKEN_PATTERN = /^[A-Za-z0-9]{40}$/;
-/** The expiry setting passed to the token SDK, also the longest lifetime the API grants (spec §9). */
-export const DEVICE_TOKEN_MAX_EXPIRE_S = 14_400;
-/** A custom (anti-fraud) token: 32 random [A-Za-z0-9] characters. */
-export const CUSTOM_TOKEN_PATTERN = /^[A-Za-z0-9]{32}$/;
-/** The API renews a custom token the client presents when it is older than this (spec §9: 24 h). */
-export const CUSTOM_TOKEN_RENEWAL_MS = 24 * 60 * 60 * 1000;
-
-/** The token SDK's app id, which differs between test and production (spec §7). Chosen by APP_ENV. */
-export const DEVICE_TOKEN_APP_IDS = {
-  test: "affiliates-web-test-7f3c9a2e",
-  beta: "affiliates-web-prod-4b8d1e60",
-  online: "affiliates-web-prod-4b8d1e60",
-} as const;
-export type DeviceTokenAppEnv = keyof typeof DEVICE_TOKEN_APP_IDS;
-export const deviceTokenAppIdOf = (appEnv: DeviceTokenAppEnv): string => DEVICE_TOKEN_APP_IDS[appEnv];
-
-/** Paths of the token SDK's call and the anti-fraud log call (the latter "not shown" by the spec; ours). */
-export const DEVICE_TOKEN_PATHS = {
-  issue: "/v1/constantid/udid/c1",
-  riskLog: "/v1/risk/log/report",
-} as const;
-
-/** Request headers carrying the tokens (spec §7). */
-export const DEVICE_TOKEN_HEADER = "dy-token";
-export const CUSTOM_TOKEN_HEADER = "custom-token";
+import { CUSTOM_TOKEN_PATTERN, DEVICE_TOKEN_APP_IDS, DEVICE_TOKEN_LENGTH, DEVICE_TOKEN_PATTERN } from "./device-token-constants";
 
 const appIds = [...new Set(Object.values(DEVICE_TOKEN_APP_IDS))] as [string, ...string[]];
 

@@ -1,4 +1,7 @@
+export * from "./codes";
 export * from "./envelope";
+export * from "./session-cookies";
+export * from "./device-token-constants";
 export * from "./user";
 export * from "./config";
 export * from "./vip";

@@ -1,13 +1,5 @@
 import { z } from "zod";
 
-/** The httpOnly session cookie (issue 2). */
-export const SESSION_COOKIE = "refresh_token";
-/**
- * A readable companion of the session cookie, set and cleared with it: it tells page scripts that a refresh token
- * exists (spec §4) without exposing the token, so anonymous visitors make no user-info call that must fail.
- */
-export const SESSION_HINT_COOKIE = "has_refresh_token";
-
 /** Settings flags of spec §3; each is 0/1 except kf (identity level) and tpi (fund password value). */
 export const userSettingsSchema = z.object({
   mbf: z.number().int(),
