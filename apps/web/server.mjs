@@ -112,6 +112,21 @@ function keepPagesPrivate(response) {
   };
 }
 
+/**
+ * The proxy gzips pre-rendered pages itself, from pieces compressed once (src/lib/gzip-pieces.ts), and names the
+ * encoding in this header: Next drops a proxy answer's Content-Encoding (it may have decoded the body) and would
+ * compress the body a second time. Turned into Content-Encoding as Next sets it, before Next's compression looks.
+ */
+const PRECOMPRESSED_HEADER = "x-precompressed";
+
+function keepPrecompressed(response) {
+  const setHeader = response.setHeader;
+  response.setHeader = function setHeaderPrecompressed(name, value) {
+    if (String(name).toLowerCase() === PRECOMPRESSED_HEADER) return setHeader.call(this, "content-encoding", value);
+    return setHeader.call(this, name, value);
+  };
+}
+
 const apiAgent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
 /** Forwards one request to the API and its answer back, as they are. */
@@ -183,7 +198,10 @@ const server = http.createServer((request, response) => {
     return;
   }
   if (draining) response.setHeader("connection", "close");
-  if (!ASSET_PATH.test(pathname)) keepPagesPrivate(response);
+  if (!ASSET_PATH.test(pathname)) {
+    keepPagesPrivate(response);
+    keepPrecompressed(response);
+  }
   void handle(request, response);
 });
 

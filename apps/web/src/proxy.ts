@@ -25,6 +25,8 @@ import {
   perRequestPolicy,
   prerenderedPage,
   prerenderedResponse,
+  acceptsGzip,
+  PRECOMPRESSED_HEADER,
   withPrivateCaching,
 } from "@/lib/page-csp";
 
@@ -52,15 +54,18 @@ function isDocumentRequest(request: NextRequest): boolean {
 function rewriteToPage(internal: URL, request: NextRequest, init?: { status?: number }): NextResponse {
   const page = prerenderedPage(internal.pathname);
   if (page && isDocumentRequest(request)) {
-    const { body, policy } = prerenderedResponse(page);
+    const { body, policy, encoding } = prerenderedResponse(page, { gzip: acceptsGzip(request.headers.get("accept-encoding")) });
     return new NextResponse(request.method === "HEAD" ? null : body, {
       status: init?.status ?? page.status,
       headers: {
         "content-type": "text/html; charset=utf-8",
+        // Compressed here, from pieces compressed once; the web server (server.mjs) turns this into Content-Encoding,
+        // which Next would drop from a proxy answer.
+        ...(encoding ? { [PRECOMPRESSED_HEADER]: encoding } : {}),
         // The HTML depends on cookies (language, theme, login), and each copy carries its own nonce: no cache may
         // keep it by URL alone, nor revalidate it (no validator: a 304 would pair a stored copy's nonce with a new policy).
         "cache-control": PAGE_CACHE_CONTROL,
-        vary: `${RSC_VARY}, ${PAGE_VARY}`,
+        vary: `${RSC_VARY}, ${PAGE_VARY}, accept-encoding`,
         [CSP_HEADER]: policy,
       },
     });

@@ -83,3 +83,22 @@ describe("page responses are private to the visitor (issue 19)", () => {
     expect(withPrivateCaching(new Response(null), PER_REQUEST_CACHE_CONTROL).headers.get("cache-control")).toMatch(/^private, .*no-store/);
   });
 });
+
+describe("pre-rendered pages are gzipped from pieces compressed once (issue 20)", () => {
+  it("a gzip answer decompresses to the page with its nonce, and Accept-Encoding decides", async () => {
+    const { gunzipSync } = await import("node:zlib");
+    const { acceptsGzip, prerenderedPage, prerenderedResponse } = await import("../src/lib/page-csp");
+    const page = prerenderedPage("/en/w/affiliates")!;
+    const zipped = prerenderedResponse(page, { gzip: true });
+    expect(zipped.encoding).toBe("gzip");
+    const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(zipped.policy)?.[1] ?? "";
+    const html = gunzipSync(zipped.body).toString();
+    expect(html.split(`<script nonce="${nonce}"`)).toHaveLength(3);
+    expect(prerenderedResponse(page).encoding).toBeUndefined();
+    expect(acceptsGzip("gzip, deflate, br")).toBe(true);
+    expect(acceptsGzip("br;q=1, gzip;q=0.5")).toBe(true);
+    expect(acceptsGzip("gzip;q=0, br")).toBe(false);
+    expect(acceptsGzip("br")).toBe(false);
+    expect(acceptsGzip(null)).toBe(false);
+  });
+});

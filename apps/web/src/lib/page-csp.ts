@@ -4,6 +4,7 @@ import { contentSecurityPolicy, newNonce, nonceAttribute, nonceSlots, withIntegr
 import { serverPublicOrigin } from "./public-origin";
 import { serverRuntimeConfig } from "./runtime-config";
 import { servedHtml } from "./served-html";
+import { compressPieces, gzipJoin, type CompressedPieces } from "./gzip-pieces";
 
 /**
  * Pre-rendered pages and their Content-Security-Policy (see csp.ts). The HTML of each (locale, theme, app) variant
@@ -17,6 +18,8 @@ export interface PrerenderedPage {
   /** The HTML, encoded once and cut at every place a nonce attribute goes. */
   pieces: Buffer[];
   status: number;
+  /** The pieces compressed, made the first time a client takes gzip (gzip-pieces.ts). */
+  compressed?: CompressedPieces;
 }
 
 // The build output is beside the server at run time, not a dependency to trace into a deployment.
@@ -73,17 +76,38 @@ export function policyWithNonce(nonce: string): string {
   return contentSecurityPolicy([`'nonce-${nonce}'`, ...dev]);
 }
 
-/** One response of a pre-rendered page: its HTML with a fresh nonce on every script, and the policy naming it. */
-export function prerenderedResponse(page: PrerenderedPage): { body: Uint8Array<ArrayBuffer>; policy: string } {
+/** Names the encoding of a page the proxy compressed itself; server.mjs (same name) makes it Content-Encoding. */
+export const PRECOMPRESSED_HEADER = "x-precompressed";
+
+/** Whether a request's Accept-Encoding takes gzip (q=0 refuses it). */
+export function acceptsGzip(acceptEncoding: string | null): boolean {
+  return (acceptEncoding ?? "").split(",").some((entry) => {
+    const [coding, ...params] = entry.trim().toLowerCase().split(";");
+    if (coding !== "gzip" && coding !== "x-gzip") return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
+}
+
+/**
+ * One response of a pre-rendered page: its HTML with a fresh nonce on every script, and the policy naming it; gzipped
+ * when the client takes it, from pieces compressed once (the nonce is the only part compressed per response).
+ */
+export function prerenderedResponse(page: PrerenderedPage, { gzip = false } = {}): { body: Uint8Array<ArrayBuffer>; policy: string; encoding?: "gzip" } {
   const nonce = newNonce();
   const attribute = Buffer.from(nonceAttribute(nonce), "utf8");
+  const policy = policyWithNonce(nonce);
+  const bytes = (buffer: Buffer) => new Uint8Array(buffer.buffer as ArrayBuffer, buffer.byteOffset, buffer.byteLength);
+  if (gzip) {
+    page.compressed ??= compressPieces(page.pieces);
+    return { body: bytes(gzipJoin(page.compressed, attribute)), policy, encoding: "gzip" };
+  }
   const parts: Buffer[] = [];
   page.pieces.forEach((piece, index) => {
     if (index > 0) parts.push(attribute);
     parts.push(piece);
   });
-  const joined = Buffer.concat(parts);
-  return { body: new Uint8Array(joined.buffer, joined.byteOffset, joined.byteLength), policy: policyWithNonce(nonce) };
+  return { body: bytes(Buffer.concat(parts)), policy };
 }
 
 /** The policy of a page rendered per request: a fresh nonce, which Next writes into the scripts it renders. */

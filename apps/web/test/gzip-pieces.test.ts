@@ -1,0 +1,29 @@
+import { gunzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { compressPieces, gzipJoin } from "../src/lib/gzip-pieces";
+
+describe("gzip of a page joined around a per-response separator", () => {
+  const pieces = ['<html><head><script', ' src="/a.js"></script></head><body>' + "x".repeat(50_000) + "<script", ">self.__next_f.push([0])</script></body></html>"].map((s) => Buffer.from(s));
+  const compressed = compressPieces(pieces);
+
+  it("decompresses to exactly the pieces joined by the separator, for each separator", () => {
+    for (const nonce of ["abc", "Zm9vYmFyYmF6cXV4MTIzNA==", "é"]) {
+      const separator = Buffer.from(` nonce="${nonce}"`);
+      const page = gunzipSync(gzipJoin(compressed, separator)).toString();
+      expect(page).toBe(pieces.map(String).join(separator.toString()));
+    }
+  });
+
+  it("a page without slots is one piece, and compresses well", () => {
+    const single = compressPieces([Buffer.from("y".repeat(100_000))]);
+    const gz = gzipJoin(single, Buffer.from("unused"));
+    expect(gunzipSync(gz).toString()).toBe("y".repeat(100_000));
+    expect(gz.length).toBeLessThan(1_000);
+  });
+
+  it("a damaged trailer is detected by the decoder (the CRC covers the whole page)", () => {
+    const gz = gzipJoin(compressed, Buffer.from(' nonce="n"'));
+    gz.writeUInt8(gz.readUInt8(gz.length - 8) ^ 0xff, gz.length - 8);
+    expect(() => gunzipSync(gz)).toThrow();
+  });
+});
