@@ -339,8 +339,7 @@ test.describe("partner application forms (issue 10) with the spec's validate mes
         await expect(form).toBeVisible();
         await form.locator("button[type=submit]").click();
         await expect(form.locator(".bit-form-item-explain-error").first()).toBeVisible();
-        // meta-viewport: spec §2 fixes the viewport (see e2e/a11y.spec.ts).
-        const { violations } = await new AxeBuilder({ page }).include(`[data-testid="partner-form-${f.kind}"]`).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).disableRules(["meta-viewport"]).analyze();
+        const { violations } = await new AxeBuilder({ page }).include(`[data-testid="partner-form-${f.kind}"]`).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
         expect(violations.map((v) => `${prefix || "/en"} ${f.kind}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
       }
     }

@@ -8,6 +8,7 @@ import { getLocale, isLocale, LOCALES } from "@affiliates/locales";
 import { AppProviders } from "@/components/providers/app-providers";
 import { isVariantSegment, themeClass, VARIANT_SEGMENTS, variantOfSegment } from "@/lib/internal-route";
 import { RADIUS_ROUND_PX } from "@/lib/theme-tokens";
+import { viewportOf } from "@/lib/viewport";
 import { renderedAtBuild, runtimeAttributes, serverRuntimeConfig } from "@/lib/runtime-config";
 import "../../globals.css";
 import "../../data-table.css";
@@ -19,13 +20,10 @@ export function generateStaticParams() {
 }
 export const dynamicParams = false;
 
-/** Spec §2: scale fixed at 1, no zoom. */
-export const viewport: Viewport = {
-  width: "device-width",
-  initialScale: 1,
-  maximumScale: 1,
-  userScalable: false,
-};
+/** Fixed scale inside the app (spec §2), zoomable on the web (WCAG 1.4.4): lib/viewport.ts. */
+export async function generateViewport({ params }: { params: Promise<{ locale: string; variant: string }> }): Promise<Viewport> {
+  return viewportOf(variantOfSegment((await params).variant).inApp);
+}
 
 export default async function VariantLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string; variant: string }> }) {
   const { locale, variant: segment } = await params;
