@@ -153,10 +153,11 @@ describe("every answer", () => {
 });
 
 describe("image hosts of a reference deployment", () => {
-  it("serves the test environment's images from its public origin when one is configured", async () => {
+  it("serves every environment's images from its public origin when one is configured, else keeps the illustrative hosts", async () => {
     const { demoDomains, DEMO_DOMAINS } = await import("../src/db/seed");
-    expect(demoDomains("http://localhost:3100").test).toEqual({ foreign: ["http://localhost:3100"], internal: ["http://localhost:3100"] });
-    expect(demoDomains("http://localhost:3100").online).toEqual(DEMO_DOMAINS.online);
+    const own = { foreign: ["http://localhost:3100"], internal: ["http://localhost:3100"] };
+    expect(demoDomains("http://localhost:3100")).toEqual({ test: own, beta: own, online: own });
     expect(demoDomains(undefined)).toBe(DEMO_DOMAINS);
+    expect(demoDomains("")).toBe(DEMO_DOMAINS);
   });
 });

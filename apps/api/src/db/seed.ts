@@ -108,10 +108,14 @@ async function seedClientSettings(db: Executor, settings: Readonly<Record<string
 
 /**
  * The image hosts seeded for each environment. A reference deployment with a public origin serves the images itself
- * (`/affiliates/static/…`), so its test hosts are that origin: the web app's host probe then finds a real host.
+ * (`/affiliates/static/…`), so in every environment its hosts are that origin: the web app's host probe then finds a
+ * real host instead of logging a console error per `.example` host that never resolves. Without one, the
+ * illustrative hosts stay.
  */
 export function demoDomains(publicOrigin?: string): typeof DEMO_DOMAINS {
-  return publicOrigin ? { ...DEMO_DOMAINS, test: { foreign: [publicOrigin], internal: [publicOrigin] } } : DEMO_DOMAINS;
+  if (!publicOrigin) return DEMO_DOMAINS;
+  const own = { foreign: [publicOrigin], internal: [publicOrigin] };
+  return { test: own, beta: own, online: own };
 }
 
 /** Seeds the demo accounts, CDN domains and client settings into a database without users; returns whether it did. */

@@ -38,18 +38,38 @@ export const candidateHosts = (config: DomainConfig): string[] => [
   ...new Set([...config.imgDomainConfig.foreignDomainList, ...config.imgDomainConfig.internalDomainList].map((h) => h.replace(/\/+$/, ""))),
 ];
 
+/**
+ * The hosts the page's own CSP lets it load images from (img-src `'self' data: blob: https:`, lib/csp.ts): its own
+ * origin and any https host. Probing another is refused by the browser and only logs a console error.
+ */
+export function probeableHosts(hosts: readonly string[], pageOrigin: string): string[] {
+  return hosts.filter((host) => {
+    try {
+      const url = new URL(host);
+      return url.origin === pageOrigin || url.protocol === "https:";
+    } catch {
+      return false;
+    }
+  });
+}
+
 export interface ChooseOptions {
   loadConfig: () => Promise<DomainConfig>;
   probe: ProbeImage;
   storage: Storage;
+  /** The page's origin (`location.origin`): decides which hosts its CSP allows. */
+  pageOrigin: string;
   now?: () => number;
 }
 
-/** Returns the fresh stored host, or probes every candidate in parallel and stores the fastest that answered. */
-export async function chooseImageHost({ loadConfig, probe, storage, now = Date.now }: ChooseOptions): Promise<string | null> {
+/**
+ * Returns the fresh stored host, or probes every candidate the page may load images from in parallel and stores the
+ * fastest that answered.
+ */
+export async function chooseImageHost({ loadConfig, probe, storage, pageOrigin, now = Date.now }: ChooseOptions): Promise<string | null> {
   const fresh = readStoredHost(storage, now());
-  if (fresh) return fresh.host;
-  const hosts = candidateHosts(await loadConfig());
+  if (fresh && probeableHosts([fresh.host], pageOrigin).length) return fresh.host;
+  const hosts = probeableHosts(candidateHosts(await loadConfig()), pageOrigin);
   const timings = await Promise.all(
     hosts.map((host) =>
       probe(`${host}${PROBE_PATH}?t=${now()}`, PROBE_TIMEOUT_MS).then(

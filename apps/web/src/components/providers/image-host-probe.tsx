@@ -10,9 +10,13 @@ export const DOMAIN_CONFIG_PATH = "v1/mix/system/getDomainConfigList";
 export function ImageHostProbe() {
   useEffect(() => {
     const run = () =>
-      void chooseImageHost({ loadConfig: () => http.get<DomainConfig>(DOMAIN_CONFIG_PATH), probe: browserProbe, storage: window.localStorage }).catch(
-        () => undefined, // no host chosen: images keep their default host
-      );
+      void chooseImageHost({
+        loadConfig: () => http.get<DomainConfig>(DOMAIN_CONFIG_PATH),
+        probe: browserProbe,
+        storage: window.localStorage,
+        // Only hosts the page's CSP allows are probed: a refused one just logs a console error.
+        pageOrigin: window.location.origin,
+      }).catch(() => undefined); // no host chosen: images keep their default host
     // requestIdleCallback is missing in some WebViews (older Safari): a timer stands in.
     const idle = typeof window.requestIdleCallback === "function";
     const handle = idle ? window.requestIdleCallback(run, { timeout: 5_000 }) : globalThis.setTimeout(run, 2_000);
