@@ -226,12 +226,12 @@ const summary = (r) => ({
 });
 
 // --- build and start ---
+// The product is built by start.mjs when its build is missing or older than its sources, once the API is up: the
+// pages' offers are rendered into their HTML from it. The bare page is built here.
 if (process.env.BENCH_SKIP_BUILD === "1") {
-  // While iterating on the harness only: start.mjs still rebuilds the product when its sources are newer.
-  console.log("[bench] BENCH_SKIP_BUILD=1: using the existing builds");
+  console.log("[bench] BENCH_SKIP_BUILD=1: using the existing bare build");
 } else {
-  console.log("[bench] building the product and the bare page…");
-  sh("npx", ["next", "build"], path.join(root, "apps/web"));
+  console.log("[bench] building the bare page…");
   sh(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], path.join(root, "bench/bare"));
 }
 rmSync(DATA_DIR, { recursive: true, force: true });

@@ -67,12 +67,13 @@ async function waitFor(url, timeoutMs) {
   return false;
 }
 
-buildIfNeeded({ env });
 run("api", process.execPath, ["--import", "tsx", "src/server.ts"], path.join(root, "apps/api"));
 if (!(await waitFor(`http://127.0.0.1:${API_PORT}/v1/mix/system/getDomainConfigList`, 60_000))) {
   console.error("[start] the API did not come up");
   stop(1);
 } else {
+  // Built once the API answers: the pages' offers (rates, levels, FAQ) are rendered into their HTML from it.
+  buildIfNeeded({ env: { API_ORIGIN: `http://127.0.0.1:${API_PORT}`, ...env } });
   run("web", process.execPath, ["server.mjs"], web);
   if (await waitFor(`http://127.0.0.1:${PORT}/affiliates`, 60_000)) {
     // Run under tsx (see package.json), so the API's TypeScript seed can be read for the demo accounts.

@@ -41,7 +41,9 @@ const config: NextConfig = {
       { source: "/:path*", has: [{ type: "header" as const, key: "x-forwarded-proto", value: "https" }], headers: [HSTS] },
     ]),
   experimental: {
-    optimizePackageImports: ["antd", "ahooks"],
+    // Our packages too: each is a barrel (index.ts re-exports every module), and without this a page that takes one
+    // constant from @affiliates/contracts got every module behind the barrel, zod schemas and all (issue 20).
+    optimizePackageImports: ["antd", "ahooks", "@affiliates/contracts", "@affiliates/http", "@affiliates/device-token", "@affiliates/analytics", "@affiliates/bridge", "@affiliates/locales", "@affiliates/safety"],
     // Pre-rendering ~1,900 page variants is the build's longest step: use both cores of the build machine, not one.
     cpus: 2,
     // Script files carry their hash (integrity): one changed on its way to the browser does not run (lib/csp.ts).

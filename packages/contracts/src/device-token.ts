@@ -37,14 +37,6 @@ export const riskLogParamsSchema = z
   .strict();
 export type RiskLogParams = z.infer<typeof riskLogParamsSchema>;
 
-/** Base64 of the UTF-8 JSON of the params, as browsers and Node both produce it (btoa over UTF-8 bytes). */
-export function encodeParamStr(params: RiskLogParams): string {
-  const bytes = new TextEncoder().encode(JSON.stringify(params));
-  let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary);
-}
-
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 /** The UTF-8 text inside a `paramStr`, or undefined when it is not strict base64 of UTF-8. */

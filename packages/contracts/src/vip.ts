@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { VIP_METRICS } from "./vip-metrics";
 import { LOCALE_CODES, type Locale } from "@affiliates/locales";
 
 /** One VIP level's fees; rates are fractions (0.001 = 0.10%). */
@@ -27,9 +28,6 @@ export type FeeSchedule = z.infer<typeof feeScheduleSchema>;
 /* ------------------------------------------------------------------ the VIP programme (issue 10) */
 
 
-/** The three qualifying metrics of a VIP level (30-day spot volume, 30-day futures volume, assets; USD). */
-export const VIP_METRICS = ["spotVolume30d", "futuresVolume30d", "assets"] as const;
-export type VipMetric = (typeof VIP_METRICS)[number];
 
 export const vipLevelBenefitsSchema = z.object({
   level: z.number().int().min(0),

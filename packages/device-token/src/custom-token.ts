@@ -1,4 +1,4 @@
-import { DEVICE_TOKEN_PATHS, encodeParamStr, isSuccessCode, riskLogReportResultSchema } from "@affiliates/contracts";
+import { DEVICE_TOKEN_PATHS, encodeParamStr, isRiskLogReportResult, isSuccessCode } from "@affiliates/contracts";
 import { DEVICE_TOKEN_CONFIG, DEVICE_TOKEN_KEYS, isValidDeviceToken } from "./constants";
 import { defaultStorage, safeStorage, systemClock, type Clock, type StorageLike } from "./environment";
 
@@ -79,9 +79,8 @@ export function createCustomToken(options: CustomTokenOptions): CustomToken {
     if (!isSuccessCode(envelope.code)) {
       throw new Error(`custom token: [${String(envelope.code)}] ${typeof envelope.msg === "string" ? envelope.msg : `HTTP ${response.status}`}`);
     }
-    const parsed = riskLogReportResultSchema.safeParse(envelope.data);
-    if (!parsed.success) throw new Error("custom token: answer without a customToken");
-    const token = parsed.data.customToken;
+    if (!isRiskLogReportResult(envelope.data)) throw new Error("custom token: answer without a customToken");
+    const token = envelope.data.customToken;
     storage.set(DEVICE_TOKEN_KEYS.customToken, JSON.stringify({ token, createdAt: clock.now() } satisfies Cached));
     return token;
   }

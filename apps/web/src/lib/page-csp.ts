@@ -1,10 +1,11 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { contentSecurityPolicy, newNonce, nonceAttribute, nonceSlots, withIntegrity } from "./csp";
 import { serverPublicOrigin } from "./public-origin";
 import { serverRuntimeConfig } from "./runtime-config";
 import { servedHtml } from "./served-html";
 import { compressPieces, gzipJoin, type CompressedPieces } from "./gzip-pieces";
+import { OFFER_REVALIDATE_S } from "./offers";
 
 /**
  * Pre-rendered pages and their Content-Security-Policy (see csp.ts). The HTML of each (locale, theme, app) variant
@@ -20,6 +21,9 @@ export interface PrerenderedPage {
   status: number;
   /** The pieces compressed, made the first time a client takes gzip (gzip-pieces.ts). */
   compressed?: CompressedPieces;
+  /** The build file's modification time when it was read, and when it was last compared with the file. */
+  mtimeMs: number;
+  checkedAt: number;
 }
 
 // The build output is beside the server at run time, not a dependency to trace into a deployment.
@@ -58,13 +62,46 @@ function readPage(internalPath: string): PrerenderedPage | null {
     // no meta: a plain 200 page
   }
   const served = servedHtml(raw, serverPublicOrigin(), serverRuntimeConfig());
-  return { pieces: nonceSlots(withIntegrity(served, integrityOf)).map((piece) => Buffer.from(piece, "utf8")), status };
+  const pieces = nonceSlots(withIntegrity(served, integrityOf)).map((piece) => Buffer.from(piece, "utf8"));
+  return { pieces, status, mtimeMs: modifiedAt(`${base}.html`), checkedAt: Date.now() };
+}
+
+const modifiedAt = (file: string): number => {
+  try {
+    return statSync(file).mtimeMs;
+  } catch {
+    return 0;
+  }
+};
+
+/**
+ * Pages whose offers are revalidated (lib/offers.ts) are rendered anew by Next (ISR), which writes the new HTML over
+ * the build's file. A page kept here longer than OFFER_REVALIDATE_S is compared with its file: a newer file is read
+ * again; an unchanged one is handed to `renderAnew` (the proxy asks Next for it, which renders it in the background)
+ * and compared again RECHECK_MS later. Visitors meanwhile get the copy in memory, never a wait.
+ */
+const REVALIDATE_MS = OFFER_REVALIDATE_S * 1000;
+const RECHECK_MS = 10_000;
+
+function revalidate(internalPath: string, cached: PrerenderedPage, renderAnew?: (internalPath: string) => void): void {
+  const now = Date.now();
+  if (now - cached.checkedAt < REVALIDATE_MS) return;
+  cached.checkedAt = now - REVALIDATE_MS + RECHECK_MS;
+  if (modifiedAt(path.join(distDir(), "server", "app", `${internalPath}.html`)) !== cached.mtimeMs) {
+    const page = readPage(internalPath);
+    if (page !== null) cache.set(internalPath, page);
+    return;
+  }
+  renderAnew?.(internalPath);
 }
 
 /** The pre-rendered page at an internal path, or null when the path is rendered per request. */
-export function prerenderedPage(internalPath: string): PrerenderedPage | null {
+export function prerenderedPage(internalPath: string, renderAnew?: (internalPath: string) => void): PrerenderedPage | null {
   const cached = cache.get(internalPath);
-  if (cached !== undefined) return cached;
+  if (cached !== undefined) {
+    if (cached !== null) revalidate(internalPath, cached, renderAnew);
+    return cache.get(internalPath) ?? cached;
+  }
   const page = readPage(internalPath);
   if (page !== null && cache.size < MAX_ENTRIES) cache.set(internalPath, page);
   return page;

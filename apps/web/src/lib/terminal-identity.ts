@@ -6,13 +6,13 @@ import { readStorage, writeStorage } from "./storage";
 let identity: TerminalIdentity | null = null;
 
 /**
- * FingerprintJS's font probes lay out hundreds of test strings on the main thread: about 300 ms on this machine's
- * Chromium, 1.2 s under Lighthouse's mobile CPU, most of a first visit's blocking time. The fingerprint only has to
- * tell devices apart for DeviceId; canvas, WebGL, audio, screen, locale and the rest still do, without the fonts.
- * (FingerprintJS's `load().get()` has no way to leave sources out; `loadSources` and `hashComponents` are what it
- * runs itself.)
+ * Sources of FingerprintJS left out because they hold the main thread longest: its font probes lay out hundreds of
+ * test strings (about 300 ms on this machine's Chromium, 1.2 s under Lighthouse's mobile CPU), and listing the WebGL
+ * extensions took another ~140 ms there in one task (issue 20). The fingerprint only has to tell devices apart for
+ * DeviceId; canvas, WebGL's basics, audio, screen, locale and the rest still do. (FingerprintJS's `load().get()` has
+ * no way to leave sources out; `loadSources` and `hashComponents` are what it runs itself.)
  */
-const LAYOUT_BOUND_SOURCES = ["fonts", "fontPreferences"] as const;
+const EXCLUDED_SOURCES = ["fonts", "fontPreferences", "webGlExtensions"] as const;
 
 /**
  * Terminal identity (spec §3, §4): `fingerprint` (FingerprintJS, loaded on demand so it stays out of the first-load
@@ -25,7 +25,7 @@ export async function ensureTerminalIdentity(): Promise<{ terminalCode: string; 
       fingerprint: async () => {
         const fp = await import("@fingerprintjs/fingerprintjs");
         await fp.prepareForSources();
-        const components = await fp.loadSources(fp.sources, { cache: {}, debug: false }, LAYOUT_BOUND_SOURCES)();
+        const components = await fp.loadSources(fp.sources, { cache: {}, debug: false }, EXCLUDED_SOURCES)();
         return fp.hashComponents(components);
       },
     });

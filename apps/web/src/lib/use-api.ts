@@ -1,6 +1,7 @@
 "use client";
 import { useRequest } from "ahooks";
 import { FETCH_CACHE_MS, FOCUS_REFRESH_GUARD_MS } from "@affiliates/http";
+import { useOffer } from "@/components/providers/offer-data";
 
 type Options<T, P extends unknown[]> = NonNullable<Parameters<typeof useRequest<T, P>>[1]>;
 
@@ -9,9 +10,13 @@ type Options<T, P extends unknown[]> = NonNullable<Parameters<typeof useRequest<
  * caching, polling, retry, debounce, throttle, focus refresh, loading delay) keyed by `cacheKey`, cached 5 min,
  * refreshed on window focus at most every 5 s, retried with ahooks' exponential back-off (1 s, 2 s, 4 s … capped at
  * 30 s, the RETRY_BACKOFF_CAP_MS of spec §9) when no retryInterval is given.
+ *
+ * An offer the server rendered the page with (lib/offers.ts) is the answer: the page shows it from its first paint
+ * and hydrates with it, and the browser does not ask again (the server renews it every few minutes).
  */
 export function useApi<T, P extends unknown[] = []>(cacheKey: string, service: (...args: P) => Promise<T>, options: Options<T, P> = {}) {
-  return useRequest<T, P>(service, {
+  const offered = useOffer<T>(cacheKey);
+  const result = useRequest<T, P>(service, {
     cacheKey,
     staleTime: FETCH_CACHE_MS,
     cacheTime: FETCH_CACHE_MS,
@@ -19,7 +24,9 @@ export function useApi<T, P extends unknown[] = []>(cacheKey: string, service: (
     focusTimespan: FOCUS_REFRESH_GUARD_MS,
     retryCount: 3,
     ...options,
+    ready: offered === undefined && (options.ready ?? true),
   });
+  return offered === undefined ? result : { ...result, data: result.data ?? offered, loading: false };
 }
 
 /**

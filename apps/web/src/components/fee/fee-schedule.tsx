@@ -5,8 +5,9 @@ import type { FeeLevel, FeeSchedule as FeeScheduleAnswer } from "@affiliates/con
 import { http } from "@/lib/http";
 import { useApi } from "@/lib/use-api";
 import { PlaceholderRows } from "@/components/programme/placeholder-rows";
+import { OFFERS } from "@/lib/offers";
 
-export const FEE_SCHEDULE_PATH = "v1/vip/fee-schedule";
+export const FEE_SCHEDULE_PATH = OFFERS.feeSchedule.path;
 /** The seeded schedule's length (VIP0–VIP7): the rows reserved before the answer arrives. */
 const PLACEHOLDER_ROWS = 8;
 export const FEE_COLUMNS = ["spotMaker", "spotTaker", "futuresMaker", "futuresTaker"] as const;

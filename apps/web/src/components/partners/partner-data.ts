@@ -3,13 +3,14 @@ import { useLocale } from "next-intl";
 import type { BrokerProgramme, IncubationProgramme, InstitutionalProgramme, MarketMakerProgramme } from "@affiliates/contracts";
 import { http } from "@/lib/http";
 import { useApi } from "@/lib/use-api";
+import { OFFERS, offerKey } from "@/lib/offers";
 
 /** The public calls of the partner programmes (issue 10); their FAQ follows the `Locale` header the client sends. */
 export const PARTNER_PATHS = {
-  broker: "v1/partners/broker",
-  marketMaker: "v1/partners/market-maker",
-  institutional: "v1/partners/institutional",
-  incubation: "v1/partners/incubation",
+  broker: OFFERS.broker.path,
+  marketMaker: OFFERS.marketMaker.path,
+  institutional: OFFERS.institutional.path,
+  incubation: OFFERS.incubation.path,
   applications: "v1/partners/applications",
   myApplication: "v1/partners/applications/me",
 } as const;
@@ -25,7 +26,7 @@ interface Programmes {
 export function usePartnerProgramme<K extends keyof Programmes>(key: K) {
   const locale = useLocale();
   const path = PARTNER_PATHS[key];
-  return useApi(`${path}:${locale}`, () => http.get<Programmes[K]>(path));
+  return useApi(offerKey(key, locale), () => http.get<Programmes[K]>(path));
 }
 
 export const BPS = 10_000;

@@ -10,8 +10,9 @@ import { NUM_TAG } from "@/lib/bidi";
 import { Ghost, GHOST_FIGURE } from "@/components/loading/ghost";
 import { LoadFailed } from "@/components/status/load-failed";
 import { PlaceholderRows } from "./placeholder-rows";
+import { OFFERS, offerKey } from "@/lib/offers";
 
-export const PROGRAMME_PATH = "v1/affiliate/programme";
+export const PROGRAMME_PATH = OFFERS.programme.path;
 /** Counts are whole numbers; volumes are compact ("1.5M"), the space of a table cell is short. */
 const COUNT = { maximumFractionDigits: 0 } as const;
 const COMPACT = { notation: "compact", maximumFractionDigits: 1 } as const;
@@ -24,7 +25,7 @@ export function ProgrammeOverview() {
   const format = useFormat();
   const locale = useLocale();
   // The FAQ's language follows the `Locale` header (src/lib/http.ts sends the page's locale); one cache entry per locale.
-  const { data, error, refresh } = useApi(`${PROGRAMME_PATH}?locale=${locale}`, () => http.get<AffiliateProgramme>(PROGRAMME_PATH));
+  const { data, error, refresh } = useApi(offerKey("programme", locale), () => http.get<AffiliateProgramme>(PROGRAMME_PATH));
   const percent = useBpsPercent();
   // Column names, also each cell's label in the phone card view.
   const columns = { newTraders: t("newTraders"), volume: t("volume"), spotRate: t("spotRate"), futuresRate: t("futuresRate") };

@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import type { DomainConfig } from "@affiliates/contracts";
 import { browserProbe, chooseImageHost } from "@/lib/image-host";
 import { http } from "@/lib/http";
+import { whenIdle } from "@/lib/when-idle";
 
 export const DOMAIN_CONFIG_PATH = "v1/mix/system/getDomainConfigList";
 
@@ -17,10 +18,7 @@ export function ImageHostProbe() {
         // Only hosts the page's CSP allows are probed: a refused one just logs a console error.
         pageOrigin: window.location.origin,
       }).catch(() => undefined); // no host chosen: images keep their default host
-    // requestIdleCallback is missing in some WebViews (older Safari): a timer stands in.
-    const idle = typeof window.requestIdleCallback === "function";
-    const handle = idle ? window.requestIdleCallback(run, { timeout: 5_000 }) : globalThis.setTimeout(run, 2_000);
-    return () => (idle ? window.cancelIdleCallback(handle as number) : globalThis.clearTimeout(handle));
+    return whenIdle(run, { timeoutMs: 5_000, fallbackMs: 2_000 });
   }, []);
   return null;
 }

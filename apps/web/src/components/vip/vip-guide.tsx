@@ -7,6 +7,7 @@ import { useApi } from "@/lib/use-api";
 import { LoadFailed } from "@/components/status/load-failed";
 import { useVipProgramme, VipRulesList } from "./vip-programme";
 import { VIP_GUIDE_PATH } from "./vip-paths";
+import { offerKey } from "@/lib/offers";
 import styles from "./vip.module.css";
 
 /** How levels are reviewed (the API's rules) and the FAQ (the API's HTML, sanitised before it is shown). */
@@ -15,7 +16,7 @@ export function VipGuide() {
   const tc = useTranslations("vipCommon");
   const locale = useLocale();
   const programme = useVipProgramme();
-  const guide = useApi(`${VIP_GUIDE_PATH}?locale=${locale}`, () => http.get<VipGuideAnswer>(VIP_GUIDE_PATH, { locale }));
+  const guide = useApi(offerKey("vipGuide", locale), () => http.get<VipGuideAnswer>(VIP_GUIDE_PATH, { locale }));
   return (
     <>
       <section className="section" aria-labelledby="vip-review-title">

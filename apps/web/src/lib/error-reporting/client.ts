@@ -1,10 +1,11 @@
 /**
  * Client start-up, imported by src/instrumentation-client.ts: tiny and SDK-free. When reporting is enabled it
  * catches early failures (uncaught errors, unhandled rejections, errors React boundaries log) into the report queue
- * and loads the SDK after the page has loaded; the SDK's own handlers then take over.
+ * and loads the SDK after the page has loaded, once the main thread is idle; the SDK's own handlers then take over.
  */
 import type { ReportingEnvironment } from "./options";
 import { reportQueue, type ReportQueue, type Reporter } from "./report";
+import { whenIdle } from "../when-idle";
 
 export interface ClientStartOptions extends Omit<ReportingEnvironment, "location"> {
   /** Loads the SDK (default: the lazily loaded client-sdk chunk). */
@@ -50,7 +51,8 @@ export function startClientErrorReporting(options: ClientStartOptions): boolean 
       })
       .catch((error: unknown) => originalError("error reporting did not start", error));
   };
-  const afterLoad = () => win.setTimeout(load, 0);
+  // After the page has loaded and the main thread is idle: the SDK is the largest script the page runs (issue 20).
+  const afterLoad = () => void whenIdle(load, { win });
   if (win.document.readyState === "complete") afterLoad();
   else win.addEventListener("load", afterLoad, { once: true });
   return true;

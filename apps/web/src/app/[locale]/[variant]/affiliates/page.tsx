@@ -8,6 +8,10 @@ import { HomeCallToAction } from "@/components/home/home-call-to-action";
 import { ExchangeLinks } from "@/components/deep-links/exchange-links";
 import { ProgrammeOverview } from "@/components/programme/programme-overview";
 import { SafeImage } from "@/components/safe/safe-image";
+import { WithOffers } from "@/components/providers/with-offers";
+
+/** The offer in the HTML is rendered anew this often (OFFER_REVALIDATE_S, lib/offers.ts; Next reads the literal). */
+export const revalidate = 300;
 
 export async function generateMetadata({ params }: { params: RouteParams }) {
   return pageMetadata(await routeLocale(params), "home");
@@ -17,7 +21,9 @@ export default async function HomePage({ params }: { params: RouteParams }) {
   const { locale, inApp } = await routeContext(params);
   return (
     <Shell locale={locale} inApp={inApp} page={PAGES.home.path}>
-      <Home locale={locale} />
+      <WithOffers locale={locale} names={["programme"]}>
+        <Home locale={locale} />
+      </WithOffers>
     </Shell>
   );
 }

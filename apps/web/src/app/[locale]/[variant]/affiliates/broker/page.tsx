@@ -7,6 +7,10 @@ import { pageMetadata } from "@/lib/metadata";
 import { PAGES } from "@/lib/pages";
 import { routeContext, routeLocale, type RouteParams } from "@/lib/route-params";
 import "@/components/partners/partners.css";
+import { WithOffers } from "@/components/providers/with-offers";
+
+/** The offer in the HTML is rendered anew this often (OFFER_REVALIDATE_S, lib/offers.ts; Next reads the literal). */
+export const revalidate = 300;
 
 export async function generateMetadata({ params }: { params: RouteParams }) {
   return pageMetadata(await routeLocale(params), "broker");
@@ -18,9 +22,11 @@ export default async function BrokerPage({ params }: { params: RouteParams }) {
   const antdLocale = await loadAntdLocale(locale);
   return (
     <Shell locale={locale} inApp={inApp} page={PAGES.broker.path}>
-      <PartnerHero page="broker" />
-      <BrokerOverview />
-      <PartnerApplicationForm kind="broker" antdLocale={antdLocale} />
+      <WithOffers locale={locale} names={["broker"]}>
+        <PartnerHero page="broker" />
+        <BrokerOverview />
+        <PartnerApplicationForm kind="broker" antdLocale={antdLocale} />
+      </WithOffers>
     </Shell>
   );
 }

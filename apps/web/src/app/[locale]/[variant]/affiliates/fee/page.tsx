@@ -4,6 +4,10 @@ import { FeeExplorer } from "@/components/fee/fee-explorer";
 import { pageMetadata } from "@/lib/metadata";
 import { PAGES } from "@/lib/pages";
 import { routeContext, routeLocale, type RouteParams } from "@/lib/route-params";
+import { WithOffers } from "@/components/providers/with-offers";
+
+/** The offer in the HTML is rendered anew this often (OFFER_REVALIDATE_S, lib/offers.ts; Next reads the literal). */
+export const revalidate = 300;
 
 export async function generateMetadata({ params }: { params: RouteParams }) {
   return pageMetadata(await routeLocale(params), "fee");
@@ -13,8 +17,10 @@ export default async function FeePage({ params }: { params: RouteParams }) {
   const { locale, inApp } = await routeContext(params);
   return (
     <Shell locale={locale} inApp={inApp} page={PAGES.fee.path}>
-      <FeeHeading />
-      <FeeExplorer />
+      <WithOffers locale={locale} names={["feeSchedule"]}>
+        <FeeHeading />
+        <FeeExplorer />
+      </WithOffers>
     </Shell>
   );
 }

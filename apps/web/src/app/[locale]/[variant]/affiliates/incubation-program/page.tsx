@@ -7,6 +7,10 @@ import { pageMetadata } from "@/lib/metadata";
 import { PAGES } from "@/lib/pages";
 import { routeContext, routeLocale, type RouteParams } from "@/lib/route-params";
 import "@/components/partners/partners.css";
+import { WithOffers } from "@/components/providers/with-offers";
+
+/** The offer in the HTML is rendered anew this often (OFFER_REVALIDATE_S, lib/offers.ts; Next reads the literal). */
+export const revalidate = 300;
 
 export async function generateMetadata({ params }: { params: RouteParams }) {
   return pageMetadata(await routeLocale(params), "incubation");
@@ -18,9 +22,11 @@ export default async function IncubationPage({ params }: { params: RouteParams }
   const antdLocale = await loadAntdLocale(locale);
   return (
     <Shell locale={locale} inApp={inApp} page={PAGES.incubation.path}>
-      <PartnerHero page="incubation" />
-      <IncubationOverview />
-      <PartnerApplicationForm kind="incubation" antdLocale={antdLocale} />
+      <WithOffers locale={locale} names={["incubation"]}>
+        <PartnerHero page="incubation" />
+        <IncubationOverview />
+        <PartnerApplicationForm kind="incubation" antdLocale={antdLocale} />
+      </WithOffers>
     </Shell>
   );
 }

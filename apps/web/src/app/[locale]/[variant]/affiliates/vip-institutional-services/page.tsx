@@ -8,6 +8,10 @@ import { pageMetadata } from "@/lib/metadata";
 import { PAGES } from "@/lib/pages";
 import { routeContext, routeLocale, type RouteParams } from "@/lib/route-params";
 import "@/components/partners/partners.css";
+import { WithOffers } from "@/components/providers/with-offers";
+
+/** The offer in the HTML is rendered anew this often (OFFER_REVALIDATE_S, lib/offers.ts; Next reads the literal). */
+export const revalidate = 300;
 
 export async function generateMetadata({ params }: { params: RouteParams }) {
   return pageMetadata(await routeLocale(params), "institutional");
@@ -19,10 +23,12 @@ export default async function InstitutionalPage({ params }: { params: RouteParam
   const antdLocale = await loadAntdLocale(locale);
   return (
     <Shell locale={locale} inApp={inApp} page={PAGES.institutional.path}>
-      <PartnerHero page="institutional" />
-      <InstitutionalOverview />
-      <ExchangeLinks locale={locale} />
-      <PartnerApplicationForm kind="institutional" antdLocale={antdLocale} />
+      <WithOffers locale={locale} names={["institutional"]}>
+        <PartnerHero page="institutional" />
+        <InstitutionalOverview />
+        <ExchangeLinks locale={locale} />
+        <PartnerApplicationForm kind="institutional" antdLocale={antdLocale} />
+      </WithOffers>
     </Shell>
   );
 }

@@ -6,6 +6,10 @@ import { VipLinks } from "@/components/vip/vip-links";
 import { pageMetadata } from "@/lib/metadata";
 import { PAGES } from "@/lib/pages";
 import { routeContext, routeLocale, type RouteParams } from "@/lib/route-params";
+import { WithOffers } from "@/components/providers/with-offers";
+
+/** The offer in the HTML is rendered anew this often (OFFER_REVALIDATE_S, lib/offers.ts; Next reads the literal). */
+export const revalidate = 300;
 
 export async function generateMetadata({ params }: { params: RouteParams }) {
   return pageMetadata(await routeLocale(params), "vipGuide");
@@ -15,8 +19,10 @@ export default async function VipGuidePage({ params }: { params: RouteParams }) 
   const { locale, inApp } = await routeContext(params);
   return (
     <Shell locale={locale} inApp={inApp} page={PAGES.vipGuide.path}>
-      <GuideIntro locale={locale} />
-      <VipGuide />
+      <WithOffers locale={locale} names={["vipProgramme", "vipGuide"]}>
+        <GuideIntro locale={locale} />
+        <VipGuide />
+      </WithOffers>
     </Shell>
   );
 }

@@ -6,6 +6,10 @@ import { VipProgramme } from "@/components/vip/vip-programme";
 import { pageMetadata } from "@/lib/metadata";
 import { PAGES } from "@/lib/pages";
 import { routeContext, routeLocale, type RouteParams } from "@/lib/route-params";
+import { WithOffers } from "@/components/providers/with-offers";
+
+/** The offer in the HTML is rendered anew this often (OFFER_REVALIDATE_S, lib/offers.ts; Next reads the literal). */
+export const revalidate = 300;
 
 export async function generateMetadata({ params }: { params: RouteParams }) {
   return pageMetadata(await routeLocale(params), "vipIntroduce");
@@ -15,9 +19,11 @@ export default async function VipIntroducePage({ params }: { params: RouteParams
   const { locale, inApp } = await routeContext(params);
   return (
     <Shell locale={locale} inApp={inApp} page={PAGES.vipIntroduce.path}>
-      <VipIntroduction locale={locale} />
-      <VipProgramme />
-      <ExchangeLinks locale={locale} />
+      <WithOffers locale={locale} names={["vipProgramme"]}>
+        <VipIntroduction locale={locale} />
+        <VipProgramme />
+        <ExchangeLinks locale={locale} />
+      </WithOffers>
     </Shell>
   );
 }

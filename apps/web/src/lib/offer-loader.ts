@@ -1,0 +1,43 @@
+import { isSuccessCode } from "@affiliates/contracts";
+import { HeaderName } from "@affiliates/http";
+import { sanitizeHtml } from "@affiliates/safety";
+import { OFFER_REVALIDATE_S, OFFERS, offerKey, type OfferName, type Offers } from "./offers";
+
+/**
+ * The server's side of the offers (lib/offers.ts): fetched from the API when a page is rendered — at build, then
+ * again every OFFER_REVALIDATE_S (the pages that show them export the same `revalidate`) — and handed to the page.
+ * An offer the API does not give (down, refusing) is left out: the browser then asks for it as before.
+ */
+const apiOrigin = () => process.env.API_ORIGIN ?? `http://127.0.0.1:${process.env.API_PORT ?? "4000"}`;
+const FETCH_TIMEOUT_MS = 5_000;
+
+/** FAQ answers are HTML: sanitised here, on the server, as SafeHtml does, and shown as they are (FaqList). */
+function withSanitisedAnswers(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withSanitisedAnswers);
+  if (value === null || typeof value !== "object") return value;
+  const entries = Object.entries(value).map(([key, item]) => [key, withSanitisedAnswers(item)] as const);
+  const object = Object.fromEntries(entries) as Record<string, unknown>;
+  if (typeof object.answerHtml === "string") object.sanitizedHtml = sanitizeHtml(object.answerHtml);
+  return object;
+}
+
+export async function fetchOffer(name: OfferName, locale: string, fetcher: typeof fetch = fetch): Promise<unknown> {
+  try {
+    const response = await fetcher(`${apiOrigin()}/${OFFERS[name].path}`, {
+      headers: { [HeaderName.locale]: locale, accept: "application/json" },
+      next: { revalidate: OFFER_REVALIDATE_S },
+      signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
+    });
+    const body = (await response.json()) as { code?: unknown; data?: unknown };
+    return response.ok && isSuccessCode(body.code) && body.data != null ? withSanitisedAnswers(body.data) : undefined;
+  } catch (error) {
+    console.warn(`[offers] ${OFFERS[name].path} (${locale}) not rendered into the page: ${error instanceof Error ? error.message : String(error)}`);
+    return undefined;
+  }
+}
+
+/** The page's offers by useApi cache key; those the API did not give are left out. */
+export async function loadOffers(locale: string, names: readonly OfferName[], fetcher?: typeof fetch): Promise<Offers> {
+  const answers = await Promise.all(names.map(async (name) => [offerKey(name, locale), await fetchOffer(name, locale, fetcher)] as const));
+  return Object.fromEntries(answers.filter(([, data]) => data !== undefined));
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it, vi } from "vitest";
+import { fetchOffer, loadOffers } from "../src/lib/offer-loader";
+import { OFFER_REVALIDATE_S, offerKey } from "../src/lib/offers";
+
+const answer = (body: unknown, status = 200) => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } }));
+
+describe("offers rendered into the page (issue 20)", () => {
+  it("asks the API in the page's language, revalidating every OFFER_REVALIDATE_S, and keys the answer as useApi does", async () => {
+    const fetcher = vi.fn(() => answer({ code: "00000", msg: "", data: { headlineMaxRateBps: 5000, faq: [] } }));
+    const offers = await loadOffers("ja", ["programme", "feeSchedule"], fetcher as unknown as typeof fetch);
+    expect(Object.keys(offers).sort()).toEqual(["v1/affiliate/programme?locale=ja", "v1/vip/fee-schedule"]);
+    expect(offers[offerKey("programme", "ja")]).toEqual({ headlineMaxRateBps: 5000, faq: [] });
+    const [url, init] = fetcher.mock.calls[0] as unknown as [string, RequestInit & { next: { revalidate: number } }];
+    expect(url).toMatch(/\/v1\/affiliate\/programme$/);
+    expect(new Headers(init.headers).get("Locale")).toBe("ja");
+    expect(init.next.revalidate).toBe(OFFER_REVALIDATE_S);
+  });
+
+  it("FAQ answers are sanitised on the server, beside the API's text", async () => {
+    const html = '<p>Paid <b>weekly</b></p><img src="x" onerror="alert(1)"><script>alert(2)</script>';
+    const fetcher = () => answer({ code: "00000", msg: "", data: { faq: [{ id: "a", question: "When?", answerHtml: html }] } });
+    const data = (await fetchOffer("broker", "en", fetcher as unknown as typeof fetch)) as { faq: { answerHtml: string; sanitizedHtml: string }[] };
+    expect(data.faq[0]!.answerHtml).toBe(html);
+    expect(data.faq[0]!.sanitizedHtml).toContain("<b>weekly</b>");
+    expect(data.faq[0]!.sanitizedHtml).not.toMatch(/onerror|<script/);
+  });
+
+  it("an offer the API refuses or cannot give is left out: the browser asks for it as before", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const refusing = () => answer({ code: "500", msg: "down", data: null }, 500);
+    const down = () => Promise.reject(new TypeError("fetch failed"));
+    expect(await loadOffers("en", ["vipProgramme"], refusing as unknown as typeof fetch)).toEqual({});
+    expect(await loadOffers("en", ["vipProgramme"], down as unknown as typeof fetch)).toEqual({});
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining("v1/vip/programme (en) not rendered into the page: fetch failed"));
+    warn.mockRestore();
+  });
+});
