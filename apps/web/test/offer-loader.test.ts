@@ -7,7 +7,7 @@ const answer = (body: unknown, status = 200) => Promise.resolve(new Response(JSO
 describe("offers rendered into the page (issue 20)", () => {
   it("asks the API in the page's language, revalidating every OFFER_REVALIDATE_S, and keys the answer as useApi does", async () => {
     const fetcher = vi.fn(() => answer({ code: "00000", msg: "", data: { headlineMaxRateBps: 5000, faq: [] } }));
-    const offers = await loadOffers("ja", ["programme", "feeSchedule"], fetcher as unknown as typeof fetch);
+    const offers = await loadOffers("ja", ["programme", "feeSchedule"], fetcher);
     expect(Object.keys(offers).sort()).toEqual(["v1/affiliate/programme?locale=ja", "v1/vip/fee-schedule"]);
     expect(offers[offerKey("programme", "ja")]).toEqual({ headlineMaxRateBps: 5000, faq: [] });
     const [url, init] = fetcher.mock.calls[0] as unknown as [string, RequestInit & { next: { revalidate: number } }];
@@ -19,7 +19,7 @@ describe("offers rendered into the page (issue 20)", () => {
   it("FAQ answers are sanitised on the server, beside the API's text", async () => {
     const html = '<p>Paid <b>weekly</b></p><img src="x" onerror="alert(1)"><script>alert(2)</script>';
     const fetcher = () => answer({ code: "00000", msg: "", data: { faq: [{ id: "a", question: "When?", answerHtml: html }] } });
-    const data = (await fetchOffer("broker", "en", fetcher as unknown as typeof fetch)) as { faq: { answerHtml: string; sanitizedHtml: string }[] };
+    const data = (await fetchOffer("broker", "en", fetcher)) as { faq: { answerHtml: string; sanitizedHtml: string }[] };
     expect(data.faq[0]!.answerHtml).toBe(html);
     expect(data.faq[0]!.sanitizedHtml).toContain("<b>weekly</b>");
     expect(data.faq[0]!.sanitizedHtml).not.toMatch(/onerror|<script/);
