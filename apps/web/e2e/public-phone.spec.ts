@@ -2,7 +2,7 @@ import path from "node:path";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { localePath, type Locale } from "@affiliates/locales";
 import { PAGES, type PageKey } from "../src/lib/pages";
-import { AFFILIATE, logIn } from "./fixtures";
+import { AFFILIATE, logIn, showFeeCalculator } from "./fixtures";
 
 /**
  * The public programme and VIP pages on a phone: their data tables become cards of "label: value" lines below 768 px
@@ -157,6 +157,7 @@ test.describe("fee calculator on a phone", () => {
 
   test('"-5" is refused next to the field and clears the last result', async ({ page }) => {
     await page.goto(localePath("en", PAGES.fee.path));
+    await showFeeCalculator(page);
     const volume = volumeOf(page);
     await volume.fill("250000");
     await expect(amountOf(page)).toHaveText("250.00 USDT"); // VIP0 spot maker, 0.10 %
@@ -172,6 +173,7 @@ test.describe("fee calculator on a phone", () => {
 
   test("1e30 is refused, and never printed as a 31-digit number; a large fee is compact", async ({ page }) => {
     await page.goto(localePath("en", PAGES.fee.path));
+    await showFeeCalculator(page);
     const volume = volumeOf(page);
     await volume.fill("1e30");
     await expect(page.getByText("Enter a volume of at most 1,000,000,000,000 USDT.")).toBeVisible();
@@ -189,11 +191,13 @@ test.describe("fee calculator on a phone", () => {
 
   test("a visitor starts at VIP0; the VIP2 affiliate starts at VIP2", async ({ page, context }) => {
     await page.goto(localePath("en", PAGES.fee.path));
+    await showFeeCalculator(page);
     await expect(page.getByTestId("fee-calc-level")).toContainText("VIP0");
     await expect(page.getByTestId("fee-calc-result")).toHaveAttribute("data-level", "0");
 
     await logIn(context, AFFILIATE);
     await page.goto(localePath("en", PAGES.fee.path));
+    await showFeeCalculator(page);
     await expect(page.getByTestId("fee-calc-level")).toContainText("VIP2");
     await expect(page.getByTestId("fee-calc-result")).toHaveAttribute("data-level", "2");
     await volumeOf(page).fill("250000");
@@ -237,6 +241,7 @@ test.describe("a failed call offers a retry", () => {
     await page.setViewportSize(PHONE);
     const call = await breakCall(page, "/v1/vip/me");
     await page.goto(localePath("en", PAGES.fee.path));
+    await showFeeCalculator(page);
     const failed = page.getByTestId("load-failed");
     await expect(failed).toContainText("Your VIP level could not be loaded, so the calculator starts at VIP0.");
     await expect(page.getByTestId("fee-calc-level")).toContainText("VIP0");

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import path from "node:path";
 import { nativeHostSimulatorScript } from "@affiliates/bridge/simulator";
-import { AFFILIATE, logIn, PLAIN_USER, watchErrors } from "./fixtures";
+import { AFFILIATE, logIn, PLAIN_USER, showFeeCalculator, watchErrors } from "./fixtures";
 
 const PARTNER = { email: "partner@example.com", password: "Partner#2026" } as const;
 const SHOTS_DIR = path.resolve(__dirname, "../../../screenshots");
@@ -210,6 +210,7 @@ test.describe("fee page (issue 10)", () => {
 
   test("the calculator's fee is the volume times the table's rate", async ({ page }) => {
     await page.goto("/affiliates/fee?appTheme=dark");
+    await showFeeCalculator(page);
     const rate = async (row: number, column: number) =>
       Number((await rowsOf(page, "fee-table").nth(row).locator("td").nth(column).innerText()).replace("%", "")) / 100;
     await expect(rowsOf(page, "fee-table")).toHaveCount(8);

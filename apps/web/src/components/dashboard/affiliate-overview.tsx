@@ -16,7 +16,7 @@ import { useCsvExport } from "@/lib/use-csv-export";
 import { csvQuery, DEFAULT_PRESET, MAX_REPORT_DAYS, presetRange, RANGE_PRESETS, reportRangeProblem, todayUtc, type RangePreset, type RangeProblem, type ReportRange } from "@/lib/report-range";
 import { MONEY_FIGURES, TREND_FIGURES } from "@/lib/trend-series";
 import { DashboardTheme } from "./dashboard-theme";
-import { Deferred } from "./deferred";
+import { Deferred } from "@/components/loading/deferred";
 import styles from "./dashboard.module.css";
 
 // Below the fold (antd Table, Form, QRCode, DatePicker, uPlot): each loads in its own chunk when it is needed.

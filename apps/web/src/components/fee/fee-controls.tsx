@@ -1,6 +1,6 @@
 "use client";
 import { useEffect } from "react";
-import { Form, InputNumber, Segmented, Select, Switch } from "antd";
+import { Form, InputNumber, Segmented, Select } from "antd";
 import { useTranslations } from "next-intl";
 import { useFormat } from "@/lib/format-hook";
 import { MONEY_DIGITS } from "@/lib/format";
@@ -8,14 +8,13 @@ import type { FeeLevel } from "@affiliates/contracts";
 import { FormKit } from "@/components/form/form-kit";
 import { LoadFailed } from "@/components/status/load-failed";
 import styles from "@/components/vip/vip.module.css";
-import { VIP_TRACKING_IDS } from "@/components/vip/vip-paths";
 import { useVipStatus } from "@/components/vip/use-vip-status";
 import { effectiveRate, type FeeColumn } from "./fee-schedule";
 import { MAX_VOLUME, volumeProblem } from "./fee-volume";
 
 /**
- * The fee page's UI-kit parts (antd), loaded after the page so its first-load JS stays that of a page without a form:
- * the platform-token switch and the calculator.
+ * The fee page's UI-kit part (antd), loaded when it scrolls into view so its first-load JS stays that of a page
+ * without a form: the calculator.
  */
 type Market = "spot" | "futures";
 type Side = "maker" | "taker";
@@ -39,22 +38,6 @@ function volumeText(value: number | string | undefined, { userTyping, input }: {
   if (userTyping) return input;
   if (value === undefined || value === "") return "";
   return Math.abs(Number(value)) <= MAX_VOLUME ? String(value) : input;
-}
-
-export function FeeDiscountSwitch({ checked, onChange, disabled }: { checked: boolean; onChange: (on: boolean) => void; disabled: boolean }) {
-  return (
-    <FormKit>
-      <Switch
-        id="fee-discount"
-        checked={checked}
-        onChange={onChange}
-        disabled={disabled}
-        data-testid="fee-discount-switch"
-        data-track-id={VIP_TRACKING_IDS.feeDiscount}
-        aria-describedby="fee-discount-hint"
-      />
-    </FormKit>
-  );
 }
 
 /** Volume, level, market and order type → the fee, from the same rates (and discount) as the table. */

@@ -6,18 +6,18 @@ import { useFormat } from "@/lib/format-hook";
 import styles from "@/components/vip/vip.module.css";
 import { Ghost, GHOST_FIGURE } from "@/components/loading/ghost";
 import { LoadFailed } from "@/components/status/load-failed";
+import { Deferred } from "@/components/loading/deferred";
+import { VIP_TRACKING_IDS } from "@/components/vip/vip-paths";
 import { FeeSchedule, useFeeSchedule } from "./fee-schedule";
 
-// The antd parts load after the page (their size, not the table's, is what a form costs); until then their boxes hold
-// the space they take, so nothing moves.
-const FeeDiscountSwitch = dynamic(() => import("./fee-controls").then((m) => m.FeeDiscountSwitch), {
-  ssr: false,
-  loading: () => <span className={styles.switchBox} aria-hidden="true" />,
-});
+// The calculator (antd) loads when its card scrolls into view, not with the page: it is below the schedule on a phone,
+// and the UI kit's first render was the page's longest task (issue 20). Until then its box holds the space it takes.
 const FeeCalculator = dynamic(() => import("./fee-controls").then((m) => m.FeeCalculator), {
   ssr: false,
   loading: () => <div className={styles.calcBox} aria-hidden="true" />,
 });
+/** The calculator's card height, reserved before it loads. */
+const CALC_MIN_HEIGHT = 150;
 
 /** The fee page's island: the platform-token discount toggle, the schedule and a calculator on the same figures. */
 export function FeeExplorer() {
@@ -39,7 +39,19 @@ export function FeeExplorer() {
         <div className={styles.toolbar}>
           {/* The switch sits inside its label: the whole line is the thumb's target, not only the 44 x 22 px switch. */}
           <label htmlFor="fee-discount" className={styles.switchLabel}>
-            <FeeDiscountSwitch checked={discountOn} onChange={setDiscountOn} disabled={!data} />
+            {/* A native switch: in the HTML and working from the first paint, no UI kit for one toggle. */}
+            <input
+              id="fee-discount"
+              type="checkbox"
+              role="switch"
+              className={styles.switch}
+              checked={discountOn}
+              onChange={(event) => setDiscountOn(event.target.checked)}
+              disabled={!data}
+              data-testid="fee-discount-switch"
+              data-track-id={VIP_TRACKING_IDS.feeDiscount}
+              aria-describedby="fee-discount-hint"
+            />
             <span>{t("discountLabel")}</span>
           </label>
           <span className="muted" id="fee-discount-hint">
@@ -51,7 +63,15 @@ export function FeeExplorer() {
       <section className="section" aria-labelledby="fee-calc-title">
         <h2 id="fee-calc-title">{t("calcTitle")}</h2>
         <p className="muted">{t("calcIntro")}</p>
-        <div className={`card ${styles.calcCard}`}>{data ? <FeeCalculator levels={data.levels} discount={discount} /> : <div className={styles.calcBox} aria-hidden="true" />}</div>
+        <div className={`card ${styles.calcCard}`}>
+          {data ? (
+            <Deferred name="fee-calculator" minHeight={CALC_MIN_HEIGHT} margin="0px">
+              <FeeCalculator levels={data.levels} discount={discount} />
+            </Deferred>
+          ) : (
+            <div className={styles.calcBox} aria-hidden="true" />
+          )}
+        </div>
       </section>
     </>
   );
