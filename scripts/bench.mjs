@@ -275,12 +275,18 @@ if (ONLY.has("ssr")) {
   console.log("[bench] SSR throughput…");
   // Every page as a browser's navigation asks for it (Accept: text/html, compression on), logged in where it needs
   // a login; the bare page before and after them, and the lower of the two is the reference (drift on this machine).
-  const bareBefore = summary(await cannon({ url: `${BARE}/`, headers: DOCUMENT }));
+  // Each measurement follows a one-second warm-up of the same URL, not counted: steady state, not the first reads
+  // of a page from disk or the JIT's first pass, is what is compared.
+  const measured = async (opts) => {
+    await cannon({ ...opts, duration: 1 });
+    return summary(await cannon(opts));
+  };
+  const bareBefore = await measured({ url: `${BARE}/`, headers: DOCUMENT });
   const pages = {};
   for (const page of PAGES) {
-    pages[page.name] = summary(await cannon({ url: `${ORIGIN}${page.path}`, headers: page.session ? { ...DOCUMENT, cookie } : DOCUMENT }));
+    pages[page.name] = await measured({ url: `${ORIGIN}${page.path}`, headers: page.session ? { ...DOCUMENT, cookie } : DOCUMENT });
   }
-  const bareAfter = summary(await cannon({ url: `${BARE}/`, headers: DOCUMENT }));
+  const bareAfter = await measured({ url: `${BARE}/`, headers: DOCUMENT });
   const bareSsr = bareBefore.requestsPerSecond <= bareAfter.requestsPerSecond ? bareBefore : bareAfter;
   results.ssr = { bare: bareSsr, bareRuns: [bareBefore.requestsPerSecond, bareAfter.requestsPerSecond], pages: {} };
   for (const [name, s] of Object.entries(pages)) {
