@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { AFFILIATE_BUSINESS_LINES, affiliateDaySchema, affiliateIdParamSchema } from "./affiliate";
+import { affiliateDaySchema, affiliateIdParamSchema } from "./affiliate";
+import { AFFILIATE_BUSINESS_LINES } from "./affiliate-rules";
 
 /**
  * The referral loop: a shared link's click and sign-up, the exchange's fills, the commission they earn, the daily
@@ -145,7 +146,3 @@ export const AFFILIATE_INVITEE_CSV_COLUMNS = [
   "commissionUsdt",
   "linkCode",
 ] as const;
-/** UTF-8 byte-order mark: spreadsheet programs then read the CSV as UTF-8. */
-export const CSV_BOM = "\uFEFF";
-/** One CSV field, quoted when it holds a comma, a quote or a line break (RFC 4180): the API's rows, the web's titles. */
-export const csvQuote = (value: string): string => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);

@@ -1,0 +1,69 @@
+// Zod-free: the affiliate programme's constants and small rules, read by the browser (dashboard, forms) without the
+// schema library in its first load (issue 20); the schemas in affiliate.ts are built on them.
+
+/** 403 message of the affiliate-only calls for a logged-in user who is not an approved affiliate. */
+export const AFFILIATE_NOT_APPROVED_MSG = "affiliate: not an approved affiliate";
+
+export const AFFILIATE_MAX_RANGE_DAYS = 366;
+export const AFFILIATE_DEFAULT_RANGE_DAYS = 7;
+export const AFFILIATE_LINK_SHARE_BPS = [0, 500, 1000, 2000] as const;
+export const AFFILIATE_CARD_AMOUNTS_USDT = [10, 20, 50, 100] as const;
+/** Days an experience card stays claimable, chosen when it is issued (default the last: 30). */
+export const AFFILIATE_CARD_VALIDITY_DAYS = [7, 14, 30] as const;
+export const AFFILIATE_CHANNEL_TYPES = ["youtube", "x", "telegram", "tiktok", "website", "discord", "other"] as const;
+export const AFFILIATE_APPLICATION_STATUSES = ["pending", "approved", "rejected"] as const;
+export const AFFILIATE_COMMISSION_STATUSES = ["pending", "settled"] as const;
+export const AFFILIATE_BUSINESS_LINES = ["spot", "futures"] as const;
+export const AFFILIATE_CARD_STATUSES = ["issued", "claimed", "used", "expired"] as const;
+export const AFFILIATE_INVITEE_SORTS = ["registeredAt", "volume", "commission"] as const;
+/** Columns of `GET /v1/affiliate/commissions/export.csv`, in order: the keys of a affiliateCommissionRecordSchema row. */
+export const AFFILIATE_COMMISSION_CSV_COLUMNS = [
+  "id",
+  "tradeDay",
+  "inviteeId",
+  "inviteeMaskedId",
+  "businessLine",
+  "volumeUsdt",
+  "feeUsdt",
+  "commissionUsdt",
+  "status",
+  "settledAt",
+  "reasonNone",
+] as const;
+
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+/** A real calendar day `YYYY-MM-DD` (2026-02-30 is refused). */
+export const isAffiliateDay = (value: string): boolean =>
+  DAY_PATTERN.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
+
+/** Whole days from `from` to `to`, both included (2026-01-01..2026-01-01 = 1). */
+export const affiliateRangeDays = (from: string, to: string): number =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+
+/**
+ * Checks a report range against `today` (UTC): start ≤ end, end not in the future, at most 366 days.
+ * Returns the message of a 400 naming the field, or null when the range is fine. Shared by the API and the web form.
+ */
+export function affiliateRangeProblem(from: string, to: string, today: string, maxDays = AFFILIATE_MAX_RANGE_DAYS): string | null {
+  if (to > today) return "to: must not be in the future";
+  if (from > to) return "from: must be on or before to";
+  if (affiliateRangeDays(from, to) > maxDays) return `from: the range must not exceed ${maxDays} days`;
+  return null;
+}
+
+/** An invitee search: what the table shows (the masked user id, e.g. `70****12`) or a full user id. */
+export const INVITEE_SEARCH_PATTERN = /^[A-Za-z0-9*]{1,32}$/;
+
+/** 400 of a sub-affiliate rate at or above the parent's own rate (invite and update). */
+export const SUB_AFFILIATE_RATE_TOO_HIGH_MSG = "rateBps: must be below your own rate";
+
+/** Refusals of `POST /v1/affiliate/cards/claim/:code` (409 10007, 403, 404), so clients can translate them. */
+export const AFFILIATE_CARD_CLAIM_MSGS = {
+  alreadyClaimed: "card: already claimed",
+  alreadyUsed: "card: already used",
+  expired: "card: expired",
+  ownCard: "card: you cannot claim a card you issued",
+  notYours: "card: issued to another user",
+  notFound: "card: not found",
+} as const;
+export type AffiliateCardClaimRefusal = keyof typeof AFFILIATE_CARD_CLAIM_MSGS;
