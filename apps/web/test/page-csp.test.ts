@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 // A build directory with one pre-rendered page, read the way the proxy reads the real one.
 const dist = mkdtempSync(path.join(tmpdir(), "page-csp-"));
@@ -100,5 +100,40 @@ describe("pre-rendered pages are gzipped from pieces compressed once (issue 20)"
     expect(acceptsGzip("gzip;q=0, br")).toBe(false);
     expect(acceptsGzip("br")).toBe(false);
     expect(acceptsGzip(null)).toBe(false);
+  });
+});
+
+describe("pages whose offers are revalidated are read again once Next has rendered them anew (issue 20)", () => {
+  it("a page held longer than OFFER_REVALIDATE_S asks for a new rendering, then serves the file Next wrote", async () => {
+    const { utimesSync } = await import("node:fs");
+    const { OFFER_REVALIDATE_S } = await import("../src/lib/offers");
+    const { prerenderedPage, prerenderedResponse } = await import("../src/lib/page-csp");
+    const file = path.join(dist, "server", "app", "en", "w", "affiliates", "offer.html");
+    writeFileSync(file, "<html><body><p>rate 40%</p></body></html>");
+    const renderAnew = vi.fn();
+    const html = () => new TextDecoder().decode(prerenderedResponse(prerenderedPage("/en/w/affiliates/offer", renderAnew)!).body);
+    vi.useFakeTimers({ now: Date.now(), toFake: ["Date"] });
+    try {
+      expect(html()).toContain("rate 40%");
+      vi.advanceTimersByTime(OFFER_REVALIDATE_S * 1000 - 1);
+      expect(html()).toContain("rate 40%");
+      expect(renderAnew).not.toHaveBeenCalled();
+
+      vi.advanceTimersByTime(2);
+      expect(html()).toContain("rate 40%"); // the copy in memory meanwhile: no visitor waits
+      expect(renderAnew).toHaveBeenCalledWith("/en/w/affiliates/offer");
+      expect(html()).toContain("rate 40%");
+      expect(renderAnew).toHaveBeenCalledTimes(1); // asked once, compared again 10 s later
+
+      // Next writes the new rendering over the build's file.
+      writeFileSync(file, "<html><body><p>rate 50%</p></body></html>");
+      const later = new Date(Date.now() + 5_000);
+      utimesSync(file, later, later);
+      vi.advanceTimersByTime(10_000);
+      expect(html()).toContain("rate 50%");
+      expect(renderAnew).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
