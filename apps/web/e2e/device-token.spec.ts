@@ -60,10 +60,11 @@ test.describe("device token (spec §3, §4, §9)", () => {
   });
 
   test("requests carry the terminal identity and, once issued, the custom token", async ({ page }) => {
-    await page.goto("/affiliates/fee");
+    // The airdrop list is asked by the browser on every visit (the fee schedule now comes with the page: issue 20).
+    await page.goto("/affiliates/vip/new-coin-airdrop");
     await expect.poll(() => statusOf(page)).toBe("success");
     await expect.poll(() => page.evaluate(() => window.localStorage.getItem("custom_token"))).not.toBeNull();
-    const [request] = await Promise.all([page.waitForRequest("**/v1/vip/fee-schedule"), page.reload()]);
+    const [request] = await Promise.all([page.waitForRequest("**/v1/vip/airdrops"), page.reload()]);
     const headers = await request.allHeaders();
     expect(headers.terminaltype).toBe("1");
     expect(headers.terminalcode).toMatch(/^[0-9a-f]{32}$/);

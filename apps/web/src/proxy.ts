@@ -27,6 +27,7 @@ import {
   prerenderedResponse,
   acceptsGzip,
   PRECOMPRESSED_HEADER,
+  type RenderAnew,
   withPrivateCaching,
 } from "@/lib/page-csp";
 
@@ -34,9 +35,9 @@ const CSP_HEADER = "Content-Security-Policy";
 
 /**
  * A pre-rendered page served from memory never reaches Next, so Next never sees it go stale. When page-csp.ts finds a
- * page older than its offers' revalidation time, the proxy asks this same server for the internal page; Next answers
- * with the copy it has and renders a new one in the background (ISR), whose file page-csp.ts then reads. Only a
- * request carrying this process's random secret may ask for an internal path directly.
+ * page older than its offers' revalidation time, the proxy asks this same server for the internal page: Next answers
+ * with the copy it has and renders a new one in the background (ISR); page-csp.ts asks again and takes that one. Only
+ * a request carrying this process's random secret may ask for an internal path directly.
  */
 const RENDER_ANEW_HEADER = "x-render-anew";
 const RENDER_ANEW_SECRET = crypto.randomUUID();
@@ -47,11 +48,14 @@ function ownOrigin(): string {
   return `http://${loopback}:${process.env.PORT ?? "3000"}`;
 }
 
-function renderAnew(internalPath: string): void {
-  void fetch(`${ownOrigin()}${internalPath}`, { headers: { [RENDER_ANEW_HEADER]: RENDER_ANEW_SECRET } })
-    .then((response) => response.arrayBuffer())
-    .catch(() => undefined); // tried again at the next check
-}
+const renderAnew: RenderAnew = async (internalPath) => {
+  try {
+    const response = await fetch(`${ownOrigin()}${internalPath}`, { headers: { [RENDER_ANEW_HEADER]: RENDER_ANEW_SECRET, accept: "text/html" } });
+    return { status: response.status, html: await response.text() };
+  } catch {
+    return undefined; // tried again at the next revalidation
+  }
+};
 
 /**
  * A browser asking for a page's HTML. Next strips its RSC headers before the proxy sees a request, so the RSC

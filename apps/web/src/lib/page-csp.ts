@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { contentSecurityPolicy, newNonce, nonceAttribute, nonceSlots, withIntegrity } from "./csp";
 import { serverPublicOrigin } from "./public-origin";
@@ -21,8 +21,7 @@ export interface PrerenderedPage {
   status: number;
   /** The pieces compressed, made the first time a client takes gzip (gzip-pieces.ts). */
   compressed?: CompressedPieces;
-  /** The build file's modification time when it was read, and when it was last compared with the file. */
-  mtimeMs: number;
+  /** When it was read or last revalidated. */
   checkedAt: number;
 }
 
@@ -61,46 +60,48 @@ function readPage(internalPath: string): PrerenderedPage | null {
   } catch {
     // no meta: a plain 200 page
   }
-  const served = servedHtml(raw, serverPublicOrigin(), serverRuntimeConfig());
-  const pieces = nonceSlots(withIntegrity(served, integrityOf)).map((piece) => Buffer.from(piece, "utf8"));
-  return { pieces, status, mtimeMs: modifiedAt(`${base}.html`), checkedAt: Date.now() };
+  return pageOf(raw, status);
 }
 
-const modifiedAt = (file: string): number => {
-  try {
-    return statSync(file).mtimeMs;
-  } catch {
-    return 0;
-  }
-};
+/** A page's HTML as Next rendered it, made ready to serve (run-time settings, SRI, nonce slots). */
+function pageOf(raw: string, status: number): PrerenderedPage {
+  const served = servedHtml(raw, serverPublicOrigin(), serverRuntimeConfig());
+  const pieces = nonceSlots(withIntegrity(served, integrityOf)).map((piece) => Buffer.from(piece, "utf8"));
+  return { pieces, status, checkedAt: Date.now() };
+}
 
 /**
- * Pages whose offers are revalidated (lib/offers.ts) are rendered anew by Next (ISR), which writes the new HTML over
- * the build's file. A page kept here longer than OFFER_REVALIDATE_S is compared with its file: a newer file is read
- * again; an unchanged one is handed to `renderAnew` (the proxy asks Next for it, which renders it in the background)
- * and compared again RECHECK_MS later. Visitors meanwhile get the copy in memory, never a wait.
+ * Asks Next for an internal page's HTML as it has it now, rendering it anew in the background when it is stale (ISR).
+ * Resolves the HTML of an answer with that status, or undefined. Given by the proxy (it alone can reach Next).
+ */
+export type RenderAnew = (internalPath: string) => Promise<{ status: number; html: string } | undefined>;
+
+/**
+ * Pages whose offers are revalidated (lib/offers.ts) are rendered anew by Next every OFFER_REVALIDATE_S, into its own
+ * cache (not over the build's file). A page held here longer than that is asked of Next twice: the first answer is
+ * the copy Next has and starts its new rendering, the second, RENDER_WAIT_MS later, is taken in place of the one held.
+ * Visitors meanwhile get the copy in memory, never a wait; a page is refreshed once at a time.
  */
 const REVALIDATE_MS = OFFER_REVALIDATE_S * 1000;
-const RECHECK_MS = 10_000;
+export const RENDER_WAIT_MS = 5_000;
 
-function revalidate(internalPath: string, cached: PrerenderedPage, renderAnew?: (internalPath: string) => void): void {
-  const now = Date.now();
-  if (now - cached.checkedAt < REVALIDATE_MS) return;
-  cached.checkedAt = now - REVALIDATE_MS + RECHECK_MS;
-  if (modifiedAt(path.join(distDir(), "server", "app", `${internalPath}.html`)) !== cached.mtimeMs) {
-    const page = readPage(internalPath);
-    if (page !== null) cache.set(internalPath, page);
-    return;
-  }
-  renderAnew?.(internalPath);
+function revalidate(internalPath: string, cached: PrerenderedPage, renderAnew: RenderAnew): void {
+  if (Date.now() - cached.checkedAt < REVALIDATE_MS) return;
+  cached.checkedAt = Date.now();
+  void (async () => {
+    await renderAnew(internalPath);
+    await new Promise((resolve) => setTimeout(resolve, RENDER_WAIT_MS));
+    const fresh = await renderAnew(internalPath);
+    if (fresh?.status === cached.status && cache.get(internalPath) === cached) cache.set(internalPath, pageOf(fresh.html, cached.status));
+  })().catch(() => undefined); // tried again after another REVALIDATE_MS
 }
 
 /** The pre-rendered page at an internal path, or null when the path is rendered per request. */
-export function prerenderedPage(internalPath: string, renderAnew?: (internalPath: string) => void): PrerenderedPage | null {
+export function prerenderedPage(internalPath: string, renderAnew?: RenderAnew): PrerenderedPage | null {
   const cached = cache.get(internalPath);
   if (cached !== undefined) {
-    if (cached !== null) revalidate(internalPath, cached, renderAnew);
-    return cache.get(internalPath) ?? cached;
+    if (cached !== null && renderAnew) revalidate(internalPath, cached, renderAnew);
+    return cached;
   }
   const page = readPage(internalPath);
   if (page !== null && cache.size < MAX_ENTRIES) cache.set(internalPath, page);
