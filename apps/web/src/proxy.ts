@@ -27,35 +27,10 @@ import {
   prerenderedResponse,
   acceptsGzip,
   PRECOMPRESSED_HEADER,
-  type RenderAnew,
   withPrivateCaching,
 } from "@/lib/page-csp";
 
 const CSP_HEADER = "Content-Security-Policy";
-
-/**
- * A pre-rendered page served from memory never reaches Next, so Next never sees it go stale. When page-csp.ts finds a
- * page older than its offers' revalidation time, the proxy asks this same server for the internal page: Next answers
- * with the copy it has and renders a new one in the background (ISR); page-csp.ts asks again and takes that one. Only
- * a request carrying this process's random secret may ask for an internal path directly.
- */
-const RENDER_ANEW_HEADER = "x-render-anew";
-const RENDER_ANEW_SECRET = crypto.randomUUID();
-
-function ownOrigin(): string {
-  const host = process.env.WEB_HOST;
-  const loopback = !host || host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
-  return `http://${loopback}:${process.env.PORT ?? "3000"}`;
-}
-
-const renderAnew: RenderAnew = async (internalPath) => {
-  try {
-    const response = await fetch(`${ownOrigin()}${internalPath}`, { headers: { [RENDER_ANEW_HEADER]: RENDER_ANEW_SECRET, accept: "text/html" } });
-    return { status: response.status, html: await response.text() };
-  } catch {
-    return undefined; // tried again at the next revalidation
-  }
-};
 
 /**
  * A browser asking for a page's HTML. Next strips its RSC headers before the proxy sees a request, so the RSC
@@ -77,7 +52,7 @@ function isDocumentRequest(request: NextRequest): boolean {
  * Every answer depends on cookies (language, theme, login): all are private to the visitor (issue 19).
  */
 function rewriteToPage(internal: URL, request: NextRequest, init?: { status?: number }): NextResponse {
-  const page = prerenderedPage(internal.pathname, renderAnew);
+  const page = prerenderedPage(internal.pathname);
   if (page && isDocumentRequest(request)) {
     const { body, policy, encoding } = prerenderedResponse(page, { gzip: acceptsGzip(request.headers.get("accept-encoding")) });
     return new NextResponse(request.method === "HEAD" ? null : body, {
@@ -126,8 +101,6 @@ function cleanSearch(params: URLSearchParams): string {
 
 export function proxy(request: NextRequest): NextResponse {
   const { pathname, searchParams, search } = request.nextUrl;
-  // The proxy's own request for an internal page (renderAnew): Next serves it, and renders it anew when stale.
-  if (request.headers.get(RENDER_ANEW_HEADER) === RENDER_ANEW_SECRET) return NextResponse.next();
 
   // The exchange API's own paths (/v1, /login, …) never get here: the web server (server.mjs) forwards them.
   const parsed = parseProductPath(pathname);

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 // A build directory with one pre-rendered page, read the way the proxy reads the real one.
 const dist = mkdtempSync(path.join(tmpdir(), "page-csp-"));
@@ -100,36 +100,5 @@ describe("pre-rendered pages are gzipped from pieces compressed once (issue 20)"
     expect(acceptsGzip("gzip;q=0, br")).toBe(false);
     expect(acceptsGzip("br")).toBe(false);
     expect(acceptsGzip(null)).toBe(false);
-  });
-});
-
-describe("pages whose offers are revalidated are taken anew from Next (issue 20)", () => {
-  it("a page held longer than OFFER_REVALIDATE_S is asked of Next twice, the second answer served from then on", async () => {
-    const { OFFER_REVALIDATE_S } = await import("../src/lib/offers");
-    const { prerenderedPage, prerenderedResponse, RENDER_WAIT_MS } = await import("../src/lib/page-csp");
-    writeFileSync(path.join(dist, "server", "app", "en", "w", "affiliates", "offer.html"), "<html><body><p>rate 40%</p></body></html>");
-    const answers = ["<html><body><p>rate 40%</p></body></html>", "<html><body><p>rate 50%</p></body></html>"];
-    const renderAnew = vi.fn((_path: string) => Promise.resolve({ status: 200, html: answers.shift() ?? "" }));
-    const html = () => new TextDecoder().decode(prerenderedResponse(prerenderedPage("/en/w/affiliates/offer", renderAnew)!).body);
-    vi.useFakeTimers();
-    try {
-      expect(html()).toContain("rate 40%");
-      vi.advanceTimersByTime(OFFER_REVALIDATE_S * 1000 - 1);
-      expect(html()).toContain("rate 40%");
-      expect(renderAnew).not.toHaveBeenCalled();
-
-      vi.advanceTimersByTime(2);
-      expect(html()).toContain("rate 40%"); // the copy in memory meanwhile: no visitor waits
-      expect(renderAnew).toHaveBeenCalledTimes(1);
-      expect(renderAnew).toHaveBeenCalledWith("/en/w/affiliates/offer");
-      expect(html()).toContain("rate 40%");
-      expect(renderAnew).toHaveBeenCalledTimes(1); // one refresh at a time
-
-      await vi.advanceTimersByTimeAsync(RENDER_WAIT_MS);
-      expect(renderAnew).toHaveBeenCalledTimes(2);
-      expect(html()).toContain("rate 50%");
-    } finally {
-      vi.useRealTimers();
-    }
   });
 });

@@ -1,11 +1,12 @@
 import { isSuccessCode } from "@affiliates/contracts";
 import { HeaderName } from "@affiliates/http";
 import { sanitizeHtml } from "@affiliates/safety";
-import { OFFER_REVALIDATE_S, OFFERS, offerKey, type OfferName, type Offers } from "./offers";
+import { OFFERS, offerKey, type OfferName, type Offers } from "./offers";
 
 /**
- * The server's side of the offers (lib/offers.ts): fetched from the API when a page is rendered — at build, then
- * again every OFFER_REVALIDATE_S (the pages that show them export the same `revalidate`) — and handed to the page.
+ * The server's side of the offers (lib/offers.ts): fetched from the API when the pages are rendered at build time, and
+ * handed to the page. (Revalidating them while served is not built yet: Next renders such a page anew with run-time
+ * settings the proxy's pre-rendered path does not expect.)
  * An offer the API does not give (down, refusing) is left out: the browser then asks for it as before.
  */
 const apiOrigin = () => process.env.API_ORIGIN ?? `http://127.0.0.1:${process.env.API_PORT ?? "4000"}`;
@@ -25,7 +26,7 @@ export async function fetchOffer(name: OfferName, locale: string, fetcher: typeo
   try {
     const response = await fetcher(`${apiOrigin()}/${OFFERS[name].path}`, {
       headers: { [HeaderName.locale]: locale, accept: "application/json" },
-      next: { revalidate: OFFER_REVALIDATE_S },
+      cache: "force-cache",
       signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
     });
     const body = (await response.json()) as { code?: unknown; data?: unknown };

@@ -1,7 +1,7 @@
 /**
  * The programme figures every visitor sees alike (rates, levels, tiers, FAQ): rendered into the page's HTML from the
- * API's answers (design.md "Decisions": the offer is in the HTML), revalidated every OFFER_REVALIDATE_S, never left
- * blank until a call from the browser returns. Per-user figures are not offers: the browser asks for them.
+ * API's answers at build time (design.md "Decisions": the offer is in the HTML), never left blank until a call from
+ * the browser returns. Per-user figures are not offers: the browser asks for them.
  *
  * Shared by the server (lib/offer-loader.ts fetches them) and the browser (useApi finds them by the same cache key).
  */
@@ -17,9 +17,6 @@ export const OFFERS = {
 } as const;
 
 export type OfferName = keyof typeof OFFERS;
-
-/** How often the server asks the API again for an offer and renders the pages that show it anew. */
-export const OFFER_REVALIDATE_S = 300;
 
 /** The useApi cache key of an offer: one entry per language where the answer is written per language (the FAQ). */
 export const offerKey = (name: OfferName, locale: string): string => (OFFERS[name].perLocale ? `${OFFERS[name].path}?locale=${locale}` : OFFERS[name].path);

@@ -5,7 +5,6 @@ import { serverPublicOrigin } from "./public-origin";
 import { serverRuntimeConfig } from "./runtime-config";
 import { servedHtml } from "./served-html";
 import { compressPieces, gzipJoin, type CompressedPieces } from "./gzip-pieces";
-import { OFFER_REVALIDATE_S } from "./offers";
 
 /**
  * Pre-rendered pages and their Content-Security-Policy (see csp.ts). The HTML of each (locale, theme, app) variant
@@ -21,8 +20,6 @@ export interface PrerenderedPage {
   status: number;
   /** The pieces compressed, made the first time a client takes gzip (gzip-pieces.ts). */
   compressed?: CompressedPieces;
-  /** When it was read or last revalidated. */
-  checkedAt: number;
 }
 
 // The build output is beside the server at run time, not a dependency to trace into a deployment.
@@ -67,42 +64,13 @@ function readPage(internalPath: string): PrerenderedPage | null {
 function pageOf(raw: string, status: number): PrerenderedPage {
   const served = servedHtml(raw, serverPublicOrigin(), serverRuntimeConfig());
   const pieces = nonceSlots(withIntegrity(served, integrityOf)).map((piece) => Buffer.from(piece, "utf8"));
-  return { pieces, status, checkedAt: Date.now() };
-}
-
-/**
- * Asks Next for an internal page's HTML as it has it now, rendering it anew in the background when it is stale (ISR).
- * Resolves the HTML of an answer with that status, or undefined. Given by the proxy (it alone can reach Next).
- */
-export type RenderAnew = (internalPath: string) => Promise<{ status: number; html: string } | undefined>;
-
-/**
- * Pages whose offers are revalidated (lib/offers.ts) are rendered anew by Next every OFFER_REVALIDATE_S, into its own
- * cache (not over the build's file). A page held here longer than that is asked of Next twice: the first answer is
- * the copy Next has and starts its new rendering, the second, RENDER_WAIT_MS later, is taken in place of the one held.
- * Visitors meanwhile get the copy in memory, never a wait; a page is refreshed once at a time.
- */
-const REVALIDATE_MS = OFFER_REVALIDATE_S * 1000;
-export const RENDER_WAIT_MS = 5_000;
-
-function revalidate(internalPath: string, cached: PrerenderedPage, renderAnew: RenderAnew): void {
-  if (Date.now() - cached.checkedAt < REVALIDATE_MS) return;
-  cached.checkedAt = Date.now();
-  void (async () => {
-    await renderAnew(internalPath);
-    await new Promise((resolve) => setTimeout(resolve, RENDER_WAIT_MS));
-    const fresh = await renderAnew(internalPath);
-    if (fresh?.status === cached.status && cache.get(internalPath) === cached) cache.set(internalPath, pageOf(fresh.html, cached.status));
-  })().catch(() => undefined); // tried again after another REVALIDATE_MS
+  return { pieces, status };
 }
 
 /** The pre-rendered page at an internal path, or null when the path is rendered per request. */
-export function prerenderedPage(internalPath: string, renderAnew?: RenderAnew): PrerenderedPage | null {
+export function prerenderedPage(internalPath: string): PrerenderedPage | null {
   const cached = cache.get(internalPath);
-  if (cached !== undefined) {
-    if (cached !== null && renderAnew) revalidate(internalPath, cached, renderAnew);
-    return cached;
-  }
+  if (cached !== undefined) return cached;
   const page = readPage(internalPath);
   if (page !== null && cache.size < MAX_ENTRIES) cache.set(internalPath, page);
   return page;

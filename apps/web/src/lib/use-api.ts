@@ -12,7 +12,7 @@ type Options<T, P extends unknown[]> = NonNullable<Parameters<typeof useRequest<
  * 30 s, the RETRY_BACKOFF_CAP_MS of spec §9) when no retryInterval is given.
  *
  * An offer the server rendered the page with (lib/offers.ts) is the answer: the page shows it from its first paint
- * and hydrates with it, and the browser does not ask again (the server renews it every few minutes).
+ * and hydrates with it, and the browser does not ask again (a new build renders it anew).
  */
 export function useApi<T, P extends unknown[] = []>(cacheKey: string, service: (...args: P) => Promise<T>, options: Options<T, P> = {}) {
   const offered = useOffer<T>(cacheKey);

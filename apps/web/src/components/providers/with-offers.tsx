@@ -5,7 +5,7 @@ import { OfferData } from "./offer-data";
 
 /**
  * Server component: renders its children with the named offers (lib/offers.ts), so the figures are in the page's
- * HTML. A page that uses it exports `revalidate = 300` (OFFER_REVALIDATE_S; Next reads the literal).
+ * HTML.
  */
 export async function WithOffers({ locale, names, children }: { locale: string; names: readonly OfferName[]; children: ReactNode }) {
   return <OfferData offers={await loadOffers(locale, names)}>{children}</OfferData>;

@@ -10,8 +10,6 @@ import { ProgrammeOverview } from "@/components/programme/programme-overview";
 import { SafeImage } from "@/components/safe/safe-image";
 import { WithOffers } from "@/components/providers/with-offers";
 
-/** The offer in the HTML is rendered anew this often (OFFER_REVALIDATE_S, lib/offers.ts; Next reads the literal). */
-export const revalidate = 300;
 
 export async function generateMetadata({ params }: { params: RouteParams }) {
   return pageMetadata(await routeLocale(params), "home");

@@ -6,8 +6,6 @@ import { PAGES } from "@/lib/pages";
 import { routeContext, routeLocale, type RouteParams } from "@/lib/route-params";
 import { WithOffers } from "@/components/providers/with-offers";
 
-/** The offer in the HTML is rendered anew this often (OFFER_REVALIDATE_S, lib/offers.ts; Next reads the literal). */
-export const revalidate = 300;
 
 export async function generateMetadata({ params }: { params: RouteParams }) {
   return pageMetadata(await routeLocale(params), "fee");
