@@ -57,11 +57,6 @@ function readPage(internalPath: string): PrerenderedPage | null {
   } catch {
     // no meta: a plain 200 page
   }
-  return pageOf(raw, status);
-}
-
-/** A page's HTML as Next rendered it, made ready to serve (run-time settings, SRI, nonce slots). */
-function pageOf(raw: string, status: number): PrerenderedPage {
   const served = servedHtml(raw, serverPublicOrigin(), serverRuntimeConfig());
   const pieces = nonceSlots(withIntegrity(served, integrityOf)).map((piece) => Buffer.from(piece, "utf8"));
   return { pieces, status };
