@@ -12,6 +12,7 @@ import {
   subInvitationOfferListSchema,
   subAffiliateSchema,
 } from "@affiliates/contracts";
+import { DAY_MS } from "../src/lib/days";
 import { okData as data, refused } from "./helpers/envelope-assertions";
 import { AFFILIATE, DIALECT, PLAIN_USER, createTestApp, deviceToken, login, sessionCookie, type TestApp, callerFor } from "./helpers/test-app";
 
@@ -24,7 +25,6 @@ const ADMIN_TOKEN = "network-admin-token";
 const PARTNER = { email: "partner@example.com", password: "Partner#2026" } as const;
 const AFFILIATE_ID = "8012345678";
 const PLAIN_USER_ID = "8012345679";
-const DAY_MS = 86_400_000;
 
 let t: TestApp;
 let dy: string;

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { Migrator, type Migration } from "kysely";
+import { Migrator, type Kysely, type Migration } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AnalyticsIngestResult } from "@affiliates/contracts";
 import { buildApp, type AppOptions } from "../src/app";
@@ -15,7 +15,7 @@ import * as m0007 from "../src/db/migrations/0007-vip-programme";
 import * as m0008 from "../src/db/migrations/0008-partner-programmes";
 import * as m0009 from "../src/db/migrations/0009-affiliate-card-quota";
 import * as m0010 from "../src/db/migrations/0010-referral-loop";
-import type { AnalyticsTables } from "../src/plugins/app/events-repository";
+import type { AnalyticsTables } from "../src/db/schema";
 import { createDb } from "../src/plugins/external/db";
 import { makeEvent } from "./helpers/analytics-events";
 import { AFFILIATE, DIALECT, envelope, login, randomName, sessionCookie, TEST_DATABASE_URL, withPg } from "./helpers/test-app";
@@ -59,8 +59,9 @@ describe(`migration 0011-analytics-sender (${DIALECT})`, () => {
       });
       const { error } = await migrator.migrateToLatest();
       if (error) throw error instanceof Error ? error : new Error(`Migration failed: ${JSON.stringify(error)}`);
-      await db
-        .withTables<{ analytics_events: Omit<AnalyticsTables["analytics_events"], "sender"> }>()
+      // The database as it was before migration 0011: analytics_events without its sender column.
+      const before = db as unknown as Kysely<{ analytics_events: Omit<AnalyticsTables["analytics_events"], "sender"> }>;
+      await before
         .insertInto("analytics_events")
         .values({ event_id: old.event_id, type: old.type, event_tracking_id: old.event_tracking_id, device_id: old.device_id, session_id: old.session_id, uid: "", log_env: old.log_env, event_time: old.timestamp, received_at: old.timestamp, ip: "192.0.2.1", payload: JSON.stringify(old) })
         .execute();
@@ -75,7 +76,7 @@ describe(`migration 0011-analytics-sender (${DIALECT})`, () => {
   it("keeps stored events as their device's, and scopes duplicates per sender from then on", async () => {
     const app = await buildApp({ ...options, logger: false, redisUrl: undefined, adminToken: undefined, seed: true });
     try {
-      const rows = await app.db.withTables<AnalyticsTables>().selectFrom("analytics_events").select(["event_id", "sender"]).execute();
+      const rows = await app.db.selectFrom("analytics_events").select(["event_id", "sender"]).execute();
       expect(rows).toEqual([{ event_id: old.event_id, sender: "device:olddevice" }]);
       const upload = async (cookie?: string) => {
         const response = await app.inject({

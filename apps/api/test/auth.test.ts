@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DAY_MS } from "../src/lib/days";
 import { hashToken } from "../src/plugins/app/sessions-repository";
 import { AFFILIATE, createTestApp, deviceToken, envelope, login, sessionCookie, type TestApp } from "./helpers/test-app";
 
-const DAY = 24 * 60 * 60 * 1000;
 let clock = Date.parse("2026-11-25T10:00:00Z");
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp({ now: () => clock, sessionTtlMs: 7 * DAY });
+  t = await createTestApp({ now: () => clock, sessionTtlMs: 7 * DAY_MS });
 });
 afterAll(async () => {
   await t.close();
@@ -29,7 +29,7 @@ describe("login", () => {
     const rows = await t.app.db.selectFrom("sessions").selectAll().where("user_id", "=", "8012345678").execute();
     expect(rows.map((r) => r.token_hash)).toContain(hashToken(token));
     expect(rows.some((r) => r.token_hash === token)).toBe(false);
-    expect(rows.find((r) => r.token_hash === hashToken(token))?.expires_at).toBe(new Date(clock + 7 * DAY).toISOString());
+    expect(rows.find((r) => r.token_hash === hashToken(token))?.expires_at).toBe(new Date(clock + 7 * DAY_MS).toISOString());
   });
 
   it("is case-insensitive on the email", async () => {
@@ -59,7 +59,7 @@ describe("sessions", () => {
   it("work until their expiry, then answer 00005 and clear the cookie", async () => {
     const cookie = sessionCookie(await login(t.app, AFFILIATE.email, AFFILIATE.password));
     expect(envelope(await userinfo(cookie)).code).toBe("00000");
-    clock += 7 * DAY - 1000;
+    clock += 7 * DAY_MS - 1000;
     expect(envelope(await userinfo(cookie)).code).toBe("00000");
     clock += 2000;
     const expired = await userinfo(cookie);

@@ -14,8 +14,7 @@ import {
   type AffiliateCommissionRecord,
   type TradeFill,
 } from "@affiliates/contracts";
-import type { ReferralTables } from "../src/db/referral-schema";
-import { addDays, dayOf } from "../src/lib/days";
+import { addDays, DAY_MS, dayOf } from "../src/lib/days";
 import { earningsOf } from "../src/plugins/app/commission-engine";
 import { okData as data, refused } from "./helpers/envelope-assertions";
 import { AFFILIATE, DIALECT, createTestApp, deviceToken, login, sessionCookie, type TestApp, callerFor } from "./helpers/test-app";
@@ -75,7 +74,7 @@ const linkOf = async (cookie: string, code: string) => {
 };
 /** The stored fills of one user, with what each earned. */
 const tradesOf = (userId: string) =>
-  t.app.db.withTables<ReferralTables>().selectFrom("affiliate_trades").selectAll().where("user_id", "=", userId).orderBy("traded_at").orderBy("trade_id").execute();
+  t.app.db.selectFrom("affiliate_trades").selectAll().where("user_id", "=", userId).orderBy("traded_at").orderBy("trade_id").execute();
 const masked = (userId: string | undefined) => `${(userId ?? "").slice(0, 2)}****${(userId ?? "").slice(-2)}`;
 
 beforeAll(async () => {
@@ -105,13 +104,13 @@ describe(`clicks and sign-ups (${DIALECT})`, () => {
     // Another visitor counts; the first one counts again the next day.
     await t.app.inject({ method: "GET", url: "/register?ref=aurora10" });
     expect((await linkOf(affiliateCookie, "aurora10")).period.clicks).toBe(before.period.clicks + 2);
-    clock += 86_400_000;
+    clock += DAY_MS;
     try {
       const nextDay = await linkOf(affiliateCookie, "aurora10");
       await t.app.inject({ method: "GET", url: "/register?ref=aurora10", cookies: { ref_visitor: visitor?.value ?? "" } });
       expect((await linkOf(affiliateCookie, "aurora10")).period.clicks).toBe(nextDay.period.clicks + 1);
     } finally {
-      clock -= 86_400_000;
+      clock -= DAY_MS;
     }
     // The short form redirects to the register page; the remembered code fills the field on a later visit.
     const short = await t.app.inject({ method: "GET", url: "/r/aurora10" });
@@ -199,13 +198,13 @@ describe(`commission (${DIALECT})`, () => {
     data(await feed([fill(tiny.userId ?? "", "spot", 0.02)]));
     expect((await linesOf(affiliateCookie, masked(tiny.userId)))[0]).toMatchObject({ fills: 2, commissionUsdt: 0.01, reasonNone: null });
 
-    await t.app.db.withTables<ReferralTables>().updateTable("affiliates").set({ level: 3 }).where("user_id", "=", "8012345680").execute();
+    await t.app.db.updateTable("affiliates").set({ level: 3 }).where("user_id", "=", "8012345680").execute();
     try {
       const q = await registerWith("PARTNER"); // Lv3 (50 %), no share
       data(await feed([fill(q.userId ?? "", "spot", 3)]));
       expect((await linesOf(partnerCookie, masked(q.userId)))[0]).toMatchObject({ commissionUsdt: 1.5 });
     } finally {
-      await t.app.db.withTables<ReferralTables>().updateTable("affiliates").set({ level: 1 }).where("user_id", "=", "8012345680").execute();
+      await t.app.db.updateTable("affiliates").set({ level: 1 }).where("user_id", "=", "8012345680").execute();
     }
   });
 
@@ -264,7 +263,6 @@ describe(`commission (${DIALECT})`, () => {
 describe(`settlement and payouts (${DIALECT})`, () => {
   const ledgerSum = async (userId: string) => {
     const row = await t.app.db
-      .withTables<ReferralTables>()
       .selectFrom("affiliate_ledger")
       .select((eb) => eb.fn.sum<number>("amount_cents").as("n"))
       .where("user_id", "=", userId)
@@ -319,14 +317,13 @@ describe(`settlement and payouts (${DIALECT})`, () => {
     expect(await ledgerSum("8012345678")).toBeCloseTo(payouts.balanceUsdt, 2);
     // Lifetime earned is the settled commission of every line: the seeded history agrees with its ledger.
     const settledRow = await t.app.db
-      .withTables<ReferralTables>()
       .selectFrom("affiliate_commissions")
       .select((eb) => eb.fn.sum<number>("commission_cents").as("n"))
       .where("affiliate_user_id", "=", "8012345678")
       .where("status", "=", "settled")
       .executeTakeFirst();
     expect(Number(settledRow?.n ?? 0) / 100).toBeCloseTo(payouts.lifetimeEarnedUsdt, 2);
-    const db = t.app.db.withTables<ReferralTables>();
+    const db = t.app.db;
     await expect(db.updateTable("affiliate_ledger").set({ amount_cents: 1 }).where("user_id", "=", "8012345678").execute()).rejects.toThrow(/immutable/);
     await expect(db.deleteFrom("affiliate_ledger").where("user_id", "=", "8012345678").execute()).rejects.toThrow(/immutable/);
     await expect(sql`select 1`.execute(db)).resolves.toBeDefined();
@@ -348,7 +345,7 @@ describe(`level review (${DIALECT})`, () => {
     expect(await t.app.affiliate.affiliateOf("8012345681")).toMatchObject({ level: 1, rate_bps: 3500 });
     expect(levelReviewResultSchema.parse(data(await call("POST", `/v1/admin/affiliate/review-levels?month=${month}`, { admin: true })))).toMatchObject({ alreadyDone: true, changed: 0 });
     refused(await call("POST", "/v1/admin/affiliate/review-levels?month=2026-13", { admin: true }), 400, "400", /^month: /);
-    await t.app.db.withTables<ReferralTables>().updateTable("affiliates").set({ level: 1, rate_bps: 4000 }).where("user_id", "=", "8012345680").execute();
+    await t.app.db.updateTable("affiliates").set({ level: 1, rate_bps: 4000 }).where("user_id", "=", "8012345680").execute();
   });
 });
 

@@ -9,11 +9,11 @@ import {
   vipStatusSchema,
   type VipAirdrop,
 } from "@affiliates/contracts";
+import { DAY_MS } from "../src/lib/days";
 import { levelOfMetrics } from "../src/plugins/app/vip-repository";
 import { AFFILIATE, PLAIN_USER, createTestApp, deviceToken, envelope, login, sessionCookie, type TestApp } from "./helpers/test-app";
 
 const PARTNER = { email: "partner@example.com", password: "Partner#2026" } as const;
-const DAY_MS = 24 * 60 * 60 * 1000;
 const ADMIN_TOKEN = "vip-admin-token";
 
 describe("VIP programme API", () => {

@@ -1,21 +1,15 @@
 import { PostgresAdapter, sql, type Insertable } from "kysely";
 import { AFFILIATE_MINIMUM_PAYOUT_USDT } from "@affiliates/contracts";
-import type { AffiliateLedgerTable, ReferralTables } from "./referral-schema";
 import { hashPassword } from "../lib/password";
 import {
   CARD_QUOTA_SETTING,
   CARD_VALIDITY_DAYS,
   DEFAULT_CARD_QUOTA,
   SETTLEMENT_HOLD_DAYS,
-  addDays,
-  dayOf,
-  dayStart,
-  type AffiliateDb,
-  type AffiliateTables,
 } from "../plugins/app/affiliate-repository";
-import type { Db } from "./schema";
-import { MICROS_PER_CENT } from "./referral-schema";
-import { firstOfNextMonth, previousMonth } from "../lib/days";
+import type { AffiliateLedgerTable, AffiliateTables, Db } from "./schema";
+import { MICROS_PER_CENT } from "../lib/money";
+import { addDays, DAY_MS, dayOf, dayStart, firstOfNextMonth, previousMonth } from "../lib/days";
 import { chunked } from "../lib/rows";
 
 /**
@@ -176,7 +170,6 @@ export function prng(seed: number): () => number {
 /** A line whose commission rounds below one cent is not paid: "below minimum". */
 export const MIN_COMMISSION_CENTS = 1;
 
-const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 const CARD_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
@@ -433,7 +426,7 @@ const CHUNK = 500;
 const chunks = <T>(list: readonly T[]): T[][] => chunked(list, CHUNK);
 const ID_TABLES = ["affiliate_applications", "affiliate_links", "affiliate_invitees", "affiliate_commissions", "affiliate_cards"] as const;
 
-async function countOf(db: AffiliateDb, table: "affiliate_levels" | "affiliates" | "affiliate_invitees"): Promise<number> {
+async function countOf(db: Db, table: "affiliate_levels" | "affiliates" | "affiliate_invitees"): Promise<number> {
   const row = await db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirst();
   return Number(row?.n ?? 0);
 }
@@ -444,7 +437,7 @@ async function countOf(db: AffiliateDb, table: "affiliate_levels" | "affiliates"
  * transaction, in chunks of 500 rows. Returns whether anything was seeded.
  */
 export async function seedAffiliateIfEmpty(database: Db, now: number = Date.now()): Promise<boolean> {
-  const db = database.withTables<AffiliateTables>();
+  const db = database;
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   let seeded = false;
   const quota = await db.selectFrom("client_settings").select("key").where("key", "=", CARD_QUOTA_SETTING).executeTakeFirst();
@@ -502,10 +495,9 @@ export async function seedAffiliateIfEmpty(database: Db, now: number = Date.now(
     for (const part of chunks(owned(data.rows.affiliate_commissions))) await trx.insertInto("affiliate_commissions").values(part).execute();
     for (const part of chunks(owned(data.rows.affiliate_cards))) await trx.insertInto("affiliate_cards").values(part).execute();
     const ledger = ledgerOf(owned(data.rows.affiliate_commissions), now);
-    for (const part of chunks(ledger)) await trx.withTables<ReferralTables>().insertInto("affiliate_ledger").values(part).execute();
+    for (const part of chunks(ledger)) await trx.insertInto("affiliate_ledger").values(part).execute();
     // The demo's levels are this month's: the review of last month counts as done (the next runs on the 1st).
     await trx
-      .withTables<ReferralTables>()
       .insertInto("affiliate_level_reviews")
       .values({ month: previousMonth(dayOf(now).slice(0, 7)), reviewed_at: new Date(now).toISOString() })
       .onConflict((oc) => oc.column("month").doNothing())

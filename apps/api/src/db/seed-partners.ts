@@ -1,14 +1,6 @@
 import type { Insertable } from "kysely";
-import type {
-  PartnerBrokerTiersTable,
-  PartnerDb,
-  PartnerCohortProjectsTable,
-  PartnerFeaturesTable,
-  PartnerMakerTiersTable,
-  PartnerProgrammeName,
-  PartnerTables,
-} from "../plugins/app/partners-repository";
-import type { Db } from "./schema";
+import type { PartnerProgrammeName } from "../plugins/app/partners-repository";
+import type { Db, PartnerBrokerTiersTable, PartnerCohortProjectsTable, PartnerFeaturesTable, PartnerMakerTiersTable, PartnerTables } from "./schema";
 
 /**
  * The partner programmes' published terms (issue 10), seeded into empty tables. Figures follow the public programmes
@@ -120,7 +112,7 @@ export const COHORT_PROJECTS: readonly Insertable<PartnerCohortProjectsTable>[] 
   { id: 8, cohort: "2025 S1", name: "Verdant Yield", sector: "defi", raised_usdt: 2_100_000, listed_on: "2025-07-15", website: "https://verdantyield.example" },
 ];
 
-async function isEmpty(db: Pick<PartnerDb, "selectFrom">, table: keyof PartnerTables): Promise<boolean> {
+async function isEmpty(db: Pick<Db, "selectFrom">, table: keyof PartnerTables): Promise<boolean> {
   const row = await db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirst();
   return Number(row?.n ?? 0) === 0;
 }
@@ -130,7 +122,7 @@ async function isEmpty(db: Pick<PartnerDb, "selectFrom">, table: keyof PartnerTa
  * seeded, nor is partner_faq (the FAQs are read from content/faq/<locale>.json). Returns whether anything was seeded.
  */
 export async function seedPartnersIfEmpty(database: Db): Promise<boolean> {
-  const db = database.withTables<PartnerTables>();
+  const db = database;
   let seeded = false;
   await db.transaction().execute(async (trx) => {
     if (await isEmpty(trx, "partner_broker_tiers")) {

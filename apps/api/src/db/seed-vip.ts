@@ -1,5 +1,6 @@
-import type { Db } from "./schema";
-import { DEFAULT_VIP_RULES, DEFAULT_VIP_TRIAL, VIP_RULES_SETTING, VIP_TRIAL_SETTING, type VipDb, type VipTables } from "../plugins/app/vip-repository";
+import type { Db, VipTables } from "./schema";
+import { DAY_MS, dayOf, dayStart } from "../lib/days";
+import { DEFAULT_VIP_RULES, DEFAULT_VIP_TRIAL, VIP_RULES_SETTING, VIP_TRIAL_SETTING } from "../plugins/app/vip-repository";
 
 /**
  * The VIP programme's demo data (issue 10), seeded into empty tables after the accounts and the affiliate data:
@@ -11,7 +12,6 @@ import { DEFAULT_VIP_RULES, DEFAULT_VIP_TRIAL, VIP_RULES_SETTING, VIP_TRIAL_SETT
  * - four new-coin airdrops around the clock at seeding: two live (VIP1 and VIP3), one upcoming (VIP2), one ended.
  */
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const M = 1_000_000;
 
 /** level, dedicated manager, airdrops, VIP earn, API requests per second, sub-accounts. */
@@ -61,16 +61,16 @@ export const VIP_AIRDROPS: readonly AirdropSeed[] = [
   { id: "lumen-airdrop", coin: "LMN", name: "Lumen Chain", poolAmount: 800_000, requiredLevel: 1, startDay: -20, endDay: -10, joinedBy: ["8012345678", "8012345680"] },
 ];
 
-const countOf = async (db: Pick<VipDb, "selectFrom">, table: keyof VipTables): Promise<number> => {
+const countOf = async (db: Pick<Db, "selectFrom">, table: keyof VipTables): Promise<number> => {
   const row = await db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirst();
   return Number(row?.n ?? 0);
 };
 
 /** Seeds each empty VIP-programme table (and missing settings) in one transaction; returns whether anything was seeded. */
 export async function seedVipProgrammeIfEmpty(database: Db, now: number = Date.now()): Promise<boolean> {
-  const db = database.withTables<VipTables>();
+  const db = database;
   const iso = (days: number) => new Date(now + days * DAY_MS).toISOString();
-  const dayStart = new Date(now).toISOString().slice(0, 10) + "T00:00:00.000Z";
+  const todayStart = dayStart(dayOf(now));
   let seeded = false;
   await db.transaction().execute(async (trx) => {
     for (const [key, value] of [
@@ -108,7 +108,7 @@ export async function seedVipProgrammeIfEmpty(database: Db, now: number = Date.n
         assets: m.assets,
         grace_level: m.grace?.level ?? null,
         grace_ends_at: m.grace ? iso(m.grace.daysLeft) : null,
-        reviewed_at: dayStart,
+        reviewed_at: todayStart,
       }));
       if (rows.length) {
         await trx.insertInto("vip_user_metrics").values(rows).execute();

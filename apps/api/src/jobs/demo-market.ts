@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { TradeFill } from "@affiliates/contracts";
-import type { ReferralTables } from "../db/referral-schema";
 import { DEMO_AFFILIATE_USER_ID } from "../db/seed-affiliate";
 
 export interface DemoMarketOptions {
@@ -24,7 +23,6 @@ export function startDemoMarket(app: FastifyInstance, options: DemoMarketOptions
   const round = async () => {
     traders ??= (
       await app.db
-        .withTables<ReferralTables>()
         .selectFrom("affiliate_invitees")
         .select("user_id")
         .where("affiliate_user_id", "=", options.affiliateUserId ?? DEMO_AFFILIATE_USER_ID)

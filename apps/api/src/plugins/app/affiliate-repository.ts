@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import fp from "fastify-plugin";
-import { sql, type Generated, type Kysely, type Selectable, type Updateable } from "kysely";
+import { sql, type Selectable, type Updateable } from "kysely";
 import {
   AffiliateResponseCode,
   AFFILIATE_CARD_AMOUNTS_USDT,
@@ -26,7 +26,7 @@ import {
   type SubAffiliateList,
   type AffiliateSummaryFigures,
 } from "@affiliates/contracts";
-import type { Database, Db } from "../../db/schema";
+import type { AffiliateApplicationsTable, AffiliateCardsTable, AffiliateLinksTable, AffiliatesTable, Db } from "../../db/schema";
 import { ApiError } from "../../lib/errors";
 import { AFFILIATE_BENEFITS } from "./affiliate-content";
 import { faqFor } from "../../content/faq";
@@ -35,127 +35,6 @@ import { num } from "../../lib/rows";
 
 export { addDays, dayOf, dayStart, firstOfNextMonth };
 
-// ------------------------------------------------------------------ tables (migration 0006-affiliate)
-
-export interface AffiliateLevelsTable {
-  level: number;
-  name: string;
-  monthly_new_traders: number;
-  /** bigint: a number on SQLite, a string from node-postgres (all bigint and sum() values go through Number()). */
-  monthly_volume_usdt: number | string;
-  spot_rate_bps: number;
-  futures_rate_bps: number;
-}
-
-export interface AffiliateApplicationsTable {
-  id: Generated<number>;
-  user_id: string;
-  name: string;
-  email: string;
-  channels: string;
-  region: string;
-  message: string;
-  status: string;
-  created_at: string;
-  decided_at: string | null;
-  decided_by_note: string | null;
-}
-
-export interface AffiliatesTable {
-  user_id: string;
-  level: number;
-  rate_bps: number;
-  parent_user_id: string | null;
-  note: string;
-  joined_at: string;
-  /** The affiliate's own monthly card quota (migration 0009); null or absent: the programme default. */
-  card_quota?: number | null;
-}
-
-export interface AffiliateLinksTable {
-  id: Generated<number>;
-  user_id: string;
-  code: string;
-  code_key: string;
-  label: string;
-  channel: string | null;
-  spot_share_bps: number;
-  futures_share_bps: number;
-  created_at: string;
-  archived: number;
-}
-
-export interface AffiliateLinkDailyStatsTable {
-  link_id: number;
-  day: string;
-  clicks: number;
-  signups: number;
-}
-
-export interface AffiliateInviteesTable {
-  id: Generated<number>;
-  affiliate_user_id: string;
-  link_id: number | null;
-  user_id: string;
-  masked_user_id: string;
-  registered_at: string;
-  kyc_at: string | null;
-  first_deposit_at: string | null;
-  first_trade_at: string | null;
-  volume_cents: number | string;
-  commission_cents: number | string;
-  /** The exact commission (micro-USDT, migration 0010); commission_cents = commission_micros / 10000. */
-  commission_micros: Generated<number | string>;
-}
-
-export interface AffiliateCommissionsTable {
-  id: Generated<number>;
-  affiliate_user_id: string;
-  invitee_id: number;
-  trade_day: string;
-  business_line: string;
-  volume_cents: number | string;
-  fee_cents: number | string;
-  commission_cents: number | string;
-  status: string;
-  settled_at: string | null;
-  reason_none: string | null;
-  /** Migration 0010: fills counted in the line, exact amounts (micro-USDT) and whose invitee earned it. */
-  fills: Generated<number>;
-  fee_micros: Generated<number | string>;
-  commission_micros: Generated<number | string>;
-  rebate_micros: Generated<number | string>;
-  source: Generated<string>;
-}
-
-export interface AffiliateCardsTable {
-  id: Generated<number>;
-  affiliate_user_id: string;
-  code: string;
-  amount_cents: number | string;
-  status: string;
-  issued_to_link_id: number | null;
-  issued_to_invitee_id: number | null;
-  claimed_by_user_id: string | null;
-  issued_at: string;
-  claimed_at: string | null;
-  used_at: string | null;
-  expires_at: string;
-}
-
-// A type alias (not an interface): Kysely's withTables needs the implicit index signature.
-export type AffiliateTables = {
-  affiliate_levels: AffiliateLevelsTable;
-  affiliate_applications: AffiliateApplicationsTable;
-  affiliates: AffiliatesTable;
-  affiliate_links: AffiliateLinksTable;
-  affiliate_link_daily_stats: AffiliateLinkDailyStatsTable;
-  affiliate_invitees: AffiliateInviteesTable;
-  affiliate_commissions: AffiliateCommissionsTable;
-  affiliate_cards: AffiliateCardsTable;
-};
-
-export type AffiliateDb = Kysely<Database & AffiliateTables>;
 
 // ------------------------------------------------------------------ settings and helpers
 
@@ -282,7 +161,7 @@ export interface CommissionQuery {
 const SORT_COLUMNS = { registeredAt: "i.registered_at", volume: "i.volume_cents", commission: "i.commission_cents" } as const;
 
 export function createAffiliateRepository(database: Db, options: AffiliateRepositoryOptions) {
-  const db: AffiliateDb = database.withTables<AffiliateTables>();
+  const db: Db = database;
   const nowIso = () => new Date(options.now()).toISOString();
   const today = () => dayOf(options.now());
 
@@ -431,7 +310,7 @@ export function createAffiliateRepository(database: Db, options: AffiliateReposi
     return Number.isInteger(value) && value >= 0 ? value : DEFAULT_CARD_QUOTA;
   }
 
-  async function cardsIssuedSince(trx: AffiliateDb, userId: string, since: string): Promise<number> {
+  async function cardsIssuedSince(trx: Db, userId: string, since: string): Promise<number> {
     const row = await trx
       .selectFrom("affiliate_cards")
       .select((eb) => eb.fn.countAll().as("n"))

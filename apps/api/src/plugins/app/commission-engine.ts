@@ -1,13 +1,12 @@
 import fp from "fastify-plugin";
 import { sql, type Insertable, type RawBuilder, type Transaction } from "kysely";
 import type { LevelReviewResult, SettleResult, TradeFeedResult, TradeFill } from "@affiliates/contracts";
-import type { Database, Db } from "../../db/schema";
-import { MICROS_PER_CENT, MICROS_PER_USDT, type AffiliateTradesTable, type ReferralDb, type ReferralTables } from "../../db/referral-schema";
+import type { AffiliateCommissionsTable, AffiliateTradesTable, Database, Db } from "../../db/schema";
+import { MICROS_PER_CENT, MICROS_PER_USDT } from "../../lib/money";
 import { addDays, dayOf, dayStart, firstOfNextMonth } from "../../lib/days";
 import { chunked, num } from "../../lib/rows";
-import type { AffiliateCommissionsTable } from "./affiliate-repository";
 
-type Trx = Transaction<Database & ReferralTables>;
+type Trx = Transaction<Database>;
 type Market = TradeFill["market"];
 
 /** A line whose commission rounds below one cent pays nothing, with this reason (the dashboard translates it). */
@@ -69,7 +68,7 @@ export interface CommissionEngineOptions {
  * are keyed so that a retried or concurrent call changes nothing twice (on SQLite and PostgreSQL alike).
  */
 export function createCommissionEngine(database: Db, options: CommissionEngineOptions) {
-  const db: ReferralDb = database.withTables<ReferralTables>();
+  const db: Db = database;
   const nowIso = () => new Date(options.now()).toISOString();
 
   /** The rules of each invitee among `userIds` (those without an inviter are absent): one read per table. */

@@ -1,6 +1,5 @@
 import { createHash, randomInt } from "node:crypto";
 import fp from "fastify-plugin";
-import type { Generated } from "kysely";
 import {
   CUSTOM_TOKEN_PATTERN,
   CUSTOM_TOKEN_RENEWAL_MS,
@@ -11,35 +10,6 @@ import {
 } from "@affiliates/contracts";
 import type { Db } from "../../db/schema";
 
-/** Rows of migration 0003 (token columns hold SHA-256 hex: tokens are bearer credentials, never stored). */
-export interface DeviceTokensTable {
-  token_hash: string;
-  fingerprint: string;
-  app_id: string;
-  created_at: string;
-  expires_at: string;
-}
-export interface CustomTokensTable {
-  token_hash: string;
-  created_at: string;
-}
-export interface RiskLogsTable {
-  id: Generated<number>;
-  version: string;
-  dx_token_hash: string | null;
-  dx_token_live: number;
-  custom_token_hash: string;
-  client_time: string;
-  device_info: string;
-  ip: string;
-  created_at: string;
-}
-// A type alias (not an interface) so it satisfies Kysely's Record constraint of withTables.
-export type DeviceTokenTables = {
-  device_tokens: DeviceTokensTable;
-  custom_tokens: CustomTokensTable;
-  risk_logs: RiskLogsTable;
-};
 
 const ALPHANUMERIC = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 /** `length` characters of [A-Za-z0-9] from the CSPRNG (unbiased: randomInt rejects out-of-range draws). 40 → ~238 bits. */
@@ -67,7 +37,7 @@ export interface DeviceTokensOptions {
 }
 
 export function createDeviceTokensRepository(database: Db, options: DeviceTokensOptions) {
-  const db = database.withTables<DeviceTokenTables>();
+  const db = database;
   const iso = (ms: number) => new Date(ms).toISOString();
 
   async function verify(token: string): Promise<DeviceTokenRecord | undefined> {

@@ -1,27 +1,7 @@
 import fp from "fastify-plugin";
-import type { Generated } from "kysely";
 import type { StoredErrorEvent } from "@affiliates/contracts";
 import type { Db } from "../../db/schema";
 
-/** The table of migration 0005-error-events (the lead may move it into db/schema.ts's `Database`). */
-export interface ErrorEventsTable {
-  id: Generated<number>;
-  event_id: string;
-  project_id: string;
-  level: string;
-  message: string;
-  url: string | null;
-  environment: string | null;
-  /** JSON text of a string → string map. */
-  tags: string;
-  breadcrumbs: number;
-  ip: string;
-  created_at: string;
-  raw: string;
-}
-
-// A type alias (not an interface): Kysely's withTables needs the implicit index signature.
-export type ErrorEventsTables = { error_events: ErrorEventsTable };
 
 export interface NewErrorEvent {
   eventId: string;
@@ -53,7 +33,7 @@ function parseTags(text: string): Record<string, string> {
 export const INSERT_CHUNK_ROWS = 500;
 
 export function createErrorEventsRepository(database: Db, now: () => number) {
-  const db = database.withTables<ErrorEventsTables>();
+  const db = database;
 
   async function insertChunk(events: readonly NewErrorEvent[], createdAt: string): Promise<number> {
     const result = await db

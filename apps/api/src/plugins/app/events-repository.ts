@@ -1,38 +1,7 @@
 import fp from "fastify-plugin";
-import type { Generated } from "kysely";
 import type { AnalyticsEventContract, AnalyticsEventListQuery, StoredAnalyticsEvent } from "@affiliates/contracts";
 import type { Db } from "../../db/schema";
 
-/** The tables of migrations 0004-analytics and 0011-analytics-sender. */
-export interface AnalyticsEventsTable {
-  id: Generated<number>;
-  event_id: string;
-  /** Who uploaded it: `uid:<user id>` or `device:<device id>`; `(sender, event_id)` is unique. */
-  sender: string;
-  type: string;
-  event_tracking_id: string;
-  device_id: string;
-  session_id: string;
-  uid: string;
-  log_env: string;
-  /** bigint: a number on SQLite, a string from node-postgres. */
-  event_time: number | string;
-  received_at: number | string;
-  ip: string;
-  payload: string;
-}
-
-export interface AnalyticsSwitchTable {
-  client_key: string;
-  enabled: number;
-  updated_at: string;
-}
-
-// A type alias (not an interface): Kysely's withTables needs the implicit index signature.
-export type AnalyticsTables = {
-  analytics_events: AnalyticsEventsTable;
-  analytics_switch: AnalyticsSwitchTable;
-};
 
 /** Who is asking: the switch may be set per device id or per IP (device wins over IP, IP over the default). */
 export interface AnalyticsClient {
@@ -58,7 +27,7 @@ export interface EventsRepositoryOptions {
 }
 
 export function createEventsRepository(database: Db, options: EventsRepositoryOptions) {
-  const db = database.withTables<AnalyticsTables>();
+  const db = database;
   return {
     /**
      * Stores valid events of one sender in one multi-row INSERT; ids this sender already stored (or repeated in the

@@ -1,5 +1,5 @@
 import fp from "fastify-plugin";
-import type { Generated, Kysely, Selectable } from "kysely";
+import type { Selectable } from "kysely";
 import {
   INCUBATION_SECTORS,
   PARTNER_COMMON_FIELDS,
@@ -15,88 +15,8 @@ import {
   type PartnerFeature,
 } from "@affiliates/contracts";
 import { faqFor } from "../../content/faq";
-import type { Database, Db } from "../../db/schema";
+import type { BigIntColumn, Db, PartnerApplicationsTable } from "../../db/schema";
 
-// ------------------------------------------------------------------ tables (migration 0008-partner-programmes)
-
-/** bigint columns: a number on SQLite, a string from node-postgres (read through Number()). */
-type BigIntColumn = number | string;
-
-export interface PartnerBrokerTiersTable {
-  tier: number;
-  name: string;
-  spot_volume_usdt: BigIntColumn;
-  futures_volume_usdt: BigIntColumn;
-  active_traders: number;
-  own_rate_bps: number;
-  affiliated_rate_bps: number;
-}
-
-export interface PartnerMakerTiersTable {
-  tier: number;
-  name: string;
-  monthly_volume_usdt: BigIntColumn;
-  maker_fee_ppm: number;
-  taker_fee_ppm: number;
-  api_rps: number;
-  min_maker_ratio_bps: number;
-}
-
-export interface PartnerFeaturesTable {
-  programme: string;
-  section: string;
-  key: string;
-  sort: number;
-  value: BigIntColumn | null;
-}
-
-export interface PartnerCohortProjectsTable {
-  id: number;
-  cohort: string;
-  name: string;
-  sector: string;
-  raised_usdt: BigIntColumn;
-  listed_on: string | null;
-  website: string;
-}
-
-/** Migration 0008's FAQ table: no longer read or seeded (the FAQ lives in content/faq/<locale>.json). */
-export interface PartnerFaqTable {
-  programme: string;
-  id: string;
-  locale: string;
-  sort: number;
-  question: string;
-  answer_html: string;
-}
-
-export interface PartnerApplicationsTable {
-  id: Generated<number>;
-  kind: string;
-  user_id: string;
-  name: string;
-  email: string;
-  company: string;
-  telegram: string;
-  country: string;
-  message: string;
-  details: string;
-  status: string;
-  locale: string | null;
-  created_at: string;
-}
-
-// A type alias (not an interface): Kysely's withTables needs the implicit index signature.
-export type PartnerTables = {
-  partner_broker_tiers: PartnerBrokerTiersTable;
-  partner_maker_tiers: PartnerMakerTiersTable;
-  partner_features: PartnerFeaturesTable;
-  partner_cohort_projects: PartnerCohortProjectsTable;
-  partner_faq: PartnerFaqTable;
-  partner_applications: PartnerApplicationsTable;
-};
-
-export type PartnerDb = Kysely<Database & PartnerTables>;
 
 /** Programme names of partner_features and the partner FAQs. */
 export const PARTNER_PROGRAMMES = ["broker", "market-maker", "institutional", "institutional-pro", "incubation"] as const;
@@ -142,7 +62,7 @@ export interface PartnersRepositoryOptions {
 }
 
 export function createPartnersRepository(database: Db, options: PartnersRepositoryOptions) {
-  const db: PartnerDb = database.withTables<PartnerTables>();
+  const db: Db = database;
 
   const features = async (programme: PartnerProgrammeName, section: string): Promise<PartnerFeature[]> => {
     const rows = await db

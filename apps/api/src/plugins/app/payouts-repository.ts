@@ -1,8 +1,7 @@
 import fp from "fastify-plugin";
 import { sql, type Selectable } from "kysely";
 import { AFFILIATE_MINIMUM_PAYOUT_USDT, AffiliateResponseCode, type AffiliateLedgerEntry, type AffiliatePayoutResult, type AffiliatePayouts } from "@affiliates/contracts";
-import type { Db } from "../../db/schema";
-import type { AffiliateLedgerTable, ReferralDb, ReferralTables } from "../../db/referral-schema";
+import type { AffiliateLedgerTable, Db } from "../../db/schema";
 import { addDays, dayOf, dayStart } from "../../lib/days";
 import { refusal } from "../../lib/errors";
 import { num } from "../../lib/rows";
@@ -28,10 +27,10 @@ export interface PayoutsRepositoryOptions {
  * entries; the table's triggers refuse any edit), withdrawn whole to the spot wallet from the minimum up.
  */
 export function createPayoutsRepository(database: Db, options: PayoutsRepositoryOptions) {
-  const db: ReferralDb = database.withTables<ReferralTables>();
+  const db: Db = database;
   const minimumCents = AFFILIATE_MINIMUM_PAYOUT_USDT * 100;
 
-  async function totals(trx: ReferralDb, userId: string) {
+  async function totals(trx: Db, userId: string) {
     const row = await trx
       .selectFrom("affiliate_ledger")
       .select([

@@ -8,7 +8,6 @@ import {
   type Referrer,
 } from "@affiliates/contracts";
 import type { Db } from "../../db/schema";
-import { type ReferralDb, type ReferralTables } from "../../db/referral-schema";
 import { dayOf, dayStart, addDays, DAY_MS } from "../../lib/days";
 import { ApiError, refusal } from "../../lib/errors";
 import { maskName, maskUserId } from "../../lib/mask";
@@ -31,7 +30,7 @@ export interface ReferralRepositoryOptions {
 
 /** Clicks, sign-up attribution and the per-link results of the referral loop. */
 export function createReferralRepository(database: Db, options: ReferralRepositoryOptions) {
-  const db: ReferralDb = database.withTables<ReferralTables>();
+  const db: Db = database;
   const nowIso = () => new Date(options.now()).toISOString();
 
   async function offer(code: string): Promise<ReferralOffer | undefined> {
@@ -62,7 +61,7 @@ export function createReferralRepository(database: Db, options: ReferralReposito
     return found;
   }
 
-  async function addSignup(trx: ReferralDb, linkId: number, day: string): Promise<void> {
+  async function addSignup(trx: Db, linkId: number, day: string): Promise<void> {
     await trx
       .insertInto("affiliate_link_daily_stats")
       .values({ link_id: linkId, day, clicks: 0, signups: 1 })

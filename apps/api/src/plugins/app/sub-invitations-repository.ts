@@ -8,7 +8,6 @@ import {
   type SubInvitationOffer,
 } from "@affiliates/contracts";
 import type { Db } from "../../db/schema";
-import type { ReferralDb, ReferralTables } from "../../db/referral-schema";
 import { ApiError, refusal } from "../../lib/errors";
 import { maskName } from "../../lib/mask";
 
@@ -24,7 +23,7 @@ const closed = () => refusal(AffiliateResponseCode.invitationClosed, "invitation
  * list are the same whether or not the address has an account.
  */
 export function createSubInvitationsRepository(database: Db, options: SubInvitationsOptions) {
-  const db: ReferralDb = database.withTables<ReferralTables>();
+  const db: Db = database;
   const nowIso = () => new Date(options.now()).toISOString();
 
   async function emailOf(userId: string): Promise<string> {

@@ -1,5 +1,4 @@
 import fp from "fastify-plugin";
-import type { Kysely } from "kysely";
 import {
   VIP_METRICS,
   VipResponseCode,
@@ -21,7 +20,7 @@ import {
   type VipStatus,
   type VipTrial,
 } from "@affiliates/contracts";
-import type { Database, Db } from "../../db/schema";
+import type { Db } from "../../db/schema";
 import { ApiError } from "../../lib/errors";
 import type { ConfigRepository } from "./config-repository";
 import { faqFor, faqLocale } from "../../content/faq";
@@ -35,42 +34,6 @@ export const VIP_RULES_SETTING = "vipRules";
 export const DEFAULT_VIP_TRIAL: VipTrial = { level: 1, days: 14, depositUsd: 15_000, spotVolume30d: 250_000, futuresVolume30d: 2_500_000 };
 export const DEFAULT_VIP_RULES: VipRules = { reviewHourUtc: 0, protectionDays: 60, graceDays: 15 };
 
-// Type aliases (not interfaces): Kysely's withTables needs the implicit index signature.
-export type VipLevelBenefitsTable = {
-  level: number;
-  dedicated_manager: number;
-  airdrops: number;
-  vip_earn: number;
-  api_rps: number;
-  sub_accounts: number;
-};
-/** Amounts are whole USD (bigint: PostgreSQL answers strings, read with Number). */
-export type VipUserMetricsTable = {
-  user_id: string;
-  spot_volume_30d: number | string;
-  futures_volume_30d: number | string;
-  assets: number | string;
-  grace_level: number | null;
-  grace_ends_at: string | null;
-  reviewed_at: string;
-};
-export type VipAirdropsTable = {
-  id: string;
-  coin: string;
-  name: string;
-  pool_amount: number | string;
-  required_level: number;
-  starts_at: string;
-  ends_at: string;
-};
-export type VipAirdropParticipantsTable = { campaign_id: string; user_id: string; joined_at: string };
-export type VipTables = {
-  vip_level_benefits: VipLevelBenefitsTable;
-  vip_user_metrics: VipUserMetricsTable;
-  vip_airdrops: VipAirdropsTable;
-  vip_airdrop_participants: VipAirdropParticipantsTable;
-};
-export type VipDb = Kysely<Database & VipTables>;
 
 /** A VIP call refused for a business reason: its own code and HTTP status. */
 export class VipError extends ApiError {
@@ -123,7 +86,7 @@ export interface VipRepositoryOptions {
 }
 
 export function createVipRepository(database: Db, config: ConfigRepository, options: VipRepositoryOptions = {}) {
-  const db: VipDb = database.withTables<VipTables>();
+  const db: Db = database;
   const now = options.now ?? Date.now;
   const nowIso = () => new Date(now()).toISOString();
 

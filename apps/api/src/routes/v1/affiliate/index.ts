@@ -34,7 +34,8 @@ import { requireDeviceToken } from "../../../lib/device-token-guard";
 import { ok, parseBody } from "../../../lib/envelope";
 import { ApiError } from "../../../lib/errors";
 import { requestLocale } from "../../../lib/request-locale";
-import { addDays, type AffiliatesTable } from "../../../plugins/app/affiliate-repository";
+import type { AffiliatesTable } from "../../../db/schema";
+import { addDays } from "../../../lib/days";
 
 export interface AffiliateRoutesOptions {
   /** Origin of the referral URLs (`https://exchange.example`); unset: the request's own protocol and host. */
