@@ -1,7 +1,9 @@
+import { ANALYTICS_MAX_BATCH } from "@affiliates/contracts";
+
 /** The analytics constants of spec §9 and the SDK's own bounds, once, as typed constants. */
 export const ANALYTICS_LIMITS = {
-  /** Events per upload (spec §9: batch 50); also the API's maximum per request. */
-  batchSize: 50,
+  /** Events per upload (spec §9: batch 50): the API's maximum per request. */
+  batchSize: ANALYTICS_MAX_BATCH,
   /** The delivery loop's period (spec §9: every 500 ms). */
   loopMs: 500,
   /** No upload for this long after a 403 (spec §8, §9). */
@@ -19,7 +21,7 @@ export const ANALYTICS_LIMITS = {
 } as const;
 
 /**
- * The upload retry rule (issue 19). After the n-th consecutive failed upload the next try waits a random time in
+ * The upload retry rule. After the n-th consecutive failed upload the next try waits a random time in
  * [0, min(capMs, baseMs · 2^(n−1))) ("full jitter"); an answer carrying `Retry-After` waits at least that long, up to
  * `maxRetryAfterMs`. A success resets the count. The delivery loop still ticks every `loopMs`; it skips its tick
  * until the wait is over.
@@ -32,16 +34,6 @@ export const UPLOAD_BACKOFF = {
   /** A `Retry-After` longer than the cap is honoured, but never beyond this. */
   maxRetryAfterMs: 10 * 60_000,
 } as const;
-
-export const EVENT_TYPES = ["page", "click", "expose", "drag", "sideslip", "pull_up", "pull_down", "video", "system"] as const;
-export const SYS_VALUES = ["web", "mobile", "app H5", "Windows", "MacOS"] as const;
-export const PAGE_STATUSES = ["show", "hide"] as const;
-export const TRACK_TYPES = ["manual", "auto"] as const;
-
-/** Spec §5: a single slash, or the letter b followed by digits. */
-export const TRACKING_ID_PATTERN = /^(\/|b\d+)$/;
-/** Spec §5: `pre`, `online`, or anything ending in `test` plus 1–2 digits. */
-export const LOG_ENV_PATTERN = /^(pre|online)$|test\d{1,2}$/;
 
 export const STORAGE_KEYS = {
   queue: "analytics_queue",

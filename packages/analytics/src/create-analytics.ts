@@ -1,3 +1,4 @@
+import { defaultStorage, isSuccessCode, systemClock, type StorageLike } from "@affiliates/contracts";
 import { createBackoff } from "./backoff";
 import { ANALYTICS_LIMITS, DEFAULT_CONFIG_URL, DEFAULT_REPORT_URL, PAGE_TRACKING_ID, STORAGE_KEYS, UPLOAD_BACKOFF } from "./constants";
 import { createEnricher, sessionIdOf } from "./enrich";
@@ -10,8 +11,6 @@ import { parseUserAgent, sysOf } from "./user-agent";
 import { isValidLogEnv, validatePlugin } from "./validate";
 import {
   browserGlobal,
-  defaultStorage,
-  systemClock,
   type ClockLike,
   type ConsoleLike,
   type DocumentLike,
@@ -21,7 +20,6 @@ import {
   type NavigatorLike,
   type ScreenLike,
   type SendBeaconLike,
-  type StorageLike,
 } from "./world";
 
 export interface AnalyticsOptions {
@@ -110,7 +108,6 @@ export interface Analytics {
 /** After a beacon, events stay queued; fetch re-sends them only once this long has passed (the API drops duplicates). */
 export const BEACON_CONFIRM_MS = 60_000;
 
-const SUCCESS = new Set(["00000", "200"]);
 const EMPTY_LOCATION: LocationLike = { href: "", host: "", pathname: "", search: "" };
 const noopTarget: EventTargetLike = { addEventListener: () => undefined, removeEventListener: () => undefined };
 const EMPTY_DOCUMENT: DocumentLike = { ...noopTarget, title: "", referrer: "" };
@@ -466,7 +463,7 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
       const body: unknown = await response.json();
       const code = nested(body, "code");
       uploadEnabled =
-        response.ok && typeof code === "string" && SUCCESS.has(code) && nested(body, "data", "clientCommonConfig", "eventLogUploadSwitch") === true;
+        response.ok && typeof code === "string" && isSuccessCode(code) && nested(body, "data", "clientCommonConfig", "eventLogUploadSwitch") === true;
     } catch (error) {
       uploadEnabled = false;
       log.warn("[analytics] clientCommonConfig failed: uploading is disabled", error);

@@ -1,5 +1,6 @@
 import { createAnalytics } from "./create-analytics";
-import { createMemoryStorage, type ClockLike } from "./world";
+import { memoryStorage } from "@affiliates/contracts";
+import type { ClockLike } from "./world";
 
 export interface EnqueueMeasure {
   events: number;
@@ -18,7 +19,7 @@ export function measureEnqueue(n = 10_000, now: () => number = () => performance
     appName: "bench",
     version: "0.0.0",
     logEnv: "test1",
-    storage: createMemoryStorage(),
+    storage: memoryStorage(),
     clock,
     fetch: () => Promise.reject(new Error("no network in the bench")),
     sendBeacon: null,

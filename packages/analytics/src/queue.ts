@@ -1,5 +1,5 @@
 import type { AnalyticsEvent } from "./types";
-import type { StorageLike } from "./world";
+import type { StorageLike } from "@affiliates/contracts";
 
 export interface EventQueueOptions {
   storage: StorageLike;

@@ -1,3 +1,4 @@
+import { isSuccessCode } from "@affiliates/contracts";
 import { ANALYTICS_LIMITS } from "./constants";
 import { parseRetryAfter } from "./backoff";
 import { byteLength, chunk, splitBySize } from "./batch";
@@ -15,8 +16,6 @@ export type SendOutcome =
   | { kind: "drop"; reason: string; retryAfterMs?: number };
 
 export type Sender = (events: AnalyticsEvent[]) => Promise<SendOutcome>;
-
-const SUCCESS = new Set(["00000", "200"]);
 
 function field(value: unknown, name: string): unknown {
   return typeof value === "object" && value !== null ? (value as Record<string, unknown>)[name] : undefined;
@@ -73,7 +72,7 @@ export function createFetchSender(options: FetchSenderOptions): Sender {
     if (response.status === 403 || code === "403") return { kind: "silence" };
     const retryAfter = retryAfterOf(response, now);
     const wait = retryAfter === undefined ? {} : { retryAfterMs: retryAfter };
-    if (response.ok && typeof code === "string" && SUCCESS.has(code)) {
+    if (response.ok && typeof code === "string" && isSuccessCode(code)) {
       const data = field(answer, "data");
       return { kind: "ok", duplicates: countOf(field(data, "duplicates")), rejected: countOf(field(data, "rejected")), ...wait };
     }

@@ -1,11 +1,11 @@
-import { LOG_ENV_PATTERN, TRACKING_ID_PATTERN } from "./constants";
+import { ANALYTICS_LOG_ENV_PATTERN, ANALYTICS_TRACKING_ID_PATTERN } from "@affiliates/contracts";
 import type { AnalyticsPlugin } from "./pipeline";
 
 /** Spec §5: "/" or "b" followed by digits. */
-export const isValidTrackingId = (id: unknown): id is string => typeof id === "string" && TRACKING_ID_PATTERN.test(id);
+export const isValidTrackingId = (id: unknown): id is string => typeof id === "string" && ANALYTICS_TRACKING_ID_PATTERN.test(id);
 
 /** Spec §5: `pre`, `online`, or ending in `test` plus 1–2 digits. */
-export const isValidLogEnv = (env: unknown): env is string => typeof env === "string" && LOG_ENV_PATTERN.test(env);
+export const isValidLogEnv = (env: unknown): env is string => typeof env === "string" && ANALYTICS_LOG_ENV_PATTERN.test(env);
 
 /** The validate step: an event whose tracking id is invalid is dropped with a console warning. */
 export const validatePlugin: AnalyticsPlugin = {

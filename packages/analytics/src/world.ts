@@ -2,17 +2,10 @@
  * The slices of the browser the SDK touches, as small structural types: tests pass fakes, browsers the real objects
  * (design.md "Inject the world").
  */
-export interface StorageLike {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-  removeItem(key: string): void;
-}
+import type { Clock } from "@affiliates/contracts";
 
-export interface ClockLike {
-  now(): number;
-  setInterval(callback: () => void, ms: number): unknown;
-  clearInterval(handle: unknown): void;
-}
+/** The clock the SDK uses (the shared `Clock` of @affiliates/contracts, less the one-shot timers it does not need). */
+export type ClockLike = Pick<Clock, "now" | "setInterval" | "clearInterval">;
 
 export interface EventTargetLike {
   addEventListener(type: string, listener: () => void): void;
@@ -69,34 +62,6 @@ export interface FetchInit {
 
 export type FetchLike = (url: string, init: FetchInit) => Promise<ResponseLike>;
 export type SendBeaconLike = (url: string, data: Blob) => boolean;
-
-/** The default clock: `Date.now` and the global timers. */
-export const systemClock: ClockLike = {
-  now: () => Date.now(),
-  setInterval: (callback, ms) => globalThis.setInterval(callback, ms),
-  clearInterval: (handle) => globalThis.clearInterval(handle as Parameters<typeof globalThis.clearInterval>[0]),
-};
-
-/** A Map-backed storage, used where no localStorage exists (server rendering, disabled storage). */
-export function createMemoryStorage(): StorageLike {
-  const map = new Map<string, string>();
-  return {
-    getItem: (key) => map.get(key) ?? null,
-    setItem: (key, value) => void map.set(key, String(value)),
-    removeItem: (key) => void map.delete(key),
-  };
-}
-
-/** `localStorage` when readable (it throws in some privacy modes), else memory. */
-export function defaultStorage(): StorageLike {
-  try {
-    const storage = globalThis.localStorage as StorageLike | undefined;
-    if (storage) return storage;
-  } catch {
-    // fall through
-  }
-  return createMemoryStorage();
-}
 
 /** A browser global, or undefined where there is none (server rendering, tests): the DOM typings claim they always exist. */
 export function browserGlobal<T>(name: "document" | "window" | "location" | "navigator" | "screen" | "history"): T | undefined {

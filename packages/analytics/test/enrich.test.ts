@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ANALYTICS_LIMITS, EVENT_TYPES, STORAGE_KEYS, type AnalyticsEvent } from "../src/index";
+import { ANALYTICS_EVENT_TYPES } from "@affiliates/contracts";
+import { ANALYTICS_LIMITS, STORAGE_KEYS, type AnalyticsEvent } from "../src/index";
 import { createWorld } from "./fakes";
 
 function storedEvents(world: ReturnType<typeof createWorld>): AnalyticsEvent[] {
@@ -65,7 +66,7 @@ describe("enrichment (spec §3)", () => {
   });
 
   it("knows every event type of the spec", () => {
-    expect(EVENT_TYPES).toEqual(["page", "click", "expose", "drag", "sideslip", "pull_up", "pull_down", "video", "system"]);
+    expect(ANALYTICS_EVENT_TYPES).toEqual(["page", "click", "expose", "drag", "sideslip", "pull_up", "pull_down", "video", "system"]);
   });
 
   it("makes the session id from the device id, the time and a random integer 0–100", () => {

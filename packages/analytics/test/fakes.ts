@@ -1,5 +1,6 @@
 import { vi } from "vitest";
-import { createAnalytics, type AnalyticsEvent, type AnalyticsOptions, type FetchInit, type ResponseLike, type StorageLike } from "../src/index";
+import type { StorageLike } from "@affiliates/contracts";
+import { createAnalytics, type AnalyticsEvent, type AnalyticsOptions, type FetchInit, type ResponseLike } from "../src/index";
 
 export const IPHONE_SAFARI =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";

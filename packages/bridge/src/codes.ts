@@ -16,10 +16,8 @@ export const BRIDGE_CODES = {
 } as const;
 export type BridgeCode = (typeof BRIDGE_CODES)[keyof typeof BRIDGE_CODES];
 
-export const BRIDGE_SUCCESS_CODES: readonly string[] = [BRIDGE_CODES.success, BRIDGE_CODES.successHttp];
 export const BRIDGE_TIMEOUT_CODES: readonly string[] = [BRIDGE_CODES.timeout, BRIDGE_CODES.callbackTimeout];
 
-export const isBridgeSuccessCode = (code: string): boolean => BRIDGE_SUCCESS_CODES.includes(code);
 export const isBridgeTimeoutCode = (code: string): boolean => BRIDGE_TIMEOUT_CODES.includes(code);
 
 /** Time-outs of spec §7 and §9, in milliseconds. */
@@ -28,8 +26,6 @@ export const BRIDGE_TIMEOUTS = {
   default: 3_000,
   /** The `request` action. */
   request: 10_000,
-  /** What `packages/http` applies to a POST that goes through the bridge (its `bridgeTimeoutMs`). */
-  postThroughBridge: 8_000,
   /** How long a web-visible registration lasts by default. */
   webVisible: 3_600_000,
 } as const;

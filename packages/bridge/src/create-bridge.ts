@@ -1,3 +1,4 @@
+import { isSuccessCode, systemClock, type Clock } from "@affiliates/contracts";
 import {
   isBridgeAction,
   isBridgeEventName,
@@ -8,7 +9,7 @@ import {
   type BridgeMessage,
   type BridgeResponse,
 } from "./actions";
-import { BRIDGE_TIMEOUTS, isBridgeSuccessCode, isBridgeTimeoutCode } from "./codes";
+import { BRIDGE_TIMEOUTS, isBridgeTimeoutCode } from "./codes";
 import {
   AppJSBridgeRequestActionError,
   AppRequestCallbackTimeout,
@@ -21,10 +22,7 @@ import type { BridgeTransport } from "./transport";
 import { ACTION_GATES, supports, supportsAction, VERSION_GATES, type GatedFeature } from "./version-gates";
 
 /** The timer functions the bridge uses; injected so tests drive time. */
-export interface BridgeClock {
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
+export type BridgeClock = Pick<Clock, "setTimeout" | "clearTimeout">;
 
 export interface CreateBridgeOptions {
   transport: BridgeTransport;
@@ -65,11 +63,6 @@ export interface Bridge {
   destroy(): void;
 }
 
-const defaultClock: BridgeClock = {
-  setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
-  clearTimeout: (handle) => globalThis.clearTimeout(handle as Parameters<typeof globalThis.clearTimeout>[0]),
-};
-
 function defaultIdFactory(): () => string {
   const prefix = Math.random().toString(36).slice(2, 8);
   let next = 0;
@@ -90,7 +83,7 @@ interface Pending {
 /** Turns a usable answer into data, or the typed error for its code (spec §8). */
 export function settleBridgeResponse<T>(response: BridgeResponse, extra: Readonly<Record<string, unknown>> = {}): T {
   const { code, data, msg } = response;
-  if (isBridgeSuccessCode(code)) return data as T;
+  if (isSuccessCode(code)) return data as T;
   const details = { code, msg, appData: data, extra };
   if (isBridgeTimeoutCode(code)) throw new AppRequestCallbackTimeout(details);
   throw new AppResponseUnexpectedError(details);
@@ -99,7 +92,7 @@ export function settleBridgeResponse<T>(response: BridgeResponse, extra: Readonl
 /** The web side of the JS bridge: typed calls with time-outs, events and version gates. */
 export function createBridge(options: CreateBridgeOptions): Bridge {
   const { transport, appVersion } = options;
-  const clock = options.clock ?? defaultClock;
+  const clock = options.clock ?? systemClock;
   const nextId = options.idFactory ?? defaultIdFactory();
   const defaultTimeoutMs = options.defaultTimeoutMs ?? BRIDGE_TIMEOUTS.default;
   const requestTimeoutMs = options.requestTimeoutMs ?? BRIDGE_TIMEOUTS.request;

@@ -1,3 +1,4 @@
+import { compactParams, type Compacted } from "@affiliates/contracts";
 import type {
   BridgeActionParams,
   CoinPageParams,
@@ -10,7 +11,6 @@ import type {
   LoginParams,
   SavingsParams,
 } from "./actions";
-import { compactParams, type Compacted } from "./compact-params";
 import type { Bridge } from "./create-bridge";
 import type { AppInfo } from "./detect-app";
 import { supports, type GatedFeature } from "./version-gates";
@@ -66,6 +66,9 @@ export const WEB_FALLBACK_URLS: WebUrls = {
   financialAssets: (p) => `/assets/${segment(p.type ?? "overview")}`,
   savings: () => "/earn",
 };
+
+/** A target's main-site page for these params (empty ones dropped): where a link points outside the app. */
+export const webFallbackUrl = <T extends DeepLinkTarget>(target: T, params: DeepLinkParams[T]): string => WEB_FALLBACK_URLS[target](compactParams(params));
 
 /** The message params the app receives for a target: compacted, and for the router the url encoded. */
 export function deepLinkMessageParams<T extends DeepLinkTarget>(target: T, params: DeepLinkParams[T]): Compacted<DeepLinkParams[T]> {

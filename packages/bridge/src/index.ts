@@ -9,7 +9,6 @@ export * from "./transport";
 export * from "./read-response";
 export * from "./create-bridge";
 export * from "./post-transport";
-export * from "./compact-params";
 export * from "./deep-links";
 export * from "./bridge-availability";
 export * from "./guard-bridge";

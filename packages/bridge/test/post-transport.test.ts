@@ -1,4 +1,4 @@
-import type { PostTransport } from "@affiliates/http";
+import { BRIDGE_TIMEOUT_MS, type PostTransport } from "@affiliates/http";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   AppJSBridgeRequestActionError,
@@ -72,7 +72,7 @@ describe("createBridgePostTransport", () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(result.current.state === "rejected" && result.current.error).toBeInstanceOf(AppRequestCallbackTimeout);
 
-    const short = track(createBridgePostTransport(bridge, { timeoutMs: BRIDGE_TIMEOUTS.postThroughBridge })("/v1/y", {}, { headers: {} }));
+    const short = track(createBridgePostTransport(bridge, { timeoutMs: BRIDGE_TIMEOUT_MS })("/v1/y", {}, { headers: {} }));
     await vi.advanceTimersByTimeAsync(7_999);
     expect(short.current.state).toBe("pending");
     await vi.advanceTimersByTimeAsync(1);

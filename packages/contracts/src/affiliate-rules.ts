@@ -1,5 +1,5 @@
 // Zod-free: the affiliate programme's constants and small rules, read by the browser (dashboard, forms) without the
-// schema library in its first load (issue 20); the schemas in affiliate.ts are built on them.
+// schema library in its first load; the schemas in affiliate.ts are built on them.
 
 /** 403 message of the affiliate-only calls for a logged-in user who is not an approved affiliate. */
 export const AFFILIATE_NOT_APPROVED_MSG = "affiliate: not an approved affiliate";
@@ -40,15 +40,39 @@ export const isAffiliateDay = (value: string): boolean =>
 export const affiliateRangeDays = (from: string, to: string): number =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
 
+/** Why a report range is refused; the web translates the code, the API answers 400 with its message. */
+export type AffiliateRangeProblem = "invalid" | "order" | "future" | "tooLong";
+
 /**
- * Checks a report range against `today` (UTC): start ≤ end, end not in the future, at most 366 days.
- * Returns the message of a 400 naming the field, or null when the range is fine. Shared by the API and the web form.
+ * The one report-range rule, shared by the API (summary, trends, CSV export) and the dashboard's range picker: both
+ * ends real days `YYYY-MM-DD`, start ≤ end, end not after `today` (UTC), at most `maxDays` days. Null when it is fine.
  */
-export function affiliateRangeProblem(from: string, to: string, today: string, maxDays = AFFILIATE_MAX_RANGE_DAYS): string | null {
-  if (to > today) return "to: must not be in the future";
-  if (from > to) return "from: must be on or before to";
-  if (affiliateRangeDays(from, to) > maxDays) return `from: the range must not exceed ${maxDays} days`;
+export function affiliateRangeCheck(range: { from: string; to: string }, today: string, maxDays = AFFILIATE_MAX_RANGE_DAYS): AffiliateRangeProblem | null {
+  if (!isAffiliateDay(range.from) || !isAffiliateDay(range.to)) return "invalid";
+  if (range.from > range.to) return "order";
+  if (range.to > today) return "future";
+  if (affiliateRangeDays(range.from, range.to) > maxDays) return "tooLong";
   return null;
+}
+
+/** The API's 400 message for a refused range, naming the field. */
+export function affiliateRangeMessage(problem: AffiliateRangeProblem, maxDays = AFFILIATE_MAX_RANGE_DAYS): string {
+  switch (problem) {
+    case "invalid":
+      return "from, to: must be days YYYY-MM-DD";
+    case "order":
+      return "from: must be on or before to";
+    case "future":
+      return "to: must not be in the future";
+    case "tooLong":
+      return `from: the range must not exceed ${maxDays} days`;
+  }
+}
+
+/** `affiliateRangeCheck` as the API's 400 message, or null when the range is fine. */
+export function affiliateRangeProblem(from: string, to: string, today: string, maxDays = AFFILIATE_MAX_RANGE_DAYS): string | null {
+  const problem = affiliateRangeCheck({ from, to }, today, maxDays);
+  return problem === null ? null : affiliateRangeMessage(problem, maxDays);
 }
 
 /** An invitee search: what the table shows (the masked user id, e.g. `70****12`) or a full user id. */

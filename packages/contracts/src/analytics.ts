@@ -1,17 +1,14 @@
 import { z } from "zod";
-
-/** Spec §3: the analytics event types (the SDK's `EVENT_TYPES`; a test keeps both lists equal). */
-export const ANALYTICS_EVENT_TYPES = ["page", "click", "expose", "drag", "sideslip", "pull_up", "pull_down", "video", "system"] as const;
-export const ANALYTICS_SYS_VALUES = ["web", "mobile", "app H5", "Windows", "MacOS"] as const;
-/** Spec §9: at most 50 events per upload. */
-export const ANALYTICS_MAX_BATCH = 50;
-/** Spec §5: "/" or "b" followed by digits. */
-export const ANALYTICS_TRACKING_ID_PATTERN = /^(\/|b\d+)$/;
-/** Spec §5: `pre`, `online`, or ending in `test` plus 1–2 digits. */
-export const ANALYTICS_LOG_ENV_PATTERN = /^(pre|online)$|test\d{1,2}$/;
-
-/** `event_tracking_ext` serialized (UTF-8 JSON) may take at most this many bytes: extras, not payloads. */
-export const ANALYTICS_EXT_MAX_BYTES = 4096;
+import {
+  ANALYTICS_EVENT_TYPES,
+  ANALYTICS_EXT_MAX_BYTES,
+  ANALYTICS_LOG_ENV_PATTERN,
+  ANALYTICS_MAX_BATCH,
+  ANALYTICS_PAGE_STATUSES,
+  ANALYTICS_SYS_VALUES,
+  ANALYTICS_TRACK_TYPES,
+  ANALYTICS_TRACKING_ID_PATTERN,
+} from "./analytics-constants";
 
 const utf8Bytes = (value: unknown): number => new TextEncoder().encode(JSON.stringify(value) ?? "").length;
 
@@ -36,19 +33,29 @@ export const analyticsEventSchema = z.object({
   event_tracking_id: z.string().regex(ANALYTICS_TRACKING_ID_PATTERN, 'must be "/" or "b" followed by digits'),
   business1: text(512),
   business2: text(512),
-  page_status: z.enum(["show", "hide"]).optional(),
-  track_type: z.enum(["manual", "auto"]),
+  /** Page events only. */
+  page_status: z.enum(ANALYTICS_PAGE_STATUSES).optional(),
+  track_type: z.enum(ANALYTICS_TRACK_TYPES),
+  /** When the event happened (ms since epoch). */
   timestamp: ms,
+  /** Per session, from 1. */
   seq: count,
+  /** Per device, from 1, kept across reloads. */
   log_seq: count,
+  /** How many uploads of this event failed so far. */
   retry_count: count,
   user_language: text(64),
   referer: text(2048),
+  /** Upload at once instead of waiting for the next loop tick. */
   timely: z.boolean(),
+  /** Merge with the other `merge` events of the same tracking id in a batch. */
   merge: z.boolean(),
   page_unique_id: text(256),
+  /** The client's clock when the event was created (ms since epoch; `timestamp` may be given by the caller). */
   ctime: ms,
+  /** The current page's path. */
   curr_page: text(2048),
+  /** An object, or the list of objects of merged events. */
   event_tracking_ext: z
     .union([ext, z.array(ext).max(500)])
     .refine((value) => utf8Bytes(value) <= ANALYTICS_EXT_MAX_BYTES, `larger than ${ANALYTICS_EXT_MAX_BYTES} bytes as JSON`)
@@ -66,6 +73,7 @@ export const analyticsEventSchema = z.object({
   screen_width: count,
   screen_height: count,
   network_type: text(32),
+  /** `Date#getTimezoneOffset()` minutes (UTC+8 → -480). */
   timezone_offset: z.number().int().min(-1440).max(1440),
   url_host: text(256),
   log_env: z.string().regex(ANALYTICS_LOG_ENV_PATTERN, "must be pre, online or end in test plus 1–2 digits"),
@@ -78,6 +86,7 @@ export const analyticsEventSchema = z.object({
   app_id: z.string().min(1).max(128),
   app_name: text(128),
   ver: text(64),
+  /** The logged-in user's id, "" when anonymous. */
   uid: text(64),
 });
 export type AnalyticsEventContract = z.infer<typeof analyticsEventSchema>;

@@ -23,7 +23,3 @@ export const DEVICE_TOKEN_PATHS = {
   issue: "/v1/constantid/udid/c1",
   riskLog: "/v1/risk/log/report",
 } as const;
-
-/** Request headers carrying the tokens (spec §7). */
-export const DEVICE_TOKEN_HEADER = "dy-token";
-export const CUSTOM_TOKEN_HEADER = "custom-token";

@@ -9,18 +9,8 @@ import {
   type AppEnv,
   type DeviceTokenStatus,
 } from "./constants";
-import {
-  alwaysVisibleDocument,
-  defaultStorage,
-  documentCookies,
-  safeStorage,
-  systemClock,
-  type Clock,
-  type CookieJar,
-  type DocumentLike,
-  type StorageLike,
-  type TimerHandle,
-} from "./environment";
+import { defaultStorage, systemClock, withTimeout, type Clock, type StorageLike, type TimerHandle } from "@affiliates/contracts";
+import { alwaysVisibleDocument, documentCookies, safeStorage, type CookieJar, type DocumentLike } from "./environment";
 import { loadScript as loadScriptElement } from "./load-script";
 
 /** What the token SDK script puts on `window.ExchangeDeviceTokenSDK`. */
@@ -174,28 +164,14 @@ export function createDeviceToken(options: DeviceTokenOptions = {}): DeviceToken
 
   const sleep = (ms: number) => new Promise<void>((resolve) => clock.setTimeout(resolve, ms));
 
-  function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      const handle = clock.setTimeout(() => reject(new Error(`device-token SDK did not answer within ${ms} ms`)), ms);
-      promise.then(
-        (value) => {
-          clock.clearTimeout(handle);
-          resolve(value);
-        },
-        (error: unknown) => {
-          clock.clearTimeout(handle);
-          reject(toError(error));
-        },
-      );
-    });
-  }
-
   async function askSdk(sdk: DeviceTokenSdk): Promise<{ token: string } | { error: Error; attempts: number }> {
     for (let attempt = 1; ; attempt += 1) {
       try {
         const token = await withTimeout(
-          Promise.resolve().then(() => sdk.getToken({ appId, expire: C.expireSeconds, timeout: C.refreshWaitMs })),
+          clock,
           C.refreshWaitMs,
+          () => new Error(`device-token SDK did not answer within ${C.refreshWaitMs} ms`),
+          () => Promise.resolve().then(() => sdk.getToken({ appId, expire: C.expireSeconds, timeout: C.refreshWaitMs })),
         );
         if (typeof token !== "string" || token === "") throw new Error("device-token SDK answered no token");
         return { token };

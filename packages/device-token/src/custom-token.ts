@@ -1,6 +1,15 @@
-import { DEVICE_TOKEN_PATHS, encodeParamStr, isRiskLogReportResult, isSuccessCode } from "@affiliates/contracts";
+import {
+  DEVICE_TOKEN_PATHS,
+  defaultStorage,
+  encodeParamStr,
+  isRiskLogReportResult,
+  isSuccessCode,
+  systemClock,
+  type Clock,
+  type StorageLike,
+} from "@affiliates/contracts";
 import { DEVICE_TOKEN_CONFIG, DEVICE_TOKEN_KEYS, isValidDeviceToken } from "./constants";
-import { defaultStorage, safeStorage, systemClock, type Clock, type StorageLike } from "./environment";
+import { safeStorage } from "./environment";
 
 export interface CustomTokenOptions {
   fetch?: typeof globalThis.fetch;

@@ -1,10 +1,8 @@
-/** The world the device-token code touches, injected with browser defaults (design: "Inject the world"). */
-
-export interface StorageLike {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-  removeItem(key: string): void;
-}
+/**
+ * The world the device-token code touches, injected with browser defaults (design: "Inject the world"); storage and
+ * clock are the shared ones of @affiliates/contracts.
+ */
+import type { StorageLike } from "@affiliates/contracts";
 
 export interface CookieJar {
   get(name: string): string | undefined;
@@ -12,53 +10,10 @@ export interface CookieJar {
   remove(name: string): void;
 }
 
-export type TimerHandle = unknown;
-
-export interface Clock {
-  now(): number;
-  setTimeout(callback: () => void, ms: number): TimerHandle;
-  clearTimeout(handle: TimerHandle): void;
-  setInterval(callback: () => void, ms: number): TimerHandle;
-  clearInterval(handle: TimerHandle): void;
-}
-
 export interface DocumentLike {
   readonly visibilityState: string;
   addEventListener(type: "visibilitychange", listener: () => void): void;
   removeEventListener(type: "visibilitychange", listener: () => void): void;
-}
-
-/** The global clock, looked up at each call (so fake timers installed later still apply). */
-export const systemClock: Clock = {
-  now: () => Date.now(),
-  setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
-  clearTimeout: (handle) => globalThis.clearTimeout(handle as Parameters<typeof globalThis.clearTimeout>[0]),
-  setInterval: (callback, ms) => globalThis.setInterval(callback, ms),
-  clearInterval: (handle) => globalThis.clearInterval(handle as Parameters<typeof globalThis.clearInterval>[0]),
-};
-
-/** A storage kept in memory: the stand-in where localStorage is missing (server, locked-down browsers). */
-export function memoryStorage(initial: Record<string, string> = {}): StorageLike & { readonly size: number } {
-  const map = new Map(Object.entries(initial));
-  return {
-    getItem: (key) => map.get(key) ?? null,
-    setItem: (key, value) => void map.set(key, String(value)),
-    removeItem: (key) => void map.delete(key),
-    get size() {
-      return map.size;
-    },
-  };
-}
-
-/** localStorage when reachable (reading it throws in some privacy modes), else memory. */
-export function defaultStorage(): StorageLike {
-  try {
-    const storage = globalThis.localStorage;
-    if (storage) return storage;
-  } catch {
-    // fall through
-  }
-  return memoryStorage();
 }
 
 /** Storage calls that never throw (quota, privacy modes): reads give null, writes report false. */

@@ -1,5 +1,6 @@
 import { DEVICE_TOKEN_CONFIG, DEVICE_TOKEN_KEYS } from "./constants";
-import { defaultStorage, documentCookies, safeStorage, type CookieJar, type StorageLike } from "./environment";
+import { defaultStorage, type StorageLike } from "@affiliates/contracts";
+import { documentCookies, safeStorage, type CookieJar } from "./environment";
 
 export interface TerminalIdentity {
   /** The device fingerprint, sent as the `DeviceId` header. */

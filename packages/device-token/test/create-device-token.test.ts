@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { APP_IDS, createDeviceToken, DEVICE_TOKEN_CONFIG, DEVICE_TOKEN_KEYS, DEVICE_TOKEN_STATUS, DEFAULT_SDK_PATH, isValidDeviceToken, memoryStorage } from "../src";
+import { memoryStorage } from "@affiliates/contracts";
+import { APP_IDS, createDeviceToken, DEVICE_TOKEN_CONFIG, DEVICE_TOKEN_KEYS, DEVICE_TOKEN_STATUS, DEFAULT_SDK_PATH, isValidDeviceToken } from "../src";
 import { deferred, fakeCookies, fakeSdk, HANG, token40, world } from "./fakes";
 
 const START = Date.parse("2026-03-01T12:00:00.000Z");

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { decodeParamStr } from "@affiliates/contracts";
-import { createCustomToken, memoryStorage, systemClock } from "../src";
+import { decodeParamStr, memoryStorage, systemClock } from "@affiliates/contracts";
+import { createCustomToken } from "../src";
 
 const START = Date.parse("2026-03-01T12:00:00.000Z");
 const DAY = 24 * 3600 * 1000;

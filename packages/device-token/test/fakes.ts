@@ -1,5 +1,6 @@
 import { vi } from "vitest";
-import { memoryStorage, systemClock, type CookieJar, type DeviceTokenSdk, type DocumentLike } from "../src";
+import { memoryStorage, systemClock } from "@affiliates/contracts";
+import type { CookieJar, DeviceTokenSdk, DocumentLike } from "../src";
 
 /** Cookies in a map, remembering each one's max-age. */
 export function fakeCookies(): CookieJar & { maxAge: Map<string, number> } {

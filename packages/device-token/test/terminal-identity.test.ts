@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { DEVICE_ID_ERROR_MESSAGE, getTerminalIdentity, memoryStorage, randomTerminalCode, terminalHeaders } from "../src";
+import { memoryStorage } from "@affiliates/contracts";
+import { DEVICE_ID_ERROR_MESSAGE, getTerminalIdentity, randomTerminalCode, terminalHeaders } from "../src";
 import { fakeCookies } from "./fakes";
 
 const FP = "0123456789abcdef0123456789abcdef";

@@ -1,4 +1,5 @@
-import { ClientPlatform, HeaderName, JSON_CONTENT_TYPE, type ClientPlatformValue } from "./constants";
+import { HeaderName } from "@affiliates/contracts";
+import { ClientPlatform, JSON_CONTENT_TYPE, type ClientPlatformValue } from "./constants";
 
 /** The per-request dynamic values the app supplies (spec §7). */
 export interface DynamicHeaders {

@@ -32,16 +32,4 @@ export type ClientPlatformValue = (typeof ClientPlatform)[ClientPlatformName];
 export const NETWORK_ERROR_CODE = "-1";
 export const TIMEOUT_CODE = "408";
 
-/** Header names of spec §7, in one place. */
-export const HeaderName = {
-  contentType: "Content-Type",
-  customToken: "custom-token",
-  language: "Language",
-  locale: "Locale",
-  terminalType: "TerminalType",
-  terminalCode: "TerminalCode",
-  deviceId: "DeviceId",
-  dyToken: "dy-token",
-} as const;
-
 export const JSON_CONTENT_TYPE = "application/json";

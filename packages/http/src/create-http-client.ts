@@ -1,10 +1,9 @@
-import type { QueryParams } from "./compact-params";
+import { HeaderName, systemClock, withTimeout, type Clock } from "@affiliates/contracts";
 import { buildHeaders, type DynamicHeaders, type ExtraHeaders } from "./build-headers";
-import { buildUrl, normalizePath } from "./build-url";
+import { buildUrl, normalizePath, type QueryParams } from "./build-url";
 import {
   BRIDGE_TIMEOUT_MS,
   ClientPlatform,
-  HeaderName,
   NETWORK_ERROR_CODE,
   REQUEST_TIMEOUT_MS,
   TIMEOUT_CODE,
@@ -16,10 +15,7 @@ import { readJsonBody, settleAnswer, type Settled, type WireEnvelope } from "./s
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
 
 /** The timer functions the client uses; injected so tests can drive time. */
-export interface TimerClock {
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
+export type TimerClock = Pick<Clock, "setTimeout" | "clearTimeout">;
 
 /** Inside the native app, POSTs go through the bridge: `(path, params) => {code, data, msg}`. */
 export type PostTransport = (
@@ -65,42 +61,13 @@ export interface HttpClient {
 }
 
 const defaultFetch: FetchLike = (url, init) => globalThis.fetch(url, init);
-const defaultClock: TimerClock = {
-  setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
-  clearTimeout: (handle) => globalThis.clearTimeout(handle as Parameters<typeof globalThis.clearTimeout>[0]),
-};
 
 const errorMessageOf = (cause: unknown): string => (cause instanceof Error ? cause.message : String(cause));
-
-/**
- * Runs `run` with an abort signal; after `ms` the signal aborts and the result rejects with a
- * 408 HttpError, whether or not `run` honours the signal.
- */
-async function withTimeout<T>(
-  clock: TimerClock,
-  ms: number,
-  onTimeout: () => HttpError,
-  run: (signal: AbortSignal) => Promise<T>,
-): Promise<T> {
-  const controller = new AbortController();
-  let handle: unknown;
-  const timedOut = new Promise<never>((_, reject) => {
-    handle = clock.setTimeout(() => {
-      reject(onTimeout());
-      controller.abort();
-    }, ms);
-  });
-  try {
-    return await Promise.race([run(controller.signal), timedOut]);
-  } finally {
-    clock.clearTimeout(handle);
-  }
-}
 
 /** The framework-free request client of spec §7 with the error catalogue of spec §8. */
 export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   const fetchImpl = options.fetch ?? defaultFetch;
-  const clock = options.clock ?? defaultClock;
+  const clock = options.clock ?? systemClock;
   const baseUrl = options.baseUrl ?? "";
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
   const bridgeTimeoutMs = options.bridgeTimeoutMs ?? BRIDGE_TIMEOUT_MS;

@@ -1,5 +1,4 @@
 export * from "./constants";
-export * from "./compact-params";
 export * from "./http-error";
 export * from "./error-text";
 export * from "./trace-id";

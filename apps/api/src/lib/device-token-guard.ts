@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import { DEVICE_TOKEN_HEADER, DEVICE_TOKEN_PATTERN, ResponseCode } from "@affiliates/contracts";
+import { DEVICE_TOKEN_PATTERN, HeaderName, ResponseCode } from "@affiliates/contracts";
 import { ApiError } from "./errors";
 
 /**
@@ -18,9 +18,9 @@ export class DeviceTokenError extends ApiError {
 }
 
 export const DEVICE_TOKEN_MESSAGES = {
-  missing: `${DEVICE_TOKEN_HEADER}: missing`,
-  malformed: `${DEVICE_TOKEN_HEADER}: must be exactly 40 characters A-Z, a-z, 0-9`,
-  unknown: `${DEVICE_TOKEN_HEADER}: unknown or expired`,
+  missing: `${HeaderName.dyToken}: missing`,
+  malformed: `${HeaderName.dyToken}: must be exactly 40 characters A-Z, a-z, 0-9`,
+  unknown: `${HeaderName.dyToken}: unknown or expired`,
 } as const;
 
 /**
@@ -31,7 +31,7 @@ export const DEVICE_TOKEN_MESSAGES = {
 export async function checkDeviceToken(request: FastifyRequest, value: string | string[] | undefined): Promise<string> {
   // A repeated header (two values in one request) is ambiguous and refused. A token is NOT single use: it serves
   // any number of calls until it expires (the client keeps it in the dy_token cookie and refreshes every 1200 s).
-  if (Array.isArray(value)) throw new DeviceTokenError(`${DEVICE_TOKEN_HEADER}: sent more than once`);
+  if (Array.isArray(value)) throw new DeviceTokenError(`${HeaderName.dyToken}: sent more than once`);
   const token = value?.trim();
   if (!token) throw new DeviceTokenError(DEVICE_TOKEN_MESSAGES.missing);
   if (!DEVICE_TOKEN_PATTERN.test(token)) throw new DeviceTokenError(DEVICE_TOKEN_MESSAGES.malformed);
@@ -47,5 +47,5 @@ export async function checkDeviceToken(request: FastifyRequest, value: string | 
  * Usage: `app.post("/login", { preHandler: requireDeviceToken }, handler)`.
  */
 export async function requireDeviceToken(request: FastifyRequest): Promise<void> {
-  await checkDeviceToken(request, request.headers[DEVICE_TOKEN_HEADER]);
+  await checkDeviceToken(request, request.headers[HeaderName.dyToken]);
 }

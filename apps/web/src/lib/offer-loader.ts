@@ -1,5 +1,4 @@
-import { isSuccessCode } from "@affiliates/contracts";
-import { HeaderName } from "@affiliates/http";
+import { HeaderName, isSuccessCode } from "@affiliates/contracts";
 import { sanitizeHtml } from "@affiliates/safety";
 import { OFFERS, offerKey, type OfferName, type Offers } from "./offers";
 

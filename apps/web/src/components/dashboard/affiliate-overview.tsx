@@ -13,7 +13,8 @@ import { useMyApplication } from "@/lib/use-my-application";
 import { LIVE_REFRESH } from "@/lib/live-refresh";
 import { LoadFailed } from "@/components/status/load-failed";
 import { useCsvExport } from "@/lib/use-csv-export";
-import { csvQuery, DEFAULT_PRESET, MAX_REPORT_DAYS, presetRange, RANGE_PRESETS, reportRangeProblem, todayUtc, type RangePreset, type RangeProblem, type ReportRange } from "@/lib/report-range";
+import { csvQuery, DEFAULT_PRESET, MAX_REPORT_DAYS, presetRange, RANGE_PRESETS, todayUtc, type RangePreset, type ReportRange } from "@/lib/report-range";
+import { affiliateRangeCheck, type AffiliateRangeProblem } from "@affiliates/contracts";
 import { MONEY_FIGURES, TREND_FIGURES } from "@/lib/trend-series";
 import { DashboardTheme } from "./dashboard-theme";
 import { Deferred } from "@/components/loading/deferred";
@@ -100,7 +101,7 @@ function Performance({ affiliate }: { affiliate: boolean }) {
   const format = useFormat();
   const [mode, setMode] = useState<Mode>(DEFAULT_PRESET);
   const [range, setRange] = useState<ReportRange>(() => presetRange(DEFAULT_PRESET));
-  const [problem, setProblem] = useState<RangeProblem | null>(null);
+  const [problem, setProblem] = useState<AffiliateRangeProblem | null>(null);
   const key = `${SUMMARY_PATH}?${range.from}:${range.to}`;
   const { data, error, refresh } = useApi(key, () => http.get<AffiliateSummary>(SUMMARY_PATH, { ...range }), { ...LIVE_REFRESH, refreshDeps: [key], ready: affiliate });
   const csv = useCsvExport("commissions");
@@ -125,7 +126,7 @@ function Performance({ affiliate }: { affiliate: boolean }) {
     setRange(presetRange(preset));
   };
   const pick = (picked: ReportRange) => {
-    const reason = reportRangeProblem(picked, todayUtc());
+    const reason = affiliateRangeCheck(picked, todayUtc());
     setProblem(reason);
     if (!reason) setRange(picked);
   };

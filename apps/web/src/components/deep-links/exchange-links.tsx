@@ -1,6 +1,6 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { BusinessLine, WEB_FALLBACK_URLS, compactParams, type DeepLinkParams, type DeepLinkTarget } from "@affiliates/bridge";
+import { BusinessLine, webFallbackUrl, type DeepLinkParams, type DeepLinkTarget } from "@affiliates/bridge";
 import { localePath, type Locale } from "@affiliates/locales";
 import { followDeepLink, reportBridgeFailure } from "@/lib/native-app";
 import { DEFAULT_DEPOSIT_COIN, DEFAULT_FUTURES_SYMBOL, DEFAULT_SPOT_PAIR } from "@/lib/constants";
@@ -22,7 +22,7 @@ function exchangeLinks(locale: Locale): Link[] {
   ] satisfies Link[];
 }
 
-const webHref = <T extends DeepLinkTarget>(link: Link<T>): string => WEB_FALLBACK_URLS[link.target](compactParams(link.params));
+const webHref = <T extends DeepLinkTarget>(link: Link<T>): string => webFallbackUrl(link.target, link.params);
 
 export function ExchangeLinks({ locale }: { locale: Locale }) {
   const t = useTranslations("explore");

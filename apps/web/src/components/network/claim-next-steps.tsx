@@ -1,6 +1,6 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { BusinessLine, WEB_FALLBACK_URLS, compactParams, type DeepLinkParams, type DeepLinkTarget } from "@affiliates/bridge";
+import { BusinessLine, webFallbackUrl, type DeepLinkParams, type DeepLinkTarget } from "@affiliates/bridge";
 import { followDeepLink, reportBridgeFailure } from "@/lib/native-app";
 import { DEFAULT_FUTURES_SYMBOL } from "@/lib/constants";
 import { TRACKING_IDS } from "@/lib/tracking-ids";
@@ -13,7 +13,7 @@ const NEXT_STEPS = [
   { key: "futures", target: "contract", params: { symbolId: DEFAULT_FUTURES_SYMBOL, bizLine: BusinessLine.usdtContract } },
 ] satisfies Step[];
 
-const webHref = <T extends DeepLinkTarget>(step: Step<T>): string => WEB_FALLBACK_URLS[step.target](compactParams(step.params));
+const webHref = <T extends DeepLinkTarget>(step: Step<T>): string => webFallbackUrl(step.target, step.params);
 
 export function ClaimNextSteps() {
   const t = useTranslations("explore");

@@ -1,6 +1,6 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { BusinessLine, WEB_FALLBACK_URLS, compactParams, type DeepLinkParams, type DeepLinkTarget } from "@affiliates/bridge";
+import { BusinessLine, webFallbackUrl, type DeepLinkParams, type DeepLinkTarget } from "@affiliates/bridge";
 import { followDeepLink, reportBridgeFailure } from "@/lib/native-app";
 import { DEFAULT_DEPOSIT_COIN, DEFAULT_FUTURES_SYMBOL, DEFAULT_SPOT_PAIR } from "@/lib/constants";
 import { VIP_TRACKING_IDS } from "./vip-paths";
@@ -18,7 +18,7 @@ const LINKS: Record<VipLinkKey, Link> = {
   earn: { target: "savings", params: {} },
 };
 
-const webHref = <T extends DeepLinkTarget>(link: Link<T>): string => WEB_FALLBACK_URLS[link.target](compactParams(link.params));
+const webHref = <T extends DeepLinkTarget>(link: Link<T>): string => webFallbackUrl(link.target, link.params);
 
 /** One deep link as a real link (works without JavaScript on the web); the click goes through the bridge in the app. */
 export function VipLink({ name, className = "button button-ghost", label }: { name: VipLinkKey; className?: string; label?: string }) {

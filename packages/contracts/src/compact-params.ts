@@ -1,3 +1,5 @@
+// Zod-free: query strings (packages/http) and deep links (packages/bridge) drop empty parameters by this one rule.
+
 /** True for "", null, undefined, an empty array and a plain object without own keys. */
 export function isEmptyParam(value: unknown): boolean {
   if (value === undefined || value === null || value === "") return true;
@@ -8,7 +10,10 @@ export function isEmptyParam(value: unknown): boolean {
 
 export type Compacted<T> = { [K in keyof T]?: Exclude<T[K], null | undefined> };
 
-/** Drops empty params (spec §2): "", null, undefined, [] and {}. 0 and false stay. Shallow. */
+/**
+ * Drops the entries whose value is empty (spec §2, §7): "", null, undefined, [] and {}.
+ * 0, false and whitespace are kept. Shallow: nested values are not inspected.
+ */
 export function compactParams<T extends object>(params: T): Compacted<T> {
   const result: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(params)) {
