@@ -10,7 +10,7 @@ import {
   type ClientPlatformValue,
 } from "./constants";
 import { HttpError, type HttpMethod } from "./http-error";
-import { readJsonBody, settleAnswer, type Settled, type WireEnvelope } from "./settle-response";
+import { readJsonBody, settleAnswer, type AnswerReader, type Settled, type WireEnvelope } from "./settle-response";
 
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
 
@@ -39,7 +39,7 @@ export interface HttpClientOptions {
   postTransport?: PostTransport;
 }
 
-export interface RequestOptions {
+export interface RequestOptions<T = unknown> {
   /** Extra headers for this call, e.g. `dy-token` on sensitive POSTs; empty values are omitted. */
   headers?: ExtraHeaders;
   timeoutMs?: number;
@@ -48,16 +48,21 @@ export interface RequestOptions {
    * but skips `onError` (no toast, no report), so the user reads it once.
    */
   handledCodes?: readonly string[];
+  /**
+   * Reads the answer's data as `T` (`endpointAnswer(name)`: checked in tests and development); a data that does not
+   * fit rejects like an unexpected response. Without it the data is handed over as it came.
+   */
+  read?: AnswerReader<T>;
 }
 
 export interface HttpClient {
-  get<T = unknown>(path: string, params?: QueryParams, options?: RequestOptions): Promise<T>;
-  post<T = unknown>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  get<T = unknown>(path: string, params?: QueryParams, options?: RequestOptions<T>): Promise<T>;
+  post<T = unknown>(path: string, body?: unknown, options?: RequestOptions<T>): Promise<T>;
   /** A partial update (e.g. `PATCH /v1/affiliate/links/:id`); always over fetch, also inside the app. */
-  patch<T = unknown>(path: string, body: unknown, options?: RequestOptions): Promise<T>;
+  patch<T = unknown>(path: string, body: unknown, options?: RequestOptions<T>): Promise<T>;
   /** Removes or ends a resource (e.g. `DELETE /v1/affiliate/sub-invitations/:id`), without a body; always over fetch. */
-  delete<T = unknown>(path: string, options?: RequestOptions): Promise<T>;
-  upload<T = unknown>(path: string, formData: FormData, dyToken: string, options?: RequestOptions): Promise<T>;
+  delete<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T>;
+  upload<T = unknown>(path: string, formData: FormData, dyToken: string, options?: RequestOptions<T>): Promise<T>;
 }
 
 const defaultFetch: FetchLike = (url, init) => globalThis.fetch(url, init);
@@ -83,7 +88,16 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     throw error;
   };
 
-  const finish = <T>(settled: Settled<T>, handledCodes?: readonly string[]): T => (settled.ok ? settled.data : fail(settled.error, handledCodes));
+  /** The data of a settled answer, read by the caller's reader; a reader's refusal is an unexpected response. */
+  async function finish<T>(settled: Settled<unknown>, meta: { url: string; method: HttpMethod }, call?: RequestOptions<T>): Promise<T> {
+    if (!settled.ok) return fail(settled.error, call?.handledCodes);
+    if (!call?.read) return settled.data as T; // an untyped call: the caller asked for no check
+    try {
+      return await call.read(settled.data);
+    } catch (cause) {
+      return fail(new HttpError({ code: NETWORK_ERROR_CODE, msg: `Unexpected response: ${errorMessageOf(cause)}`, kind: "network", ...meta, cause }));
+    }
+  }
 
   const timeoutError = (url: string, method: HttpMethod, ms: number) => () =>
     new HttpError({ code: TIMEOUT_CODE, msg: `Request timed out after ${ms} ms`, kind: "timeout", url, method });
@@ -96,9 +110,9 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     url: string,
     init: { headers: Record<string, string>; body?: BodyInit },
     ms: number,
-    handledCodes?: readonly string[],
+    call?: RequestOptions<T>,
   ): Promise<T> {
-    let settled: Settled<T>;
+    let settled: Settled<unknown>;
     try {
       settled = await withTimeout(clock, ms, timeoutError(url, method, ms), async (signal) => {
         let response: Response;
@@ -113,12 +127,12 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
         } catch (cause) {
           throw networkError(url, method, cause);
         }
-        return settleAnswer<T>(body, { url, method, status: response.status, statusText: response.statusText });
+        return settleAnswer(body, { url, method, status: response.status, statusText: response.statusText });
       });
     } catch (error) {
-      return fail(error instanceof HttpError ? error : networkError(url, method, error), handledCodes);
+      return fail(error instanceof HttpError ? error : networkError(url, method, error), call?.handledCodes);
     }
-    return finish(settled, handledCodes);
+    return finish(settled, { url, method }, call);
   }
 
   async function sendThroughBridge<T>(
@@ -127,10 +141,10 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     params: unknown,
     headers: Record<string, string>,
     ms: number,
-    handledCodes?: readonly string[],
+    call?: RequestOptions<T>,
   ): Promise<T> {
     const method = "POST";
-    let settled: Settled<T>;
+    let settled: Settled<unknown>;
     try {
       settled = await withTimeout(clock, ms, timeoutError(path, method, ms), async () => {
         let answer: WireEnvelope;
@@ -139,41 +153,41 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
         } catch (cause) {
           throw networkError(path, method, cause);
         }
-        return settleAnswer<T>(answer, { url: path, method });
+        return settleAnswer(answer, { url: path, method });
       });
     } catch (error) {
-      return fail(error instanceof HttpError ? error : networkError(path, method, error), handledCodes);
+      return fail(error instanceof HttpError ? error : networkError(path, method, error), call?.handledCodes);
     }
-    return finish(settled, handledCodes);
+    return finish(settled, { url: path, method }, call);
   }
 
   const headersFor = async (body: "json" | "multipart", extra?: ExtraHeaders) =>
     buildHeaders({ dynamic: await getHeaders(), body, terminalType: options.terminalType ?? ClientPlatform.WEB, extra });
 
   return {
-    async get<T = unknown>(path: string, params?: QueryParams, call?: RequestOptions): Promise<T> {
+    async get<T = unknown>(path: string, params?: QueryParams, call?: RequestOptions<T>): Promise<T> {
       const headers = await headersFor("json", call?.headers);
-      return send<T>("GET", buildUrl(baseUrl, path, params), { headers }, call?.timeoutMs ?? timeoutMs, call?.handledCodes);
+      return send<T>("GET", buildUrl(baseUrl, path, params), { headers }, call?.timeoutMs ?? timeoutMs, call);
     },
-    async post<T = unknown>(path: string, body?: unknown, call?: RequestOptions): Promise<T> {
+    async post<T = unknown>(path: string, body?: unknown, call?: RequestOptions<T>): Promise<T> {
       const headers = await headersFor("json", call?.headers);
       const payload = body ?? {};
       if (options.postTransport) {
-        return sendThroughBridge<T>(options.postTransport, normalizePath(path), payload, headers, call?.timeoutMs ?? bridgeTimeoutMs, call?.handledCodes);
+        return sendThroughBridge<T>(options.postTransport, normalizePath(path), payload, headers, call?.timeoutMs ?? bridgeTimeoutMs, call);
       }
-      return send<T>("POST", buildUrl(baseUrl, path), { headers, body: JSON.stringify(payload) }, call?.timeoutMs ?? timeoutMs, call?.handledCodes);
+      return send<T>("POST", buildUrl(baseUrl, path), { headers, body: JSON.stringify(payload) }, call?.timeoutMs ?? timeoutMs, call);
     },
-    async patch<T = unknown>(path: string, body: unknown, call?: RequestOptions): Promise<T> {
+    async patch<T = unknown>(path: string, body: unknown, call?: RequestOptions<T>): Promise<T> {
       const headers = await headersFor("json", call?.headers);
-      return send<T>("PATCH", buildUrl(baseUrl, path), { headers, body: JSON.stringify(body) }, call?.timeoutMs ?? timeoutMs, call?.handledCodes);
+      return send<T>("PATCH", buildUrl(baseUrl, path), { headers, body: JSON.stringify(body) }, call?.timeoutMs ?? timeoutMs, call);
     },
-    async delete<T = unknown>(path: string, call?: RequestOptions): Promise<T> {
+    async delete<T = unknown>(path: string, call?: RequestOptions<T>): Promise<T> {
       const headers = await headersFor("json", call?.headers);
-      return send<T>("DELETE", buildUrl(baseUrl, path), { headers }, call?.timeoutMs ?? timeoutMs, call?.handledCodes);
+      return send<T>("DELETE", buildUrl(baseUrl, path), { headers }, call?.timeoutMs ?? timeoutMs, call);
     },
-    async upload<T = unknown>(path: string, formData: FormData, dyToken: string, call?: RequestOptions): Promise<T> {
+    async upload<T = unknown>(path: string, formData: FormData, dyToken: string, call?: RequestOptions<T>): Promise<T> {
       const headers = await headersFor("multipart", { ...call?.headers, [HeaderName.dyToken]: dyToken });
-      return send<T>("POST", buildUrl(baseUrl, path), { headers, body: formData }, call?.timeoutMs ?? timeoutMs, call?.handledCodes);
+      return send<T>("POST", buildUrl(baseUrl, path), { headers, body: formData }, call?.timeoutMs ?? timeoutMs, call);
     },
   };
 }

@@ -1,4 +1,6 @@
 import { isSuccessCode } from "@affiliates/contracts";
+import type { EndpointName } from "@affiliates/contracts/endpoints";
+import type { EndpointAnswer } from "@affiliates/contracts/endpoint-schemas";
 import { NETWORK_ERROR_CODE } from "./constants";
 import { HttpError, type HttpMethod } from "./http-error";
 
@@ -25,18 +27,21 @@ export interface AnswerMeta {
 
 export type Settled<T> = { ok: true; data: T } | { ok: false; error: HttpError };
 
+/** Turns a successful envelope's `data` into the caller's type, or throws when it does not fit. */
+export type AnswerReader<T> = (data: unknown) => Promise<T>;
+
 const messageOf = (msg: unknown): string => (typeof msg === "string" ? msg : "");
 
 /**
  * The pure core of the client: turns a decoded body (undefined when it was not JSON) and
  * its HTTP status into data or a typed error (spec §7, §8).
  */
-export function settleAnswer<T>(body: unknown, meta: AnswerMeta): Settled<T> {
+export function settleAnswer(body: unknown, meta: AnswerMeta): Settled<unknown> {
   const { url, method, status } = meta;
   const httpOk = status === undefined || (status >= 200 && status < 300);
   if (isWireEnvelope(body)) {
     const code = String(body.code);
-    if (isSuccessCode(code) && httpOk) return { ok: true, data: body.data as T };
+    if (isSuccessCode(code) && httpOk) return { ok: true, data: body.data };
     if (!isSuccessCode(code)) {
       return { ok: false, error: new HttpError({ code, msg: messageOf(body.msg), kind: "business", url, method, status }) };
     }
@@ -63,4 +68,28 @@ export async function readJsonBody(response: Response): Promise<unknown> {
   } catch {
     return undefined;
   }
+}
+
+/** Thrown by an answer reader when the data does not fit the endpoint's answer schema. */
+export class AnswerMismatchError extends Error {
+  override readonly name = "AnswerMismatchError";
+}
+
+/**
+ * The reader of an endpoint's answer. In tests and development the data is checked against the entry's answer schema
+ * (endpoint-schemas, loaded on demand, so zod never reaches the production first-load JS) and a mismatch throws
+ * naming the field; in production the data is typed only. The data is handed on as it came (never the parsed copy),
+ * so development sees what production sees.
+ */
+export function endpointAnswer<N extends EndpointName>(name: N): AnswerReader<EndpointAnswer<N>> {
+  if (process.env.NODE_ENV === "production") return (data) => Promise.resolve(data as EndpointAnswer<N>);
+  return async (data) => {
+    const { ENDPOINT_SCHEMAS } = await import("@affiliates/contracts/endpoint-schemas");
+    const checked = ENDPOINT_SCHEMAS[name].answer.safeParse(data);
+    if (!checked.success) {
+      const issues = checked.error.issues.map((issue) => `${issue.path.join(".") || "data"}: ${issue.message}`).join("; ");
+      throw new AnswerMismatchError(`${name}: answer does not match its schema (${issues})`);
+    }
+    return data as EndpointAnswer<N>;
+  };
 }
