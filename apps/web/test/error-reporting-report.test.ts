@@ -30,6 +30,24 @@ describe("reportError and the report queue", () => {
     expect(captured).toHaveLength(32);
   });
 
+  it("tells its listener once, when the first report waits (at once when one already waits)", () => {
+    const queue = createReportQueue(true);
+    let calls = 0;
+    queue.onFirstPending(() => (calls += 1));
+    expect(calls).toBe(0);
+    queue.report(new Error("first"));
+    queue.report(new Error("second"));
+    expect(calls).toBe(1);
+    let late = 0;
+    queue.onFirstPending(() => (late += 1));
+    expect(late).toBe(1);
+    const disabled = createReportQueue(false);
+    let never = 0;
+    disabled.onFirstPending(() => (never += 1));
+    disabled.report(new Error("ignored"));
+    expect(never).toBe(0);
+  });
+
   it("the Sentry reporter scrubs tags and extra and keeps the mechanism", () => {
     const calls: Array<{ tags?: Record<string, string>; extras?: Record<string, unknown>; error?: unknown; hint?: unknown }> = [];
     const sentry: SentryCaptureApi = {
@@ -94,7 +112,24 @@ describe("startClientErrorReporting", () => {
     expect(loads).toBe(0);
   });
 
-  it("queues early errors, rejections and boundary-logged errors, loads the SDK after the page, then hands over", async () => {
+  it("never loads the SDK on a page without errors", () => {
+    const { win, timers, target } = fakeWindow("loading");
+    let loads = 0;
+    startClientErrorReporting({
+      appEnv: "online",
+      queue: createReportQueue(true),
+      win,
+      loadSdk: () => {
+        loads += 1;
+        return Promise.resolve(collector().reporter);
+      },
+    });
+    target.dispatchEvent(new Event("load"));
+    for (const timer of timers) timer();
+    expect(loads).toBe(0);
+  });
+
+  it("queues errors, rejections and boundary-logged errors, loads the SDK once the first waits, then hands over", async () => {
     const { win, timers, target } = fakeWindow("loading");
     const queue = createReportQueue(true);
     const logged: unknown[][] = [];
@@ -112,15 +147,15 @@ describe("startClientErrorReporting", () => {
         return Promise.resolve(reporter);
       },
     });
+    expect(timers).toHaveLength(0);
     target.dispatchEvent(errorEvent(new Error("early")));
+    // The first report asks for the SDK (when the main thread is idle); the later ones wait with it.
+    expect(timers).toHaveLength(1);
     target.dispatchEvent(rejectionEvent("rejected"));
     fakeConsole.error(new Error("caught by error.tsx"));
     fakeConsole.error("a plain message");
     expect(logged).toHaveLength(2);
     expect(queue.pending).toBe(3);
-    expect(timers).toHaveLength(0);
-
-    target.dispatchEvent(new Event("load"));
     expect(timers).toHaveLength(1);
     timers[0]?.();
     await new Promise((resolve) => setTimeout(resolve, 0));

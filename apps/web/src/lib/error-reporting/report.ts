@@ -2,8 +2,8 @@
  * `reportError(error, context)`: the one entry point for app code and packages (the request client's failures,
  * device-token and bridge errors). The context is scrubbed (spec §8) by the reporter (capture.ts) and again by
  * `beforeSend`, so nothing unscrubbed is ever sent; this module stays tiny for the first load. Until the SDK is
- * loaded (it is loaded lazily, after the page) reports wait in a small bounded queue; when reporting is disabled
- * (APP_ENV test) nothing is kept and nothing is sent.
+ * loaded (in the browser only once there is something to send: client.ts) reports wait in a small bounded queue;
+ * when reporting is disabled (APP_ENV test) nothing is kept and nothing is sent.
  */
 import { runtimeConfig } from "../runtime-config";
 import { isErrorReportingEnabled } from "./enabled";
@@ -39,6 +39,8 @@ export interface ReportQueue {
   readonly enabled: boolean;
   report(error: unknown, context?: ReportContext, mechanism?: CaptureMechanism): void;
   setReporter(reporter: Reporter): void;
+  /** Calls `listener` once, when the first report waits for a reporter (at once if one already waits). */
+  onFirstPending(listener: () => void): void;
   readonly pending: number;
   readonly dropped: number;
 }
@@ -50,6 +52,7 @@ export function createReportQueue(enabled: boolean, maxPending = MAX_PENDING_REP
   let reporter: Reporter | undefined;
   const queue: Capture[] = [];
   let dropped = 0;
+  let firstPending: (() => void) | undefined;
 
   const send = (capture: Capture) => {
     try {
@@ -68,6 +71,15 @@ export function createReportQueue(enabled: boolean, maxPending = MAX_PENDING_REP
       if (reporter) send(capture);
       else if (queue.length < maxPending) queue.push(capture);
       else dropped += 1;
+      if (!reporter && firstPending) {
+        const listener = firstPending;
+        firstPending = undefined;
+        listener();
+      }
+    },
+    onFirstPending(listener) {
+      if (queue.length > 0 || dropped > 0) listener();
+      else firstPending = listener;
     },
     setReporter(next) {
       reporter = next;
