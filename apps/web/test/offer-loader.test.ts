@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { fetchOffer, loadOffers } from "../src/lib/offer-loader";
+import { ENDPOINTS } from "@affiliates/contracts/endpoints";
 import { offerKey } from "../src/lib/offers";
 
 const answer = (body: unknown, status = 200) => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } }));
@@ -8,10 +9,10 @@ describe("offers rendered into the page (issue 20)", () => {
   it("asks the API in the page's language, once per build, and keys the answer as useApi does", async () => {
     const fetcher = vi.fn(() => answer({ code: "00000", msg: "", data: { headlineMaxRateBps: 5000, faq: [] } }));
     const offers = await loadOffers("ja", ["programme", "feeSchedule"], fetcher);
-    expect(Object.keys(offers).sort()).toEqual(["v1/affiliate/programme?locale=ja", "v1/vip/fee-schedule"]);
+    expect(Object.keys(offers).sort()).toEqual([`${ENDPOINTS.affiliateProgramme.path}?locale=ja`, ENDPOINTS.vipFeeSchedule.path]);
     expect(offers[offerKey("programme", "ja")]).toEqual({ headlineMaxRateBps: 5000, faq: [] });
     const [url, init] = fetcher.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toMatch(/\/v1\/affiliate\/programme$/);
+    expect(url.endsWith(`/${ENDPOINTS.affiliateProgramme.path}`)).toBe(true);
     expect(new Headers(init.headers).get("Locale")).toBe("ja");
     expect(init.cache).toBe("force-cache");
   });
@@ -31,7 +32,7 @@ describe("offers rendered into the page (issue 20)", () => {
     const down = () => Promise.reject(new TypeError("fetch failed"));
     expect(await loadOffers("en", ["vipProgramme"], refusing as unknown as typeof fetch)).toEqual({});
     expect(await loadOffers("en", ["vipProgramme"], down as unknown as typeof fetch)).toEqual({});
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining("v1/vip/programme (en) not rendered into the page: fetch failed"));
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining(`${ENDPOINTS.vipProgramme.path} (en) not rendered into the page: fetch failed`));
     warn.mockRestore();
   });
 });

@@ -1,6 +1,6 @@
 import { HeaderName, isSuccessCode } from "@affiliates/contracts";
 import { sanitizeHtml } from "@affiliates/safety";
-import { OFFERS, offerKey, type OfferName, type Offers } from "./offers";
+import { offerKey, offerPath, type OfferName, type Offers } from "./offers";
 
 /**
  * The server's side of the offers (lib/offers.ts): fetched from the API when the pages are rendered at build time, and
@@ -23,7 +23,7 @@ function withSanitisedAnswers(value: unknown): unknown {
 
 export async function fetchOffer(name: OfferName, locale: string, fetcher: typeof fetch = fetch): Promise<unknown> {
   try {
-    const response = await fetcher(`${apiOrigin()}/${OFFERS[name].path}`, {
+    const response = await fetcher(`${apiOrigin()}/${offerPath(name)}`, {
       headers: { [HeaderName.locale]: locale, accept: "application/json" },
       cache: "force-cache",
       signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
@@ -31,7 +31,7 @@ export async function fetchOffer(name: OfferName, locale: string, fetcher: typeo
     const body = (await response.json()) as { code?: unknown; data?: unknown };
     return response.ok && isSuccessCode(body.code) && body.data != null ? withSanitisedAnswers(body.data) : undefined;
   } catch (error) {
-    console.warn(`[offers] ${OFFERS[name].path} (${locale}) not rendered into the page: ${error instanceof Error ? error.message : String(error)}`);
+    console.warn(`[offers] ${offerPath(name)} (${locale}) not rendered into the page: ${error instanceof Error ? error.message : String(error)}`);
     return undefined;
   }
 }

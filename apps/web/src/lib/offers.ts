@@ -5,21 +5,26 @@
  *
  * Shared by the server (lib/offer-loader.ts fetches them) and the browser (useApi finds them by the same cache key).
  */
+import { ENDPOINTS, type EndpointName } from "@affiliates/contracts/endpoints";
+
 export const OFFERS = {
-  programme: { path: "v1/affiliate/programme", perLocale: true },
-  feeSchedule: { path: "v1/vip/fee-schedule", perLocale: false },
-  vipProgramme: { path: "v1/vip/programme", perLocale: false },
-  vipGuide: { path: "v1/vip/guide", perLocale: true },
-  broker: { path: "v1/partners/broker", perLocale: true },
-  marketMaker: { path: "v1/partners/market-maker", perLocale: true },
-  institutional: { path: "v1/partners/institutional", perLocale: true },
-  incubation: { path: "v1/partners/incubation", perLocale: true },
-} as const;
+  programme: { endpoint: "affiliateProgramme", perLocale: true },
+  feeSchedule: { endpoint: "vipFeeSchedule", perLocale: false },
+  vipProgramme: { endpoint: "vipProgramme", perLocale: false },
+  vipGuide: { endpoint: "vipGuide", perLocale: true },
+  broker: { endpoint: "brokerProgramme", perLocale: true },
+  marketMaker: { endpoint: "marketMakerProgramme", perLocale: true },
+  institutional: { endpoint: "institutionalProgramme", perLocale: true },
+  incubation: { endpoint: "incubationProgramme", perLocale: true },
+} as const satisfies Record<string, { endpoint: EndpointName; perLocale: boolean }>;
 
 export type OfferName = keyof typeof OFFERS;
 
+/** The API path an offer is read from (the endpoint table's entry). */
+export const offerPath = (name: OfferName): string => ENDPOINTS[OFFERS[name].endpoint].path;
+
 /** The useApi cache key of an offer: one entry per language where the answer is written per language (the FAQ). */
-export const offerKey = (name: OfferName, locale: string): string => (OFFERS[name].perLocale ? `${OFFERS[name].path}?locale=${locale}` : OFFERS[name].path);
+export const offerKey = (name: OfferName, locale: string): string => (OFFERS[name].perLocale ? `${offerPath(name)}?locale=${locale}` : offerPath(name));
 
 /** Offers by cache key, as the server hands them to the page (components/providers/offer-data.tsx). */
 export type Offers = Readonly<Record<string, unknown>>;

@@ -1,11 +1,9 @@
 "use client";
-import type { MyAffiliateApplication } from "@affiliates/contracts";
-import { MY_APPLICATION_PATH } from "@/components/apply/application-paths";
-import { http } from "./http";
+import { api, apiKey } from "./api";
 import { useApi } from "./use-api";
 
 /** Fetches the user's latest affiliate application and affiliate status (one cache entry for every page that asks). */
-export const fetchMyApplication = () => http.get<MyAffiliateApplication>(MY_APPLICATION_PATH);
+export const fetchMyApplication = () => api.myAffiliateApplication();
 
 /**
  * The signed-in user's affiliate application and whether they are an approved affiliate (`GET
@@ -13,5 +11,5 @@ export const fetchMyApplication = () => http.get<MyAffiliateApplication>(MY_APPL
  * `ready`: false until the session is known, so anonymous visitors make no call.
  */
 export function useMyApplication(ready = true) {
-  return useApi(MY_APPLICATION_PATH, fetchMyApplication, { ready });
+  return useApi(apiKey("myAffiliateApplication"), fetchMyApplication, { ready });
 }

@@ -3,7 +3,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { SESSION_HINT_COOKIE, type UserOverview } from "@affiliates/contracts";
 import type { Locale } from "@affiliates/locales";
 import { deriveUser, type DerivedUser } from "@/lib/derive-user";
-import { http } from "@/lib/http";
+import { api } from "@/lib/api";
 import { STORAGE_KEYS } from "@/lib/constants";
 import { removeStorage, writeStorage } from "@/lib/storage";
 import { ensureTerminalIdentity } from "@/lib/terminal-identity";
@@ -29,8 +29,6 @@ const SessionContext = createContext<SessionContextValue>({ ...INITIAL, reload: 
 
 export const useSession = () => useContext(SessionContext);
 
-export const USER_INFO_PATH = "v1/user/overview/userinfo";
-
 const hasCookie = (name: string) => document.cookie.split("; ").some((pair) => pair.startsWith(`${name}=`));
 
 /**
@@ -47,7 +45,7 @@ async function loadSession(locale: Locale): Promise<SessionState> {
   };
   const fetchUser = async (viaBridge: boolean): Promise<SessionState> => {
     // Through the bridge, its own request time-out decides, so a silent app ends in the web check below, not a 408.
-    const answer = await http.post<UserOverview>(USER_INFO_PATH, { terminalCode, locale }, viaBridge ? { timeoutMs: BRIDGE_DECIDES_TIMEOUT_MS } : undefined);
+    const answer = await api.userInfo({ terminalCode, locale }, viaBridge ? { timeoutMs: BRIDGE_DECIDES_TIMEOUT_MS } : undefined);
     writeStorage(STORAGE_KEYS.globalUserId, answer.userInfo.userId);
     return { userInfo: answer, userResult: deriveUser(answer), isLogin: true, complete: true, deviceId, terminalCode };
   };

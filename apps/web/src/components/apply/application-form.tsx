@@ -1,5 +1,5 @@
 "use client";
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { Button, Form, Input, InputNumber, Select, Space } from "antd";
 import type { Locale as AntdLocale } from "antd/es/locale";
 import { useTranslations } from "next-intl";
@@ -9,7 +9,6 @@ import {
   affiliateApplicationRequestSchema,
   affiliateChannelSchema,
   type AffiliateApplication,
-  type AffiliateApplicationCreated,
   type AffiliateApplicationRequest,
 } from "@affiliates/contracts";
 import { isHttpError } from "@affiliates/http";
@@ -19,10 +18,9 @@ import { isCountryCode } from "@affiliates/contracts";
 import { useFormRules } from "@/components/form/form-rules";
 import { useAccountPrefill, usePrefill } from "@/components/form/prefill";
 import { useApiErrorText } from "@/lib/api-error-text";
-import { http } from "@/lib/http";
-import { sensitiveCallHeaders } from "@/lib/sensitive-call";
+import { api } from "@/lib/api";
 import { showMessage } from "@/lib/toast";
-import { APPLICATIONS_PATH } from "./application-paths";
+import { useApiAction } from "@/lib/use-api";
 
 const MAX_CHANNELS = 5;
 const MAX_AUDIENCE = 1_000_000_000;
@@ -48,7 +46,7 @@ export function ApplicationForm({ antdLocale, previous = null, onStored, onExist
   const rules = useFormRules();
   const errorText = useApiErrorText();
   const [form] = Form.useForm<AffiliateApplicationRequest>();
-  const [sending, setSending] = useState(false);
+  const apply = useApiAction((values: AffiliateApplicationRequest) => api.affiliateApply(values, { handledCodes: [AffiliateResponseCode.applicationExists] }));
   const account = useAccountPrefill();
   const prefill = useMemo(
     () => ({
@@ -61,20 +59,14 @@ export function ApplicationForm({ antdLocale, previous = null, onStored, onExist
   usePrefill(form, prefill);
 
   const submit = async (values: AffiliateApplicationRequest) => {
-    setSending(true);
     try {
-      await http.post<AffiliateApplicationCreated>(APPLICATIONS_PATH, values, {
-        headers: await sensitiveCallHeaders(),
-        handledCodes: [AffiliateResponseCode.applicationExists],
-      });
+      await apply.runAsync(values);
       void showMessage("success", t("submitted"), "application");
       await onStored();
     } catch (error) {
       // Already applied (in another tab, or an affiliate by invitation): said once, by the page, above the status.
       if (isHttpError(error) && error.code === AffiliateResponseCode.applicationExists) await onExists(errorText(error));
       // Anything else: the request client has shown its toast.
-    } finally {
-      setSending(false);
     }
   };
 
@@ -141,7 +133,7 @@ export function ApplicationForm({ antdLocale, previous = null, onStored, onExist
         <Form.Item name="message" label={t("message")} rules={rules.optionalText(MESSAGE_MAX)}>
           <Input.TextArea rows={4} showCount maxLength={MESSAGE_MAX} />
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={sending}>
+        <Button type="primary" htmlType="submit" loading={apply.loading}>
           {t("submit")}
         </Button>
       </Form>

@@ -3,9 +3,9 @@ import { useState, type MouseEvent } from "react";
 import dynamic from "next/dynamic";
 import { useLocale, useTranslations } from "next-intl";
 import { useFormat } from "@/lib/format-hook";
-import type { AffiliateApplication, AffiliateSummary, AffiliateSummaryFigures } from "@affiliates/contracts";
+import type { AffiliateApplication, AffiliateSummaryFigures } from "@affiliates/contracts";
 import { isLocale, localePath } from "@affiliates/locales";
-import { http } from "@/lib/http";
+import { api, apiHref, apiKey } from "@/lib/api";
 import { useApi } from "@/lib/use-api";
 import { PAGES } from "@/lib/pages";
 import { useSession } from "@/state/session";
@@ -29,8 +29,6 @@ const CommissionRecords = dynamic(() => import("./commission-records").then((m) 
 const PayoutsSection = dynamic(() => import("./payouts-section").then((m) => m.PayoutsSection), { ssr: false });
 const LevelCard = dynamic(() => import("./level-card").then((m) => m.LevelCard), { ssr: false });
 
-export const SUMMARY_PATH = "v1/affiliate/summary";
-export const COMMISSIONS_CSV_PATH = "/v1/affiliate/commissions/export.csv";
 /** Periods offered (issue 9: 7 days by default, 30, 90, or a custom range of up to a year). */
 export const RANGE_DAYS = RANGE_PRESETS;
 const FUNNEL_ROWS = 5;
@@ -102,8 +100,8 @@ function Performance({ affiliate }: { affiliate: boolean }) {
   const [mode, setMode] = useState<Mode>(DEFAULT_PRESET);
   const [range, setRange] = useState<ReportRange>(() => presetRange(DEFAULT_PRESET));
   const [problem, setProblem] = useState<AffiliateRangeProblem | null>(null);
-  const key = `${SUMMARY_PATH}?${range.from}:${range.to}`;
-  const { data, error, refresh } = useApi(key, () => http.get<AffiliateSummary>(SUMMARY_PATH, { ...range }), { ...LIVE_REFRESH, refreshDeps: [key], ready: affiliate });
+  const key = apiKey("affiliateSummary", range.from, range.to);
+  const { data, error, refresh } = useApi(key, () => api.affiliateSummary({ ...range }), { ...LIVE_REFRESH, refreshDeps: [key], ready: affiliate });
   const csv = useCsvExport("commissions");
   const shown = data && data.from === range.from && data.to === range.to ? data : undefined;
   // The period's figures could not be loaded: one retry in their place, no empty trends and funnel below.
@@ -115,10 +113,10 @@ function Performance({ affiliate }: { affiliate: boolean }) {
 
   // The default period is the API's own default (the last 7 days, today included): no dates in the pre-rendered href.
   // The href stays for a page whose script has not run; a click downloads the file with its header row translated.
-  const csvHref = mode === DEFAULT_PRESET ? COMMISSIONS_CSV_PATH : `${COMMISSIONS_CSV_PATH}?${csvQuery(range)}`;
+  const csvHref = mode === DEFAULT_PRESET ? apiHref("commissionsCsv") : `${apiHref("commissionsCsv")}?${csvQuery(range)}`;
   const exportCsv = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
-    csv.download(COMMISSIONS_CSV_PATH, { ...range }, `commissions-${range.from}-to-${range.to}.csv`);
+    csv.download("commissionsCsv", { ...range }, `commissions-${range.from}-to-${range.to}.csv`);
   };
   const choose = (preset: RangePreset) => {
     setMode(preset);

@@ -1,18 +1,18 @@
 "use client";
 import { useState } from "react";
-import { useTranslations } from "next-intl";
+import { useMessages, useTranslations } from "next-intl";
+import { isKeyOf } from "@/lib/message-keys";
 import { useFormat } from "@/lib/format-hook";
 import { MONEY_DIGITS } from "@/lib/format";
 import { LIVE_REFRESH } from "@/lib/live-refresh";
-import type { AffiliateCommissionPage, AffiliateCommissionRecord } from "@affiliates/contracts";
-import { http } from "@/lib/http";
+import type { AffiliateCommissionRecord } from "@affiliates/contracts";
+import { api, apiKey } from "@/lib/api";
 import { useApi } from "@/lib/use-api";
 import { serverTablePagination, TABLE_PAGE_SIZE } from "@/lib/table-pagination";
 import { ResponsiveTable, type ResponsiveColumn } from "@/components/data/responsive-table";
 import { LoadFailed } from "@/components/status/load-failed";
 import styles from "./dashboard.module.css";
 
-export const COMMISSIONS_PATH = "v1/affiliate/commissions";
 
 /**
  * Commission records of the period (issue 9): each settlement line, with the reason when a trade earned none. A table
@@ -22,13 +22,14 @@ export function CommissionRecords({ from, to }: { from: string; to: string }) {
   const t = useTranslations("affiliateDashboard.commissions");
   const format = useFormat();
   const [page, setPage] = useState(1);
-  const key = `${COMMISSIONS_PATH}?${from}:${to}:${page}`;
-  const { data, loading, error, refresh } = useApi(key, () => http.get<AffiliateCommissionPage>(COMMISSIONS_PATH, { from, to, page, pageSize: TABLE_PAGE_SIZE }), {
+  const key = apiKey("commissions", from, to, page);
+  const { data, loading, error, refresh } = useApi(key, () => api.commissions({ from, to, page, pageSize: TABLE_PAGE_SIZE }), {
     ...LIVE_REFRESH,
     refreshDeps: [key],
   });
   const money = (value: number) => format.number(value, MONEY_DIGITS);
-  const reason = (value: string) => (t.has(`reasons.${value}`) ? t(`reasons.${value}`) : value);
+  const reasons = useMessages().affiliateDashboard.commissions.reasons;
+  const reason = (value: string) => (isKeyOf(reasons, value) ? t(`reasons.${value}`) : value);
 
   const columns: ResponsiveColumn<AffiliateCommissionRecord>[] = [
     { key: "day", title: t("day"), dataIndex: "tradeDay", cardTitle: true, render: (day: string) => format.day(day) },

@@ -4,8 +4,8 @@ import { Button, Grid, Input, Select } from "antd";
 import { useTranslations } from "next-intl";
 import { useFormat } from "@/lib/format-hook";
 import { MONEY_DIGITS } from "@/lib/format";
-import { AFFILIATE_INVITEE_SORTS, type Invitee, type InviteePage } from "@affiliates/contracts";
-import { http } from "@/lib/http";
+import { AFFILIATE_INVITEE_SORTS, type Invitee } from "@affiliates/contracts";
+import { api, apiKey } from "@/lib/api";
 import { useApi } from "@/lib/use-api";
 import { LIVE_REFRESH } from "@/lib/live-refresh";
 import { inviteeSearchTerm } from "@/lib/invitee-search";
@@ -15,8 +15,6 @@ import { ResponsiveTable, type ResponsiveColumn } from "@/components/data/respon
 import { LoadFailed } from "@/components/status/load-failed";
 import styles from "./dashboard.module.css";
 
-export const INVITEES_PATH = "v1/affiliate/invitees";
-export const INVITEES_CSV_PATH = "/v1/affiliate/invitees/export.csv";
 type Sort = (typeof AFFILIATE_INVITEE_SORTS)[number];
 /** Table column → the API's sort key. */
 const SORT_OF_COLUMN: Record<string, Sort> = { registeredAt: "registeredAt", volumeUsdt: "volume", commissionUsdt: "commission" };
@@ -37,10 +35,10 @@ export function InviteesTable() {
   const screens = Grid.useBreakpoint();
   const [query, setQuery] = useState({ page: 1, search: "", sort: "registeredAt" as Sort, order: "desc" as Order });
   const [invalid, setInvalid] = useState(false);
-  const key = `${INVITEES_PATH}?${JSON.stringify(query)}`;
+  const key = apiKey("invitees", JSON.stringify(query));
   const { data, loading, error, refresh } = useApi(
     key,
-    () => http.get<InviteePage>(INVITEES_PATH, { page: query.page, pageSize: TABLE_PAGE_SIZE, sort: query.sort, order: query.order, search: query.search || undefined }),
+    () => api.invitees({ page: query.page, pageSize: TABLE_PAGE_SIZE, sort: query.sort, order: query.order, search: query.search || undefined }),
     { ...LIVE_REFRESH, refreshDeps: [key] },
   );
   const csv = useCsvExport("invitees");
@@ -99,7 +97,7 @@ export function InviteesTable() {
           )}
           <Button
             loading={csv.loading}
-            onClick={() => csv.download(INVITEES_CSV_PATH, { search: query.search || undefined, sort: query.sort, order: query.order }, "invitees.csv")}
+            onClick={() => csv.download("inviteesCsv", { search: query.search || undefined, sort: query.sort, order: query.order }, "invitees.csv")}
             data-testid="export-invitees-csv"
           >
             {t("export")}

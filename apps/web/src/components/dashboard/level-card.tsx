@@ -1,9 +1,8 @@
 "use client";
 import { Progress } from "antd";
 import { useTranslations } from "next-intl";
-import type { AffiliateLevelStatus } from "@affiliates/contracts";
 import { useFormat } from "@/lib/format-hook";
-import { http } from "@/lib/http";
+import { api, apiKey } from "@/lib/api";
 import { useApi } from "@/lib/use-api";
 import { NUM_TAG } from "@/lib/bidi";
 import { useBpsPercent } from "@/lib/use-bps-percent";
@@ -11,7 +10,6 @@ import { LoadFailed } from "@/components/status/load-failed";
 import { goalProgress } from "./level-progress";
 import styles from "./dashboard.module.css";
 
-export const LEVEL_PATH = "v1/affiliate/level";
 
 type Goal = "traders" | "volume";
 
@@ -26,7 +24,7 @@ export function LevelCard() {
   const format = useFormat();
   // Hooks before any early return (rules of hooks).
   const percent = useBpsPercent();
-  const { data, error, refresh } = useApi(LEVEL_PATH, () => http.get<AffiliateLevelStatus>(LEVEL_PATH));
+  const { data, error, refresh } = useApi(apiKey("affiliateLevel"), () => api.affiliateLevel());
   if (!data) {
     return error ? (
       <section className="section card level-card" aria-labelledby="level-title" data-testid="level-card">

@@ -1,15 +1,20 @@
 "use client";
-import { useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Button, Form, Input, Select } from "antd";
 import { useTranslations } from "next-intl";
-import type { AffiliateLinkCreateRequest, ReferralLink } from "@affiliates/contracts";
+import { AffiliateResponseCode, type AffiliateLinkCreateRequest, type ReferralLink } from "@affiliates/contracts";
+import { isHttpError } from "@affiliates/http";
+import { api } from "@/lib/api";
 import { useApiErrorText } from "@/lib/api-error-text";
 import { showMessage } from "@/lib/toast";
-import { createLink, isCodeTaken } from "./links-api";
+import { useApiAction } from "@/lib/use-api";
 import { LINK_CODE_MAX, LINK_CODE_MIN, LINK_CODE_PATTERN, LINK_LABEL_MAX } from "./link-rules";
 import styles from "./dashboard.module.css";
 
 type ShareOption = { value: number; label: ReactNode };
+
+/** True for the refusal of a vanity code that is already in use (case-insensitively). */
+const isCodeTaken = (error: unknown): boolean => isHttpError(error) && error.kind === "business" && error.code === AffiliateResponseCode.linkCodeTaken;
 
 /**
  * The form that creates a referral link. The vanity code's format is stated under the field and checked as the API
@@ -19,21 +24,19 @@ export function LinkCreateForm({ shareOptions, onCreated }: { shareOptions: Shar
   const t = useTranslations("affiliateDashboard.links");
   const errorText = useApiErrorText();
   const [form] = Form.useForm<AffiliateLinkCreateRequest>();
-  const [sending, setSending] = useState(false);
+  // A taken vanity code is shown next to the code field, so the request client does not toast it too.
+  const creating = useApiAction((body: AffiliateLinkCreateRequest) => api.linkCreate(body, { handledCodes: [AffiliateResponseCode.linkCodeTaken] }));
   const formatHelp = t("codeHelp", { min: LINK_CODE_MIN, max: LINK_CODE_MAX });
 
   const create = async (values: AffiliateLinkCreateRequest) => {
-    setSending(true);
     try {
-      const created = await createLink({ ...values, label: values.label.trim(), code: values.code?.trim() ? values.code.trim() : undefined });
+      const created = await creating.runAsync({ ...values, label: values.label.trim(), code: values.code?.trim() ? values.code.trim() : undefined });
       onCreated(created);
       form.resetFields();
       void showMessage("success", t("created"), "link-created");
     } catch (error) {
       // Other refusals have been toasted by the request client.
       if (isCodeTaken(error)) form.setFields([{ name: "code", errors: [errorText(error)] }]);
-    } finally {
-      setSending(false);
     }
   };
 
@@ -65,7 +68,7 @@ export function LinkCreateForm({ shareOptions, onCreated }: { shareOptions: Shar
         <Select options={shareOptions} />
       </Form.Item>
       <Form.Item className={styles.linkFormSubmit}>
-        <Button type="primary" htmlType="submit" loading={sending} data-testid="link-create">
+        <Button type="primary" htmlType="submit" loading={creating.loading} data-testid="link-create">
           {t("create")}
         </Button>
       </Form.Item>

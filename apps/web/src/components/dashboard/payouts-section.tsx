@@ -1,13 +1,13 @@
 "use client";
 import { useState, type HTMLAttributes } from "react";
 import { Button } from "antd";
-import { useTranslations } from "next-intl";
-import { AffiliateResponseCode, type AffiliateLedgerEntry, type AffiliatePayoutResult, type AffiliatePayouts } from "@affiliates/contracts";
+import { useMessages, useTranslations } from "next-intl";
+import { isKeyOf } from "@/lib/message-keys";
+import { AffiliateResponseCode, type AffiliateLedgerEntry, type AffiliatePayoutResult } from "@affiliates/contracts";
 import { isHttpError } from "@affiliates/http";
 import { useFormat } from "@/lib/format-hook";
 import { MONEY_DIGITS } from "@/lib/format";
-import { http } from "@/lib/http";
-import { sensitiveCallHeaders } from "@/lib/sensitive-call";
+import { api, apiKey } from "@/lib/api";
 import { useApi, useApiAction } from "@/lib/use-api";
 import { LIVE_REFRESH } from "@/lib/live-refresh";
 import { showMessage } from "@/lib/toast";
@@ -16,7 +16,6 @@ import { ResponsiveTable, type ResponsiveColumn } from "@/components/data/respon
 import { LoadFailed } from "@/components/status/load-failed";
 import styles from "./dashboard.module.css";
 
-export const PAYOUTS_PATH = "v1/affiliate/payouts";
 /** Withdrawals listed before "Show all" (the API answers the latest 50). */
 const HISTORY_ROWS = 5;
 /** The next settlement as a moment with its zone: settlements run at 00:00 UTC, the page shows the reader's clock. */
@@ -33,14 +32,15 @@ const historyRow = (payout: AffiliateLedgerEntry) => ({ "data-testid": "payout-r
  */
 export function PayoutsSection() {
   const t = useTranslations("affiliateDashboard.payouts");
+  const destinations = useMessages().affiliateDashboard.payouts.destinations;
   const format = useFormat();
   const errorText = useApiErrorText();
   const usdt = (value: number) => format.amount(value, "USDT", MONEY_DIGITS);
   const [showAll, setShowAll] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const { data, error, refresh, mutate } = useApi(PAYOUTS_PATH, () => http.get<AffiliatePayouts>(PAYOUTS_PATH), LIVE_REFRESH);
+  const { data, error, refresh, mutate } = useApi(apiKey("payouts"), () => api.payouts(), LIVE_REFRESH);
   // Money moves once per click: no cache, retry or focus refresh (useApiAction), and the device token (spec §7).
-  const withdrawal = useApiAction(async () => http.post<AffiliatePayoutResult>(PAYOUTS_PATH, undefined, { headers: await sensitiveCallHeaders(), handledCodes: HANDLED_CODES }));
+  const withdrawal = useApiAction(() => api.payoutWithdraw(undefined, { handledCodes: HANDLED_CODES }));
 
   const belowMinimum = data ? data.balanceUsdt < data.minimumPayoutUsdt : true;
   const withdraw = async () => {
@@ -78,7 +78,7 @@ export function PayoutsSection() {
       key: "destination",
       title: t("destination"),
       dataIndex: "destination",
-      render: (destination: AffiliateLedgerEntry["destination"]) => (destination && t.has(`destinations.${destination}`) ? t(`destinations.${destination}`) : (destination ?? "—")),
+      render: (destination: AffiliateLedgerEntry["destination"]) => (isKeyOf(destinations, destination) ? t(`destinations.${destination}`) : (destination ?? "—")),
     },
   ];
 

@@ -5,9 +5,9 @@ import { useTranslations } from "next-intl";
 import { useFormat } from "@/lib/format-hook";
 import { MONEY_DIGITS } from "@/lib/format";
 import { LIVE_REFRESH } from "@/lib/live-refresh";
-import { AFFILIATE_CHANNEL_TYPES, AFFILIATE_LINK_SHARE_BPS, type AffiliateLinkUpdateRequest, type ReferralLink, type ReferralLinkList } from "@affiliates/contracts";
-import { http } from "@/lib/http";
-import { useApi } from "@/lib/use-api";
+import { AFFILIATE_CHANNEL_TYPES, AFFILIATE_LINK_SHARE_BPS, type AffiliateLinkUpdateRequest, type ReferralLink } from "@affiliates/contracts";
+import { api, apiKey } from "@/lib/api";
+import { useApi, useApiAction } from "@/lib/use-api";
 import { showMessage } from "@/lib/toast";
 import { NUM_TAG } from "@/lib/bidi";
 import { useBpsPercent } from "@/lib/use-bps-percent";
@@ -17,10 +17,7 @@ import { LinkActions } from "./link-actions";
 import { LinkCreateForm } from "./link-create-form";
 import { LinkPoster } from "./link-poster";
 import { LINK_LABEL_MAX } from "./link-rules";
-import { LINKS_PATH, updateLink } from "./links-api";
 import styles from "./dashboard.module.css";
-
-export { LINKS_PATH } from "./links-api";
 
 type Share = (typeof AFFILIATE_LINK_SHARE_BPS)[number];
 type EditValues = Pick<AffiliateLinkUpdateRequest, "label" | "channel" | "spotShareBps" | "futuresShareBps">;
@@ -47,12 +44,11 @@ export function ReferralLinks({ from, to }: { from: string; to: string }) {
   const tc = useTranslations("apply");
   const format = useFormat();
   const percent = useBpsPercent();
-  const key = `${LINKS_PATH}?${from}:${to}`;
-  const { data, error, mutate, refresh } = useApi(key, () => http.get<ReferralLinkList>(LINKS_PATH, { from, to }), { ...LIVE_REFRESH, refreshDeps: [key] });
+  const key = apiKey("links", from, to);
+  const { data, error, mutate, refresh } = useApi(key, () => api.links({ from, to }), { ...LIVE_REFRESH, refreshDeps: [key] });
   const [qrFor, setQrFor] = useState<ReferralLink | null>(null);
   const [editing, setEditing] = useState<ReferralLink | null>(null);
   const [posterFor, setPosterFor] = useState<ReferralLink | null>(null);
-  const [sending, setSending] = useState(false);
   const [showArchived, setShowArchived] = useState(false);
   const [editForm] = Form.useForm<EditValues>();
   const [modal, modalHolder] = Modal.useModal();
@@ -75,7 +71,7 @@ export function ReferralLinks({ from, to }: { from: string; to: string }) {
 
   const update = async (link: ReferralLink, patch: AffiliateLinkUpdateRequest, done: string): Promise<boolean> => {
     try {
-      replace(await updateLink(link.id, patch));
+      replace(await api.linkUpdate({ id: link.id, ...patch }));
       void showMessage("success", done, `link-${link.id}`);
       return true;
     } catch {
@@ -99,12 +95,13 @@ export function ReferralLinks({ from, to }: { from: string; to: string }) {
     });
   };
 
+  // The edit dialog's save: `loading` while it is under way (archive and restore are single clicks of their own).
+  const saving = useApiAction((link: ReferralLink, values: EditValues) =>
+    update(link, { ...values, label: values.label?.trim(), channel: values.channel ?? null }, ta("saved")),
+  );
   const saveEdit = async (values: EditValues) => {
-    if (!editing) return;
-    setSending(true);
-    const saved = await update(editing, { ...values, label: values.label?.trim(), channel: values.channel ?? null }, ta("saved"));
-    setSending(false);
-    if (saved) setEditing(null);
+    if (!editing || saving.loading) return;
+    if (await saving.runAsync(editing, values)) setEditing(null);
   };
 
   const columns: ResponsiveColumn<ReferralLink>[] = [
@@ -217,7 +214,7 @@ export function ReferralLinks({ from, to }: { from: string; to: string }) {
         title={editing ? ta("editTitle", { code: editing.code }) : null}
         okText={ta("save")}
         cancelText={ta("cancel")}
-        confirmLoading={sending}
+        confirmLoading={saving.loading}
         onOk={() => editForm.submit()}
         onCancel={() => setEditing(null)}
         forceRender

@@ -7,7 +7,7 @@ import styles from "@/components/vip/vip.module.css";
 import { Ghost, GHOST_FIGURE } from "@/components/loading/ghost";
 import { LoadFailed } from "@/components/status/load-failed";
 import { Deferred } from "@/components/loading/deferred";
-import { VIP_TRACKING_IDS } from "@/components/vip/vip-paths";
+import { VIP_TRACKING_IDS } from "@/components/vip/vip-tracking-ids";
 import { FeeSchedule, useFeeSchedule } from "./fee-schedule";
 
 // The calculator (antd) loads when its card scrolls into view, not with the page: it is below the schedule on a phone,

@@ -1,20 +1,20 @@
 "use client";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useFormat } from "@/lib/format-hook";
-import type { FeeLevel, FeeSchedule as FeeScheduleAnswer } from "@affiliates/contracts";
-import { http } from "@/lib/http";
+import type { FeeLevel } from "@affiliates/contracts";
+import { api } from "@/lib/api";
 import { useApi } from "@/lib/use-api";
 import { PlaceholderRows } from "@/components/programme/placeholder-rows";
-import { OFFERS } from "@/lib/offers";
+import { offerKey } from "@/lib/offers";
 
-export const FEE_SCHEDULE_PATH = OFFERS.feeSchedule.path;
 /** The seeded schedule's length (VIP0–VIP7): the rows reserved before the answer arrives. */
 const PLACEHOLDER_ROWS = 8;
 export const FEE_COLUMNS = ["spotMaker", "spotTaker", "futuresMaker", "futuresTaker"] as const;
 export type FeeColumn = (typeof FEE_COLUMNS)[number];
 
 export function useFeeSchedule() {
-  return useApi(FEE_SCHEDULE_PATH, () => http.get<FeeScheduleAnswer>(FEE_SCHEDULE_PATH));
+  const locale = useLocale();
+  return useApi(offerKey("feeSchedule", locale), () => api.vipFeeSchedule());
 }
 
 /** A level's rate with the platform-token discount applied when it is on (the one formula the table and calculator share). */

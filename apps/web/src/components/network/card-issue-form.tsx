@@ -8,19 +8,17 @@ import {
   type AffiliateCardIssueRequest,
   type ExperienceCard,
   type ExperienceCardList,
-  type InviteePage,
   type ReferralLinkList,
 } from "@affiliates/contracts";
 import { LoadFailed } from "@/components/status/load-failed";
 import { MONEY_DIGITS } from "@/lib/format";
 import { useFormat } from "@/lib/format-hook";
-import { http } from "@/lib/http";
-import { sensitiveCallHeaders } from "@/lib/sensitive-call";
+import { api } from "@/lib/api";
 import { showMessage } from "@/lib/toast";
 import { useApi, useApiAction } from "@/lib/use-api";
 import { useClaimLink } from "./card-claim-link";
 import type { CardTarget } from "./card-list";
-import { CARD_INVITEES_PATH, CARD_ISSUE_HANDLED_CODES, CARDS_PATH, isQuotaExceeded, type ListedCard } from "./network-api";
+import { CARD_ISSUE_HANDLED_CODES, isQuotaExceeded, type ListedCard } from "./network-api";
 import styles from "./network.module.css";
 
 /** The chosen invitee keeps its label (the masked user ID), also when a later search no longer lists it. */
@@ -68,12 +66,10 @@ export function CardIssueForm({ list, links, onIssued, onQuotaExceeded, onInvite
   // Every search asks anew (staleTime 0): a fresh cached answer under this key would stand in for the next search.
   const invitees = useApi(
     "network-card-invitees",
-    (search: string) => http.get<InviteePage>(CARD_INVITEES_PATH, search ? { search, pageSize: 10 } : { pageSize: 10 }),
+    (search: string) => api.invitees(search ? { search, pageSize: 10 } : { pageSize: 10 }),
     { manual: true, debounceWait: 300, staleTime: 0, onSuccess: (page) => onInviteesSeen(page.items.map((i) => [i.id, i.maskedUserId] as const)) },
   );
-  const issueCard = useApiAction(async (body: AffiliateCardIssueRequest) =>
-    http.post<ListedCard>(CARDS_PATH, body, { headers: await sensitiveCallHeaders(), handledCodes: CARD_ISSUE_HANDLED_CODES }),
-  );
+  const issueCard = useApiAction((body: AffiliateCardIssueRequest) => api.cardIssue(body, { handledCodes: CARD_ISSUE_HANDLED_CODES }));
 
   const day = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "medium", timeZone: "UTC" });
   const amounts = (list?.amountsUsdt ?? [...AFFILIATE_CARD_AMOUNTS_USDT]).filter(isAmount);

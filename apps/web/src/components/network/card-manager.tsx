@@ -2,19 +2,17 @@
 import { useState } from "react";
 import type { Locale as AntdLocale } from "antd/es/locale";
 import { useTranslations } from "next-intl";
-import type { ExperienceCardList, ReferralLinkList } from "@affiliates/contracts";
 import { FormKit } from "@/components/form/form-kit";
 import { LoadFailed } from "@/components/status/load-failed";
+import type { ExperienceCardList } from "@affiliates/contracts";
 import { useFormat } from "@/lib/format-hook";
-import { http } from "@/lib/http";
+import { api, apiKey } from "@/lib/api";
 import { useApi } from "@/lib/use-api";
 import { CardIssueForm } from "./card-issue-form";
 import { CardList } from "./card-list";
-import { CARD_LINKS_PATH, CARDS_PATH, type ListedCard } from "./network-api";
 import styles from "./network.module.css";
 
-type MonthCards = Omit<ExperienceCardList, "cards"> & { cards: ListedCard[] };
-const fetchCards = () => http.get<MonthCards>(CARDS_PATH);
+const fetchCards = () => api.cards();
 
 /** The card manager in the product's form setup (the UI kit comes with this chunk, not with the page). */
 export function CardManagerWithKit({ antdLocale }: { antdLocale?: AntdLocale | undefined }) {
@@ -28,8 +26,8 @@ export function CardManagerWithKit({ antdLocale }: { antdLocale?: AntdLocale | u
 /** An affiliate's experience cards: the month's quota, issuing a card, and the cards with their status. */
 function CardManager() {
   const t = useTranslations("network.cards");
-  const { data, error, mutate, refresh } = useApi(CARDS_PATH, fetchCards);
-  const links = useApi(CARD_LINKS_PATH, () => http.get<ReferralLinkList>(CARD_LINKS_PATH));
+  const { data, error, mutate, refresh } = useApi(apiKey("cards"), fetchCards);
+  const links = useApi(apiKey("links"), () => api.links());
   const [maskedIds, setMaskedIds] = useState<ReadonlyMap<number, string>>(() => new Map());
 
   if (error && !data) {
@@ -64,7 +62,7 @@ function CardManager() {
 }
 
 /** The month's quota: issued, quota and what remains, as whole numbers, and a meter. */
-function CardQuota({ list }: { list: MonthCards | undefined }) {
+function CardQuota({ list }: { list: ExperienceCardList | undefined }) {
   const t = useTranslations("network.cards");
   const format = useFormat();
   const count = (value: number) => format.number(value, { maximumFractionDigits: 0 });

@@ -1,20 +1,19 @@
 "use client";
 import { useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
-import type { AffiliateCardClaimRefusal, AffiliateCardClaimView } from "@affiliates/contracts";
+import type { AffiliateCardClaimRefusal } from "@affiliates/contracts";
 import { isHttpError } from "@affiliates/http";
 import { isLocale } from "@affiliates/locales";
 import { LoadFailed } from "@/components/status/load-failed";
 import { useApiErrorText } from "@/lib/api-error-text";
 import { MONEY_DIGITS } from "@/lib/format";
 import { useFormat } from "@/lib/format-hook";
-import { http } from "@/lib/http";
+import { api } from "@/lib/api";
 import { goToLogin } from "@/lib/native-app";
-import { sensitiveCallHeaders } from "@/lib/sensitive-call";
-import { useApi } from "@/lib/use-api";
+import { useApi, useApiAction } from "@/lib/use-api";
 import { useSession } from "@/state/session";
 import { ClaimNextSteps } from "./claim-next-steps";
-import { CARD_CODE_PATTERN, CLAIM_HANDLED_CODES, claimPath, claimRefusal } from "./network-api";
+import { CARD_CODE_PATTERN, CLAIM_HANDLED_CODES, claimRefusal } from "./network-api";
 import styles from "./network.module.css";
 
 /**
@@ -46,7 +45,6 @@ function ValidClaimCard({ code }: { code: string }) {
   /** A refusal of the handled codes this page has no sentence of its own for. */
   const [otherRefusal, setOtherRefusal] = useState<string | null>(null);
   const [claimedNow, setClaimedNow] = useState(false);
-  const [sending, setSending] = useState(false);
 
   /** A refusal is shown next to the card (the request client leaves the handled codes to it); other failures are not refusals. */
   const explain = (failure: unknown) => {
@@ -57,9 +55,11 @@ function ValidClaimCard({ code }: { code: string }) {
   };
   const { data, mutate, error, refresh } = useApi(
     `network-claim-${code}`,
-    () => http.get<AffiliateCardClaimView>(claimPath(code), undefined, { handledCodes: CLAIM_HANDLED_CODES }),
+    () => api.cardClaimView({ code }, { handledCodes: CLAIM_HANDLED_CODES }),
     { retryCount: 0, onError: explain },
   );
+  const claiming = useApiAction(() => api.cardClaim({ code }, { handledCodes: CLAIM_HANDLED_CODES }));
+  const sending = claiming.loading;
   // Not a refusal (no connection, a server error): the card is not known yet, so say so and offer to try again.
   const loadFailed = error !== undefined && !data && !refusal && !otherRefusal;
 
@@ -68,17 +68,13 @@ function ValidClaimCard({ code }: { code: string }) {
       if (isLocale(locale)) void goToLogin(locale);
       return;
     }
-    setSending(true);
     setRefusal(null);
     setOtherRefusal(null);
     try {
-      const claimed = await http.post<AffiliateCardClaimView>(claimPath(code), {}, { headers: await sensitiveCallHeaders(), handledCodes: CLAIM_HANDLED_CODES });
-      mutate(claimed);
+      mutate(await claiming.runAsync());
       setClaimedNow(true);
     } catch (failure) {
       explain(failure); // anything else: the request client has shown it
-    } finally {
-      setSending(false);
     }
   };
 

@@ -3,13 +3,10 @@ import dynamic from "next/dynamic";
 import { useEffect, useState } from "react";
 import type { Locale as AntdLocale } from "antd/es/locale";
 import { useLocale, useTranslations } from "next-intl";
-import type { MyAffiliateApplication } from "@affiliates/contracts";
 import { isLocale, localePath } from "@affiliates/locales";
-import { MY_APPLICATION_PATH } from "@/components/apply/application-paths";
-import { http } from "@/lib/http";
 import { goToLogin } from "@/lib/native-app";
 import { PAGES } from "@/lib/pages";
-import { useApi } from "@/lib/use-api";
+import { useMyApplication } from "@/lib/use-my-application";
 import { useSession } from "@/state/session";
 import { Ghost } from "@/components/loading/ghost";
 import { LoadFailed } from "@/components/status/load-failed";
@@ -36,7 +33,7 @@ export function ExperienceCardClient({ antdLocale }: { antdLocale?: AntdLocale |
 function ForAccount({ antdLocale }: { antdLocale?: AntdLocale | undefined }) {
   const t = useTranslations("network.visitor");
   const { complete, isLogin } = useSession();
-  const { data, error, refresh } = useApi(MY_APPLICATION_PATH, () => http.get<MyAffiliateApplication>(MY_APPLICATION_PATH), { ready: complete && isLogin });
+  const { data, error, refresh } = useMyApplication(complete && isLogin);
   // Whether the user is an affiliate is not known: no placeholder forever, a retry.
   if (isLogin && error && !data) {
     return (

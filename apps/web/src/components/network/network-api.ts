@@ -1,18 +1,7 @@
 import { AffiliateResponseCode, AFFILIATE_CARD_CLAIM_MSGS, ResponseCode, type AffiliateCardClaimRefusal, type ExperienceCard } from "@affiliates/contracts";
 import { isHttpError } from "@affiliates/http";
-import { SUB_INVITATIONS_PATH } from "./network-paths";
 
-export { SUB_INVITATIONS_PATH };
-
-/** The affiliate network's calls: sub-affiliates, their invitations, and experience cards. */
-export const SUB_AFFILIATES_PATH = "v1/affiliate/sub-affiliates";
-export const subAffiliatePath = (userId: string) => `${SUB_AFFILIATES_PATH}/${encodeURIComponent(userId)}`;
-export const subInvitationPath = (id: number) => `${SUB_INVITATIONS_PATH}/${id}`;
-export const subInvitationDecisionPath = (id: number, decision: "accept" | "decline") => `${subInvitationPath(id)}/${decision}`;
-export const CARDS_PATH = "v1/affiliate/cards";
-export const CARD_LINKS_PATH = "v1/affiliate/links";
-export const CARD_INVITEES_PATH = "v1/affiliate/invitees";
-export const claimPath = (code: string) => `v1/affiliate/cards/claim/${encodeURIComponent(code)}`;
+/** The affiliate network's rules shared by its components: card codes, handled refusals (the calls are `api.*`). */
 export const CARD_CODE_PATTERN = /^[A-Z0-9]{12}$/;
 
 /** A card as listed: shown by its invitee's masked user ID (as the invitees table shows it), never the numeric id. */

@@ -1,12 +1,9 @@
 "use client";
 import dynamic from "next/dynamic";
 import { useLocale, useTranslations } from "next-intl";
-import type { MyAffiliateApplication } from "@affiliates/contracts";
 import { isLocale, localePath } from "@affiliates/locales";
-import { MY_APPLICATION_PATH } from "@/components/apply/application-paths";
-import { http } from "@/lib/http";
 import { PAGES } from "@/lib/pages";
-import { useApi } from "@/lib/use-api";
+import { useMyApplication } from "@/lib/use-my-application";
 import { useSession } from "@/state/session";
 import styles from "./network.module.css";
 
@@ -17,7 +14,7 @@ const SubAffiliates = dynamic(() => import("./sub-affiliates").then((m) => m.Sub
 export function NetworkSection() {
   const { complete, isLogin } = useSession();
   // Same cache key as the dashboard's own check: one request for both.
-  const { data } = useApi(MY_APPLICATION_PATH, () => http.get<MyAffiliateApplication>(MY_APPLICATION_PATH), { ready: complete && isLogin });
+  const { data } = useMyApplication(complete && isLogin);
   if (!data?.isAffiliate) return null;
   return (
     <>

@@ -3,25 +3,15 @@ import { useState } from "react";
 import { Button, Form, Input, InputNumber, Modal, Popconfirm } from "antd";
 import { useTranslations } from "next-intl";
 import { isHttpError } from "@affiliates/http";
-import type {
-  SentSubInvitation,
-  SubAffiliate,
-  SubAffiliateInviteRequest,
-  SubAffiliateInviteSent,
-  SubAffiliateList,
-  SubAffiliateUpdateRequest,
-  SubInvitationDecision,
-} from "@affiliates/contracts";
+import type { SentSubInvitation, SubAffiliate, SubAffiliateInviteRequest, SubAffiliateUpdateRequest } from "@affiliates/contracts";
 import { ResponsiveTable, type ResponsiveColumn } from "@/components/data/responsive-table";
 import { LoadFailed } from "@/components/status/load-failed";
 import { useApiErrorText } from "@/lib/api-error-text";
 import { useFormat } from "@/lib/format-hook";
-import { http } from "@/lib/http";
-import { sensitiveCallHeaders } from "@/lib/sensitive-call";
+import { api, apiKey } from "@/lib/api";
 import { showMessage } from "@/lib/toast";
 import { useApi, useApiAction } from "@/lib/use-api";
 import { useBpsPercent } from "@/lib/use-bps-percent";
-import { SUB_AFFILIATES_PATH, subAffiliatePath, subInvitationPath } from "./network-api";
 import {
   bpsToPercent,
   INVITE_EMAIL_MAX,
@@ -44,7 +34,7 @@ interface EditValues {
   note: string;
 }
 
-const fetchList = () => http.get<SubAffiliateList>(SUB_AFFILIATES_PATH);
+const fetchList = () => api.subAffiliates();
 const trimmed = (value: unknown) => (typeof value === "string" ? value.trim() : value);
 
 /**
@@ -58,25 +48,19 @@ export function SubAffiliates() {
   const format = useFormat();
   const percent = useBpsPercent();
   const errorText = useApiErrorText();
-  const { data, error, mutate, refresh } = useApi(SUB_AFFILIATES_PATH, fetchList);
+  const { data, error, mutate, refresh } = useApi(apiKey("subAffiliates"), fetchList);
   const [editing, setEditing] = useState<SubAffiliate | null>(null);
   const [inviteSent, setInviteSent] = useState(false);
   const [inviteForm] = Form.useForm<InviteValues>();
   const [editForm] = Form.useForm<EditValues>();
 
   // The refusals the forms explain next to their fields are not toasted (handledCodes): the user reads them once.
-  const invite = useApiAction(async (body: SubAffiliateInviteRequest) =>
-    http.post<SubAffiliateInviteSent>(SUB_AFFILIATES_PATH, body, { headers: await sensitiveCallHeaders(), handledCodes: SUB_AFFILIATE_HANDLED_CODES }),
+  const invite = useApiAction((body: SubAffiliateInviteRequest) => api.subAffiliateInvite(body, { handledCodes: SUB_AFFILIATE_HANDLED_CODES }));
+  const update = useApiAction((userId: string, body: SubAffiliateUpdateRequest) =>
+    api.subAffiliateUpdate({ userId, ...body }, { handledCodes: SUB_AFFILIATE_HANDLED_CODES }),
   );
-  const update = useApiAction(async (userId: string, body: SubAffiliateUpdateRequest) =>
-    http.patch<SubAffiliate>(subAffiliatePath(userId), body, { headers: await sensitiveCallHeaders(), handledCodes: SUB_AFFILIATE_HANDLED_CODES }),
-  );
-  const end = useApiAction(async (userId: string) =>
-    http.delete<{ userId: string; ended: true }>(subAffiliatePath(userId), { headers: await sensitiveCallHeaders() }),
-  );
-  const withdraw = useApiAction(async (id: number) =>
-    http.delete<SubInvitationDecision>(subInvitationPath(id), { headers: await sensitiveCallHeaders(), handledCodes: SUB_AFFILIATE_HANDLED_CODES }),
-  );
+  const end = useApiAction((userId: string) => api.subAffiliateEnd({ userId }));
+  const withdraw = useApiAction((id: number) => api.subInvitationWithdraw({ id }, { handledCodes: SUB_AFFILIATE_HANDLED_CODES }));
 
   const ownBps = data?.ownRateBps ?? 0;
   const money = (usdt: number) => (

@@ -3,16 +3,14 @@ import { useState, type ReactNode } from "react";
 import { Button } from "antd";
 import type { Locale as AntdLocale } from "antd/es/locale";
 import { useTranslations } from "next-intl";
-import type { SubInvitationDecision, SubInvitationOffer } from "@affiliates/contracts";
+import type { SubInvitationOffer } from "@affiliates/contracts";
 import { FormKit } from "@/components/form/form-kit";
 import { NUM_TAG } from "@/lib/bidi";
 import { useFormat } from "@/lib/format-hook";
-import { http } from "@/lib/http";
-import { sensitiveCallHeaders } from "@/lib/sensitive-call";
+import { api } from "@/lib/api";
 import { showMessage } from "@/lib/toast";
 import { useApiAction } from "@/lib/use-api";
 import { useBpsPercent } from "@/lib/use-bps-percent";
-import { subInvitationDecisionPath } from "./network-api";
 import { SUB_OFFER_HANDLED_CODES, subOfferRefusal, type SubOfferRefusal } from "./sub-affiliate-rules";
 import styles from "./network.module.css";
 
@@ -39,8 +37,8 @@ function OfferCards({ offers, onAnswered }: Pick<Props, "offers" | "onAnswered">
   const percent = useBpsPercent();
   const [refusals, setRefusals] = useState<Partial<Record<number, SubOfferRefusal>>>({});
   const [reloading, setReloading] = useState(false);
-  const decide = useApiAction(async (id: number, decision: Decision) =>
-    http.post<SubInvitationDecision>(subInvitationDecisionPath(id, decision), undefined, { headers: await sensitiveCallHeaders(), handledCodes: SUB_OFFER_HANDLED_CODES }),
+  const decide = useApiAction((id: number, decision: Decision) =>
+    (decision === "accept" ? api.subInvitationAccept : api.subInvitationDecline)({ id }, { handledCodes: SUB_OFFER_HANDLED_CODES }),
   );
 
   const answer = async (offer: SubInvitationOffer, decision: Decision) => {

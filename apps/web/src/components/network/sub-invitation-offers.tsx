@@ -2,17 +2,15 @@
 import dynamic from "next/dynamic";
 import type { Locale as AntdLocale } from "antd/es/locale";
 import { useTranslations } from "next-intl";
-import type { SubInvitationOfferList } from "@affiliates/contracts";
 import { LoadFailed } from "@/components/status/load-failed";
-import { http } from "@/lib/http";
+import { api, apiKey } from "@/lib/api";
 import { useApi } from "@/lib/use-api";
 import { useSession } from "@/state/session";
-import { SUB_INVITATIONS_PATH } from "./network-paths";
 
 // The offer cards carry the UI kit's buttons: they load only for a logged-in visitor who has an open offer.
 const SubInvitationOfferCards = dynamic(() => import("./sub-invitation-offer-cards").then((m) => m.SubInvitationOfferCards), { ssr: false });
 
-const fetchOffers = () => http.get<SubInvitationOfferList>(SUB_INVITATIONS_PATH);
+const fetchOffers = () => api.subInvitationOffers();
 
 /**
  * Sub-affiliate invitations made to the signed-in user's email address, each to accept or decline (on the dashboard and
@@ -23,7 +21,7 @@ const fetchOffers = () => http.get<SubInvitationOfferList>(SUB_INVITATIONS_PATH)
 export function SubInvitationOffers({ withKit = false, antdLocale }: { withKit?: boolean; antdLocale?: AntdLocale | undefined }) {
   const { complete, isLogin } = useSession();
   const t = useTranslations("network.offers");
-  const { data, error, mutate, refresh } = useApi(SUB_INVITATIONS_PATH, fetchOffers, { ready: complete && isLogin });
+  const { data, error, mutate, refresh } = useApi(apiKey("subInvitationOffers"), fetchOffers, { ready: complete && isLogin });
   if (!complete || !isLogin) return null;
   if (error && !data) {
     return (

@@ -1,5 +1,5 @@
 "use client";
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { Button, Checkbox, Form, Input, InputNumber, Select, type GetProps } from "antd";
 import type { Locale as AntdLocale } from "antd/es/locale";
 import { useTranslations } from "next-intl";
@@ -12,9 +12,7 @@ import {
   PARTNER_MESSAGE_MAX,
   brokerApplicationSchema,
   incubationApplicationSchema,
-  type MyPartnerApplication,
   type PartnerApplication,
-  type PartnerApplicationCreated,
   type PartnerApplicationKind,
   type PartnerApplicationRequest,
 } from "@affiliates/contracts";
@@ -23,10 +21,9 @@ import { CountrySelect } from "@/components/form/country-select";
 import { isCountryCode } from "@affiliates/contracts";
 import { MAX_USDT, useFormRules } from "@/components/form/form-rules";
 import { useAccountPrefill, usePrefill } from "@/components/form/prefill";
-import { http } from "@/lib/http";
-import { sensitiveCallHeaders } from "@/lib/sensitive-call";
+import { api } from "@/lib/api";
 import { showMessage } from "@/lib/toast";
-import { PARTNER_PATHS } from "./partner-data";
+import { useApiAction } from "@/lib/use-api";
 
 type FormValues = Omit<PartnerApplicationRequest, "kind"> & Record<string, unknown>;
 
@@ -67,7 +64,12 @@ function ApplicationFields({ kind, previous, onStored }: FieldsProps) {
   const help = useTranslations("form.help");
   const rules = useFormRules();
   const [form] = Form.useForm<FormValues>();
-  const [sending, setSending] = useState(false);
+  // Stored (said at once), then read back: the status shown is the API's.
+  const apply = useApiAction(async (payload: PartnerApplicationRequest) => {
+    await api.partnerApply(payload);
+    void showMessage("success", t("submitted"), `partner-${kind}`);
+    return api.myPartnerApplication({ kind });
+  });
   const account = useAccountPrefill();
   const prefill = useMemo(
     () => ({
@@ -82,21 +84,16 @@ function ApplicationFields({ kind, previous, onStored }: FieldsProps) {
   usePrefill(form, prefill);
 
   const submit = async (values: FormValues) => {
-    setSending(true);
     try {
-      const payload = { ...values, kind } as PartnerApplicationRequest;
-      await http.post<PartnerApplicationCreated>(PARTNER_PATHS.applications, payload, { headers: await sensitiveCallHeaders() });
-      void showMessage("success", t("submitted"), `partner-${kind}`);
-      const mine = await http.get<MyPartnerApplication>(PARTNER_PATHS.myApplication, { kind });
+      const mine = await apply.runAsync({ ...values, kind } as PartnerApplicationRequest);
       if (mine.application) onStored(mine.application);
     } catch {
       // the request client has already shown the error toast
-    } finally {
-      setSending(false);
     }
   };
 
-  const options = (group: string, values: readonly string[]) => values.map((value) => ({ value, label: t(`${group}.${value}`) }));
+  // Each list with its own labels, so a value of the contracts without a label under its group fails the type check.
+  const options = <V extends string>(values: readonly V[], label: (value: V) => string) => values.map((value) => ({ value, label: label(value) }));
   // No min/max on the inputs: a value out of range stays as typed and its rule says what is wrong, next to the field.
   const usdtInput = <InputNumber step={1000} precision={0} style={{ width: "100%" }} dir="ltr" />;
 
@@ -130,7 +127,7 @@ function ApplicationFields({ kind, previous, onStored }: FieldsProps) {
         {kind === "broker" && (
           <>
             <Form.Item name="brokerType" label={t("brokerType")} rules={[{ required: true }]}>
-              <Select options={options("brokerTypes", BROKER_TYPES)} />
+              <Select options={options(BROKER_TYPES, (v) => t(`brokerTypes.${v}`))} />
             </Form.Item>
             <Form.Item name="platformUrl" label={t("platformUrl")} rules={rules.httpUrl(brokerApplicationSchema.shape.platformUrl)} validateFirst extra={help("url")}>
               <Input inputMode="url" placeholder="https://" dir="ltr" />
@@ -160,7 +157,7 @@ function ApplicationFields({ kind, previous, onStored }: FieldsProps) {
 
         {(kind === "institutional" || kind === "institutional-pro") && (
           <Form.Item name="institutionType" label={t("institutionType")} rules={[{ required: true }]}>
-            <Select options={options("institutionTypes", INSTITUTION_TYPES)} />
+            <Select options={options(INSTITUTION_TYPES, (v) => t(`institutionTypes.${v}`))} />
           </Form.Item>
         )}
         {kind === "institutional-pro" && (
@@ -183,10 +180,10 @@ function ApplicationFields({ kind, previous, onStored }: FieldsProps) {
               <Input inputMode="url" placeholder="https://" dir="ltr" />
             </Form.Item>
             <Form.Item name="stage" label={t("stage")} rules={[{ required: true }]}>
-              <Select options={options("stages", INCUBATION_STAGES)} />
+              <Select options={options(INCUBATION_STAGES, (v) => t(`stages.${v}`))} />
             </Form.Item>
             <Form.Item name="sector" label={t("sector")} rules={[{ required: true }]}>
-              <Select options={options("sectors", INCUBATION_SECTORS)} />
+              <Select options={options(INCUBATION_SECTORS, (v) => t(`sectors.${v}`))} />
             </Form.Item>
             <Form.Item name="raisedUsdt" label={t("raised")} rules={rules.wholeNumber(MAX_USDT)} validateFirst extra={help("amount")}>
               {usdtInput}
@@ -197,13 +194,13 @@ function ApplicationFields({ kind, previous, onStored }: FieldsProps) {
 
       {kind === "institutional" && (
         <Form.Item name="services" label={t("services")} rules={[{ required: true }, { type: "array", min: 1 }]}>
-          <ServicesGroup options={options("serviceOptions", INSTITUTIONAL_SERVICES)} />
+          <ServicesGroup options={options(INSTITUTIONAL_SERVICES, (v) => t(`serviceOptions.${v}`))} />
         </Form.Item>
       )}
       <Form.Item name="message" label={t("message")} rules={rules.optionalText(PARTNER_MESSAGE_MAX)}>
         <Input.TextArea rows={4} showCount maxLength={PARTNER_MESSAGE_MAX} />
       </Form.Item>
-      <Button type="primary" htmlType="submit" loading={sending}>
+      <Button type="primary" htmlType="submit" loading={apply.loading}>
         {t(`submit.${kind}`)}
       </Button>
     </Form>

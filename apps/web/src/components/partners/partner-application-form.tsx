@@ -4,13 +4,12 @@ import dynamic from "next/dynamic";
 import type { Locale as AntdLocale } from "antd/es/locale";
 import { useLocale, useTranslations } from "next-intl";
 import { useFormat } from "@/lib/format-hook";
-import type { MyPartnerApplication, PartnerApplication, PartnerApplicationKind } from "@affiliates/contracts";
+import type { PartnerApplication, PartnerApplicationKind } from "@affiliates/contracts";
 import { isLocale } from "@affiliates/locales";
-import { http } from "@/lib/http";
+import { api, apiKey } from "@/lib/api";
 import { goToLogin } from "@/lib/native-app";
 import { useApi } from "@/lib/use-api";
 import { useSession } from "@/state/session";
-import { PARTNER_PATHS } from "./partner-data";
 
 const Placeholder = () => <div className="partner-form-placeholder" aria-busy="true" />;
 
@@ -30,8 +29,7 @@ export function PartnerApplicationForm({ kind, antdLocale }: { kind: PartnerAppl
   const t = useTranslations("partners.form");
   const locale = useLocale();
   const { complete, isLogin } = useSession();
-  const key = `${PARTNER_PATHS.myApplication}:${kind}`;
-  const { data, error, mutate } = useApi(key, () => http.get<MyPartnerApplication>(PARTNER_PATHS.myApplication, { kind }), { ready: complete && isLogin });
+  const { data, error, mutate } = useApi(apiKey("myPartnerApplication", kind), () => api.myPartnerApplication({ kind }), { ready: complete && isLogin });
   const [again, setAgain] = useState(false);
 
   let body: ReactNode;

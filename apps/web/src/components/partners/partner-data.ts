@@ -1,19 +1,9 @@
 "use client";
 import { useLocale } from "next-intl";
 import type { BrokerProgramme, IncubationProgramme, InstitutionalProgramme, MarketMakerProgramme } from "@affiliates/contracts";
-import { http } from "@/lib/http";
+import { api } from "@/lib/api";
 import { useApi } from "@/lib/use-api";
-import { OFFERS, offerKey } from "@/lib/offers";
-
-/** The public calls of the partner programmes (issue 10); their FAQ follows the `Locale` header the client sends. */
-export const PARTNER_PATHS = {
-  broker: OFFERS.broker.path,
-  marketMaker: OFFERS.marketMaker.path,
-  institutional: OFFERS.institutional.path,
-  incubation: OFFERS.incubation.path,
-  applications: "v1/partners/applications",
-  myApplication: "v1/partners/applications/me",
-} as const;
+import { offerKey } from "@/lib/offers";
 
 interface Programmes {
   broker: BrokerProgramme;
@@ -22,11 +12,19 @@ interface Programmes {
   incubation: IncubationProgramme;
 }
 
+/** The partner programmes' public calls; their FAQ follows the `Locale` header the client sends. */
+const PROGRAMMES: { readonly [K in keyof Programmes]: () => Promise<Programmes[K]> } = {
+  broker: () => api.brokerProgramme(),
+  marketMaker: () => api.marketMakerProgramme(),
+  institutional: () => api.institutionalProgramme(),
+  incubation: () => api.incubationProgramme(),
+};
+
 /** A programme's figures, cached per locale (the FAQ is written per language). */
 export function usePartnerProgramme<K extends keyof Programmes>(key: K) {
   const locale = useLocale();
-  const path = PARTNER_PATHS[key];
-  return useApi(offerKey(key, locale), () => http.get<Programmes[K]>(path));
+  const fetchProgramme: () => Promise<Programmes[K]> = PROGRAMMES[key];
+  return useApi(offerKey(key, locale), fetchProgramme);
 }
 
 export const BPS = 10_000;

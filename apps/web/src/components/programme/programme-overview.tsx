@@ -1,18 +1,17 @@
 "use client";
-import { useLocale, useTranslations } from "next-intl";
+import { useLocale, useMessages, useTranslations } from "next-intl";
+import { isKeyOf } from "@/lib/message-keys";
 import { useFormat } from "@/lib/format-hook";
-import type { AffiliateProgramme } from "@affiliates/contracts";
 import { FaqList } from "@/components/safe/faq-list";
-import { http } from "@/lib/http";
+import { api } from "@/lib/api";
 import { useApi } from "@/lib/use-api";
 import { useBpsPercent } from "@/lib/use-bps-percent";
 import { NUM_TAG } from "@/lib/bidi";
 import { Ghost, GHOST_FIGURE } from "@/components/loading/ghost";
 import { LoadFailed } from "@/components/status/load-failed";
 import { PlaceholderRows } from "./placeholder-rows";
-import { OFFERS, offerKey } from "@/lib/offers";
+import { offerKey } from "@/lib/offers";
 
-export const PROGRAMME_PATH = OFFERS.programme.path;
 /** Counts are whole numbers; volumes are compact ("1.5M"), the space of a table cell is short. */
 const COUNT = { maximumFractionDigits: 0 } as const;
 const COMPACT = { notation: "compact", maximumFractionDigits: 1 } as const;
@@ -22,10 +21,11 @@ const PLACEHOLDER_ROWS = 3;
 /** The programme's figures from the exchange API: the headline rate, the commission levels, benefits and FAQ. */
 export function ProgrammeOverview() {
   const t = useTranslations("programme");
+  const benefits = useMessages().programme.benefits;
   const format = useFormat();
   const locale = useLocale();
   // The FAQ's language follows the `Locale` header (src/lib/http.ts sends the page's locale); one cache entry per locale.
-  const { data, error, refresh } = useApi(offerKey("programme", locale), () => http.get<AffiliateProgramme>(PROGRAMME_PATH));
+  const { data, error, refresh } = useApi(offerKey("programme", locale), () => api.affiliateProgramme());
   const percent = useBpsPercent();
   // Column names, also each cell's label in the phone card view.
   const columns = { newTraders: t("newTraders"), volume: t("volume"), spotRate: t("spotRate"), futuresRate: t("futuresRate") };
@@ -77,7 +77,7 @@ export function ProgrammeOverview() {
         <h2 id="benefits-title">{t("benefitsTitle")}</h2>
         <ul className="benefits">
           {(data?.benefits ?? []).map((key) => (
-            <li key={key} className="card">{t.has(`benefits.${key}`) ? t(`benefits.${key}`) : key}</li>
+            <li key={key} className="card">{isKeyOf(benefits, key) ? t(`benefits.${key}`) : key}</li>
           ))}
         </ul>
       </section>

@@ -1,18 +1,15 @@
 "use client";
 import { useEffect } from "react";
-import type { DomainConfig } from "@affiliates/contracts";
 import { browserProbe, chooseImageHost } from "@/lib/image-host";
-import { http } from "@/lib/http";
+import { api } from "@/lib/api";
 import { whenIdle } from "@/lib/when-idle";
-
-export const DOMAIN_CONFIG_PATH = "v1/mix/system/getDomainConfigList";
 
 /** Chooses the image host once the page is idle: never in the way of rendering (spec §7). */
 export function ImageHostProbe() {
   useEffect(() => {
     const run = () =>
       void chooseImageHost({
-        loadConfig: () => http.get<DomainConfig>(DOMAIN_CONFIG_PATH),
+        loadConfig: () => api.domainConfig(),
         probe: browserProbe,
         storage: window.localStorage,
         // Only hosts the page's CSP allows are probed: a refused one just logs a console error.

@@ -1,9 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import type { DerivedUser } from "@/lib/derive-user";
-import { http } from "@/lib/http";
-
-export const LOGOUT_PATH = "v1/user/logout";
+import { api } from "@/lib/api";
 
 /** The user's id, bound phone and e-mail (each only when bound) and the log-out button. */
 export function AccountDetails({ user, className }: { user: DerivedUser; className: string }) {
@@ -11,7 +9,7 @@ export function AccountDetails({ user, className }: { user: DerivedUser; classNa
 
   const logout = async () => {
     try {
-      await http.post(LOGOUT_PATH);
+      await api.logout();
     } finally {
       // Spec §2: logging out reloads the current route.
       window.location.reload();

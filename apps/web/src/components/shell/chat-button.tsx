@@ -1,6 +1,7 @@
 "use client";
 import { useState } from "react";
 import { useTranslations } from "next-intl";
+import { apiHref } from "@/lib/api";
 import { showMessage } from "@/lib/toast";
 import { TRACKING_IDS } from "@/lib/tracking-ids";
 import { BASE_PATH, dirOf, type Locale } from "@affiliates/locales";
@@ -46,7 +47,7 @@ export function ChatButton({ locale }: { locale: Locale }) {
       widget.open({
         locale,
         dir: dirOf(locale),
-        endpoint: "/v1/support/chat/messages",
+        endpoint: apiHref("supportMessage"),
         labels: {
           title: t("widgetTitle"),
           intro: t("widgetIntro"),

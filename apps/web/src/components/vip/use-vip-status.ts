@@ -1,9 +1,7 @@
 "use client";
-import type { VipStatus } from "@affiliates/contracts";
-import { http } from "@/lib/http";
+import { api, apiKey } from "@/lib/api";
 import { useApi } from "@/lib/use-api";
 import { useSession } from "@/state/session";
-import { VIP_STATUS_PATH } from "./vip-paths";
 
 /**
  * The signed-in user's VIP level and figures (`GET /v1/vip/me`, login required): asked once the session is known and
@@ -11,5 +9,5 @@ import { VIP_STATUS_PATH } from "./vip-paths";
  */
 export function useVipStatus() {
   const { complete, isLogin } = useSession();
-  return useApi(VIP_STATUS_PATH, () => http.get<VipStatus>(VIP_STATUS_PATH), { ready: complete && isLogin });
+  return useApi(apiKey("vipStatus"), () => api.vipStatus(), { ready: complete && isLogin });
 }

@@ -4,16 +4,15 @@ import { useTranslations } from "next-intl";
 import { useInterval } from "ahooks";
 import { isHttpError } from "@affiliates/http";
 import type { Locale } from "@affiliates/locales";
-import { VipResponseCode, type VipAirdrop, type VipAirdropJoined, type VipAirdropList } from "@affiliates/contracts";
-import { http } from "@/lib/http";
-import { useApi } from "@/lib/use-api";
+import { VipResponseCode, type VipAirdrop } from "@affiliates/contracts";
+import { api, apiKey } from "@/lib/api";
+import { useApi, useApiAction } from "@/lib/use-api";
 import { goToLogin } from "@/lib/native-app";
-import { sensitiveCallHeaders } from "@/lib/sensitive-call";
 import { showMessage } from "@/lib/toast";
 import { useSession } from "@/state/session";
 import { LoadFailed } from "@/components/status/load-failed";
 import { useVipFormat } from "./use-vip-format";
-import { VIP_AIRDROPS_PATH, VIP_TRACKING_IDS, vipAirdropJoinPath } from "./vip-paths";
+import { VIP_TRACKING_IDS } from "./vip-tracking-ids";
 import styles from "./vip.module.css";
 
 const SECOND_MS = 1000;
@@ -33,7 +32,7 @@ export function VipAirdrops({ locale }: { locale: Locale }) {
   const tc = useTranslations("vipCommon");
   const { complete, isLogin } = useSession();
   // The list carries the user's own flags, so it waits for the session check (and is fetched again after a login).
-  const { data, error, mutate, refresh } = useApi(`${VIP_AIRDROPS_PATH}:${isLogin ? "user" : "visitor"}`, () => http.get<VipAirdropList>(VIP_AIRDROPS_PATH), {
+  const { data, error, mutate, refresh } = useApi(apiKey("vipAirdrops", isLogin ? "user" : "visitor"), () => api.vipAirdrops(), {
     ready: complete,
     refreshDeps: [isLogin],
   });
@@ -51,22 +50,19 @@ export function VipAirdrops({ locale }: { locale: Locale }) {
     if (due) refresh();
   }, [due, refresh]);
 
-  const [pending, setPending] = useState<string | null>(null);
+  const joining = useApiAction((id: string) => api.vipAirdropJoin({ id }, { handledCodes: CARD_REFUSALS }));
   const [refusals, setRefusals] = useState<Record<string, string>>({});
 
   const join = async (campaign: VipAirdrop) => {
-    if (!complete) return;
+    // One join at a time: a second run would leave the first one's answer unread (ahooks keeps only the latest).
+    if (!complete || joining.loading) return;
     if (!isLogin) {
       void goToLogin(locale);
       return;
     }
-    setPending(campaign.id);
     setRefusals(({ [campaign.id]: _dropped, ...rest }) => rest);
     try {
-      const joined = await http.post<VipAirdropJoined>(vipAirdropJoinPath(campaign.id), undefined, {
-        headers: await sensitiveCallHeaders(),
-        handledCodes: CARD_REFUSALS,
-      });
+      const joined = await joining.runAsync(campaign.id);
       if (data) {
         mutate({
           ...data,
@@ -89,8 +85,6 @@ export function VipAirdrops({ locale }: { locale: Locale }) {
             : t("levelTooLowShort");
       }
       setRefusals((all) => ({ ...all, [campaign.id]: text }));
-    } finally {
-      setPending(null);
     }
   };
 
@@ -117,7 +111,7 @@ export function VipAirdrops({ locale }: { locale: Locale }) {
             campaign={campaign}
             now={now}
             visitor={complete && !isLogin}
-            pending={pending === campaign.id}
+            pending={joining.loading && joining.params[0] === campaign.id}
             refusal={refusals[campaign.id]}
             onJoin={() => void join(campaign)}
           />

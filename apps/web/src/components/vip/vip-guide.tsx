@@ -1,12 +1,10 @@
 "use client";
 import { useLocale, useTranslations } from "next-intl";
-import type { VipGuide as VipGuideAnswer } from "@affiliates/contracts";
 import { FaqList } from "@/components/safe/faq-list";
-import { http } from "@/lib/http";
+import { api } from "@/lib/api";
 import { useApi } from "@/lib/use-api";
 import { LoadFailed } from "@/components/status/load-failed";
 import { useVipProgramme, VipRulesList } from "./vip-programme";
-import { VIP_GUIDE_PATH } from "./vip-paths";
 import { offerKey } from "@/lib/offers";
 import styles from "./vip.module.css";
 
@@ -16,7 +14,7 @@ export function VipGuide() {
   const tc = useTranslations("vipCommon");
   const locale = useLocale();
   const programme = useVipProgramme();
-  const guide = useApi(offerKey("vipGuide", locale), () => http.get<VipGuideAnswer>(VIP_GUIDE_PATH, { locale }));
+  const guide = useApi(offerKey("vipGuide", locale), () => api.vipGuide({ locale }));
   return (
     <>
       <section className="section" aria-labelledby="vip-review-title">

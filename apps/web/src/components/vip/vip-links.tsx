@@ -3,7 +3,7 @@ import { useTranslations } from "next-intl";
 import { BusinessLine, webFallbackUrl, type DeepLinkParams, type DeepLinkTarget } from "@affiliates/bridge";
 import { followDeepLink, reportBridgeFailure } from "@/lib/native-app";
 import { DEFAULT_DEPOSIT_COIN, DEFAULT_FUTURES_SYMBOL, DEFAULT_SPOT_PAIR } from "@/lib/constants";
-import { VIP_TRACKING_IDS } from "./vip-paths";
+import { VIP_TRACKING_IDS } from "./vip-tracking-ids";
 import styles from "./vip.module.css";
 
 export type VipLinkKey = "futures" | "spot" | "deposit" | "coupons" | "earn";

@@ -1,13 +1,13 @@
 "use client";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { VIP_METRICS, type FeeLevel, type VipLevelBenefits, type VipProgramme as VipProgrammeAnswer } from "@affiliates/contracts";
-import { http } from "@/lib/http";
+import { api } from "@/lib/api";
+import { offerKey } from "@/lib/offers";
 import { useApi } from "@/lib/use-api";
 import { LoadFailed } from "@/components/status/load-failed";
 import { PlaceholderRows } from "@/components/programme/placeholder-rows";
 import { useVipFormat } from "./use-vip-format";
 import { VipLink } from "./vip-links";
-import { VIP_PROGRAMME_PATH } from "./vip-paths";
 import styles from "./vip.module.css";
 
 /** The seeded levels (VIP0–VIP7): the rows each table holds while the answer is on its way. */
@@ -16,7 +16,8 @@ const FEE_COLUMNS = ["spotMaker", "spotTaker", "futuresMaker", "futuresTaker"] a
 
 /** The programme's answer, shared (one request, one cache entry) by every component of a page that shows it. */
 export function useVipProgramme() {
-  return useApi(VIP_PROGRAMME_PATH, () => http.get<VipProgrammeAnswer>(VIP_PROGRAMME_PATH));
+  const locale = useLocale();
+  return useApi(offerKey("vipProgramme", locale), () => api.vipProgramme());
 }
 
 /** VIP0–VIP7 from the exchange API: qualification, fees, limits and benefits, the trial and the review rules. */

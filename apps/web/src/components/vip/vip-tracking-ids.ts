@@ -1,0 +1,6 @@
+/** Analytics tracking ids of the VIP pages' clickable elements (spec §5: "b" and digits). */
+export const VIP_TRACKING_IDS = {
+  vipLink: "b3101",
+  airdropJoin: "b3102",
+  feeDiscount: "b3103",
+} as const;
