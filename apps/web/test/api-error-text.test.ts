@@ -1,11 +1,12 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createTranslator, type Messages } from "next-intl";
+import { createTranslator } from "next-intl";
 import { AffiliateResponseCode, ResponseCode, SILENT_CODES, SUCCESS_CODES, VipResponseCode } from "@affiliates/contracts";
 import { HttpError, NETWORK_ERROR_CODE } from "@affiliates/http";
-import { LOCALE_CODES } from "@affiliates/locales";
+import { LOCALE_CODES, type Locale } from "@affiliates/locales";
 import { apiErrorKey, apiErrorText, BUSINESS_CODE_NAMES } from "../src/lib/api-error-text";
+import { asDataTranslator } from "../src/lib/message-keys";
 
 const dir = path.resolve(__dirname, "../messages");
 type Catalogue = Record<string, Record<string, unknown>>;
@@ -28,9 +29,8 @@ const TABLE_CODES: Record<string, string> = {
 
 const business = (code: string, msg = "server text") => new HttpError({ code, msg, kind: "business", url: "/v1/x", method: "POST", status: 409 });
 
-/** A `t` over the app's messages of one locale (errors and the shell's HTTP texts), as next-intl builds it. */
-const translatorFor = (locale: string) =>
-  createTranslator<Messages>({ locale: locale === "ph" ? "fil" : locale, messages: { ...read("shell", locale), ...read("errors", locale) } });
+/** A `t` over the app's messages of one locale (errors and the shell's HTTP texts), as next-intl builds it and useApiErrorText passes it. */
+const translatorFor = (locale: Locale) => asDataTranslator(createTranslator({ locale, messages: { ...read("shell", locale), ...read("errors", locale) } }));
 
 describe("business refusals as sentences (apiErrors)", () => {
   it("there is a catalogue for every locale of the product's message groups", () => {

@@ -3,6 +3,7 @@ import { useCallback } from "react";
 import { useTranslations } from "next-intl";
 import { AffiliateResponseCode, ResponseCode, SILENT_CODES, SUCCESS_CODES, VipResponseCode } from "@affiliates/contracts";
 import { errorToastText, isHttpError, UNKNOWN_ERROR_KEY, type ErrorMessageKey } from "@affiliates/http";
+import { asDataTranslator } from "./message-keys";
 
 /**
  * A business code of the shared table: five digits (three-digit codes are HTTP statuses, which keep spec §8's own
@@ -49,5 +50,6 @@ export function apiErrorText(error: unknown, t: ErrorTranslator): string {
 /** apiErrorText in the page's language. */
 export function useApiErrorText(): (error: unknown) => string {
   const t = useTranslations();
-  return useCallback((error: unknown) => apiErrorText(error, t), [t]);
+  // The keys are computed from the contracts' code tables; test/api-error-text.test.ts checks each has its sentence.
+  return useCallback((error: unknown) => apiErrorText(error, asDataTranslator(t)), [t]);
 }

@@ -1,5 +1,5 @@
 "use client";
-import { useTranslations } from "next-intl";
+import { useTranslations, type Messages } from "next-intl";
 import { BusinessLine, webFallbackUrl, type DeepLinkParams, type DeepLinkTarget } from "@affiliates/bridge";
 import { localePath, type Locale } from "@affiliates/locales";
 import { followDeepLink, reportBridgeFailure } from "@/lib/native-app";
@@ -7,7 +7,8 @@ import { DEFAULT_DEPOSIT_COIN, DEFAULT_FUTURES_SYMBOL, DEFAULT_SPOT_PAIR } from 
 import { PAGES } from "@/lib/pages";
 import { TRACKING_IDS } from "@/lib/tracking-ids";
 
-type Link<T extends DeepLinkTarget = DeepLinkTarget> = { key: string; target: T; params: DeepLinkParams[T] };
+/** `key` names the link's texts under `explore` (`<key>.title`, `<key>.body`). */
+type Link<T extends DeepLinkTarget = DeepLinkTarget> = { key: Exclude<keyof Messages["explore"], "title">; target: T; params: DeepLinkParams[T] };
 
 /** Where affiliates and their invitees go next on the exchange: each a deep link of spec §2. */
 function exchangeLinks(locale: Locale): Link[] {

@@ -3,7 +3,7 @@ import { useEffect, type ReactNode } from "react";
 import { ConfigProvider, theme as antdTheme, type ConfigProviderProps } from "antd";
 import type { Locale as AntdLocale } from "antd/es/locale";
 import { AntdRegistry } from "@ant-design/nextjs-registry";
-import { useLocale, useTranslations } from "next-intl";
+import { useLocale, useMessages } from "next-intl";
 import { dirOf, isLocale } from "@affiliates/locales";
 import { useTheme } from "@/components/providers/theme-context";
 import { themeConfig } from "@/lib/theme-tokens";
@@ -16,13 +16,12 @@ import { applyDayjsLocale } from "@/lib/dayjs-locale";
  * form wrap it in this island; the rest of the product ships no UI-kit code.
  */
 export function FormKit({ antdLocale, children }: { antdLocale?: AntdLocale; children: ReactNode }) {
-  const t = useTranslations("form");
   const locale = useLocale();
   const { theme } = useTheme();
   useEffect(() => {
     if (isLocale(locale)) void applyDayjsLocale(locale);
   }, [locale]);
-  const validateMessages = t.raw("validate") as NonNullable<NonNullable<ConfigProviderProps["form"]>["validateMessages"]>;
+  const validateMessages: NonNullable<NonNullable<ConfigProviderProps["form"]>["validateMessages"]> = useMessages().form.validate;
   return (
     <AntdRegistry>
       <ConfigProvider

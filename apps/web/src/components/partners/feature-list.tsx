@@ -1,5 +1,6 @@
 "use client";
-import { useTranslations } from "next-intl";
+import { useMessages, useTranslations } from "next-intl";
+import { asDataTranslator } from "@/lib/message-keys";
 import { useFormat } from "@/lib/format-hook";
 import type { PartnerFeature } from "@affiliates/contracts";
 import { GHOST_FIGURE } from "@/components/loading/ghost";
@@ -23,11 +24,12 @@ export function FeatureList({
   testId: string;
   formatValue?: Partial<Record<string, (value: number) => string>>;
 }) {
-  const t = useTranslations(`partners.features.${group}`);
-  const groups = useTranslations("partners.features");
+  // The group's keys differ by group (a union the type check cannot index): each is asked with `has` first.
+  const t = asDataTranslator(useTranslations(`partners.features.${group}`));
+  const catalogue = useMessages().partners.features[group];
   const format = useFormat();
   if (!features) {
-    const keys = Object.keys(groups.raw(group) as Record<string, unknown>);
+    const keys = Object.keys(catalogue);
     return (
       <ul className="benefits ghost" aria-hidden="true" aria-busy="true">
         {keys.map((key) => (

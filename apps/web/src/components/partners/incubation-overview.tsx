@@ -1,5 +1,6 @@
 "use client";
-import { useTranslations } from "next-intl";
+import { useMessages, useTranslations } from "next-intl";
+import { isKeyOf, keysOf } from "@/lib/message-keys";
 import { useFormat } from "@/lib/format-hook";
 import { MONEY_DIGITS } from "@/lib/format";
 import type { IncubationCohortProject } from "@affiliates/contracts";
@@ -16,6 +17,7 @@ const PLACEHOLDER_ROWS = 8;
 export function IncubationOverview() {
   const t = useTranslations("partners.incubation");
   const tc = useTranslations("partners");
+  const stages = useMessages().partners.incubation.stages;
   const format = useFormat();
   const { data, error, refresh } = usePartnerProgramme("incubation");
   if (error && !data) {
@@ -40,9 +42,9 @@ export function IncubationOverview() {
           {data.stages.map((stage, index) => (
             <li key={stage.key} className="card" data-stage={stage.key}>
               <span className="step-number" aria-hidden="true">{format.number(index + 1)}</span>
-              <h3>{t.has(`stages.${stage.key}.title`) ? t(`stages.${stage.key}.title`) : stage.key}</h3>
+              <h3>{isKeyOf(stages, stage.key) ? t(`stages.${stage.key}.title`) : stage.key}</h3>
               <p className="muted">{t("weeks", { count: stage.weeks })}</p>
-              {t.has(`stages.${stage.key}.body`) && <p>{t(`stages.${stage.key}.body`)}</p>}
+              {isKeyOf(stages, stage.key) && <p>{t(`stages.${stage.key}.body`)}</p>}
             </li>
           ))}
         </ol>
@@ -81,7 +83,7 @@ export function IncubationOverview() {
 /** Every stage of the catalogue, unseen, while the programme loads: the cohorts below stay where they will be. */
 function StagesGhost() {
   const t = useTranslations("partners.incubation");
-  const keys = Object.keys(t.raw("stages") as Record<string, unknown>);
+  const keys = keysOf(useMessages().partners.incubation.stages);
   return (
     <ol className="steps ghost" aria-hidden="true" aria-busy="true">
       {keys.map((key) => (
