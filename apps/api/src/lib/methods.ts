@@ -17,7 +17,7 @@ export function allowedMethods(app: FastifyInstance, path: string): string[] {
 
 /** 405 naming the method and path, with the `Allow` header. */
 export function methodNotAllowed(method: string, path: string, allow: readonly string[]): ApiError {
-  return new ApiError("method_not_allowed", `${method} ${path}: method not allowed`, { allow: allow.join(", ") });
+  return new ApiError("method_not_allowed", `${method} ${path}: method not allowed`, { headers: { allow: allow.join(", ") } });
 }
 
 const envelopeText = (code: string, msg: string) => JSON.stringify({ code, msg, data: null });

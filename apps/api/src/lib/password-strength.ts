@@ -1,27 +1,20 @@
 import type { ZxcvbnFactory } from "@zxcvbn-ts/core";
-import { ApiError } from "./errors";
+import { ApiError, type PasswordFeedback } from "./errors";
+
+export type { PasswordFeedback };
 
 /** zxcvbn's scale is 0–4; 3 is "safely unguessable" (about 10^8 guesses and more). */
 export const MIN_PASSWORD_SCORE = 3;
-
-export interface PasswordFeedback {
-  /** zxcvbn-ts translation key of the warning (e.g. `topTen`), or undefined when it gives none. */
-  warning: string | undefined;
-  /** zxcvbn-ts translation keys of the suggestions (e.g. `anotherWord`). */
-  suggestions: string[];
-}
 
 export interface PasswordStrength extends PasswordFeedback {
   score: number;
 }
 
-/** A register password refused for being guessable; carries zxcvbn's feedback keys for the form page to translate. */
-export class WeakPasswordError extends ApiError {
-  constructor(readonly feedback: PasswordFeedback) {
-    const parts = [feedback.warning ? `warning: ${feedback.warning}` : "", feedback.suggestions.length ? `suggestions: ${feedback.suggestions.join(", ")}` : ""];
-    const detail = parts.filter(Boolean).join("; ");
-    super("weak_password", `password: too easy to guess${detail ? ` (${detail})` : ""}`);
-  }
+/** A register password refused for being guessable (weak_password), with zxcvbn's feedback keys for the form page. */
+export function weakPassword(feedback: PasswordFeedback): ApiError {
+  const parts = [feedback.warning ? `warning: ${feedback.warning}` : "", feedback.suggestions.length ? `suggestions: ${feedback.suggestions.join(", ")}` : ""];
+  const detail = parts.filter(Boolean).join("; ");
+  return new ApiError("weak_password", `password: too easy to guess${detail ? ` (${detail})` : ""}`, { feedback });
 }
 
 // The dictionaries are megabytes of word lists: loaded on the first check, once, not at start-up.
@@ -61,8 +54,8 @@ export async function passwordStrength(password: string, userInputs: readonly st
   return { score: result.score, warning: result.feedback.warning ?? undefined, suggestions: [...result.feedback.suggestions] };
 }
 
-/** Throws WeakPasswordError (400) when zxcvbn scores the password below MIN_PASSWORD_SCORE for this email. */
+/** Throws ApiError weak_password (400) when zxcvbn scores the password below MIN_PASSWORD_SCORE for this email. */
 export async function assertStrongPassword(password: string, email: string): Promise<void> {
   const strength = await passwordStrength(password, passwordUserInputs(email));
-  if (strength.score < MIN_PASSWORD_SCORE) throw new WeakPasswordError({ warning: strength.warning, suggestions: strength.suggestions });
+  if (strength.score < MIN_PASSWORD_SCORE) throw weakPassword({ warning: strength.warning, suggestions: strength.suggestions });
 }

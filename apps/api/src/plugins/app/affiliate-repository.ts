@@ -2,7 +2,6 @@ import { randomInt } from "node:crypto";
 import fp from "fastify-plugin";
 import { sql, type Selectable, type Updateable } from "kysely";
 import {
-  AffiliateResponseCode,
   AFFILIATE_CARD_AMOUNTS_USDT,
   AFFILIATE_CARD_VALIDITY_DAYS,
   AFFILIATE_LINK_SHARE_BPS,
@@ -27,6 +26,7 @@ import {
   type AffiliateSummaryFigures,
 } from "@affiliates/contracts";
 import type { AffiliateApplicationsTable, AffiliateCardsTable, AffiliateLinksTable, AffiliatesTable, Db } from "../../db/schema";
+import { isUniqueViolation } from "../../db/unique-violation";
 import { ApiError } from "../../lib/errors";
 import { AFFILIATE_BENEFITS } from "./affiliate-content";
 import { faqFor } from "../../content/faq";
@@ -48,19 +48,6 @@ export const DEFAULT_CARD_QUOTA = 10;
 export const MAX_ACTIVE_LINKS = 50;
 
 export const centsToUsdt = (cents: number | string | bigint | null | undefined): number => Number(cents ?? 0) / 100;
-
-/** A refusal with its own business code (409 by default): the codes of AffiliateResponseCode. */
-export class AffiliateError extends ApiError {
-  override readonly status: number;
-  override readonly code: string;
-
-  constructor(code: string, msg: string, status = 409) {
-    super("bad_request", msg);
-    this.name = "AffiliateError";
-    this.code = code;
-    this.status = status;
-  }
-}
 
 const notFound = (what: string) => new ApiError("not_found", `${what}: not found`);
 
@@ -427,9 +414,9 @@ export function createAffiliateRepository(database: Db, options: AffiliateReposi
           .where("user_id", "=", userId)
           .where("status", "in", ["pending", "approved"])
           .executeTakeFirst();
-        if (open) throw new AffiliateError(AffiliateResponseCode.applicationExists, `application: you already have an ${open.status} application`);
+        if (open) throw new ApiError("application_exists", `application: you already have an ${open.status} application`);
         const affiliate = await trx.selectFrom("affiliates").select("user_id").where("user_id", "=", userId).executeTakeFirst();
-        if (affiliate) throw new AffiliateError(AffiliateResponseCode.applicationExists, "application: you already are an affiliate");
+        if (affiliate) throw new ApiError("application_exists", "application: you already are an affiliate");
         const row = await trx
           .insertInto("affiliate_applications")
           .values({
@@ -461,7 +448,7 @@ export function createAffiliateRepository(database: Db, options: AffiliateReposi
       return db.transaction().execute(async (trx) => {
         const row = await trx.selectFrom("affiliate_applications").selectAll().where("id", "=", id).executeTakeFirst();
         if (!row) throw notFound("application");
-        if (row.status !== "pending") throw new AffiliateError(AffiliateResponseCode.applicationDecided, `application: already ${row.status}`);
+        if (row.status !== "pending") throw new ApiError("application_decided", `application: already ${row.status}`);
         const at = nowIso();
         const status = decision === "approve" ? "approved" : "rejected";
         await trx
@@ -593,9 +580,10 @@ export function createAffiliateRepository(database: Db, options: AffiliateReposi
         const code = input.code ?? newLinkCode();
         const taken = await db.selectFrom("affiliate_links").select("id").where("code_key", "=", code.toLowerCase()).executeTakeFirst();
         if (taken) {
-          if (input.code !== undefined) throw new AffiliateError(AffiliateResponseCode.linkCodeTaken, "code: this code is taken");
+          if (input.code !== undefined) throw new ApiError("link_code_taken", "code: this code is taken");
           if (attempt < 5) continue;
         }
+        let id: number;
         try {
           const row = await db
             .insertInto("affiliate_links")
@@ -612,14 +600,16 @@ export function createAffiliateRepository(database: Db, options: AffiliateReposi
             })
             .returning("id")
             .executeTakeFirstOrThrow();
-          const [link] = await linksOf(userId, origin, Number(row.id));
-          if (!link) throw new ApiError("internal");
-          return link;
+          id = Number(row.id);
         } catch (error) {
-          // A concurrent insert of the same code: the unique index answers.
-          if (error instanceof ApiError) throw error;
-          if (input.code !== undefined || attempt >= 5) throw new AffiliateError(AffiliateResponseCode.linkCodeTaken, "code: this code is taken");
+          // A concurrent insert of the same code: the unique index answers. Any other failure is not "code taken".
+          if (!isUniqueViolation(error, "affiliate_links", "code_key")) throw error;
+          if (input.code !== undefined || attempt >= 5) throw new ApiError("link_code_taken", "code: this code is taken");
+          continue;
         }
+        const [link] = await linksOf(userId, origin, id);
+        if (!link) throw new ApiError("internal");
+        return link;
       }
     },
 
@@ -830,7 +820,7 @@ export function createAffiliateRepository(database: Db, options: AffiliateReposi
       const monthStart = dayStart(`${dayOf(issuedAt).slice(0, 7)}-01`);
       const id = await db.transaction().execute(async (trx) => {
         if ((await cardsIssuedSince(trx, userId, monthStart)) >= quota) {
-          throw new AffiliateError(AffiliateResponseCode.cardQuotaExceeded, `cards: this month's quota of ${quota} cards is used up`);
+          throw new ApiError("card_quota_exceeded", `cards: this month's quota of ${quota} cards is used up`);
         }
         const row = await trx
           .insertInto("affiliate_cards")
@@ -874,7 +864,7 @@ export function createAffiliateRepository(database: Db, options: AffiliateReposi
       if (!row) throw notFound("card");
       const now = nowIso();
       const status = effectiveCardStatus(row, now);
-      if (status !== "issued") throw new AffiliateError(AffiliateResponseCode.cardNotClaimable, `card: ${status === "claimed" ? "already claimed" : status === "used" ? "already used" : "expired"}`);
+      if (status !== "issued") throw new ApiError("card_not_claimable", `card: ${status === "claimed" ? "already claimed" : status === "used" ? "already used" : "expired"}`);
       if (row.affiliate_user_id === userId) throw new ApiError("forbidden", "card: you cannot claim a card you issued");
       if (row.issued_to_invitee_id !== null) {
         const invitee = await db.selectFrom("affiliate_invitees").select("user_id").where("id", "=", row.issued_to_invitee_id).executeTakeFirst();
@@ -886,7 +876,7 @@ export function createAffiliateRepository(database: Db, options: AffiliateReposi
         .where("id", "=", row.id)
         .where("status", "=", "issued")
         .executeTakeFirst();
-      if (Number(result.numUpdatedRows) !== 1) throw new AffiliateError(AffiliateResponseCode.cardNotClaimable, "card: already claimed");
+      if (Number(result.numUpdatedRows) !== 1) throw new ApiError("card_not_claimable", "card: already claimed");
       return { code: row.code, amountUsdt: centsToUsdt(row.amount_cents), status: "claimed", expiresAt: row.expires_at, claimedAt: now };
     },
   };

@@ -49,14 +49,14 @@ function clearSessionCookies(request: FastifyRequest, reply: FastifyReply): void
 function throttled(resetInMs: number): ApiError {
   const minutes = Math.max(1, Math.ceil(resetInMs / 60_000));
   return new ApiError("rate_limited", `Too many failed logins, try again in ${minutes} minute${minutes > 1 ? "s" : ""}`, {
-    "retry-after": String(Math.ceil(resetInMs / 1000)),
+    headers: { "retry-after": String(Math.ceil(resetInMs / 1000)) },
   });
 }
 
 function slowedDown(retryInMs: number): ApiError {
   const seconds = Math.max(1, Math.ceil(retryInMs / 1000));
   return new ApiError("rate_limited", `Too many failed logins on this account, try again in ${seconds} second${seconds > 1 ? "s" : ""}`, {
-    "retry-after": String(seconds),
+    headers: { "retry-after": String(seconds) },
   });
 }
 
@@ -65,7 +65,7 @@ declare module "fastify" {
     auth: {
       /** Checks the throttles and the password; throws ApiError (429 or invalid_credentials). Returns the user id. */
       login(input: LoginRequest, ip: string): Promise<string>;
-      /** Creates the account; throws WeakPasswordError (400) or ApiError email_taken. Returns the user id. */
+      /** Creates the account; throws ApiError weak_password (400) or ApiError email_taken. Returns the user id. */
       register(input: RegisterRequest): Promise<string>;
       /** Opens a session and sets the refresh_token cookie. */
       startSession(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void>;

@@ -1,9 +1,9 @@
 import fp from "fastify-plugin";
 import { sql, type Selectable } from "kysely";
-import { AFFILIATE_MINIMUM_PAYOUT_USDT, AffiliateResponseCode, type AffiliateLedgerEntry, type AffiliatePayoutResult, type AffiliatePayouts } from "@affiliates/contracts";
+import { AFFILIATE_MINIMUM_PAYOUT_USDT, type AffiliateLedgerEntry, type AffiliatePayoutResult, type AffiliatePayouts } from "@affiliates/contracts";
 import type { AffiliateLedgerTable, Db } from "../../db/schema";
 import { addDays, dayOf, dayStart } from "../../lib/days";
-import { refusal } from "../../lib/errors";
+import { ApiError } from "../../lib/errors";
 import { num } from "../../lib/rows";
 
 /** The payout destination: the user's spot wallet on the exchange. */
@@ -78,8 +78,8 @@ export function createPayoutsRepository(database: Db, options: PayoutsRepository
         await trx.updateTable("affiliates").set({ note: sql`note` }).where("user_id", "=", userId).execute();
         const { balanceCents } = await totals(trx, userId);
         if (balanceCents < minimumCents) {
-          throw refusal(
-            AffiliateResponseCode.payoutBelowMinimum,
+          throw new ApiError(
+            "payout_below_minimum",
             `payout: the balance of ${(balanceCents / 100).toFixed(2)} USDT is below the minimum payout of ${AFFILIATE_MINIMUM_PAYOUT_USDT.toFixed(2)} USDT`,
           );
         }

@@ -1,7 +1,6 @@
 import fp from "fastify-plugin";
 import { sql } from "kysely";
 import {
-  AffiliateResponseCode,
   REFERRAL_ATTRIBUTION_DAYS,
   type Invitee,
   type ReferralLink,
@@ -9,7 +8,7 @@ import {
 } from "@affiliates/contracts";
 import type { Db } from "../../db/schema";
 import { dayOf, dayStart, addDays, DAY_MS } from "../../lib/days";
-import { ApiError, refusal } from "../../lib/errors";
+import { ApiError } from "../../lib/errors";
 import { maskName, maskUserId } from "../../lib/mask";
 import { num } from "../../lib/rows";
 
@@ -56,8 +55,8 @@ export function createReferralRepository(database: Db, options: ReferralReposito
   async function usableOffer(code: string, userId: string | null): Promise<ReferralOffer> {
     const found = await offer(code);
     if (!found) throw new ApiError("not_found", "code: no referral link has this code");
-    if (found.archived) throw refusal(AffiliateResponseCode.linkArchived, "code: this referral link is archived");
-    if (userId !== null && found.inviterUserId === userId) throw refusal(AffiliateResponseCode.selfReferral, "code: you cannot be your own inviter");
+    if (found.archived) throw new ApiError("link_archived", "code: this referral link is archived");
+    if (userId !== null && found.inviterUserId === userId) throw new ApiError("self_referral", "code: you cannot be your own inviter");
     return found;
   }
 
@@ -104,7 +103,7 @@ export function createReferralRepository(database: Db, options: ReferralReposito
     async attribute(userId: string, code: string, registeredAt: string): Promise<Referrer> {
       const found = await usableOffer(code, userId);
       if (Date.parse(registeredAt) + REFERRAL_ATTRIBUTION_DAYS * DAY_MS < options.now()) {
-        throw refusal(AffiliateResponseCode.inviterFixed, `code: an inviter can only be added within ${REFERRAL_ATTRIBUTION_DAYS} days of registering`);
+        throw new ApiError("inviter_fixed", `code: an inviter can only be added within ${REFERRAL_ATTRIBUTION_DAYS} days of registering`);
       }
       // One's own invitee (or one's own invitee's affiliate chain) cannot become one's inviter: no loops.
       const inviterIsMyInvitee = await db
@@ -113,7 +112,7 @@ export function createReferralRepository(database: Db, options: ReferralReposito
         .where("affiliate_user_id", "=", userId)
         .where("user_id", "=", found.inviterUserId)
         .executeTakeFirst();
-      if (inviterIsMyInvitee) throw refusal(AffiliateResponseCode.selfReferral, "code: your own invitee cannot be your inviter");
+      if (inviterIsMyInvitee) throw new ApiError("self_referral", "code: your own invitee cannot be your inviter");
       await db.transaction().execute(async (trx) => {
         const inserted = await trx
           .insertInto("affiliate_invitees")
@@ -132,7 +131,7 @@ export function createReferralRepository(database: Db, options: ReferralReposito
           .onConflict((oc) => oc.column("user_id").doNothing())
           .returning("id")
           .execute();
-        if (inserted.length === 0) throw refusal(AffiliateResponseCode.inviterFixed, "code: you already have an inviter");
+        if (inserted.length === 0) throw new ApiError("inviter_fixed", "code: you already have an inviter");
         await addSignup(trx, found.linkId, dayOf(options.now()));
       });
       return { code: found.code, inviterName: found.inviterName, spotShareBps: found.spotShareBps, futuresShareBps: found.futuresShareBps };

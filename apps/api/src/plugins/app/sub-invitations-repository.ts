@@ -1,21 +1,20 @@
 import fp from "fastify-plugin";
 import { sql } from "kysely";
 import {
-  AffiliateResponseCode,
   SUB_AFFILIATE_RATE_TOO_HIGH_MSG,
   type SentSubInvitation,
   type SubInvitationDecision,
   type SubInvitationOffer,
 } from "@affiliates/contracts";
 import type { Db } from "../../db/schema";
-import { ApiError, refusal } from "../../lib/errors";
+import { ApiError } from "../../lib/errors";
 import { maskName } from "../../lib/mask";
 
 export interface SubInvitationsOptions {
   now: () => number;
 }
 
-const closed = () => refusal(AffiliateResponseCode.invitationClosed, "invitation: no longer open");
+const closed = () => new ApiError("invitation_closed", "invitation: no longer open");
 
 /**
  * Sub-affiliates with consent: an affiliate invites an email address at a rate strictly between 0 and their own; only
@@ -102,7 +101,7 @@ export function createSubInvitationsRepository(database: Db, options: SubInvitat
           return { id, status: "declined" };
         }
         if (await trx.selectFrom("affiliates").select("user_id").where("user_id", "=", userId).executeTakeFirst()) {
-          throw refusal(AffiliateResponseCode.alreadyAffiliate, "invitation: you already are an affiliate");
+          throw new ApiError("already_affiliate", "invitation: you already are an affiliate");
         }
         const parent = await trx.selectFrom("affiliates").select(["user_id", "rate_bps"]).where("user_id", "=", invitation.parent_user_id).executeTakeFirst();
         if (!parent || Number(invitation.rate_bps) >= Number(parent.rate_bps) || parent.user_id === userId) throw closed();

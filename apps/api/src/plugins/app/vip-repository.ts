@@ -1,7 +1,6 @@
 import fp from "fastify-plugin";
 import {
   VIP_METRICS,
-  VipResponseCode,
   vipRulesSchema,
   vipTrialSchema,
   type FeeLevel,
@@ -34,19 +33,6 @@ export const VIP_RULES_SETTING = "vipRules";
 export const DEFAULT_VIP_TRIAL: VipTrial = { level: 1, days: 14, depositUsd: 15_000, spotVolume30d: 250_000, futuresVolume30d: 2_500_000 };
 export const DEFAULT_VIP_RULES: VipRules = { reviewHourUtc: 0, protectionDays: 60, graceDays: 15 };
 
-
-/** A VIP call refused for a business reason: its own code and HTTP status. */
-export class VipError extends ApiError {
-  override readonly status: number;
-  override readonly code: string;
-
-  constructor(code: string, msg: string, status: number) {
-    super("bad_request", msg);
-    this.name = "VipError";
-    this.code = code;
-    this.status = status;
-  }
-}
 
 const THRESHOLD_OF: Record<VipMetric, keyof FeeLevel> = { spotVolume30d: "spotVolume30d", futuresVolume30d: "futuresVolume30d", assets: "assets" };
 
@@ -253,10 +239,10 @@ export function createVipRepository(database: Db, config: ConfigRepository, opti
       if (existing) return { campaignId, joinedAt: existing.joined_at, alreadyJoined: true };
       const at = nowIso();
       const state = airdropState(campaign.starts_at, campaign.ends_at, at);
-      if (state !== "live") throw new VipError(VipResponseCode.airdropNotLive, `campaign: ${state === "upcoming" ? "has not started yet" : "has ended"}`, 409);
+      if (state !== "live") throw new ApiError("airdrop_not_live", `campaign: ${state === "upcoming" ? "has not started yet" : "has ended"}`);
       const { level } = await this.status(userId);
       const required = Number(campaign.required_level);
-      if (level < required) throw new VipError(VipResponseCode.levelTooLow, `campaign: requires VIP${required}, your level is VIP${level}`, 403);
+      if (level < required) throw new ApiError("vip_level_too_low", `campaign: requires VIP${required}, your level is VIP${level}`);
       // A concurrent first join of the same user loses the insert race harmlessly: the primary key keeps one row.
       await db.insertInto("vip_airdrop_participants").values({ campaign_id: campaignId, user_id: userId, joined_at: at }).onConflict((oc) => oc.doNothing()).execute();
       const row = await db

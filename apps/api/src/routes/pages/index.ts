@@ -13,12 +13,11 @@ import {
 } from "@affiliates/contracts";
 import { LANGUAGE_COOKIE, localesOfPrefix, PREFIXES, resolveLocale, type Locale } from "@affiliates/locales";
 import { z } from "zod";
-import { checkDeviceToken, DeviceTokenError } from "../../lib/device-token-guard";
+import { checkDeviceToken } from "../../lib/device-token-guard";
 import { DAY_MS } from "../../lib/days";
 import type { ReferralOffer } from "../../plugins/app/referral-repository";
 import { ApiError } from "../../lib/errors";
 import { methodNotAllowed } from "../../lib/methods";
-import { WeakPasswordError } from "../../lib/password-strength";
 import { safeReturnPath } from "../../lib/safe-redirect";
 import { DEVICE_TOKEN_SCRIPT, DEVICE_TOKEN_SCRIPT_PATH } from "./device-token-script";
 import { messagesFor, passwordFeedbackSentences, type PageMessages } from "./messages";
@@ -79,11 +78,13 @@ const VISITOR_MS = 365 * DAY_MS;
 
 /** The user-facing text for a failed submission, its HTTP status, and why a password was too weak. */
 function failureOf(error: unknown, t: PageMessages): { status: number; message: string; passwordFeedback?: string[] } {
-  if (error instanceof DeviceTokenError) return { status: 403, message: t.securityCheckFailed };
-  if (error instanceof WeakPasswordError) return { status: 400, message: t.passwordWeak, passwordFeedback: passwordFeedbackSentences(t, error.feedback) };
   if (error instanceof ReferralRefused) return { status: 409, message: error.reason === "archived" ? t.referralArchived : t.referralUnknown };
   if (error instanceof ApiError) {
     switch (error.kind) {
+      case "device_token_refused":
+        return { status: 403, message: t.securityCheckFailed };
+      case "weak_password":
+        return { status: 400, message: t.passwordWeak, passwordFeedback: error.feedback ? passwordFeedbackSentences(t, error.feedback) : [] };
       case "rate_limited":
         return { status: 429, message: t.throttled };
       case "invalid_credentials":
@@ -197,7 +198,7 @@ const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, options) =
             await checkDeviceToken(request, cookieToken ?? asText(form.dyToken));
           } catch (error) {
             // A refused cookie would be reused on reload; dropping it makes the page (and the product) get a new one.
-            if (error instanceof DeviceTokenError && cookieToken !== undefined) reply.clearCookie(DEVICE_TOKEN_COOKIE, { path: "/", sameSite: "lax" });
+            if (error instanceof ApiError && error.kind === "device_token_refused" && cookieToken !== undefined) reply.clearCookie(DEVICE_TOKEN_COOKIE, { path: "/", sameSite: "lax" });
             throw error;
           }
           // The referral code is checked before the account exists: a refused code creates nothing.
