@@ -36,6 +36,7 @@ import sentryRoutes, { sentryTunnelConfig } from "./routes/v1/sentry";
 import affiliateRoutes from "./routes/v1/affiliate";
 import partnerRoutes from "./routes/v1/partners";
 import supportRoutes from "./routes/v1/support";
+import openApiPlugin from "./routes/v1/openapi";
 import userRoutes from "./routes/v1/user";
 import vipRoutes from "./routes/v1/vip";
 
@@ -166,6 +167,10 @@ const apiPlugin: FastifyPluginAsync<AppOptions> = async (app, options) => {
   await app.register(partnersRepositoryPlugin, { now: options.now });
   await app.register(authPlugin, options.loginThrottle);
 
+  // The /v1 routes come from the endpoint table (packages/contracts/src/endpoints.ts, routes/v1/endpoint.ts): their
+  // input is validated by its zod schemas, their answers checked against them in tests and development.
+  // The OpenAPI document is registered before them: it collects routes as they are added.
+  await app.register(openApiPlugin, { appEnv: options.appEnv });
   await app.register(userRoutes, { prefix: "/v1/user" });
   await app.register(mixRoutes, { prefix: "/v1/mix" });
   await app.register(vipRoutes, { prefix: "/v1/vip" });

@@ -117,7 +117,7 @@ const analyticsBatchRequestSchema = z
 
 /** The Sentry tunnel's answer, as Sentry's own: the first event's id (`{}` for an envelope without one). */
 const sentryTunnelAnswerSchema = z.object({ id: z.string().optional() });
-const sentryProjectParams = z.object({ projectId: z.string().max(64) });
+const sentryProjectParams = z.object({ projectId: z.string() });
 
 /** A CSV download (the answer's columns are the contracts' `*_CSV_COLUMNS`). */
 const csvAnswerSchema = z.string();
@@ -213,3 +213,15 @@ export type EndpointParsedParams<N extends EndpointName> = EndpointSchemas[N] ex
 
 /** The envelope's `data` of a successful call (the CSV text for downloads). */
 export type EndpointAnswer<N extends EndpointName> = z.output<EndpointSchemas[N]["answer"]>;
+
+/** One entry's schemas, widened: what code that walks the whole table (routes, documents, tests) reads. */
+export interface EndpointSchemaSet {
+  readonly params?: z.ZodType;
+  readonly request?: z.ZodType;
+  readonly answer: z.ZodType;
+  readonly emptyBodyAsObject?: true;
+}
+
+export function endpointSchemasOf(name: EndpointName): EndpointSchemaSet {
+  return ENDPOINT_SCHEMAS[name];
+}

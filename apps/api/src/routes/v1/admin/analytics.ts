@@ -1,13 +1,8 @@
 import type { FastifyInstance } from "fastify";
-import {
-  analyticsEventListQuerySchema,
-  analyticsSwitchRequestSchema,
-  type AnalyticsEventList,
-  type AnalyticsSwitch,
-} from "@affiliates/contracts";
-import { ok, parseBody } from "../../../lib/envelope";
-import { badRequestFromZod } from "../../../lib/errors";
+import type { AnalyticsEventList, AnalyticsSwitch } from "@affiliates/contracts";
+import { ok } from "../../../lib/envelope";
 import { switchKey } from "../../../plugins/app/events-repository";
+import { endpoint } from "../endpoint";
 
 /**
  * The operators' analytics calls, added to the admin instance so that its `x-admin-token` hook guards them:
@@ -16,15 +11,13 @@ import { switchKey } from "../../../plugins/app/events-repository";
  * - `PUT  /v1/admin/analytics/switch` `{deviceId | ip, enabled: true | false | null}`: one client's upload switch.
  */
 export function registerAdminAnalytics(app: FastifyInstance): void {
-  app.get("/analytics/events", async (request) => {
-    const query = analyticsEventListQuerySchema.safeParse(request.query ?? {});
-    if (!query.success) throw badRequestFromZod(query.error);
-    const data: AnalyticsEventList = { events: await app.analyticsEvents.latest(query.data) };
+  endpoint(app, "adminAnalyticsEvents", async (request) => {
+    const data: AnalyticsEventList = { events: await app.analyticsEvents.latest(request.query) };
     return ok(data);
   });
 
-  app.put("/analytics/switch", async (request) => {
-    const input = parseBody(analyticsSwitchRequestSchema, request.body);
+  endpoint(app, "adminAnalyticsSwitch", async (request) => {
+    const input = request.body;
     const client = input.deviceId !== undefined ? switchKey.device(input.deviceId) : switchKey.ip(input.ip ?? "");
     await app.analyticsEvents.setSwitch(client, input.enabled);
     const data: AnalyticsSwitch = { client, enabled: await app.analyticsEvents.uploadSwitch(input.deviceId !== undefined ? { deviceId: input.deviceId, ip: "" } : { ip: input.ip ?? "" }) };

@@ -1,10 +1,10 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyPluginCallback } from "fastify";
-import { supportMessageListQuerySchema, type AdminHealth, type SupportMessageList } from "@affiliates/contracts";
+import type { AdminHealth, SupportMessageList } from "@affiliates/contracts";
 import type { AppEnv } from "../../../config";
 import { ok } from "../../../lib/envelope";
-import { badRequestFromZod } from "../../../lib/errors";
 import { ApiError } from "../../../lib/errors";
+import { endpoint } from "../endpoint";
 import { registerAdminAnalytics } from "./analytics";
 import { registerAdminAffiliate } from "./affiliate";
 import { registerAdminPartners } from "./partners";
@@ -37,7 +37,7 @@ const adminRoutes: FastifyPluginCallback<AdminOptions> = (app, options, done) =>
     }
   });
 
-  app.get("/health", async () => {
+  endpoint(app, "adminHealth", async () => {
     const [users, sessions] = await Promise.all([app.users.count(), app.sessions.countLive()]);
     const health: AdminHealth = {
       ok: true,
@@ -50,10 +50,8 @@ const adminRoutes: FastifyPluginCallback<AdminOptions> = (app, options, done) =>
     return ok(health);
   });
 
-  app.get("/support/messages", async (request) => {
-    const query = supportMessageListQuerySchema.safeParse(request.query ?? {});
-    if (!query.success) throw badRequestFromZod(query.error);
-    const data: SupportMessageList = { messages: await app.support.latest(query.data.limit) };
+  endpoint(app, "adminSupportMessages", async (request) => {
+    const data: SupportMessageList = { messages: await app.support.latest(request.query.limit) };
     return ok(data);
   });
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
-import { adminPartnerApplicationListQuerySchema, type AdminPartnerApplicationList } from "@affiliates/contracts";
-import { ok, parseBody } from "../../../lib/envelope";
+import type { AdminPartnerApplicationList } from "@affiliates/contracts";
+import { ok } from "../../../lib/envelope";
+import { endpoint } from "../endpoint";
 
 /**
  * The operators' partner calls, added to the admin instance so that its `x-admin-token` hook guards them
@@ -9,9 +10,9 @@ import { ok, parseBody } from "../../../lib/envelope";
  *   with its kind, common fields and kind-specific `details`.
  */
 export function registerAdminPartners(app: FastifyInstance): void {
-  app.get("/partners/applications", async (request) => {
-    const query = parseBody(adminPartnerApplicationListQuerySchema, request.query ?? {});
-    const data: AdminPartnerApplicationList = { applications: await app.partners.listApplications({ kind: query.kind, status: query.status }, query.limit) };
+  endpoint(app, "adminPartnerApplications", async (request) => {
+    const { kind, status, limit } = request.query;
+    const data: AdminPartnerApplicationList = { applications: await app.partners.listApplications({ kind, status }, limit) };
     return ok(data);
   });
 }

@@ -1,14 +1,8 @@
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
-import { vipAirdropIdSchema } from "@affiliates/contracts";
-import { ok, parseBody } from "../../../lib/envelope";
-
-const idParams = z.object({ id: vipAirdropIdSchema }).strict();
+import { ok } from "../../../lib/envelope";
+import { endpoint } from "../endpoint";
 
 /** Operators' VIP calls (behind the admin token of the admin routes): who joined an airdrop. */
 export function registerAdminVip(app: FastifyInstance): void {
-  app.get("/vip/airdrops/:id/participants", async (request) => {
-    const { id } = parseBody(idParams, request.params);
-    return ok(await app.vip.airdropParticipants(id));
-  });
+  endpoint(app, "adminAirdropParticipants", async (request) => ok(await app.vip.airdropParticipants(request.params.id)));
 }

@@ -1,6 +1,5 @@
 import type { FastifyPluginCallback, FastifyRequest } from "fastify";
 import {
-  ANALYTICS_MAX_BATCH,
   analyticsEventSchema,
   analyticsIdProblem,
   type AnalyticsEventContract,
@@ -9,6 +8,7 @@ import {
 import { ok } from "../../../lib/envelope";
 import { ApiError, describeZodError } from "../../../lib/errors";
 import { senderKey } from "../../../plugins/app/events-repository";
+import { endpoint } from "../endpoint";
 
 export interface BuriedRoutesOptions {
   /** Per client IP (spec: rate-limited per client); default 120 batches a minute. */
@@ -46,19 +46,13 @@ function deviceIdOf(request: FastifyRequest, events: readonly unknown[]): string
  */
 const buriedRoutes: FastifyPluginCallback<BuriedRoutesOptions> = (app, options, done) => {
   const rateLimit = options.rateLimit ?? BURIED_DEFAULTS.rateLimit;
-  app.post(
-    "/log/info",
-    {
-      bodyLimit: options.bodyLimit ?? BURIED_DEFAULTS.bodyLimit,
-      config: { rateLimit: { max: rateLimit.max, timeWindow: rateLimit.timeWindowMs } },
-    },
+  endpoint(
+    app,
+    "analyticsIngest",
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      const body: unknown = request.body;
-      if (!Array.isArray(body)) throw new ApiError("bad_request", "body: must be a JSON array of events");
-      if (body.length > ANALYTICS_MAX_BATCH) {
-        throw new ApiError("bad_request", `body: at most ${ANALYTICS_MAX_BATCH} events per request, got ${body.length}`);
-      }
+      // An array of at most ANALYTICS_MAX_BATCH items (the entry's schema); each item is checked below, on its own.
+      const body = request.body;
       const deviceId = deviceIdOf(request, body);
       const allowed = await app.analyticsEvents.uploadSwitch({ deviceId, ip: request.ip });
       if (!allowed) throw new ApiError("forbidden", "analytics: uploading is switched off for this client");
@@ -90,6 +84,12 @@ const buriedRoutes: FastifyPluginCallback<BuriedRoutesOptions> = (app, options, 
       const accepted = await app.analyticsEvents.insertMany(valid, { ip: request.ip, sender });
       const data: AnalyticsIngestResult = { accepted, duplicates: valid.length - accepted + repeated, rejected };
       return ok(data);
+    },
+    {
+      route: {
+        bodyLimit: options.bodyLimit ?? BURIED_DEFAULTS.bodyLimit,
+        config: { rateLimit: { max: rateLimit.max, timeWindow: rateLimit.timeWindowMs } },
+      },
     },
   );
   done();

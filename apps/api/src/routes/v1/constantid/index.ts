@@ -1,12 +1,8 @@
 import type { FastifyPluginCallback } from "fastify";
-import {
-  deviceTokenAppIdOf,
-  deviceTokenIssueRequestSchema,
-  type DeviceTokenAppEnv,
-  type DeviceTokenIssueResult,
-} from "@affiliates/contracts";
-import { ok, parseBody } from "../../../lib/envelope";
+import { deviceTokenAppIdOf, type DeviceTokenAppEnv, type DeviceTokenIssueResult } from "@affiliates/contracts";
+import { ok } from "../../../lib/envelope";
 import { ApiError } from "../../../lib/errors";
+import { endpoint } from "../endpoint";
 
 export interface ConstantIdRoutesOptions {
   /** The environment whose token-SDK app id is accepted (spec §7: test and production ids differ). */
@@ -20,17 +16,18 @@ const constantIdRoutes: FastifyPluginCallback<ConstantIdRoutesOptions> = (app, o
   const appId = deviceTokenAppIdOf(options.appEnv);
   const rateLimit = options.rateLimit ?? { max: 120, timeWindowMs: 60_000 };
 
-  app.post(
-    "/udid/c1",
-    { config: { rateLimit: { max: rateLimit.max, timeWindow: rateLimit.timeWindowMs } } },
+  endpoint(
+    app,
+    "deviceTokenIssue",
     async (request, reply) => {
-      const input = parseBody(deviceTokenIssueRequestSchema, request.body);
+      const input = request.body;
       if (input.appId !== appId) throw new ApiError("bad_request", `appId: not the app id of the ${options.appEnv} environment`);
       reply.header("cache-control", "no-store");
       const { token } = await app.deviceTokens.issue({ appId: input.appId, fingerprint: input.fingerprint, expireS: input.expire });
       const data: DeviceTokenIssueResult = { token };
       return ok(data);
     },
+    { route: { config: { rateLimit: { max: rateLimit.max, timeWindow: rateLimit.timeWindowMs } } } },
   );
   done();
 };

@@ -1,6 +1,7 @@
 import type { FastifyPluginCallback, FastifyRequest } from "fastify";
-import { clientCommonConfigRequestSchema, type ClientCommonConfig } from "@affiliates/contracts";
-import { ok, parseBody } from "../../../lib/envelope";
+import type { ClientCommonConfig } from "@affiliates/contracts";
+import { ok } from "../../../lib/envelope";
+import { endpoint } from "../endpoint";
 
 /** The DeviceId header (spec §7), if any. */
 function deviceIdHeader(request: FastifyRequest): string | undefined {
@@ -11,13 +12,12 @@ function deviceIdHeader(request: FastifyRequest): string | undefined {
 
 /** /v1/mix: the configuration calls of spec §7. */
 const mixRoutes: FastifyPluginCallback = (app, _options, done) => {
-  app.get("/system/getDomainConfigList", async (_request, reply) => {
+  endpoint(app, "domainConfig", async (_request, reply) => {
     reply.header("cache-control", "public, max-age=60");
     return ok(await app.configRepository.domainConfig());
   });
 
-  app.post("/public/clientCommonConfig", async (request, reply) => {
-    parseBody(clientCommonConfigRequestSchema, request.body, true);
+  endpoint(app, "clientCommonConfig", async (request, reply) => {
     reply.header("cache-control", "no-store");
     const data: ClientCommonConfig = {
       clientCommonConfig: {

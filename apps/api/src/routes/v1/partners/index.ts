@@ -1,16 +1,11 @@
 import type { FastifyPluginCallback } from "fastify";
-import {
-  myPartnerApplicationQuerySchema,
-  partnerApplicationRequestSchema,
-  type MyPartnerApplication,
-  type PartnerApplicationCreated,
-} from "@affiliates/contracts";
-import { requireDeviceToken } from "../../../lib/device-token-guard";
-import { ok, parseBody } from "../../../lib/envelope";
+import type { MyPartnerApplication, PartnerApplicationCreated } from "@affiliates/contracts";
+import { ok } from "../../../lib/envelope";
 import { requestLocale } from "../../../lib/request-locale";
+import { endpoint } from "../endpoint";
 
 /**
- * /v1/partners: the partner programmes (issue 10).
+ * /v1/partners: the partner programmes.
  * - Public, cached 60 s and varying by `Locale` (the FAQ's language; English when not written in it):
  *   `GET /broker`, `GET /market-maker`, `GET /institutional` (with the pro offer), `GET /incubation`.
  * - `POST /applications` (login + `dy-token`): one store for every programme's form; the body is validated by its
@@ -20,40 +15,37 @@ import { requestLocale } from "../../../lib/request-locale";
 const partnerRoutes: FastifyPluginCallback = (app, _options, done) => {
   const publicAnswer = { "cache-control": "public, max-age=60", vary: "Locale" } as const;
 
-  app.get("/broker", async (request, reply) => {
+  endpoint(app, "brokerProgramme", async (request, reply) => {
     reply.headers(publicAnswer);
     return ok(await app.partners.broker(requestLocale(request) ?? "en"));
   });
 
-  app.get("/market-maker", async (request, reply) => {
+  endpoint(app, "marketMakerProgramme", async (request, reply) => {
     reply.headers(publicAnswer);
     return ok(await app.partners.marketMaker(requestLocale(request) ?? "en"));
   });
 
-  app.get("/institutional", async (request, reply) => {
+  endpoint(app, "institutionalProgramme", async (request, reply) => {
     reply.headers(publicAnswer);
     return ok(await app.partners.institutional(requestLocale(request) ?? "en"));
   });
 
-  app.get("/incubation", async (request, reply) => {
+  endpoint(app, "incubationProgramme", async (request, reply) => {
     reply.headers(publicAnswer);
     return ok(await app.partners.incubation(requestLocale(request) ?? "en"));
   });
 
-  app.post("/applications", { preHandler: requireDeviceToken }, async (request, reply) => {
+  endpoint(app, "partnerApply", async (request, reply, { userId }) => {
     reply.header("cache-control", "no-store");
-    const userId = await app.auth.requireUserId(request, reply);
-    const input = parseBody(partnerApplicationRequestSchema, request.body);
+    const input = request.body;
     const id = await app.partners.createApplication(userId, input, requestLocale(request));
     const data: PartnerApplicationCreated = { id, kind: input.kind, status: "pending" };
     return ok(data);
   });
 
-  app.get("/applications/me", async (request, reply) => {
+  endpoint(app, "myPartnerApplication", async (request, reply, { userId }) => {
     reply.header("cache-control", "no-store");
-    const userId = await app.auth.requireUserId(request, reply);
-    const { kind } = parseBody(myPartnerApplicationQuerySchema, request.query ?? {});
-    const data: MyPartnerApplication = { application: await app.partners.latestApplication(userId, kind) };
+    const data: MyPartnerApplication = { application: await app.partners.latestApplication(userId, request.query.kind) };
     return ok(data);
   });
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginCallback } from "fastify";
-import { riskLogReportRequestSchema, type RiskLogReportResult } from "@affiliates/contracts";
-import { ok, parseBody } from "../../../lib/envelope";
+import type { RiskLogReportResult } from "@affiliates/contracts";
+import { ok } from "../../../lib/envelope";
+import { endpoint } from "../endpoint";
 
 /**
  * /v1/risk: the anti-fraud log call (spec §7 "not shown"; ours is `POST /v1/risk/log/report`).
@@ -8,10 +9,9 @@ import { ok, parseBody } from "../../../lib/envelope";
  * `{customToken}`, the presented one while it is under 24 h old, else a new one.
  */
 const riskRoutes: FastifyPluginCallback = (app, _options, done) => {
-  app.post("/log/report", async (request, reply) => {
-    const { paramStr } = parseBody(riskLogReportRequestSchema, request.body);
+  endpoint(app, "riskLogReport", async (request, reply) => {
     reply.header("cache-control", "no-store");
-    const { customToken } = await app.deviceTokens.report({ params: paramStr, ip: request.ip });
+    const { customToken } = await app.deviceTokens.report({ params: request.body.paramStr, ip: request.ip });
     const data: RiskLogReportResult = { customToken };
     return ok(data);
   });

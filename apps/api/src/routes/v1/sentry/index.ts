@@ -2,6 +2,7 @@ import type { FastifyError, FastifyPluginCallback, FastifyReply } from "fastify"
 import { jsonNestingExceeds, NESTED_TOO_DEEPLY, sentryEnvelopeHeaderSchema } from "@affiliates/contracts";
 import { ApiError, type ErrorCode } from "../../../lib/errors";
 import type { NewErrorEvent } from "../../../plugins/app/error-events-repository";
+import { endpoint } from "../endpoint";
 
 /**
  * The error-reporting tunnel (spec §7): `POST /v1/sentry/{projectId}` takes the browser's Sentry envelopes on the
@@ -255,9 +256,9 @@ const sentryRoutes: FastifyPluginCallback<SentryTunnelOptions> = (app, options, 
     return sendApiError(reply, apiError);
   });
 
-  app.post<{ Params: { projectId: string } }>(
-    "/:projectId",
-    { bodyLimit: options.bodyLimit, config: { rateLimit: { max: options.rateLimit.max, timeWindow: options.rateLimit.timeWindowMs } } },
+  endpoint(
+    app,
+    "sentryTunnel",
     async (request, reply) => {
       reply.header("cache-control", "no-store");
       const projectId = request.params.projectId.toLowerCase();
@@ -299,6 +300,7 @@ const sentryRoutes: FastifyPluginCallback<SentryTunnelOptions> = (app, options, 
       const id = events[0]?.eventId ?? envelope.header.event_id;
       return reply.code(200).type("application/json; charset=utf-8").send(id ? { id } : {});
     },
+    { route: { bodyLimit: options.bodyLimit, config: { rateLimit: { max: options.rateLimit.max, timeWindow: options.rateLimit.timeWindowMs } } } },
   );
   done();
 };

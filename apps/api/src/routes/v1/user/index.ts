@@ -1,9 +1,9 @@
 import type { FastifyPluginCallback } from "fastify";
-import { loginRequestSchema, logoutRequestSchema, registerRequestSchema, userInfoRequestSchema, type UserOverview } from "@affiliates/contracts";
-import { ok, parseBody } from "../../../lib/envelope";
+import type { UserOverview } from "@affiliates/contracts";
+import { ok } from "../../../lib/envelope";
 import { ApiError } from "../../../lib/errors";
 import { maskEmail, maskMobile } from "../../../lib/mask";
-import { requireDeviceToken } from "../../../lib/device-token-guard";
+import { endpoint } from "../endpoint";
 
 /**
  * /v1/user: register, login, logout (cookie session) and the user-overview call of spec §7. Register and login need a
@@ -14,41 +14,42 @@ const userRoutes: FastifyPluginCallback = (app, _options, done) => {
     reply.header("cache-control", "no-store");
   });
 
-  app.post("/register", { preHandler: requireDeviceToken }, async (request, reply) => {
-    const input = parseBody(registerRequestSchema, request.body);
-    const userId = await app.auth.register(input);
+  endpoint(app, "register", async (request, reply) => {
+    const userId = await app.auth.register(request.body);
     await app.auth.startSession(request, reply, userId);
     return ok({ userId });
   });
 
-  app.post("/login", { preHandler: requireDeviceToken }, async (request, reply) => {
-    const input = parseBody(loginRequestSchema, request.body);
-    const userId = await app.auth.login(input, request.ip);
+  endpoint(app, "login", async (request, reply) => {
+    const userId = await app.auth.login(request.body, request.ip);
     await app.auth.startSession(request, reply, userId);
     return ok({ userId });
   });
 
-  app.post("/logout", async (request, reply) => {
-    parseBody(logoutRequestSchema, request.body, true);
+  endpoint(app, "logout", async (request, reply) => {
     await app.auth.endSession(request, reply);
     return ok(null);
   });
 
-  app.post("/overview/userinfo", async (request, reply) => {
-    parseBody(userInfoRequestSchema, request.body, true);
-    const userId = await app.auth.requireUserId(request, reply);
-    const user = await app.users.findById(userId);
-    if (!user) throw new ApiError("invalid_token");
-    const settings = await app.users.settingsOf(userId);
-    const email = maskEmail(user.email);
-    const overview: UserOverview = {
-      userInfo: { userId: user.user_id, mobile: maskMobile(user.mobile), email },
-      settings,
-      loginName: email,
-      userName: user.user_name,
-    };
-    return ok(overview);
-  });
+  // The body is checked before the session: the web asks before it knows whether anyone is logged in.
+  endpoint(
+    app,
+    "userInfo",
+    async (_request, _reply, { userId }) => {
+      const user = await app.users.findById(userId);
+      if (!user) throw new ApiError("invalid_token");
+      const settings = await app.users.settingsOf(userId);
+      const email = maskEmail(user.email);
+      const overview: UserOverview = {
+        userInfo: { userId: user.user_id, mobile: maskMobile(user.mobile), email },
+        settings,
+        loginName: email,
+        userName: user.user_name,
+      };
+      return ok(overview);
+    },
+    { validateBeforeAccess: true },
+  );
   done();
 };
 
