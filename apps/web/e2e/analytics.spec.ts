@@ -1,10 +1,11 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
+import { apiPath, isApiCall } from "./fixtures";
 
 const ADMIN = { "x-admin-token": "e2e-admin-token" };
 type StoredEvent = Record<string, unknown> & { event_id: string; type: string; page_status?: string; url?: string; event_tracking_id?: string; device_id?: string };
 
 async function storedEvents(request: APIRequestContext, query: string): Promise<StoredEvent[]> {
-  const response = await request.get(`/v1/admin/analytics/events?limit=500&${query}`, { headers: ADMIN });
+  const response = await request.get(`${apiPath("adminAnalyticsEvents")}?limit=500&${query}`, { headers: ADMIN });
   expect(response.status()).toBe(200);
   return ((await response.json()) as { data: { events: StoredEvent[] } }).data.events;
 }
@@ -78,7 +79,7 @@ test.describe("analytics (spec §3, §4, §7)", () => {
     const since = Date.now();
     const uploads: number[] = [];
     page.on("response", (r) => {
-      if (r.url().includes("/v1/buried/log/info")) uploads.push(r.status());
+      if (isApiCall(r.url(), "analyticsIngest")) uploads.push(r.status());
     });
     await page.goto("/affiliates/fee");
     const deviceId = await expect.poll(() => deviceIdOf(page)).not.toBe("").then(() => deviceIdOf(page));
@@ -88,7 +89,7 @@ test.describe("analytics (spec §3, §4, §7)", () => {
     }).toBeGreaterThan(0);
 
     const setSwitch = async (enabled: boolean) =>
-      expect((await request.put("/v1/admin/analytics/switch", { headers: ADMIN, data: { deviceId, enabled } })).status()).toBe(200);
+      expect((await request.put(apiPath("adminAnalyticsSwitch"), { headers: ADMIN, data: { deviceId, enabled } })).status()).toBe(200);
     await setSwitch(false);
     await page.locator(".theme-toggle").click();
     await expect.poll(async () => {

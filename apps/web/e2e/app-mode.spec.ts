@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { BRIDGE_TIMEOUTS } from "@affiliates/bridge";
 import { nativeHostSimulatorScript, type NativeHostConfig } from "@affiliates/bridge/simulator";
-import { logIn, waitForHydration } from "./fixtures";
+import { apiPath, logIn, waitForHydration } from "./fixtures";
 
 /** The native app, simulated in the page: the bridge of docs/bridge.md, scripted answers and a record of calls. */
 const DESKTOP_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
@@ -84,16 +84,16 @@ test.describe("app mode (spec §2, §4)", () => {
   });
 
   test("POST requests go through the bridge: user info arrives from the app", async ({ browser }) => {
-    const page = await appPage(browser, { version: "2.60.0", answers: { "request:/v1/user/overview/userinfo": { code: "00000", data: USER } } });
+    const page = await appPage(browser, { version: "2.60.0", answers: { [`request:${apiPath("userInfo")}`]: { code: "00000", data: USER } } });
     await page.goto("/affiliates/dashboard");
     await expect(page.getByTestId("account-name")).toHaveText("Aurora Affiliate");
     const requests = await callsOf(page, "request");
     expect(requests.length).toBeGreaterThan(0);
-    expect(requests[0]?.params).toMatchObject({ path: "/v1/user/overview/userinfo", method: "POST" });
+    expect(requests[0]?.params).toMatchObject({ path: apiPath("userInfo"), method: "POST" });
   });
 
   test("a user-info call the app never answers: after the bridge's request time-out the page goes on as on the web, with the refresh prompt and no 408", async ({ browser }) => {
-    const page = await appPage(browser, { version: "2.60.0", answers: { "request:/v1/user/overview/userinfo": "silence" } });
+    const page = await appPage(browser, { version: "2.60.0", answers: { [`request:${apiPath("userInfo")}`]: "silence" } });
     const toastsOpened = await recordToasts(page);
     await page.clock.install();
     await page.goto("/affiliates/fee");
@@ -108,7 +108,7 @@ test.describe("app mode (spec §2, §4)", () => {
   });
 
   test("a page that needs login invokes the app's login and reloads", async ({ browser }) => {
-    const page = await appPage(browser, { version: "2.60.0", answers: { "request:/v1/user/overview/userinfo": { code: "00004", msg: "Not logged in" }, login: { code: "00000" } } });
+    const page = await appPage(browser, { version: "2.60.0", answers: { [`request:${apiPath("userInfo")}`]: { code: "00004", msg: "Not logged in" }, login: { code: "00000" } } });
     let loads = 0;
     page.on("load", () => loads++);
     await page.goto("/affiliates/dashboard");
@@ -142,7 +142,7 @@ test.describe("app mode (spec §2, §4)", () => {
   });
 
   test("the web-visible callback is registered from 2.27.0 and refreshes user info", async ({ browser }) => {
-    const page = await appPage(browser, { version: "2.27.0", answers: { "request:/v1/user/overview/userinfo": { code: "00000", data: USER } } });
+    const page = await appPage(browser, { version: "2.27.0", answers: { [`request:${apiPath("userInfo")}`]: { code: "00000", data: USER } } });
     await page.goto("/affiliates/fee");
     await expect.poll(async () => (await callsOf(page, "registerWebVisible")).length).toBe(1);
     const before = (await callsOf(page, "request")).length;

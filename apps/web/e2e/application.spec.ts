@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { ADMIN_HEADERS, logIn, PLAIN_USER, registerNewUser } from "./fixtures";
+import { ADMIN_HEADERS, apiPath, apiRoute, logIn, PLAIN_USER, registerNewUser } from "./fixtures";
 
 /** Picks a country from the form's list (antd Select, prefix "bit") by typing part of its name. */
 async function chooseCountry(page: Page, form: Locator, label: string, name: string): Promise<void> {
@@ -63,11 +63,11 @@ test.describe("affiliate application (issue 9) with the spec's form messages (sp
     await expect(status).toHaveAttribute("data-status", "pending");
     await expect(status).toContainText("Under review");
 
-    const list = await request.get("/v1/admin/affiliate/applications?status=pending&limit=200", { headers: ADMIN_HEADERS });
+    const list = await request.get(`${apiPath("adminAffiliateApplications")}?status=pending&limit=200`, { headers: ADMIN_HEADERS });
     const { applications } = ((await list.json()) as { data: { applications: { id: number; name: string }[] } }).data;
     const mine = applications.find((a) => a.name === "Nadia Channel");
     expect(mine).toBeDefined();
-    const decision = await request.post(`/v1/admin/affiliate/applications/${mine!.id}/decision`, { headers: ADMIN_HEADERS, data: { decision: "approve" } });
+    const decision = await request.post(apiPath("adminAffiliateDecision", { id: mine!.id }), { headers: ADMIN_HEADERS, data: { decision: "approve" } });
     expect(decision.status()).toBe(200);
 
     await page.reload();
@@ -94,7 +94,7 @@ test.describe("safe links and windows (spec §5)", () => {
     page.on("console", (m) => {
       if (m.type() === "warning") warnings.push(m.text());
     });
-    await page.route("**/v1/affiliate/applications/me", (route) =>
+    await page.route(apiRoute("myAffiliateApplication"), (route) =>
       route.fulfill({ contentType: "application/json", body: JSON.stringify({ code: "00000", msg: "ok", data: statusWith("javascript:alert(document.cookie)") }) }),
     );
     await page.goto("/affiliates/apply");
@@ -107,7 +107,7 @@ test.describe("safe links and windows (spec §5)", () => {
   test("a channel on another origin opens in a new window with no opener", async ({ page, context, baseURL }) => {
     await logIn(context, PLAIN_USER);
     const otherOrigin = baseURL!.replace("localhost", "127.0.0.1");
-    await page.route("**/v1/affiliate/applications/me", (route) =>
+    await page.route(apiRoute("myAffiliateApplication"), (route) =>
       route.fulfill({ contentType: "application/json", body: JSON.stringify({ code: "00000", msg: "ok", data: statusWith(`${otherOrigin}/affiliates/fee`) }) }),
     );
     await page.goto("/affiliates/apply");

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { expect, test, type BrowserContext, type Locator, type Page } from "@playwright/test";
-import { AFFILIATE, deviceToken, logIn } from "./fixtures";
+import { AFFILIATE, apiPath, deviceToken, isApiCall, logIn } from "./fixtures";
 import { reveal } from "./dashboard-helpers";
 
 /**
@@ -60,7 +60,7 @@ async function expectReachable(page: Page, button: Locator, label: string): Prom
 
 async function createLink(context: BrowserContext, shares: { spotShareBps: number; futuresShareBps: number }): Promise<Link> {
   const code = `P${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1000)}`.slice(0, 16);
-  const response = await context.request.post("/v1/affiliate/links", { data: { label: "Poster check", code, ...shares }, headers: { "dy-token": await deviceToken(context) } });
+  const response = await context.request.post(apiPath("linkCreate"), { data: { label: "Poster check", code, ...shares }, headers: { "dy-token": await deviceToken(context) } });
   expect(response.status()).toBe(200);
   return ((await response.json()) as { data: Link }).data;
 }
@@ -148,7 +148,7 @@ test.describe("the dashboard on a phone", () => {
       // Taken case-insensitively: the demo link's code in capitals.
       await form.getByTestId("link-code-input").fill(DEMO_CODE.toUpperCase());
       const [response] = await Promise.all([
-        page.waitForResponse((r) => r.url().includes("/v1/affiliate/links") && r.request().method() === "POST"),
+        page.waitForResponse((r) => isApiCall(r.url(), "linkCreate") && r.request().method() === "POST"),
         form.getByTestId("link-create").click(),
       ]);
       expect(((await response.json()) as { code: string }).code).toBe("10004");
@@ -176,7 +176,7 @@ test.describe("the dashboard on a phone", () => {
     await expect(form.getByTestId("link-code-help")).toHaveText(/4–16 letters \(A–Z\) or digits \(0–9\)/);
     let posts = 0;
     page.on("request", (request) => {
-      if (request.method() === "POST" && request.url().includes("/v1/affiliate/links")) posts++;
+      if (request.method() === "POST" && isApiCall(request.url(), "linkCreate")) posts++;
     });
     await form.getByTestId("link-label-input").fill("E2E format");
     await form.getByTestId("link-code-input").fill("my-code");
@@ -189,7 +189,7 @@ test.describe("the dashboard on a phone", () => {
 
   test("the level card says, for each goal of the next level, done / needed and whether it is reached", async ({ page, context }) => {
     await page.setViewportSize(PHONES[0]);
-    const level = ((await (await context.request.get("/v1/affiliate/level")).json()) as { data: Level }).data;
+    const level = ((await (await context.request.get(apiPath("affiliateLevel"))).json()) as { data: Level }).data;
     expect(level.next).not.toBeNull();
     await page.goto("/affiliates/dashboard");
     await reveal(page, "level");

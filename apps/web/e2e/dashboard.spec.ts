@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { logIn, PLAIN_USER } from "./fixtures";
+import { apiPath, logIn, PLAIN_USER } from "./fixtures";
 import { reveal } from "./dashboard-helpers";
 
 type Summary = { totals: { clicks: number }; funnel: { step: string; count: number }[] };
@@ -18,7 +18,7 @@ test.describe("affiliate dashboard (issue 9, in part)", () => {
       return { from: from.toISOString().slice(0, 10), to: today.toISOString().slice(0, 10) };
     };
     const summaryOf = async (days: number) =>
-      ((await (await context.request.get(`/v1/affiliate/summary?${new URLSearchParams(range(days)).toString()}`)).json()) as { data: Summary }).data;
+      ((await (await context.request.get(`${apiPath("affiliateSummary")}?${new URLSearchParams(range(days)).toString()}`)).json()) as { data: Summary }).data;
 
     const week = await summaryOf(7);
     await expect.poll(clicksOf).toBe(String(week.totals.clicks));
@@ -39,7 +39,7 @@ test.describe("affiliate dashboard (issue 9, in part)", () => {
     // UTF-8 with a byte-order mark, the header row in the page's language.
     expect(text.startsWith("\uFEFF")).toBe(true);
     const rows = text.slice(1).trim().split("\n");
-    const listed = ((await (await context.request.get(`/v1/affiliate/commissions?${new URLSearchParams({ ...range(30), pageSize: "10" }).toString()}`)).json()) as {
+    const listed = ((await (await context.request.get(`${apiPath("commissions")}?${new URLSearchParams({ ...range(30), pageSize: "10" }).toString()}`)).json()) as {
       data: { total: number };
     }).data;
     expect(rows.length - 1).toBe(listed.total);
@@ -94,7 +94,7 @@ test.describe("affiliate dashboard (issue 9, in part)", () => {
     await logIn(context);
     type Page = { data: { items: { maskedUserId: string; volumeUsdt: number }[]; total: number } };
     const api = async (query: Record<string, string>) =>
-      ((await (await context.request.get(`/v1/affiliate/invitees?${new URLSearchParams({ pageSize: "10", ...query }).toString()}`)).json()) as Page).data;
+      ((await (await context.request.get(`${apiPath("invitees")}?${new URLSearchParams({ pageSize: "10", ...query }).toString()}`)).json()) as Page).data;
     await page.goto("/affiliates/dashboard");
     await reveal(page, "invitees");
     const section = page.locator('section[aria-labelledby="invitees-title"]');

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { apiPath, apiRoute, isApiCall } from "./fixtures";
 
 const statusOf = (page: import("@playwright/test").Page) => page.locator("html").getAttribute("data-device-token");
 
@@ -17,7 +18,7 @@ test.describe("device token (spec §3, §4, §9)", () => {
     await page.clock.install();
     const issued: string[] = [];
     page.on("request", (r) => {
-      if (r.url().includes("/v1/constantid/udid/c1")) issued.push(r.url());
+      if (isApiCall(r.url(), "deviceTokenIssue")) issued.push(r.url());
     });
     await page.goto("/affiliates");
     await expect.poll(() => statusOf(page)).toBe("success");
@@ -50,12 +51,12 @@ test.describe("device token (spec §3, §4, §9)", () => {
     await expect.poll(() => statusOf(page)).toBe("success");
     const token = (await context.cookies()).find((c) => c.name === "dy_token")?.value ?? "";
     const credentials = { email: "affiliate@example.com", password: "Affiliate#2026" };
-    const refused = await page.request.post("/v1/user/login", { data: credentials, headers: { "dy-token": "" } });
+    const refused = await page.request.post(apiPath("login"), { data: credentials, headers: { "dy-token": "" } });
     expect(refused.status()).toBe(403);
     expect(((await refused.json()) as { code: string }).code).toBe("22001");
-    const forged = await page.request.post("/v1/user/login", { data: credentials, headers: { "dy-token": "A".repeat(40) } });
+    const forged = await page.request.post(apiPath("login"), { data: credentials, headers: { "dy-token": "A".repeat(40) } });
     expect(forged.status()).toBe(403);
-    const accepted = await page.request.post("/v1/user/login", { data: credentials, headers: { "dy-token": token } });
+    const accepted = await page.request.post(apiPath("login"), { data: credentials, headers: { "dy-token": token } });
     expect(accepted.status()).toBe(200);
   });
 
@@ -64,7 +65,7 @@ test.describe("device token (spec §3, §4, §9)", () => {
     await page.goto("/affiliates/vip/new-coin-airdrop");
     await expect.poll(() => statusOf(page)).toBe("success");
     await expect.poll(() => page.evaluate(() => window.localStorage.getItem("custom_token"))).not.toBeNull();
-    const [request] = await Promise.all([page.waitForRequest("**/v1/vip/airdrops"), page.reload()]);
+    const [request] = await Promise.all([page.waitForRequest(apiRoute("vipAirdrops")), page.reload()]);
     const headers = await request.allHeaders();
     expect(headers.terminaltype).toBe("1");
     expect(headers.terminalcode).toMatch(/^[0-9a-f]{32}$/);

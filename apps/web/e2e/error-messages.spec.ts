@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect, test, type BrowserContext, type Locator, type Page, type Request, type Response } from "@playwright/test";
 import { AffiliateResponseCode, VipResponseCode } from "@affiliates/contracts";
 import { reveal } from "./dashboard-helpers";
-import { ADMIN_HEADERS, AFFILIATE, deviceToken, logIn, PLAIN_USER, registerNewUser } from "./fixtures";
+import { ADMIN_HEADERS, AFFILIATE, apiPath, apiRoute, deviceToken, logIn, PLAIN_USER, registerNewUser } from "./fixtures";
 
 /**
  * Human error messages: the API's business refusals read as translated sentences that say what to do (no `[code]`,
@@ -78,10 +78,10 @@ async function expectShownOnce(page: Page, scope: Locator, pendingScripts: () =>
 
 const businessCodeOf = async (response: Promise<Response>): Promise<string> => ((await (await response).json()) as { code: string }).code;
 
-const posted = (apiPath: string) => (response: Response) => response.url().endsWith(apiPath) && response.request().method() === "POST";
+const posted = (path: string) => (response: Response) => response.url().endsWith(path) && response.request().method() === "POST";
 
 async function applyThroughApi(context: BrowserContext, name: string) {
-  const response = await context.request.post("/v1/affiliate/applications", {
+  const response = await context.request.post(apiPath("affiliateApply"), {
     data: { name, email: "applicant@example.com", channels: [{ type: "website", url: "https://applicant.example", audience: 10 }], region: "PT" },
     headers: { "dy-token": await deviceToken(context) },
   });
@@ -93,9 +93,9 @@ async function applyThroughApi(context: BrowserContext, name: string) {
 async function newAffiliate(context: BrowserContext): Promise<string> {
   await registerNewUser(context);
   const id = await applyThroughApi(context, `Quota ${Date.now()}`);
-  const decided = await context.request.post(`/v1/admin/affiliate/applications/${id}/decision`, { headers: ADMIN_HEADERS, data: { decision: "approve" } });
+  const decided = await context.request.post(apiPath("adminAffiliateDecision", { id }), { headers: ADMIN_HEADERS, data: { decision: "approve" } });
   expect(decided.status()).toBe(200);
-  const mine = (await (await context.request.get("/v1/affiliate/applications/me")).json()) as { data: { application: { userId: string } } };
+  const mine = (await (await context.request.get(apiPath("myAffiliateApplication"))).json()) as { data: { application: { userId: string } } };
   return mine.data.application.userId;
 }
 
@@ -123,7 +123,7 @@ for (const locale of ["ja", "ar"] as const) {
       await form.locator('input[id="label"], input[id$="_label"]').first().fill("E2E taken");
       // The seeded affiliate's own first code: taken, whatever the case.
       await form.locator('input[id="code"], input[id$="_code"]').first().fill("aurora");
-      const answer = page.waitForResponse(posted("/v1/affiliate/links"));
+      const answer = page.waitForResponse(posted(apiPath("linkCreate")));
       await form.locator('button[type="submit"]').click();
       expect(await businessCodeOf(answer)).toBe(AffiliateResponseCode.linkCodeTaken);
       await expectShownOnce(page, form, scripts, sentence(locale, "linkCodeTaken"));
@@ -132,7 +132,7 @@ for (const locale of ["ja", "ar"] as const) {
     test("an experience card beyond the month's quota", async ({ page, context }) => {
       const scripts = trackScripts(page);
       const userId = await newAffiliate(context);
-      const quota = await context.request.put(`/v1/admin/affiliate/card-quota/${userId}`, { headers: ADMIN_HEADERS, data: { monthlyQuota: 1 } });
+      const quota = await context.request.put(apiPath("adminCardQuota", { userId }), { headers: ADMIN_HEADERS, data: { monthlyQuota: 1 } });
       expect(quota.status()).toBe(200);
       await page.goto(`/${locale}/affiliates/experience-card`);
       await expect(page.getByTestId("card-quota")).toHaveAttribute("aria-busy", "false");
@@ -140,9 +140,9 @@ for (const locale of ["ja", "ar"] as const) {
       const submit = form.locator('button[type="submit"]');
       await expect(submit).toBeEnabled();
       // The month's last card goes out from elsewhere (another tab, the app): this page still offers one.
-      const elsewhere = await context.request.post("/v1/affiliate/cards", { data: { amountUsdt: 10, validDays: 30 }, headers: { "dy-token": await deviceToken(context) } });
+      const elsewhere = await context.request.post(apiPath("cardIssue"), { data: { amountUsdt: 10, validDays: 30 }, headers: { "dy-token": await deviceToken(context) } });
       expect(elsewhere.status()).toBe(200);
-      const answer = page.waitForResponse(posted("/v1/affiliate/cards"));
+      const answer = page.waitForResponse(posted(apiPath("cardIssue")));
       await submit.click();
       expect(await businessCodeOf(answer)).toBe(AffiliateResponseCode.cardQuotaExceeded);
       await expectShownOnce(page, page.locator("section").filter({ has: page.getByTestId("card-issue-form") }).last(), scripts);
@@ -160,7 +160,7 @@ for (const locale of ["ja", "ar"] as const) {
       await form.locator("input#email").fill("twice@example.com");
       await form.locator('input[id="channels_0_url"]').fill("https://twice.example");
       await chooseCountry(page, form, "region", "BR");
-      const answer = page.waitForResponse(posted("/v1/affiliate/applications"));
+      const answer = page.waitForResponse(posted(apiPath("affiliateApply")));
       await form.locator('button[type="submit"]').click();
       expect(await businessCodeOf(answer)).toBe(AffiliateResponseCode.applicationExists);
       // The sentence says why, above the status of the application that exists.
@@ -175,7 +175,7 @@ for (const locale of ["ja", "ar"] as const) {
       await page.goto(`/${locale}/affiliates/vip/new-coin-airdrop`);
       await expect(page.getByTestId("airdrop-user-level")).toContainText("VIP0");
       const card = page.getByTestId("airdrop-nova-launch");
-      const answer = page.waitForResponse(posted("/v1/vip/airdrops/nova-launch/join"));
+      const answer = page.waitForResponse(posted(apiPath("vipAirdropJoin", { id: "nova-launch" })));
       await card.getByRole("button").click();
       expect(await businessCodeOf(answer)).toBe(VipResponseCode.levelTooLow);
       await expectShownOnce(page, card, scripts);
@@ -195,7 +195,7 @@ test.describe("partner application forms check what the contract checks, in thei
     test(`${f.kind}: no browser bubbles, a country only from the list, a volume above 0, the account's details filled in`, async ({ page, context }) => {
       const account = await registerNewUser(context);
       // The reference API masks the address in the user info (us****@…); an account that gives it whole has it filled in.
-      await page.route("**/v1/user/overview/userinfo", async (route) => {
+      await page.route(apiRoute("userInfo"), async (route) => {
         const response = await route.fetch();
         const body = (await response.json()) as { data: { userInfo: { email: string } } };
         body.data.userInfo.email = account.email;
@@ -203,7 +203,7 @@ test.describe("partner application forms check what the contract checks, in thei
       });
       const sent: string[] = [];
       page.on("request", (request) => {
-        if (request.method() === "POST" && request.url().endsWith("/v1/partners/applications")) sent.push(request.url());
+        if (request.method() === "POST" && request.url().endsWith(apiPath("partnerApply"))) sent.push(request.url());
       });
       await page.goto(f.path);
       const form = page.getByTestId(`partner-form-${f.kind}`);

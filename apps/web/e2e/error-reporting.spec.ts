@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page, type Request } from "@playwright/test";
 import { startWebInstance, type WebInstance } from "./web-instance";
+import { apiPath, isApiCall } from "./fixtures";
 
 /**
  * Error reporting end to end (spec §7-9), in Chromium against the real API.
@@ -22,7 +23,7 @@ interface StoredEvent {
 }
 
 async function storedEvents(request: APIRequestContext): Promise<StoredEvent[]> {
-  const response = await request.get(`${BETA_URL}/v1/admin/errors?limit=200`, { headers: { "x-admin-token": ADMIN_TOKEN } });
+  const response = await request.get(`${BETA_URL}${apiPath("adminErrors")}?limit=200`, { headers: { "x-admin-token": ADMIN_TOKEN } });
   if (response.status() !== 200) return [];
   return ((await response.json()) as { data: { events: StoredEvent[] } }).data.events;
 }
@@ -31,7 +32,7 @@ async function storedEvents(request: APIRequestContext): Promise<StoredEvent[]> 
 function watchTunnel(page: Page): { bodies: string[]; requests: Request[] } {
   const seen = { bodies: [] as string[], requests: [] as Request[] };
   page.on("request", (request) => {
-    if (!request.url().includes("/v1/sentry/")) return;
+    if (!isApiCall(request.url(), "sentryTunnel")) return;
     seen.requests.push(request);
     seen.bodies.push(request.postData() ?? "");
   });
@@ -87,10 +88,10 @@ test.describe("error reporting with APP_ENV=beta", () => {
       }, 0);
     }, marker);
     await page.waitForFunction(() => "__SENTRY__" in globalThis, undefined, { timeout: 15_000 });
-    await page.evaluate((m) => {
+    await page.evaluate(({ m, leaky }) => {
       // breadcrumbs: a console message and a request that both carry sensitive parameters
       console.log(`login_name=bob-login&password=hunter2 ${m}`);
-      void fetch("/v1/mix/system/getDomainConfigList?token=xyz-token-value&email=a@b.c").catch(() => undefined);
+      void fetch(leaky).catch(() => undefined);
       setTimeout(() => {
         throw new Error(`e2e uncaught ${m}`);
       }, 200);
@@ -98,7 +99,7 @@ test.describe("error reporting with APP_ENV=beta", () => {
       // a non-Error rejection: its fields travel as the event's extra data
       // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- a plain-object reason is the point
       setTimeout(() => void Promise.reject({ password: "hunter2", email: "a@b.c", accessToken: "xyz-token-value", note: `e2e extra ${m}` }), 300);
-    }, marker);
+    }, { m: marker, leaky: `${apiPath("domainConfig")}?token=xyz-token-value&email=a@b.c` });
 
     await expect
       .poll(async () => (await storedEvents(request)).filter((e) => e.message.includes(marker)).length, { timeout: 30_000 })
@@ -120,7 +121,7 @@ test.describe("error reporting with APP_ENV=beta", () => {
     expect(sent).toContain(`e2e extra ${marker}`);
     expect(sent).toContain("[Filtered]");
     for (const secret of SECRETS) expect(sent, `"${secret}" was sent`).not.toContain(secret);
-    expect(tunnel.requests.every((r) => r.method() === "POST" && new URL(r.url()).pathname === "/v1/sentry/1")).toBe(true);
+    expect(tunnel.requests.every((r) => r.method() === "POST" && new URL(r.url()).pathname === apiPath("sentryTunnel", { projectId: 1 }))).toBe(true);
     for (const event of events) {
       for (const secret of SECRETS) expect(JSON.stringify(event)).not.toContain(secret);
     }

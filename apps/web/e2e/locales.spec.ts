@@ -5,7 +5,7 @@ import { LANGUAGE_COOKIE, LOCALES, localePath, localesOfPrefix, type Locale } fr
 import { PAGES, type PageKey } from "../src/lib/pages";
 import { MESSAGE_GROUPS } from "../src/i18n/messages";
 import { ALL_LOCALES_REQUIRED_GROUPS, isEnglishLocale } from "../src/i18n/locale-coverage";
-import { AFFILIATE } from "./fixtures";
+import { AFFILIATE, apiPath } from "./fixtures";
 import { DEVICE_TOKEN_APP_IDS } from "@affiliates/contracts";
 
 /**
@@ -58,9 +58,9 @@ const alternatesOf = (html: string) =>
 
 /** The session cookies of the affiliate, for pages that need a login (their data is fetched on the client). */
 async function sessionCookie(request: APIRequestContext): Promise<string> {
-  const issued = await request.post("/v1/constantid/udid/c1", { data: { appId: DEVICE_TOKEN_APP_IDS.test, fingerprint: "e2e-locales-0123456789" } });
+  const issued = await request.post(apiPath("deviceTokenIssue"), { data: { appId: DEVICE_TOKEN_APP_IDS.test, fingerprint: "e2e-locales-0123456789" } });
   const token = ((await issued.json()) as { data: { token: string } }).data.token;
-  const login = await request.post("/v1/user/login", { data: { email: AFFILIATE.email, password: AFFILIATE.password }, headers: { "dy-token": token } });
+  const login = await request.post(apiPath("login"), { data: { email: AFFILIATE.email, password: AFFILIATE.password }, headers: { "dy-token": token } });
   expect(login.status()).toBe(200);
   const { cookies } = await request.storageState();
   return cookies.map((c) => `${c.name}=${c.value}`).join("; ");

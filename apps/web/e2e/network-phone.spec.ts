@@ -1,6 +1,6 @@
 import path from "node:path";
 import { expect, test, type BrowserContext, type Locator, type Page } from "@playwright/test";
-import { ADMIN_HEADERS, logIn } from "./fixtures";
+import { ADMIN_HEADERS, apiPath, apiRoute, logIn } from "./fixtures";
 
 /**
  * The affiliate network on phones: sub-affiliates (dashboard) and experience cards are lists of cards below 768 px
@@ -22,7 +22,7 @@ const LOCALES = [
 const SEEDED_SUBS = 3;
 
 async function setCardQuota(context: BrowserContext, monthlyQuota: number) {
-  const response = await context.request.put(`/v1/admin/affiliate/card-quota/${AFFILIATE_ID}`, { headers: ADMIN_HEADERS, data: { monthlyQuota } });
+  const response = await context.request.put(apiPath("adminCardQuota", { userId: AFFILIATE_ID }), { headers: ADMIN_HEADERS, data: { monthlyQuota } });
   expect(response.status()).toBe(200);
 }
 
@@ -165,7 +165,7 @@ test.describe("affiliate network on phones", () => {
     try {
       // Meanwhile the operator takes this month's quota away: the next card is refused with 10005.
       await setCardQuota(context, 0);
-      const answer = page.waitForResponse((response) => new URL(response.url()).pathname === "/v1/affiliate/cards" && response.request().method() === "POST");
+      const answer = page.waitForResponse((response) => new URL(response.url()).pathname === apiPath("cardIssue") && response.request().method() === "POST");
       await submit.click();
       expect(((await (await answer).json()) as { code: string }).code).toBe("10005");
 
@@ -208,7 +208,7 @@ test.describe("affiliate network on phones", () => {
   test("a sub-affiliate list that fails to load shows a retry that brings it back (phone)", async ({ page }) => {
     test.setTimeout(90_000);
     await page.setViewportSize(PHONES[0]);
-    const list = await failUntilRetried(page, "**/v1/affiliate/sub-affiliates");
+    const list = await failUntilRetried(page, apiRoute("subAffiliates"));
     await page.goto("/affiliates/dashboard");
     const section = page.getByTestId("sub-affiliates");
     const failed = section.getByTestId("load-failed");
@@ -228,7 +228,7 @@ test.describe("affiliate network on phones", () => {
   test("an experience-card list that fails to load shows a retry that brings it back (laptop)", async ({ page }) => {
     test.setTimeout(90_000);
     await page.setViewportSize(LAPTOP);
-    const list = await failUntilRetried(page, "**/v1/affiliate/cards");
+    const list = await failUntilRetried(page, apiRoute("cards"));
     await page.goto("/affiliates/experience-card");
     const failed = page.getByTestId("load-failed");
     await expect(failed).toBeVisible();

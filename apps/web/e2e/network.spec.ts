@@ -1,6 +1,6 @@
 import path from "node:path";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
-import { ADMIN_HEADERS, logIn, registerNewUser } from "./fixtures";
+import { ADMIN_HEADERS, apiPath, logIn, registerNewUser } from "./fixtures";
 
 /** The affiliate network of issue 9: sub-affiliates on the dashboard, experience cards and their claim flow. */
 const AFFILIATE_ID = "8012345678";
@@ -18,7 +18,7 @@ async function loggedOutUser(context: BrowserContext) {
 
 /** The seed may already have used this month's cards: the operator gives the affiliate room (admin API). */
 async function roomForCards(context: BrowserContext, monthlyQuota = 500) {
-  const response = await context.request.put(`/v1/admin/affiliate/card-quota/${AFFILIATE_ID}`, { headers: ADMIN_HEADERS, data: { monthlyQuota } });
+  const response = await context.request.put(apiPath("adminCardQuota", { userId: AFFILIATE_ID }), { headers: ADMIN_HEADERS, data: { monthlyQuota } });
   expect(response.status()).toBe(200);
 }
 
@@ -97,7 +97,7 @@ test.describe("affiliate network (issue 9)", () => {
     await expect(row.locator('[data-cell="rate"]')).toHaveText("25%");
     await expect(row.locator('[data-cell="note"]')).toHaveText("Telegram group, 12k members; monthly call");
     // the API kept it too
-    const listed = (await (await context.request.get("/v1/affiliate/sub-affiliates")).json()) as { data: { subAffiliates: { email: string; rateBps: number; note: string }[] } };
+    const listed = (await (await context.request.get(apiPath("subAffiliates"))).json()) as { data: { subAffiliates: { email: string; rateBps: number; note: string }[] } };
     expect(listed.data.subAffiliates.find((s) => s.email === newcomer.email)).toMatchObject({ rateBps: 2500, note: "Telegram group, 12k members; monthly call" });
   });
 
@@ -236,7 +236,7 @@ test.describe("affiliate network (issue 9)", () => {
         await page.screenshot({ path: `${SHOTS}/network-dashboard-${name}-${theme.toLowerCase()}.png`, fullPage: true, clip: box });
       }
     }
-    const cards = await (await context.request.get("/v1/affiliate/cards")).json() as { data: { cards: { code: string; status: string }[] } };
+    const cards = await (await context.request.get(apiPath("cards"))).json() as { data: { cards: { code: string; status: string }[] } };
     const open = cards.data.cards.find((c) => c.status === "issued");
     expect(open).toBeDefined();
     const visitor = await browser.newContext();

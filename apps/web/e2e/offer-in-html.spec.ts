@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { localePath, type Locale } from "@affiliates/locales";
 import { OFFERS, offerPath, type OfferName } from "../src/lib/offers";
+import { API_ROUTES } from "./fixtures";
 
 /**
  * Issue 20, design.md "Decisions": the offer is in the HTML. Every page that shows programme figures the same for
@@ -77,7 +78,7 @@ for (const locale of ["en", "ja"] as Locale[]) {
     test(`the offer of ${localePath(locale, pagePath)} is in its HTML (no JavaScript, every API call refused)`, async ({ browser, request }) => {
       const answers = await Promise.all(offers.map((name) => apiAnswer(request, name, locale)));
       const context = await browser.newContext({ javaScriptEnabled: false });
-      await context.route("**/v1/**", (route) => route.abort());
+      await context.route(API_ROUTES, (route) => route.abort());
       const page = await context.newPage();
       const response = await page.goto(localePath(locale, pagePath));
       expect(response?.status()).toBe(200);

@@ -1,7 +1,7 @@
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { ADMIN_HEADERS, htmlAttr, registerNewUser, watchErrors } from "./fixtures";
+import { ADMIN_HEADERS, apiPath, htmlAttr, registerNewUser, watchErrors } from "./fixtures";
 
 /**
  * The partner programme pages of issue 10: broker, market maker, institutional services and its pro offer, and the
@@ -268,7 +268,7 @@ test.describe("partner application forms (issue 10) with the spec's validate mes
       await form.getByLabel(f.kind === "incubation" ? "Company or team" : "Company", { exact: true }).fill("Northwind Labs");
       await chooseCountry(page, form, "Portugal");
       await f.fill(form, page);
-      const sent = page.waitForResponse((r) => r.url().endsWith("/v1/partners/applications") && r.request().method() === "POST");
+      const sent = page.waitForResponse((r) => r.url().endsWith(apiPath("partnerApply")) && r.request().method() === "POST");
       await form.getByRole("button", { name: f.submit }).click();
       const answer = await sent;
       expect(answer.status()).toBe(200);
@@ -279,7 +279,7 @@ test.describe("partner application forms (issue 10) with the spec's validate mes
       await expect(status).toContainText("Received");
       await expect(status).toContainText("Northwind Labs");
 
-      const list = await request.get(`/v1/admin/partners/applications?kind=${f.kind}&limit=200`, { headers: ADMIN_HEADERS });
+      const list = await request.get(`${apiPath("adminPartnerApplications")}?kind=${f.kind}&limit=200`, { headers: ADMIN_HEADERS });
       expect(list.status()).toBe(200);
       const { applications } = ((await list.json()) as { data: { applications: StoredApplication[] } }).data;
       const mine = applications.find((a) => a.name === name);
@@ -306,7 +306,7 @@ test.describe("partner application forms (issue 10) with the spec's validate mes
     await FORMS[2]!.fill(form, page);
     await form.getByRole("button", { name: "Send request" }).click();
     await expect(page.getByTestId("partner-application-status")).toBeVisible();
-    const list = await request.get("/v1/admin/partners/applications?kind=institutional&limit=200", { headers: ADMIN_HEADERS });
+    const list = await request.get(`${apiPath("adminPartnerApplications")}?kind=institutional&limit=200`, { headers: ADMIN_HEADERS });
     const { applications } = ((await list.json()) as { data: { applications: StoredApplication[] } }).data;
     expect(applications.find((a) => a.name === name)?.details).toEqual({ institutionType: "family-office", assetsUsdt: 40_000_000, services: ["otc", "custody"] });
   });

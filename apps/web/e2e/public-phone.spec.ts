@@ -2,7 +2,7 @@ import path from "node:path";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { localePath, type Locale } from "@affiliates/locales";
 import { PAGES, type PageKey } from "../src/lib/pages";
-import { AFFILIATE, logIn, showFeeCalculator } from "./fixtures";
+import { AFFILIATE, apiPath, logIn, showFeeCalculator } from "./fixtures";
 
 /**
  * The public programme and VIP pages on a phone: their data tables become cards of "label: value" lines below 768 px
@@ -226,7 +226,7 @@ async function breakCall(page: Page, pathname: string) {
 test.describe("a failed call offers a retry", () => {
   test("the programme: a failing call changes nothing, the offer came with the page (issue 20)", async ({ page }) => {
     await page.setViewportSize(PHONE);
-    const call = await breakCall(page, "/v1/affiliate/programme");
+    const call = await breakCall(page, apiPath("affiliateProgramme"));
     await page.goto(localePath("en", PAGES.home.path));
     await page.waitForLoadState("networkidle");
     await expect(dataRows(page.getByTestId("levels-table"))).toHaveCount(3);
@@ -239,7 +239,7 @@ test.describe("a failed call offers a retry", () => {
     test.setTimeout(90_000);
     await logIn(context, AFFILIATE);
     await page.setViewportSize(PHONE);
-    const call = await breakCall(page, "/v1/vip/me");
+    const call = await breakCall(page, apiPath("vipStatus"));
     await page.goto(localePath("en", PAGES.fee.path));
     await showFeeCalculator(page);
     const failed = page.getByTestId("load-failed");

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { ADMIN_HEADERS, logIn } from "./fixtures";
+import { ADMIN_HEADERS, apiPath, logIn } from "./fixtures";
 import { dayAgo, reveal } from "./dashboard-helpers";
 
 /**
@@ -14,7 +14,7 @@ type Envelope<T> = { code: string; data: T };
 
 async function linkOf(request: APIRequestContext, code: string): Promise<Link> {
   const query = new URLSearchParams({ from: dayAgo(6), to: dayAgo(0) });
-  const body = (await (await request.get(`/v1/affiliate/links?${query.toString()}`)).json()) as Envelope<{ links: Link[] }>;
+  const body = (await (await request.get(`${apiPath("links")}?${query.toString()}`)).json()) as Envelope<{ links: Link[] }>;
   const link = body.data.links.find((l) => l.code === code);
   if (!link) throw new Error(`no link ${code}`);
   return link;
@@ -22,7 +22,7 @@ async function linkOf(request: APIRequestContext, code: string): Promise<Link> {
 
 async function feedTrade(request: APIRequestContext, userId: string, fee: number): Promise<void> {
   const trade = { tradeId: `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}`, userId, market: "spot", notional: fee * 1000, fee, feeCurrency: "USDT", time: new Date().toISOString() };
-  const response = await request.post("/v1/admin/trades", { headers: ADMIN_HEADERS, data: { trades: [trade] } });
+  const response = await request.post(apiPath("adminTrades"), { headers: ADMIN_HEADERS, data: { trades: [trade] } });
   expect(response.status()).toBe(200);
   expect(((await response.json()) as Envelope<{ attributed: number }>).data.attributed).toBe(1);
 }
@@ -46,7 +46,7 @@ test.describe("the referral loop", () => {
     await friendPage.getByLabel("Email").fill(email);
     await friendPage.getByLabel("Password").fill("Friend#2026-e2e");
     await Promise.all([friendPage.waitForURL(/\/affiliates/), friendPage.getByRole("button", { name: "Create account" }).click()]);
-    const info = (await (await friend.request.post("/v1/user/overview/userinfo", { data: {} })).json()) as Envelope<{ userInfo: { userId: string } }>;
+    const info = (await (await friend.request.post(apiPath("userInfo"), { data: {} })).json()) as Envelope<{ userInfo: { userId: string } }>;
     const userId = info.data.userInfo.userId;
     expect(userId).toMatch(/^\d{6,20}$/);
     await friend.close();
@@ -69,7 +69,7 @@ test.describe("the referral loop", () => {
     await expect(record).toContainText("Pending");
 
     // The daily settlement (the operators' call runs what 00:00 UTC runs): the record is settled.
-    const settle = await context.request.post(`/v1/admin/settle?day=${dayAgo(0)}`, { headers: ADMIN_HEADERS });
+    const settle = await context.request.post(`${apiPath("adminSettle")}?day=${dayAgo(0)}`, { headers: ADMIN_HEADERS });
     expect(settle.status()).toBe(200);
     await page.reload();
     await reveal(page, "commissions");

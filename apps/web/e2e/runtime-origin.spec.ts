@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { waitForHydration } from "./fixtures";
+import { isApiCall, waitForHydration } from "./fixtures";
 import { DIST_DIR, SUITE_ORIGIN, startWebInstance, type WebInstance } from "./web-instance";
 
 /**
@@ -164,8 +164,8 @@ test.describe("one build, any origin and environment (issue 19)", () => {
       const tunnel: string[] = [];
       const uploads: string[] = [];
       page.on("request", (r) => {
-        if (r.url().includes("/v1/sentry/")) tunnel.push(r.postData() ?? "");
-        if (r.url().includes("/v1/buried/log/info")) uploads.push(r.postData() ?? "");
+        if (isApiCall(r.url(), "sentryTunnel")) tunnel.push(r.postData() ?? "");
+        if (isApiCall(r.url(), "analyticsIngest")) uploads.push(r.postData() ?? "");
       });
       await page.goto(`${instance.publicOrigin}/ja/affiliates/fee`);
       await waitForHydration(page, ".theme-toggle");

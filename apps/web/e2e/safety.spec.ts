@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { apiPath } from "./fixtures";
 
 const PAYLOAD = [
   "<p>Safe <strong>text</strong> and a <a href=\"https://docs.example.com/x\">guide</a>.</p>",
@@ -16,8 +17,8 @@ const PAYLOAD = [
  * each answer served is exactly the sanitiser's output of the API's answer, and no script in it runs.
  */
 for (const { path, offer, testId } of [
-  { path: "/affiliates", offer: "/v1/affiliate/programme", testId: "faq" },
-  { path: "/affiliates/incubation-program", offer: "/v1/partners/incubation", testId: "partner-faq" },
+  { path: "/affiliates", offer: apiPath("affiliateProgramme"), testId: "faq" },
+  { path: "/affiliates/incubation-program", offer: apiPath("incubationProgramme"), testId: "partner-faq" },
 ]) {
   test(`the FAQ answers of ${path} are the sanitiser's output of the API's HTML`, async ({ page, request }) => {
     const { sanitizeHtml } = await import("@affiliates/safety");

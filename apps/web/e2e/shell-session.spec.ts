@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { AFFILIATE, logIn, PLAIN_USER } from "./fixtures";
+import { AFFILIATE, apiPath, apiRoute, isApiCall, logIn, PLAIN_USER } from "./fixtures";
 
 test.describe("login state (spec §2, §4)", () => {
   test("a page that needs login sends a visitor to /login with from and source, and login returns there", async ({ page }) => {
@@ -57,14 +57,14 @@ test.describe("login state (spec §2, §4)", () => {
 test.describe("request errors (spec §8)", () => {
   test("a 500 shows one error toast with the translated status text", async ({ page, context }) => {
     await logIn(context);
-    await page.route("**/v1/user/overview/userinfo", (route) => route.fulfill({ status: 500, body: "upstream failed" }));
+    await page.route(apiRoute("userInfo"), (route) => route.fulfill({ status: 500, body: "upstream failed" }));
     await page.goto("/affiliates/fee");
     await expect(page.locator(".bit-message-notice")).toHaveText("[500] The server ran into a problem.");
   });
 
   test("a business error shows the server message", async ({ page, context }) => {
     await logIn(context);
-    await page.route("**/v1/user/overview/userinfo", (route) =>
+    await page.route(apiRoute("userInfo"), (route) =>
       route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ code: "30001", msg: "Account frozen", data: null }) }),
     );
     await page.goto("/affiliates/fee");
@@ -74,7 +74,7 @@ test.describe("request errors (spec §8)", () => {
   test("not logged in (00004) shows no toast", async ({ page, context, baseURL }) => {
     // a stale hint cookie without a session: the call is made and answered 00004
     await context.addCookies([{ name: "has_refresh_token", value: "1", url: baseURL! }]);
-    const answered = page.waitForResponse("**/v1/user/overview/userinfo");
+    const answered = page.waitForResponse(apiRoute("userInfo"));
     await page.goto("/affiliates/fee");
     const response = await answered;
     expect(((await response.json()) as { code: string }).code).toBe("00004");
@@ -86,7 +86,7 @@ test.describe("request errors (spec §8)", () => {
 test("an anonymous visitor (no refresh-token cookie) makes no user-info call", async ({ page }) => {
   const calls: string[] = [];
   page.on("request", (request) => {
-    if (request.url().includes("/v1/user/overview/userinfo")) calls.push(request.url());
+    if (isApiCall(request.url(), "userInfo")) calls.push(request.url());
   });
   await page.goto("/affiliates/fee");
   await expect(page.locator(".auth-buttons")).toBeVisible();
@@ -127,7 +127,7 @@ test("the chat button loads the chat script only on first click, and a message i
   await page.locator("#exchange-chat-message").fill(text);
   await page.locator(".exchange-chat button[type=submit]").click();
   await expect(page.locator(".exchange-chat [role=status]")).toHaveText("Thank you. Your message has been sent.");
-  const stored = await request.get("/v1/admin/support/messages?limit=5", { headers: { "x-admin-token": "e2e-admin-token" } });
+  const stored = await request.get(`${apiPath("adminSupportMessages")}?limit=5`, { headers: { "x-admin-token": "e2e-admin-token" } });
   const body = (await stored.json()) as { data: { messages: { message: string }[] } };
   expect(body.data.messages.map((m) => m.message)).toContain(text);
 });

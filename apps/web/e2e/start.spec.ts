@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { apiPath } from "./fixtures";
 
 // The suite's web server is the README's own start script (scripts/start.mjs): API and web app as one process tree.
 test("npm start serves the product and the API on one public origin", async ({ request }) => {
@@ -6,7 +7,7 @@ test("npm start serves the product and the API on one public origin", async ({ r
   expect(page.status()).toBe(200);
   expect(await page.text()).toMatch(/<html lang="en" dir="ltr"/);
 
-  const config = await request.get("/v1/mix/system/getDomainConfigList");
+  const config = await request.get(apiPath("domainConfig"));
   expect(config.status()).toBe(200);
   const body = (await config.json()) as { code: string; data: { imgDomainConfig: { foreignDomainList: string[]; internalDomainList: string[] } } };
   expect(body.code).toBe("00000");

@@ -1,6 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import path from "node:path";
-import { AFFILIATE, deviceToken, logIn } from "./fixtures";
+import { AFFILIATE, apiPath, apiRoute, deviceToken, logIn } from "./fixtures";
 import { dayAgo, reveal } from "./dashboard-helpers";
 
 type Figures = Record<string, number>;
@@ -8,7 +8,7 @@ type Summary = { from: string; to: string; totals: Figures; series: (Figures & {
 type Link = { id: number; code: string; label: string; spotShareBps: number; archived: boolean };
 
 const summaryOf = async (context: BrowserContext, from: string, to: string): Promise<Summary> =>
-  ((await (await context.request.get(`/v1/affiliate/summary?${new URLSearchParams({ from, to }).toString()}`)).json()) as { data: Summary }).data;
+  ((await (await context.request.get(`${apiPath("affiliateSummary")}?${new URLSearchParams({ from, to }).toString()}`)).json()) as { data: Summary }).data;
 
 const figure = (page: Page, name: string) => page.getByTestId("figures").locator(`[data-figure="${name}"] dd`);
 const digits = async (page: Page, name: string) => (await figure(page, name).innerText()).replace(/[^\d]/g, "");
@@ -27,13 +27,13 @@ async function pickPeriod(page: Page, from: string, to: string) {
 
 async function createLink(context: BrowserContext, label: string): Promise<Link> {
   const code = `T${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1000)}`.slice(0, 16);
-  const response = await context.request.post("/v1/affiliate/links", { data: { label, code }, headers: { "dy-token": await deviceToken(context) } });
+  const response = await context.request.post(apiPath("linkCreate"), { data: { label, code }, headers: { "dy-token": await deviceToken(context) } });
   expect(response.status()).toBe(200);
   return ((await response.json()) as { data: Link }).data;
 }
 
 const linksOf = async (context: BrowserContext): Promise<Link[]> =>
-  ((await (await context.request.get("/v1/affiliate/links")).json()) as { data: { links: Link[] } }).data.links;
+  ((await (await context.request.get(apiPath("links"))).json()) as { data: { links: Link[] } }).data.links;
 
 test.describe("dashboard trends, periods, link actions and posters (issue 9)", () => {
   test.beforeEach(async ({ context }) => {
@@ -61,7 +61,7 @@ test.describe("dashboard trends, periods, link actions and posters (issue 9)", (
     await expect(table.locator("tbody tr").first()).toHaveAttribute("data-day", from);
     await expect(table.locator("tbody tr").last()).toHaveAttribute("data-day", to);
     // The export follows the period too.
-    await expect(page.getByTestId("export-csv")).toHaveAttribute("href", `/v1/affiliate/commissions/export.csv?from=${from}&to=${to}`);
+    await expect(page.getByTestId("export-csv")).toHaveAttribute("href", `${apiPath("commissionsCsv")}?from=${from}&to=${to}`);
   });
 
   test("each figure has a trend chart whose text alternative matches the series", async ({ page, context }) => {
@@ -105,7 +105,7 @@ test.describe("dashboard trends, periods, link actions and posters (issue 9)", (
     await expect(page.getByTestId("period-shown")).toHaveAttribute("data-from", dayAgo(6));
     expect(await digits(page, "clicks")).toBe(String(week.totals.clicks));
     // The API refuses it as well.
-    const refused = await context.request.get(`/v1/affiliate/summary?from=${dayAgo(400)}&to=${dayAgo(1)}`);
+    const refused = await context.request.get(`${apiPath("affiliateSummary")}?from=${dayAgo(400)}&to=${dayAgo(1)}`);
     expect(refused.status()).toBe(400);
     // A year exactly is fine.
     await pickPeriod(page, dayAgo(365), dayAgo(0));
@@ -209,7 +209,7 @@ test.describe("dashboard trends, periods, link actions and posters (issue 9)", (
       // Hold the figures back, so the first measure is taken before anything has arrived.
       let release: () => void = () => undefined;
       const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route("**/v1/affiliate/summary**", async (route) => {
+      await page.route(`${apiRoute("affiliateSummary")}**`, async (route) => {
         await held;
         await route.continue();
       });

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import path from "node:path";
 import { nativeHostSimulatorScript } from "@affiliates/bridge/simulator";
-import { AFFILIATE, logIn, PLAIN_USER, showFeeCalculator, watchErrors } from "./fixtures";
+import { AFFILIATE, apiRoute, logIn, PLAIN_USER, showFeeCalculator, watchErrors } from "./fixtures";
 
 const PARTNER = { email: "partner@example.com", password: "Partner#2026" } as const;
 const SHOTS_DIR = path.resolve(__dirname, "../../../screenshots");
@@ -129,7 +129,7 @@ test.describe("VIP pages (issue 10)", () => {
     await page.goto("/affiliates/vip/new-coin-airdrop");
     await expect(page.getByTestId("airdrop-user-level")).toHaveText("Your level: VIP0");
     const [response] = await Promise.all([
-      page.waitForResponse("**/v1/vip/airdrops/nova-launch/join"),
+      page.waitForResponse(apiRoute("vipAirdropJoin", { id: "nova-launch" })),
       page.getByTestId("airdrop-nova-launch").getByRole("button", { name: "Join airdrop" }).click(),
     ]);
     expect(response.status()).toBe(403);

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { deviceToken } from "./fixtures";
+import { apiPath, deviceToken } from "./fixtures";
 
 /**
  * The web tier's own front (apps/web/server.mjs), through the public port as a client meets it: the client's address
@@ -8,7 +8,7 @@ import { deviceToken } from "./fixtures";
  */
 
 const localIp = async (request: import("@playwright/test").APIRequestContext, headers: Record<string, string> = {}) => {
-  const response = await request.post("/v1/mix/public/clientCommonConfig", { data: {}, headers });
+  const response = await request.post(apiPath("clientCommonConfig"), { data: {}, headers });
   expect(response.status()).toBe(200);
   return ((await response.json()) as { data: { localVo: { ip: string } } }).data.localVo.ip;
 };
@@ -25,7 +25,7 @@ test("rotating X-Forwarded-For does not escape the login throttle", async ({ con
   const email = `nobody-${Date.now()}@example.com`;
   const statuses: number[] = [];
   for (let attempt = 0; attempt < 7; attempt += 1) {
-    const response = await context.request.post("/v1/user/login", {
+    const response = await context.request.post(apiPath("login"), {
       data: { email, password: "Wrong-password-1" },
       headers: { "dy-token": await deviceToken(context), "x-forwarded-for": `203.0.113.${attempt + 1}` },
     });
@@ -37,9 +37,9 @@ test("rotating X-Forwarded-For does not escape the login throttle", async ({ con
 
 test("bodies over the API's limits are a 413 with the envelope through the public port, every time", async ({ request }) => {
   const cases = [
-    { path: "/v1/user/login", bytes: 2 * 1024 * 1024 },
-    { path: "/v1/buried/log/info", bytes: Math.round(1.1 * 1024 * 1024) },
-    { path: "/v1/sentry/1", bytes: Math.round(1.2 * 1024 * 1024) },
+    { path: apiPath("login"), bytes: 2 * 1024 * 1024 },
+    { path: apiPath("analyticsIngest"), bytes: Math.round(1.1 * 1024 * 1024) },
+    { path: apiPath("sentryTunnel", { projectId: 1 }), bytes: Math.round(1.2 * 1024 * 1024) },
   ];
   for (const { path, bytes } of cases) {
     for (let round = 0; round < 3; round += 1) {
@@ -52,7 +52,7 @@ test("bodies over the API's limits are a 413 with the envelope through the publi
 });
 
 test("unsupported methods are a 405 on every path, pages answer GET and HEAD only", async ({ request }) => {
-  for (const path of ["/affiliates", "/affiliates/fee", "/ja/affiliates", "/v1/user/login", "/login", "/anything"]) {
+  for (const path of ["/affiliates", "/affiliates/fee", "/ja/affiliates", apiPath("login"), "/login", "/anything"]) {
     const response = await request.fetch(path, { method: "TRACE" });
     expect(response.status(), `TRACE ${path}`).toBe(405);
     expect(response.headers()["allow"], `TRACE ${path}`).toBeTruthy();
@@ -63,7 +63,7 @@ test("unsupported methods are a 405 on every path, pages answer GET and HEAD onl
 });
 
 test("no answer carries Next's internal rewrite header or the API's address", async ({ request }) => {
-  for (const path of ["/v1/mix/system/getDomainConfigList", "/login", "/affiliates", "/affiliates/fee"]) {
+  for (const path of [apiPath("domainConfig"), "/login", "/affiliates", "/affiliates/fee"]) {
     const response = await request.get(path, { headers: { accept: "text/html" } });
     expect(response.status(), path).toBeLessThan(400);
     const headers = response.headers();
@@ -83,7 +83,7 @@ test("the web tier answers its health checks without a session", async ({ reques
 
 test("a page elsewhere cannot post to the site: cross-site login, register and logout are refused, logout is POST only", async ({ request }) => {
   const foreign = { origin: "https://attacker.example", "content-type": "application/x-www-form-urlencoded" };
-  for (const path of ["/login", "/register", "/ja/login", "/logout", "/v1/user/logout"]) {
+  for (const path of ["/login", "/register", "/ja/login", "/logout", apiPath("logout")]) {
     const response = await request.post(path, { data: "email=a%40example.com&password=x", headers: foreign, maxRedirects: 0 });
     expect(response.status(), path).toBe(403);
   }
