@@ -10,7 +10,7 @@ import configRepositoryPlugin from "./plugins/app/config-repository";
 import deviceTokensRepositoryPlugin from "./plugins/app/device-tokens-repository";
 import eventsRepositoryPlugin from "./plugins/app/events-repository";
 import errorEventsRepositoryPlugin from "./plugins/app/error-events-repository";
-import affiliateRepositoryPlugin from "./plugins/app/affiliate-repository";
+import affiliatePlugin from "./plugins/app/affiliate";
 import commissionEnginePlugin from "./plugins/app/commission-engine";
 import payoutsRepositoryPlugin from "./plugins/app/payouts-repository";
 import referralRepositoryPlugin from "./plugins/app/referral-repository";
@@ -159,7 +159,7 @@ const apiPlugin: FastifyPluginAsync<AppOptions> = async (app, options) => {
   await app.register(supportRepositoryPlugin, { now: options.now });
   await app.register(deviceTokensRepositoryPlugin, { now: options.now });
   await app.register(errorEventsRepositoryPlugin, { now: options.now });
-  await app.register(affiliateRepositoryPlugin, { now: options.now });
+  await app.register(affiliatePlugin, { now: options.now });
   await app.register(commissionEnginePlugin, { now: options.now });
   await app.register(payoutsRepositoryPlugin, { now: options.now });
   await app.register(referralRepositoryPlugin, { now: options.now });

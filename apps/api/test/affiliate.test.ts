@@ -28,7 +28,8 @@ import { up } from "../src/db/migrations/0006-affiliate";
 import { DEMO_ACCOUNTS, seedIfEmpty } from "../src/db/seed";
 import { generateAffiliateData, seedAffiliateIfEmpty } from "../src/db/seed-affiliate";
 import { hashPassword } from "../src/lib/password";
-import affiliateRepositoryPlugin, { addDays, dayOf } from "../src/plugins/app/affiliate-repository";
+import { addDays, dayOf } from "../src/lib/days";
+import affiliatePlugin from "../src/plugins/app/affiliate";
 import affiliateRoutes from "../src/routes/v1/affiliate/index";
 import { registerAdminAffiliate } from "../src/routes/v1/admin/affiliate";
 import { okData as data, refused } from "./helpers/envelope-assertions";
@@ -103,7 +104,7 @@ async function buildAffiliateApp(): Promise<AffiliateApp> {
   }
   await seedAffiliateIfEmpty(db, NOW);
   await seedIfEmpty(db);
-  if (!app.hasDecorator("affiliate")) await app.register(affiliateRepositoryPlugin, { now: options.now });
+  if (!app.hasDecorator("affiliate")) await app.register(affiliatePlugin, { now: options.now });
   if (!app.hasRoute({ method: "GET", url: "/v1/affiliate/programme" })) await app.register(affiliateRoutes, { prefix: "/v1/affiliate" });
   if (!app.hasRoute({ method: "GET", url: "/v1/admin/affiliate/applications" })) {
     await app.register(

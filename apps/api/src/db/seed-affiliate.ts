@@ -6,7 +6,7 @@ import {
   CARD_VALIDITY_DAYS,
   DEFAULT_CARD_QUOTA,
   SETTLEMENT_HOLD_DAYS,
-} from "../plugins/app/affiliate-repository";
+} from "../services/affiliate/rules";
 import type { AffiliateLedgerTable, AffiliateTables, Db } from "./schema";
 import { MICROS_PER_CENT } from "../lib/money";
 import { addDays, DAY_MS, dayOf, dayStart, firstOfNextMonth, previousMonth } from "../lib/days";
