@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { AFFILIATE_COMMISSION_CSV_COLUMNS, AFFILIATE_INVITEE_CSV_COLUMNS, CSV_BOM, csvQuote } from "@affiliates/contracts";
+import { ENDPOINTS } from "@affiliates/contracts/endpoints";
 import { HttpError } from "@affiliates/http";
 import { localizeCsvHeader } from "../src/lib/csv-header";
 import { fetchCsv } from "../src/lib/csv-download";
@@ -62,11 +63,11 @@ describe("fetchCsv", () => {
 
   it("asks with the session cookie and answers the text and the server's file name", async () => {
     const calls: { url: string; init: RequestInit }[] = [];
-    const file = await fetchCsv("/v1/affiliate/invitees/export.csv", { search: "70****12", sort: "volume", order: "desc", linkId: undefined }, "invitees.csv", (url, init) => {
+    const file = await fetchCsv(`/${ENDPOINTS.inviteesCsv.path}`, { search: "70****12", sort: "volume", order: "desc", linkId: undefined }, "invitees.csv", (url, init) => {
       calls.push({ url, init });
       return Promise.resolve(csvResponse("maskedUserId\r\n", { "content-disposition": 'attachment; filename="invitees-2026-11-25.csv"' }));
     });
-    expect(calls[0]?.url).toBe("/v1/affiliate/invitees/export.csv?search=70****12&sort=volume&order=desc");
+    expect(calls[0]?.url).toBe(`/${ENDPOINTS.inviteesCsv.path}?search=70****12&sort=volume&order=desc`);
     expect(calls[0]?.init.credentials).toBe("same-origin");
     expect(file).toEqual({ name: "invitees-2026-11-25.csv", text: "maskedUserId\r\n" });
     const unnamed = await fetchCsv("/x.csv", {}, "fallback.csv", () => Promise.resolve(csvResponse("a\r\n")));

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { BRIDGE_TIMEOUTS } from "@affiliates/bridge";
+import { ENDPOINTS } from "@affiliates/contracts/endpoints";
 import { installNativeHostSimulator, type NativeHostConfig } from "@affiliates/bridge/simulator";
 
 type NativeApp = typeof import("../src/lib/native-app");
@@ -67,7 +68,7 @@ describe("native app: one bridge-unavailable state per page load", () => {
     const settled = [
       bridge!.call(calls[0], { theme: "dark" }).catch((error: unknown) => error),
       bridge!.call(calls[1], { items: [] }).catch((error: unknown) => error),
-      bridge!.callRaw("request", { path: "/v1/user/overview/userinfo", params: {}, method: "POST" }).catch((error: unknown) => error),
+      bridge!.callRaw("request", { path: `/${ENDPOINTS.userInfo.path}`, params: {}, method: ENDPOINTS.userInfo.method }).catch((error: unknown) => error),
     ];
     await vi.advanceTimersByTimeAsync(BRIDGE_TIMEOUTS.default);
     const errors = await Promise.all(settled);

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { AffiliateResponseCode, SUB_AFFILIATE_RATE_TOO_HIGH_MSG } from "@affiliates/contracts";
+import { ENDPOINTS } from "@affiliates/contracts/endpoints";
 import { HttpError } from "@affiliates/http";
 import { percentToBps, subAffiliateRefusal, subOfferRefusal, subRateProblem } from "../src/components/network/sub-affiliate-rules";
 
-const refusal = (code: string, msg: string) => new HttpError({ code, msg, kind: "business", url: "/v1/affiliate/sub-affiliates", method: "POST" });
+const refusal = (code: string, msg: string) => new HttpError({ code, msg, kind: "business", url: `/${ENDPOINTS.subAffiliateInvite.path}`, method: ENDPOINTS.subAffiliateInvite.method });
 
 describe("sub-affiliate rules", () => {
   it("an invitation's rate is strictly between 0 and one's own rate (the percent the form shows)", () => {
