@@ -3,6 +3,7 @@
  * No runtime import of the SDK here: the page's first-load code (instrumentation-client.ts) uses these helpers and the
  * SDK itself is loaded later, only when reporting is enabled.
  */
+import { endpointPath } from "@affiliates/contracts/endpoints";
 import { scrubBreadcrumb, scrubEvent, type BreadcrumbLike, type EventLike } from "./scrub";
 
 import { isErrorReportingEnabled } from "./enabled";
@@ -17,9 +18,6 @@ export const DEFAULT_SENTRY_DSN = "https://public@localhost/1";
 
 /** Where envelopes are sent when there is no window (server side): SENTRY_TUNNEL_ORIGIN, else PUBLIC_ORIGIN, else this. */
 export const DEFAULT_PRODUCTION_ORIGIN = "https://www.exchange.example";
-
-/** The tunnel route of the API (spec §7): POST /v1/sentry/{projectId}. */
-export const TUNNEL_PATH = "/v1/sentry";
 
 /** Spec §9 limits, named as the spec names them. */
 export const ERROR_REPORTING_LIMITS = {
@@ -86,7 +84,8 @@ export function projectIdOf(dsn: string): string {
 /** The tunnel URL: on the current host in a browser, on the production host when there is no window. */
 export function tunnelUrl(dsn: string, location: { origin: string } | undefined, productionOrigin = DEFAULT_PRODUCTION_ORIGIN): string {
   const origin = location?.origin && location.origin !== "null" ? location.origin : productionOrigin.replace(/\/+$/, "");
-  return `${origin}${TUNNEL_PATH}/${projectIdOf(dsn)}`;
+  // The tunnel route of the API (spec §7): POST /v1/sentry/{projectId}, the endpoint table's `sentryTunnel`.
+  return `${origin}/${endpointPath("sentryTunnel", { projectId: projectIdOf(dsn) })}`;
 }
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
