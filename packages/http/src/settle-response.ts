@@ -82,14 +82,17 @@ export class AnswerMismatchError extends Error {
  * so development sees what production sees.
  */
 export function endpointAnswer<N extends EndpointName>(name: N): AnswerReader<EndpointAnswer<N>> {
-  if (process.env.NODE_ENV === "production") return (data) => Promise.resolve(data as EndpointAnswer<N>);
-  return async (data) => {
-    const { ENDPOINT_SCHEMAS } = await import("@affiliates/contracts/endpoint-schemas");
-    const checked = ENDPOINT_SCHEMAS[name].answer.safeParse(data);
-    if (!checked.success) {
-      const issues = checked.error.issues.map((issue) => `${issue.path.join(".") || "data"}: ${issue.message}`).join("; ");
-      throw new AnswerMismatchError(`${name}: answer does not match its schema (${issues})`);
-    }
-    return data as EndpointAnswer<N>;
-  };
+  // The check sits inside the constant branch, so a production bundle drops it and its import (no schema chunk at all).
+  if (process.env.NODE_ENV !== "production") {
+    return async (data) => {
+      const { ENDPOINT_SCHEMAS } = await import("@affiliates/contracts/endpoint-schemas");
+      const checked = ENDPOINT_SCHEMAS[name].answer.safeParse(data);
+      if (!checked.success) {
+        const issues = checked.error.issues.map((issue) => `${issue.path.join(".") || "data"}: ${issue.message}`).join("; ");
+        throw new AnswerMismatchError(`${name}: answer does not match its schema (${issues})`);
+      }
+      return data as EndpointAnswer<N>;
+    };
+  }
+  return (data) => Promise.resolve(data as EndpointAnswer<N>);
 }
