@@ -1,8 +1,9 @@
 import js from "@eslint/js";
+import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["**/node_modules/**", "**/.next/**", "**/.next-*/**", "**/dist/**", "data/**", "bench/bare/**", "**/public/**", "**/next-env.d.ts", "**/*.mjs", "**/*.cjs", "**/*.js"] },
+  { ignores: ["**/node_modules/**", "**/.next/**", "**/.next-*/**", "**/dist/**", "data/**", "bench/bare/**", "**/public/**", "**/next-env.d.ts", "**/*.cjs", "**/*.js"] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -17,5 +18,11 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/only-throw-error": "error",
     },
+  },
+  {
+    // The Node scripts (start, test, bench, cluster, the web server): plain JavaScript, linted without type information.
+    files: ["**/*.mjs"],
+    extends: [tseslint.configs.disableTypeChecked],
+    languageOptions: { globals: globals.node },
   },
 );
