@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { localePath, type Locale } from "@affiliates/locales";
-import { OFFERS, offerPath, type OfferName } from "../src/lib/offers";
-import { API_ROUTES } from "./fixtures";
+import { OFFERS, type OfferName } from "../src/lib/offers";
+import { API_ROUTES, apiPath } from "./fixtures";
 
 /**
  * Issue 20, design.md "Decisions": the offer is in the HTML. Every page that shows programme figures the same for
@@ -15,7 +15,7 @@ interface Faq {
 type Answer = Faq & { levels: { name: string }[]; tiers?: unknown[] };
 
 async function apiAnswer(request: APIRequestContext, name: OfferName, locale: Locale): Promise<Answer> {
-  const response = await request.get(`/${offerPath(name)}`, { headers: { Locale: locale } });
+  const response = await request.get(apiPath(OFFERS[name].endpoint), { headers: { Locale: locale } });
   expect(response.ok()).toBe(true);
   return ((await response.json()) as { data: Answer }).data;
 }
@@ -90,7 +90,7 @@ for (const locale of ["en", "ja"] as Locale[]) {
 
 test("with JavaScript on, the page shows the offer it was sent and does not ask the API for it again", async ({ page }) => {
   const asked: string[] = [];
-  const offerPaths = (Object.keys(OFFERS) as OfferName[]).map((name) => `/${offerPath(name)}`);
+  const offerPaths = Object.values(OFFERS).map((offer) => apiPath(offer.endpoint));
   page.on("request", (request) => {
     const { pathname } = new URL(request.url());
     if (offerPaths.includes(pathname)) asked.push(pathname);

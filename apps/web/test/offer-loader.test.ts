@@ -9,7 +9,10 @@ describe("offers rendered into the page (issue 20)", () => {
   it("asks the API in the page's language, once per build, and keys the answer as useApi does", async () => {
     const fetcher = vi.fn(() => answer({ code: "00000", msg: "", data: { headlineMaxRateBps: 5000, faq: [] } }));
     const offers = await loadOffers("ja", ["programme", "feeSchedule"], fetcher);
-    expect(Object.keys(offers).sort()).toEqual([`${ENDPOINTS.affiliateProgramme.path}?locale=ja`, ENDPOINTS.vipFeeSchedule.path]);
+    expect(Object.keys(offers).sort()).toEqual([offerKey("programme", "ja"), offerKey("feeSchedule", "ja")].sort());
+    // One key per language where the answer is written per language (the FAQ), one for all where it is not.
+    expect(offerKey("programme", "ja")).not.toBe(offerKey("programme", "en"));
+    expect(offerKey("feeSchedule", "ja")).toBe(offerKey("feeSchedule", "en"));
     expect(offers[offerKey("programme", "ja")]).toEqual({ headlineMaxRateBps: 5000, faq: [] });
     const [url, init] = fetcher.mock.calls[0] as unknown as [string, RequestInit];
     expect(url.endsWith(`/${ENDPOINTS.affiliateProgramme.path}`)).toBe(true);

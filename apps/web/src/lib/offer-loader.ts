@@ -1,6 +1,7 @@
 import { HeaderName, isSuccessCode } from "@affiliates/contracts";
 import { sanitizeHtml } from "@affiliates/safety";
-import { offerKey, offerPath, type OfferName, type Offers } from "./offers";
+import { ENDPOINTS } from "@affiliates/contracts/endpoints";
+import { OFFERS, offerKey, type OfferName, type Offers } from "./offers";
 
 /**
  * The server's side of the offers (lib/offers.ts): fetched from the API when the pages are rendered at build time, and
@@ -10,6 +11,9 @@ import { offerKey, offerPath, type OfferName, type Offers } from "./offers";
  */
 const apiOrigin = () => process.env.API_ORIGIN ?? `http://127.0.0.1:${process.env.API_PORT ?? "4000"}`;
 const FETCH_TIMEOUT_MS = 5_000;
+
+/** The API path an offer is read from (its endpoint in the table). */
+export const offerPath = (name: OfferName): string => ENDPOINTS[OFFERS[name].endpoint].path;
 
 /** FAQ answers are HTML: sanitised here, on the server, as SafeHtml does, and shown as they are (FaqList). */
 function withSanitisedAnswers(value: unknown): unknown {

@@ -5,7 +5,8 @@
  *
  * Shared by the server (lib/offer-loader.ts fetches them) and the browser (useApi finds them by the same cache key).
  */
-import { ENDPOINTS, type EndpointName } from "@affiliates/contracts/endpoints";
+// The endpoint names only: the browser's first load reads this module, the table itself loads with the first call.
+import type { EndpointName } from "@affiliates/contracts/endpoints";
 
 export const OFFERS = {
   programme: { endpoint: "affiliateProgramme", perLocale: true },
@@ -20,11 +21,11 @@ export const OFFERS = {
 
 export type OfferName = keyof typeof OFFERS;
 
-/** The API path an offer is read from (the endpoint table's entry). */
-export const offerPath = (name: OfferName): string => ENDPOINTS[OFFERS[name].endpoint].path;
-
-/** The useApi cache key of an offer: one entry per language where the answer is written per language (the FAQ). */
-export const offerKey = (name: OfferName, locale: string): string => (OFFERS[name].perLocale ? `${offerPath(name)}?locale=${locale}` : offerPath(name));
+/**
+ * The useApi cache key of an offer: its endpoint's name (as `apiKey` keys every answer), one entry per language where
+ * the answer is written per language (the FAQ).
+ */
+export const offerKey = (name: OfferName, locale: string): string => (OFFERS[name].perLocale ? `${OFFERS[name].endpoint}?locale=${locale}` : OFFERS[name].endpoint);
 
 /** Offers by cache key, as the server hands them to the page (components/providers/offer-data.tsx). */
 export type Offers = Readonly<Record<string, unknown>>;

@@ -1,7 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { HttpError, isHttpError, NETWORK_ERROR_CODE, type QueryParams } from "@affiliates/http";
-import { apiHref } from "./api";
+import { apiHref } from "./api-href";
 import type { CsvName } from "./create-api";
 import { raiseHttpError } from "./http";
 import { asDataTranslator } from "./message-keys";

@@ -1,7 +1,6 @@
 "use client";
 import { useState } from "react";
 import { useTranslations } from "next-intl";
-import { apiHref } from "@/lib/api";
 import { showMessage } from "@/lib/toast";
 import { TRACKING_IDS } from "@/lib/tracking-ids";
 import { BASE_PATH, dirOf, type Locale } from "@affiliates/locales";
@@ -43,7 +42,8 @@ export function ChatButton({ locale }: { locale: Locale }) {
   const open = async () => {
     setBusy(true);
     try {
-      const widget = await loadWidget();
+      // The endpoint table loads with the widget, on the first click: the shell of every page does without it.
+      const [widget, { apiHref }] = await Promise.all([loadWidget(), import("@/lib/api-href")]);
       widget.open({
         locale,
         dir: dirOf(locale),
