@@ -32,7 +32,7 @@ import buriedRoutes from "./routes/v1/buried";
 import constantIdRoutes from "./routes/v1/constantid";
 import mixRoutes from "./routes/v1/mix";
 import riskRoutes from "./routes/v1/risk";
-import sentryRoutes, { sentryTunnelConfig } from "./routes/v1/sentry";
+import sentryRoutes, { sentryTunnelConfig, type SentryTunnelOptions } from "./routes/v1/sentry";
 import affiliateRoutes from "./routes/v1/affiliate";
 import partnerRoutes from "./routes/v1/partners";
 import supportRoutes from "./routes/v1/support";
@@ -40,7 +40,10 @@ import openApiPlugin from "./routes/v1/openapi";
 import userRoutes from "./routes/v1/user";
 import vipRoutes from "./routes/v1/vip";
 
-export type AppOptions = AppConfig;
+export type AppOptions = AppConfig & {
+  /** Overrides of the Sentry tunnel's configuration from the environment (tests: an upstream, a fake fetch). */
+  sentryTunnel?: Partial<SentryTunnelOptions>;
+};
 
 function isFastifyError(error: unknown): error is FastifyError {
   return error instanceof Error && typeof (error as Partial<FastifyError>).code === "string";
@@ -182,7 +185,7 @@ const apiPlugin: FastifyPluginAsync<AppOptions> = async (app, options) => {
   await app.register(supportRoutes, { prefix: "/v1/support", rateLimit: options.supportRateLimit });
   // The Sentry tunnel (spec §7): SENTRY_PROJECT_IDS, SENTRY_DSN_HOSTS, SENTRY_UPSTREAM, SENTRY_TUNNEL_BODY_LIMIT,
   // SENTRY_TUNNEL_MAX_ITEMS, SENTRY_TUNNEL_MAX_EVENT_BYTES, SENTRY_RATE_LIMIT_MAX.
-  await app.register(sentryRoutes, { prefix: "/v1/sentry", ...sentryTunnelConfig() });
+  await app.register(sentryRoutes, { prefix: "/v1/sentry", ...sentryTunnelConfig(), ...options.sentryTunnel });
   await app.register(adminRoutes, { prefix: "/v1/admin", adminToken: options.adminToken, appEnv: options.appEnv });
   await app.register(pageRoutes, { appEnv: options.appEnv });
 };

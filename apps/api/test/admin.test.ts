@@ -1,7 +1,7 @@
 import { adminHealthSchema } from "@affiliates/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tokenMatches } from "../src/routes/v1/admin";
-import { AFFILIATE_DEMO_USERS } from "../src/db/seed-affiliate";
+import { AFFILIATE_DEMO_USERS } from "../src/db/seed-affiliate-specs";
 import { AFFILIATE, createTestApp, DIALECT, envelope, login, type TestApp } from "./helpers/test-app";
 
 describe("GET /v1/admin/health", () => {

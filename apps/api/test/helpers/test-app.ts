@@ -1,10 +1,8 @@
 import { randomBytes } from "node:crypto";
-import type { FastifyInstance, FastifyReply, FastifyRequest, LightMyRequestResponse } from "fastify";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import pg from "pg";
 import { DEVICE_TOKEN_APP_IDS } from "@affiliates/contracts";
 import { buildApp, type AppOptions } from "../../src/app";
-import { ApiError } from "../../src/lib/errors";
-import { tokenMatches } from "../../src/routes/v1/admin/index";
 
 /** Set TEST_DATABASE_URL=postgres://… to run every suite on PostgreSQL (a fresh schema per app, dropped after). */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL?.trim() || undefined;
@@ -90,17 +88,6 @@ export async function login(app: FastifyInstance, email: string, password: strin
 
 export const AFFILIATE = { email: "affiliate@example.com", password: "Affiliate#2026" } as const;
 export const PLAIN_USER = { email: "user@example.com", password: "User#2026" } as const;
-
-/**
- * The admin-token check of routes/v1/admin/index.ts, for suites that mount admin routes on an instance of their own:
- * `app.register((admin, _o, done) => { admin.addHook("onRequest", adminTokenHook(TOKEN)); … })`.
- */
-export function adminTokenHook(token: string) {
-  return (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void): void => {
-    const header = request.headers["x-admin-token"];
-    done(tokenMatches(Array.isArray(header) ? header[0] : header, token) ? undefined : new ApiError("forbidden", "x-admin-token: missing or wrong admin token"));
-  };
-}
 
 export type CallMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 export interface CallOptions {
