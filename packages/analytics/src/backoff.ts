@@ -1,9 +1,9 @@
 /**
- * The upload retry rule (issue 19): exponential back-off with full jitter, capped, and `Retry-After` honoured up to a
+ * The upload retry rule: exponential back-off with full jitter, capped, and `Retry-After` honoured up to a
  * hard ceiling. Pure: the time is passed in and the randomness injected, so tests are deterministic.
  */
 
-export interface BackoffPolicy {
+interface BackoffPolicy {
   /** The first failure's upper bound, in ms. */
   baseMs: number;
   /** The exponential bound stops growing here, in ms. */
@@ -12,7 +12,7 @@ export interface BackoffPolicy {
   maxRetryAfterMs: number;
 }
 
-export interface BackoffOptions extends BackoffPolicy {
+interface BackoffOptions extends BackoffPolicy {
   /** A number in [0, 1), as `Math.random`. */
   random: () => number;
 }
@@ -47,7 +47,7 @@ export function parseRetryAfter(value: string | null | undefined, now: number): 
   return Number.isFinite(at) ? Math.max(0, at - now) : null;
 }
 
-export interface Backoff {
+interface Backoff {
   /** Whether an upload may be tried at `now`. */
   ready(now: number): boolean;
   /** A failed upload at `now` (with the answer's `Retry-After` in ms, if any); returns the wait chosen. */

@@ -11,7 +11,7 @@ export function chunk<T>(items: readonly T[], size: number): T[][] {
   return out;
 }
 
-export interface SizedPart {
+interface SizedPart {
   events: AnalyticsEvent[];
   body: string;
   bytes: number;

@@ -60,7 +60,7 @@ export interface AnalyticsOptions {
   timezoneOffset?: number;
 }
 
-export interface AnalyticsStats {
+interface AnalyticsStats {
   /** Events accepted into the queue. */
   enqueued: number;
   /** Events acknowledged by the API (or taken by the bridge). */
@@ -258,7 +258,7 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
   let timer: unknown = null;
   let started: Promise<void> | null = null;
   const beaconedAt = new Map<string, number>();
-  /** Issue 19: after a failure, fetch/bridge uploads wait (exponential, full jitter, Retry-After); beacons do not. */
+  /** After a failure, fetch/bridge uploads wait (exponential, full jitter, Retry-After); beacons do not. */
   const backoff = createBackoff({ ...UPLOAD_BACKOFF, random });
 
   const canUpload = (): boolean => logEnvValid && uploadEnabled === true && sender !== null && clock.now() >= silentUntil;

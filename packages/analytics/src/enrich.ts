@@ -8,11 +8,11 @@ export const sessionIdOf = (deviceId: string, now: number, random: () => number)
   `${deviceId}${now}${Math.floor(random() * (ANALYTICS_LIMITS.sessionRandomMax + 1))}`;
 
 /** The dedup key: the session id (which begins with the device id) and the device-wide log sequence. */
-export const eventIdOf = (sessionId: string, logSeq: number): string => `${sessionId}:${logSeq}`;
+const eventIdOf = (sessionId: string, logSeq: number): string => `${sessionId}:${logSeq}`;
 
-export const isFirstDay = (firstVisitTime: number, now: number): boolean => now - firstVisitTime < ANALYTICS_LIMITS.firstDayMs;
+const isFirstDay = (firstVisitTime: number, now: number): boolean => now - firstVisitTime < ANALYTICS_LIMITS.firstDayMs;
 
-export interface EnrichContext {
+interface EnrichContext {
   app: Omit<ExternalFields, "uid">;
   logEnv: string;
   sys: Sys;

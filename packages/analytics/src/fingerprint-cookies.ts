@@ -1,6 +1,6 @@
 import { ANALYTICS_LIMITS } from "./constants";
 
-export interface PruneFingerprintCookiesOptions {
+interface PruneFingerprintCookiesOptions {
   /** Needs a readable and writable `cookie`. */
   document: { cookie?: string };
   /** Which cookies are fingerprint cookies; by default names starting with `fp_` or `_fp`. */

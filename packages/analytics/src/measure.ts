@@ -2,7 +2,7 @@ import { createAnalytics } from "./create-analytics";
 import { memoryStorage } from "@affiliates/contracts";
 import type { ClockLike } from "./world";
 
-export interface EnqueueMeasure {
+interface EnqueueMeasure {
   events: number;
   totalMs: number;
   perEventUs: number;

@@ -8,7 +8,7 @@ export interface HistoryLike {
   replaceState: HistoryMethod;
 }
 
-export interface TrackPageViewsOptions {
+interface TrackPageViewsOptions {
   analytics: Pick<Analytics, "trackPage">;
   history?: HistoryLike;
   location?: { href: string };

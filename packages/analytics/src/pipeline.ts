@@ -18,7 +18,7 @@ export interface AnalyticsPlugin {
   onBatch?(events: AnalyticsEvent[], context: PluginContext): AnalyticsEvent[];
 }
 
-export interface Pipeline {
+interface Pipeline {
   track(input: TrackInput): TrackInput | null;
   event(event: AnalyticsEvent): AnalyticsEvent | null;
   batch(events: AnalyticsEvent[]): AnalyticsEvent[];

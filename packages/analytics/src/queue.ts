@@ -1,7 +1,7 @@
 import type { AnalyticsEvent } from "./types";
 import type { StorageLike } from "@affiliates/contracts";
 
-export interface EventQueueOptions {
+interface EventQueueOptions {
   storage: StorageLike;
   key: string;
   /** Beyond this many events the oldest are dropped (and counted). */
@@ -12,7 +12,7 @@ export interface EventQueueOptions {
   onSeal: (events: AnalyticsEvent[]) => AnalyticsEvent[];
 }
 
-export type PersistResult = "saved" | "unchanged" | "unavailable";
+type PersistResult = "saved" | "unchanged" | "unavailable";
 
 interface StoredQueue {
   v: 1;
@@ -174,5 +174,3 @@ export function createEventQueue(options: EventQueueOptions) {
     },
   };
 }
-
-export type EventQueue = ReturnType<typeof createEventQueue>;

@@ -23,7 +23,7 @@ function field(value: unknown, name: string): unknown {
 
 const countOf = (value: unknown): number => (typeof value === "number" ? value : Array.isArray(value) ? value.length : 0);
 
-export interface FetchSenderOptions {
+interface FetchSenderOptions {
   fetch: FetchLike;
   url: string;
   /** The page's `pfb` query parameter, sent as the `pfb` header (spec §7). */
@@ -96,7 +96,7 @@ export function createBridgeSender(transport: (events: AnalyticsEvent[]) => Prom
   };
 }
 
-export interface BeaconOptions {
+interface BeaconOptions {
   sendBeacon: SendBeaconLike;
   url: string;
   batchSize?: number;

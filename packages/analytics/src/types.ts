@@ -1,7 +1,7 @@
 import type { AnalyticsEventContract } from "@affiliates/contracts";
 
 // The event's one definition is the API's contract (spec §3); a type-only import, so no schema code reaches the browser.
-export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 export type Ext = { [key: string]: JsonValue };
 
 /**
@@ -16,7 +16,6 @@ export type AnalyticsEvent = Omit<AnalyticsEventContract, "event_tracking_ext" |
 export type EventType = AnalyticsEvent["type"];
 export type Sys = AnalyticsEvent["sys"];
 export type PageStatus = NonNullable<AnalyticsEvent["page_status"]>;
-export type TrackType = AnalyticsEvent["track_type"];
 
 /** Spec §3, device and session fields. */
 export type DeviceFields = Pick<
@@ -46,7 +45,7 @@ export type DeviceFields = Pick<
 export type ExternalFields = Pick<AnalyticsEvent, "app_id" | "app_name" | "ver" | "uid">;
 
 /** Spec §3, event fields. */
-export type EventFields = Omit<AnalyticsEvent, "type" | "event_id" | keyof DeviceFields | keyof ExternalFields>;
+type EventFields = Omit<AnalyticsEvent, "type" | "event_id" | keyof DeviceFields | keyof ExternalFields>;
 
 /** What a caller may set on `track(type, fields)`; everything else is filled in by enrichment. */
 export type TrackFields = Partial<

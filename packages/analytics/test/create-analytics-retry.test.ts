@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { STORAGE_KEYS, type AnalyticsEvent, type AnalyticsPlugin, type ResponseLike } from "../src/index";
 import { beaconEvents, createWorld, jsonResponse, okEnvelope, settle } from "./fakes";
 
-// Issue 19: failed uploads back off exponentially with full jitter (base 500 ms, cap 60 s), honour Retry-After (up
+// Failed uploads back off exponentially with full jitter (base 500 ms, cap 60 s), honour Retry-After (up
 // to 10 min) and reset after a success; beacons on hide are never held back. The numbers are written out here on
 // purpose (not read from UPLOAD_BACKOFF), so these tests state the rule.
 const BASE_MS = 500;
@@ -61,7 +61,7 @@ function seeded(seed: number): () => number {
 
 const unavailable = (headers: Record<string, string> = {}) => jsonResponse(503, { code: "503", msg: "Service Unavailable", data: null }, headers);
 
-describe("retry back-off during an outage (issue 19)", () => {
+describe("retry back-off during an outage", () => {
   it("grows the wait exponentially within the full-jitter bounds, and stops at the 60 s cap", async () => {
     const jitter: number[] = [];
     const source = seeded(2026);

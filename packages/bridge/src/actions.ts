@@ -1,7 +1,7 @@
 import type { AssetTab, BusinessLineValue } from "./enums";
 
 /** A value a deep-link parameter can take; empty ones are dropped before sending. */
-export type LinkScalar = string | number | boolean;
+type LinkScalar = string | number | boolean;
 export type LinkValue = LinkScalar | null | undefined;
 
 /** Login (spec §2): all optional. */
@@ -61,10 +61,10 @@ export interface FinancialAssetsParams {
 /** Savings products page (spec §2): no parameters. */
 export type SavingsParams = Record<string, never>;
 
-export type TitleBarTheme = "dark" | "light";
+type TitleBarTheme = "dark" | "light";
 
 /** A button the app shows on the right of its navigation bar; tapping it opens `url`. */
-export interface NavRightItem {
+interface NavRightItem {
   key: string;
   text?: string;
   icon?: string;
@@ -72,7 +72,7 @@ export interface NavRightItem {
 }
 
 /** One analytics event as the analytics package serialises it. */
-export type AnalyticsEventRecord = Readonly<Record<string, unknown>>;
+type AnalyticsEventRecord = Readonly<Record<string, unknown>>;
 
 /** The params of every action: the single source of the message union. */
 export interface BridgeActionParams {
@@ -114,7 +114,7 @@ export interface BridgeActionResults {
 export type BridgeAction = keyof BridgeActionParams;
 
 /** Every action the page may send, for run-time checks. */
-export const BRIDGE_ACTIONS = [
+const BRIDGE_ACTIONS = [
   "request",
   "login",
   "openCoinPage",
@@ -147,7 +147,7 @@ export interface BridgeResponse<T = unknown> {
 }
 
 /** Events the app fires through `window.__exchangeBridgeEvent(name, payload)`. */
-export const BRIDGE_EVENTS = ["webVisible", "resume"] as const;
+const BRIDGE_EVENTS = ["webVisible", "resume"] as const;
 export type BridgeEventName = (typeof BRIDGE_EVENTS)[number];
 export const isBridgeEventName = (value: unknown): value is BridgeEventName =>
   typeof value === "string" && (BRIDGE_EVENTS as readonly string[]).includes(value);

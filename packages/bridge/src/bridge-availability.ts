@@ -4,7 +4,7 @@ import { AppJSBridgeRequestActionError, AppRequestCallbackTimeout, AppResponseUn
  * Why a call could not reach a working app: no native object, `postMessage` threw, or the bridge was already
  * known to be gone. (An app too old for an action, or an unknown action, says nothing about the bridge itself.)
  */
-export const BRIDGE_DOWN_REASONS = ["noTransport", "postMessageThrew", "bridgeUnavailable"] as const;
+const BRIDGE_DOWN_REASONS = ["noTransport", "postMessageThrew", "bridgeUnavailable"] as const;
 
 /**
  * True for the failures that show there is no working bridge: no callback in time (or the app's own time-out
@@ -16,7 +16,7 @@ export function meansBridgeDown(error: unknown): boolean {
   return error instanceof AppJSBridgeRequestActionError && (BRIDGE_DOWN_REASONS as readonly unknown[]).includes(error.extra.reason);
 }
 
-export type BridgeDownListener = (error: unknown) => void;
+type BridgeDownListener = (error: unknown) => void;
 
 /**
  * Whether the page may use the bridge: decided once per page load. Usable until the first failure that means the
@@ -30,7 +30,7 @@ export interface BridgeAvailability {
   onDown(listener: BridgeDownListener): () => void;
 }
 
-export interface BridgeAvailabilityOptions {
+interface BridgeAvailabilityOptions {
   /** Set when the bridge is known to be missing from the start (e.g. the app's user agent but no native object). */
   down?: unknown;
 }

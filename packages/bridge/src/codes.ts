@@ -14,9 +14,8 @@ export const BRIDGE_CODES = {
   missingToken: ResponseCode.tokenInvalid,
   illegalToken: ResponseCode.deviceTokenRequired,
 } as const;
-export type BridgeCode = (typeof BRIDGE_CODES)[keyof typeof BRIDGE_CODES];
 
-export const BRIDGE_TIMEOUT_CODES: readonly string[] = [BRIDGE_CODES.timeout, BRIDGE_CODES.callbackTimeout];
+const BRIDGE_TIMEOUT_CODES: readonly string[] = [BRIDGE_CODES.timeout, BRIDGE_CODES.callbackTimeout];
 
 export const isBridgeTimeoutCode = (code: string): boolean => BRIDGE_TIMEOUT_CODES.includes(code);
 

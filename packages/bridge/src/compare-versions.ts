@@ -1,4 +1,4 @@
-export interface ParsedVersion {
+interface ParsedVersion {
   major: number;
   minor: number;
   patch: number;

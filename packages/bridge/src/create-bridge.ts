@@ -24,7 +24,7 @@ import { ACTION_GATES, supports, supportsAction, VERSION_GATES, type GatedFeatur
 /** The timer functions the bridge uses; injected so tests drive time. */
 export type BridgeClock = Pick<Clock, "setTimeout" | "clearTimeout">;
 
-export interface CreateBridgeOptions {
+interface CreateBridgeOptions {
   transport: BridgeTransport;
   /** The app version (from `detectApp`); null when unknown, which fails every version gate. */
   appVersion: string | null;
@@ -38,7 +38,7 @@ export interface CallOptions {
   timeoutMs?: number;
 }
 
-export type BridgeEventHandler = (payload: unknown) => void;
+type BridgeEventHandler = (payload: unknown) => void;
 
 export interface Bridge {
   readonly appVersion: string | null;
@@ -81,7 +81,7 @@ interface Pending {
 }
 
 /** Turns a usable answer into data, or the typed error for its code (spec §8). */
-export function settleBridgeResponse<T>(response: BridgeResponse, extra: Readonly<Record<string, unknown>> = {}): T {
+function settleBridgeResponse<T>(response: BridgeResponse, extra: Readonly<Record<string, unknown>> = {}): T {
   const { code, data, msg } = response;
   if (isSuccessCode(code)) return data as T;
   const details = { code, msg, appData: data, extra };

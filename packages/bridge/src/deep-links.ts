@@ -38,10 +38,9 @@ export interface DeepLinkParams {
   savings: SavingsParams;
 }
 export type DeepLinkTarget = keyof typeof DEEP_LINK_TARGETS;
-export const DEEP_LINK_TARGET_NAMES = Object.keys(DEEP_LINK_TARGETS) as DeepLinkTarget[];
 
 /** Builds the main site's same-origin page for a target from its compacted params. */
-export type WebUrlBuilder<T extends DeepLinkTarget> = (params: Compacted<DeepLinkParams[T]>) => string;
+type WebUrlBuilder<T extends DeepLinkTarget> = (params: Compacted<DeepLinkParams[T]>) => string;
 export type WebUrls = { [T in DeepLinkTarget]: WebUrlBuilder<T> };
 
 const query = (entries: Readonly<Record<string, LinkValue>>): string => {
@@ -71,7 +70,7 @@ export const WEB_FALLBACK_URLS: WebUrls = {
 export const webFallbackUrl = <T extends DeepLinkTarget>(target: T, params: DeepLinkParams[T]): string => WEB_FALLBACK_URLS[target](compactParams(params));
 
 /** The message params the app receives for a target: compacted, and for the router the url encoded. */
-export function deepLinkMessageParams<T extends DeepLinkTarget>(target: T, params: DeepLinkParams[T]): Compacted<DeepLinkParams[T]> {
+function deepLinkMessageParams<T extends DeepLinkTarget>(target: T, params: DeepLinkParams[T]): Compacted<DeepLinkParams[T]> {
   const compacted = compactParams(params);
   if (target === "h5Router" && "url" in compacted && typeof compacted.url === "string") {
     return { ...compacted, url: encodeURIComponent(compacted.url) };
@@ -80,9 +79,9 @@ export function deepLinkMessageParams<T extends DeepLinkTarget>(target: T, param
 }
 
 /** Only http(s) and root-relative urls may be navigated to; anything else (javascript:, data:, //host) is refused. */
-export const isNavigableUrl = (url: string): boolean => /^https?:\/\//i.test(url) || (url.startsWith("/") && !url.startsWith("//"));
+const isNavigableUrl = (url: string): boolean => /^https?:\/\//i.test(url) || (url.startsWith("/") && !url.startsWith("//"));
 
-export interface OpenDeepLinkContext {
+interface OpenDeepLinkContext {
   bridge: Bridge | null;
   appInfo: AppInfo;
   navigate: (url: string) => void;

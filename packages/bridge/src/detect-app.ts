@@ -1,7 +1,7 @@
 import { parseVersion } from "./compare-versions";
 
 /** What the app injects (spec §4): Android's `addJavascriptInterface` object or iOS's WKScriptMessageHandler. */
-export interface NativeBridgeObject {
+interface NativeBridgeObject {
   postMessage(message: string): void;
 }
 
@@ -13,7 +13,7 @@ export interface BridgeWindow {
   __exchangeBridgeEvent?: (name: string, payload: unknown) => void;
 }
 
-export type AppPlatform = "ios" | "android" | "unknown";
+type AppPlatform = "ios" | "android" | "unknown";
 
 export interface AppInfo {
   inApp: boolean;
@@ -25,7 +25,7 @@ export interface AppInfo {
 export const NOT_IN_APP: AppInfo = { inApp: false, platform: "unknown", version: null };
 
 /** `ExchangeApp/<version>` in the user agent. */
-export const APP_USER_AGENT_TOKEN = "ExchangeApp";
+const APP_USER_AGENT_TOKEN = "ExchangeApp";
 const UA_VERSION_PATTERN = /ExchangeApp\/(v?\d+(?:\.\d+){0,2}(?:-[0-9A-Za-z.-]+)?)/;
 
 const isNativeObject = (value: unknown): value is NativeBridgeObject =>

@@ -14,7 +14,6 @@ export const MarginMode = {
   cross: 0,
   isolated: 1,
 } as const;
-export type MarginModeValue = (typeof MarginMode)[keyof typeof MarginMode];
 
 /** Asset tab names of spec §2 (the financial-assets deep link's `type`). */
 export const ASSET_TABS = ["overview", "spot", "contract", "p2p", "financial", "swap", "reward", "margin"] as const;

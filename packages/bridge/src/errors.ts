@@ -1,5 +1,5 @@
 /** What a bridge error carries besides its message (spec §3 "Bridge response and error"). */
-export interface BridgeErrorDetails {
+interface BridgeErrorDetails {
   /** The app's answer code; null when the app gave none (no answer, no code, or the call never left the page). */
   code?: string | null;
   /** Defaults to the class's standard message. */
@@ -63,13 +63,7 @@ export class AppJSBridgeRequestActionError extends BridgeError {
   }
 }
 
-export const BRIDGE_ERROR_NAMES = [
-  "AppRequestCallbackTimeout",
-  "AppResponseUnexpectedError",
-  "AppResponseUnknownError",
-  "AppJSBridgeRequestActionError",
-] as const;
-export type BridgeErrorName = (typeof BRIDGE_ERROR_NAMES)[number];
+type BridgeErrorName = "AppRequestCallbackTimeout" | "AppResponseUnexpectedError" | "AppResponseUnknownError" | "AppJSBridgeRequestActionError";
 
 export const isBridgeError = (error: unknown): error is BridgeError => error instanceof BridgeError;
 

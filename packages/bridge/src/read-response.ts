@@ -1,6 +1,6 @@
 import type { BridgeResponse } from "./actions";
 
-export type ReadResponse = { ok: true; response: BridgeResponse } | { ok: false; reason: "empty" | "malformed" | "noCode" };
+type ReadResponse = { ok: true; response: BridgeResponse } | { ok: false; reason: "empty" | "malformed" | "noCode" };
 
 /**
  * Normalises what the app passed to `__exchangeBridgeCallback`: an object or its JSON text.

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { isAffiliateDay, AFFILIATE_LINK_SHARE_BPS, AFFILIATE_CARD_AMOUNTS_USDT, AFFILIATE_CARD_VALIDITY_DAYS, AFFILIATE_CHANNEL_TYPES, AFFILIATE_APPLICATION_STATUSES, AFFILIATE_COMMISSION_STATUSES, AFFILIATE_BUSINESS_LINES, AFFILIATE_CARD_STATUSES, AFFILIATE_INVITEE_SORTS, INVITEE_SEARCH_PATTERN } from "./affiliate-rules";
 
 /**
- * The affiliate programme (issue 9): `/v1/affiliate/*` and `/v1/admin/affiliate/*`.
+ * The affiliate programme: `/v1/affiliate/*` and `/v1/admin/affiliate/*`.
  *
  * Money: the API stores integer US-dollar-tether cents (exact on SQLite and PostgreSQL) and answers USDT as JSON
  * numbers with at most two decimals (`cents / 100`, whose JSON text is the exact decimal); the CSV export writes the

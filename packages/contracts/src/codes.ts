@@ -1,4 +1,4 @@
-// Zod-free, so the browser's first load can use the codes without the schema library (issue 20).
+// Zod-free, so the browser's first load can use the codes without the schema library.
 /** Codes shared by the API and the web client (spec §7, §8). One table; everything else refers to it. */
 export const ResponseCode = {
   success: "00000",

@@ -1,4 +1,4 @@
-// Zod-free: the application forms read these in the browser without the schema library (issue 20).
+// Zod-free: the application forms read these in the browser without the schema library.
 /**
  * The countries and regions an applicant may choose: the ISO 3166-1 alpha-2 codes, plus XK (Kosovo, the code CLDR and
  * the browsers' region names use). The form stores the code, never a translated name, so the API and its operators

@@ -2,7 +2,7 @@ import { countryCodeSchema } from "./countries";
 import { z } from "zod";
 
 /**
- * The partner programmes (issue 10): broker, market maker, institutional services (and its pro offer) and the
+ * The partner programmes: broker, market maker, institutional services (and its pro offer) and the
  * incubation programme. `GET /v1/partners/*` (public), `POST /v1/partners/applications` (login + dy-token),
  * `GET /v1/partners/applications/me?kind=` (login) and `GET /v1/admin/partners/applications` (operators).
  *

@@ -1,5 +1,5 @@
 // Zod-free: the browser's custom-token loop (packages/device-token) encodes requests and checks answers with these,
-// without the schema library in its bundle (issue 20). The schemas in device-token.ts say the same for the API.
+// without the schema library in its bundle. The schemas in device-token.ts say the same for the API.
 import type { RiskLogParams } from "./device-token";
 import { CUSTOM_TOKEN_PATTERN } from "./device-token-constants";
 

@@ -1,5 +1,5 @@
 // Zod-free: read by the page's first-load code.
-/** The httpOnly session cookie (issue 2). */
+/** The httpOnly session cookie. */
 export const SESSION_COOKIE = "refresh_token";
 /**
  * A readable companion of the session cookie, set and cleared with it: it tells page scripts that a refresh token

@@ -25,7 +25,7 @@ export const feeScheduleSchema = z.object({
 });
 export type FeeSchedule = z.infer<typeof feeScheduleSchema>;
 
-/* ------------------------------------------------------------------ the VIP programme (issue 10) */
+/* ------------------------------------------------------------------ the VIP programme */
 
 
 

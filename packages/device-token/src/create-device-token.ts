@@ -18,15 +18,15 @@ export interface DeviceTokenSdk {
   getToken(options: { appId: string; expire: number; timeout: number }): Promise<string>;
 }
 
-export type DeviceTokenErrorPhase = "load" | "sdk";
-export interface DeviceTokenReportContext {
+type DeviceTokenErrorPhase = "load" | "sdk";
+interface DeviceTokenReportContext {
   phase: DeviceTokenErrorPhase;
   sdkPath: string;
   /** SDK calls made before giving up (1 + retries); 0 for a load failure. */
   attempts: number;
 }
 
-export interface DeviceTokenOptions {
+interface DeviceTokenOptions {
   storage?: StorageLike;
   cookies?: CookieJar;
   clock?: Clock;
@@ -41,7 +41,7 @@ export interface DeviceTokenOptions {
   report?: (error: Error, context: DeviceTokenReportContext) => void;
 }
 
-export interface DeviceTokenInitOptions {
+interface DeviceTokenInitOptions {
   /** Ask for a time-out: `init` settles with `timeout` status when the SDK has not answered by then. */
   timeout?: boolean;
   /** The time-out in ms (implies `timeout`); default 5000. */

@@ -11,7 +11,7 @@ import {
 import { DEVICE_TOKEN_CONFIG, DEVICE_TOKEN_KEYS, isValidDeviceToken } from "./constants";
 import { safeStorage } from "./environment";
 
-export interface CustomTokenOptions {
+interface CustomTokenOptions {
   fetch?: typeof globalThis.fetch;
   clock?: Pick<Clock, "now">;
   storage?: StorageLike;
@@ -25,7 +25,7 @@ export interface CustomTokenOptions {
   url?: string;
 }
 
-export interface CustomToken {
+interface CustomToken {
   /** The cached custom token, or a new one from the anti-fraud log call when missing or more than 24 h old. */
   get(): Promise<string>;
   /** The cached token without any call (undefined when none). */

@@ -9,7 +9,7 @@ export interface TerminalIdentity {
   terminalCode: string;
 }
 
-export interface TerminalIdentityOptions {
+interface TerminalIdentityOptions {
   storage?: StorageLike;
   cookies?: CookieJar;
   /** Computes the device fingerprint (the web app passes FingerprintJS's visitorId). */

@@ -12,7 +12,7 @@ export interface DynamicHeaders {
 
 export type ExtraHeaders = Readonly<Record<string, string | null | undefined>>;
 
-export interface HeaderInput {
+interface HeaderInput {
   dynamic: DynamicHeaders;
   /** "json" for GET/POST, "multipart" for uploads (no Content-Type: the runtime sets the boundary). */
   body: "json" | "multipart";

@@ -1,8 +1,8 @@
 import { compactParams, isEmptyParam } from "@affiliates/contracts";
 
 /** A value that can go into a query string; arrays become repeated keys. */
-export type QueryScalar = string | number | boolean;
-export type QueryValue = QueryScalar | null | undefined | readonly (QueryScalar | null | undefined)[];
+type QueryScalar = string | number | boolean;
+type QueryValue = QueryScalar | null | undefined | readonly (QueryScalar | null | undefined)[];
 export type QueryParams = Readonly<Record<string, QueryValue>>;
 
 const ABSOLUTE_URL = /^[a-z][a-z0-9+.-]*:\/\//i;

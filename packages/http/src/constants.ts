@@ -25,7 +25,7 @@ export const ClientPlatform = {
   WINDOWS: 13,
   MACOS: 14,
 } as const;
-export type ClientPlatformName = keyof typeof ClientPlatform;
+type ClientPlatformName = keyof typeof ClientPlatform;
 export type ClientPlatformValue = (typeof ClientPlatform)[ClientPlatformName];
 
 /** Codes the client produces itself (spec §8): a failed or unreadable exchange, and a time-out. */

@@ -3,17 +3,17 @@ import type { HttpError } from "./http-error";
 
 /** HTTP statuses with their own translated text (spec §8). */
 export const TRANSLATED_HTTP_STATUSES = ["400", "401", "403", "404", "408", "500", "501", "502", "503", "504", "505"] as const;
-export type TranslatedHttpStatus = (typeof TRANSLATED_HTTP_STATUSES)[number];
-export type HttpStatusMessageKey = `http.status.${TranslatedHttpStatus}`;
+type TranslatedHttpStatus = (typeof TRANSLATED_HTTP_STATUSES)[number];
+type HttpStatusMessageKey = `http.status.${TranslatedHttpStatus}`;
 
 export const UNKNOWN_ERROR_KEY = "http.unknownError";
-export const NETWORK_ERROR_KEY = "http.networkError";
+const NETWORK_ERROR_KEY = "http.networkError";
 /** Used when a business error arrives without a server message: the generic unknown-error text. */
-export const BUSINESS_FALLBACK_KEY = UNKNOWN_ERROR_KEY;
+const BUSINESS_FALLBACK_KEY = UNKNOWN_ERROR_KEY;
 
 export type ErrorMessageKey = HttpStatusMessageKey | typeof UNKNOWN_ERROR_KEY | typeof NETWORK_ERROR_KEY;
 
-export const httpStatusMessageKey = (status: TranslatedHttpStatus): HttpStatusMessageKey => `http.status.${status}`;
+const httpStatusMessageKey = (status: TranslatedHttpStatus): HttpStatusMessageKey => `http.status.${status}`;
 
 /** Every key errorToastText may ask for; the app's message catalogue must define each of them. */
 export const ERROR_MESSAGE_KEYS: readonly ErrorMessageKey[] = [
@@ -22,14 +22,14 @@ export const ERROR_MESSAGE_KEYS: readonly ErrorMessageKey[] = [
   NETWORK_ERROR_KEY,
 ];
 
-export const isTranslatedHttpStatus = (code: string): code is TranslatedHttpStatus =>
+const isTranslatedHttpStatus = (code: string): code is TranslatedHttpStatus =>
   (TRANSLATED_HTTP_STATUSES as readonly string[]).includes(code);
 
-export type Translate = (key: ErrorMessageKey) => string;
+type Translate = (key: ErrorMessageKey) => string;
 type ToastableError = Pick<HttpError, "code" | "msg" | "kind">;
 
 /** The message part of the toast, before the code is prepended. */
-export function errorMessage(error: ToastableError, t: Translate): string {
+function errorMessage(error: ToastableError, t: Translate): string {
   if (error.code === NETWORK_ERROR_CODE) return t(NETWORK_ERROR_KEY);
   if (error.kind === "business") return error.msg.trim() === "" ? t(BUSINESS_FALLBACK_KEY) : error.msg;
   return isTranslatedHttpStatus(error.code) ? t(httpStatusMessageKey(error.code)) : t(UNKNOWN_ERROR_KEY);

@@ -9,7 +9,7 @@ import { SILENT_CODES } from "@affiliates/contracts";
 export type HttpErrorKind = "business" | "http" | "timeout" | "network";
 export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
 
-export interface HttpErrorInit {
+interface HttpErrorInit {
   code: string;
   msg: string;
   kind: HttpErrorKind;

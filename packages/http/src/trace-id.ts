@@ -1,5 +1,5 @@
 const ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz";
-export const TRACE_ID_RANDOM_LENGTH = 11;
+const TRACE_ID_RANDOM_LENGTH = 11;
 
 /** Trace id of spec §3: "w", the millisecond timestamp, then 11 characters of [0-9a-z]. */
 export function createTraceId(now: () => number = Date.now, random: () => number = Math.random): string {

@@ -38,7 +38,7 @@ export const LOCALES = [
   { locale: "ru-UZ", languageKey: "ru_UZ", languageName: "Русский (Узбекистан)", languageType: 910, defaultCurrency: "UZS", prefix: "ru", dir: "ltr", htmlLang: "ru-UZ" },
 ] as const;
 
-export type LocaleEntry = (typeof LOCALES)[number];
+type LocaleEntry = (typeof LOCALES)[number];
 export type Locale = LocaleEntry["locale"];
 export type Direction = "ltr" | "rtl";
 

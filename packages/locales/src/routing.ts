@@ -16,7 +16,7 @@ export const LANGUAGE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 /** Query parameters that choose the language; removed from the visible URL once used. */
 export const LANGUAGE_QUERY_PARAMS = ["languageType", "language"] as const;
 
-export interface ParsedPath {
+interface ParsedPath {
   /** The URL prefix as written ("" when none). */
   prefix: string;
   /** The page path below /affiliates, "" for the programme page, e.g. "/vip/detail". */
@@ -49,9 +49,9 @@ export function localePath(locale: Locale, page = ""): string {
   return `${prefix ? `/${prefix}` : ""}${BASE_PATH}${page}`;
 }
 
-export type LocaleSource = "languageType" | "language" | "cookie" | "prefix";
+type LocaleSource = "languageType" | "language" | "cookie" | "prefix";
 
-export interface LocaleInput {
+interface LocaleInput {
   languageType?: string | null;
   language?: string | null;
   cookie?: string | null;

@@ -1,13 +1,12 @@
 /** Theme values of spec §2. The header works in Black/White; saved preferences are Dark/Light. */
-export type ThemeValue = "Dark" | "Light" | "Black" | "White";
 export type HeaderTheme = "Black" | "White";
-export type ThemePreference = "Dark" | "Light";
+type ThemePreference = "Dark" | "Light";
 
 export const THEME_COOKIE = "theme";
 export const THEME_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
 /** Pages always dark (spec §2), matched by suffix of the path below the locale prefix. */
-export const DARK_ONLY_SUFFIXES = [
+const DARK_ONLY_SUFFIXES = [
   "/vip/vipIntroduce",
   "/vip/detail",
   "/vip/vip-guide",
@@ -19,8 +18,6 @@ export const DARK_ONLY_SUFFIXES = [
   "/incubation-program",
   "/affiliates",
 ] as const;
-/** The spec's light-only list is empty. */
-export const LIGHT_ONLY_SUFFIXES: readonly string[] = [];
 
 const stripSlash = (p: string) => (p.length > 1 ? p.replace(/\/+$/, "") : p);
 
@@ -42,7 +39,7 @@ function normalise(value: string | null | undefined): string {
   return lower.charAt(0).toUpperCase() + lower.slice(1);
 }
 
-export interface ThemeInput {
+interface ThemeInput {
   pathname: string;
   appTheme?: string | null;
   cookie?: string | null;

@@ -9,7 +9,6 @@ import { decodeHtmlEntities } from "./decode-entities";
  * Add a scheme here and nowhere else: the URL check and the sanitiser derive from this list.
  */
 export const APP_SCHEMES = ["exchangeapp:", "exchange:", "exchangepro:"] as const;
-export type AppScheme = (typeof APP_SCHEMES)[number];
 
 /**
  * Every scheme a link or image source may use (spec §5). `data:` is not in it:
@@ -18,7 +17,6 @@ export type AppScheme = (typeof APP_SCHEMES)[number];
  * URL is a network error, never a script.
  */
 export const SAFE_SCHEMES = ["http:", "https:", "mailto:", "tel:", "blob:", "ftp:", "market:", ...APP_SCHEMES] as const;
-export type SafeScheme = (typeof SAFE_SCHEMES)[number];
 
 const SAFE_SCHEME_SET: ReadonlySet<string> = new Set<string>(SAFE_SCHEMES);
 
@@ -49,7 +47,7 @@ export function getScheme(normalized: string): string | null {
 }
 
 /** `data:image/png;base64,...` and friends; never `data:image/svg+xml` (SVG can run script when opened as a document). */
-export function isSafeDataImage(normalized: string): boolean {
+function isSafeDataImage(normalized: string): boolean {
   const subtype = DATA_IMAGE.exec(normalized)?.[1]?.toLowerCase();
   return subtype !== undefined && !subtype.includes("svg") && !subtype.includes("xml");
 }

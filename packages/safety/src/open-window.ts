@@ -2,13 +2,13 @@ import { isSafeUrl } from "./is-safe-url";
 import { defaultWarn, describeValue, type Warn } from "./safe-attribute";
 
 /** What is done to a window `open` returned: only its `opener` is touched. */
-export interface OpenedWindow {
+interface OpenedWindow {
   opener: unknown;
 }
 
 export type OpenFunction<W extends OpenedWindow> = (url: string, target: string, features?: string) => W | null;
 
-export interface OpenWindowOptions<W extends OpenedWindow> {
+interface OpenWindowOptions<W extends OpenedWindow> {
   /** Browsing-context name; `_blank` by default. */
   target?: string;
   /** The current page; `window.location` by default. */

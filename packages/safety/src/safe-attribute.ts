@@ -9,7 +9,7 @@ export interface AttributeTarget {
   removeAttribute(name: string): void;
 }
 
-export type UrlAttribute = "href" | "src";
+type UrlAttribute = "href" | "src";
 
 export const defaultWarn: Warn = (message, ...details) => {
   console.warn(message, ...details);
@@ -24,7 +24,7 @@ export function describeValue(value: unknown): string {
   return json;
 }
 
-export function refusalMessage(attribute: UrlAttribute, value: unknown): string {
+function refusalMessage(attribute: UrlAttribute, value: unknown): string {
   return `[safety] refused unsafe ${attribute}: ${describeValue(value)}`;
 }
 
@@ -33,7 +33,7 @@ export function refusalMessage(attribute: UrlAttribute, value: unknown): string 
  * attribute is removed (the link or image is blanked), a warning is printed,
  * and false is returned.
  */
-export function setSafeAttribute(element: AttributeTarget, attribute: UrlAttribute, value: unknown, warn: Warn = defaultWarn): boolean {
+function setSafeAttribute(element: AttributeTarget, attribute: UrlAttribute, value: unknown, warn: Warn = defaultWarn): boolean {
   if (typeof value === "string" && isSafeUrl(value)) {
     element.setAttribute(attribute, value);
     return true;

@@ -21,7 +21,7 @@ export const ALLOWED_ATTRIBUTES = [
  * Removed together with everything inside them. Other unknown tags (`<section>`,
  * `<font>`, ...) are unwrapped: their text stays, the tag goes.
  */
-export const FORBIDDEN_WITH_CONTENT = [
+const FORBIDDEN_WITH_CONTENT = [
   "script", "noscript", "style", "iframe", "frame", "frameset", "object", "embed", "applet",
   "form", "input", "button", "select", "option", "textarea", "svg", "math", "template",
   "noembed", "noframes", "xmp", "plaintext", "title", "head", "base", "link", "meta",
@@ -61,7 +61,7 @@ const CONFIG: Config = {
   WHOLE_DOCUMENT: false,
 };
 
-export interface HtmlSanitizerOptions {
+interface HtmlSanitizerOptions {
   /**
    * The page's origin (`https://www.example.com`). Absolute links to it are
    * same-origin and get no target. Default: none, so every absolute http(s)
@@ -77,7 +77,7 @@ export interface HtmlSanitizerOptions {
   maxDepth?: number;
 }
 
-export type HtmlSanitizer = (html: unknown) => string;
+type HtmlSanitizer = (html: unknown) => string;
 
 function isExternal(href: string, origin: string | undefined): boolean {
   const trimmed = href.trim();
