@@ -306,8 +306,7 @@ async function countOf(db: Db, table: "affiliate_levels" | "affiliates" | "affil
  * and `affiliate_invitees` are empty and the demo affiliate account exists, the demo users and histories — in one
  * transaction, in chunks of 500 rows. Returns whether anything was seeded.
  */
-export async function seedAffiliateIfEmpty(database: Db, now: number = Date.now()): Promise<boolean> {
-  const db = database;
+export async function seedAffiliateIfEmpty(db: Db, now: number = Date.now()): Promise<boolean> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   let seeded = false;
   const quota = await db.selectFrom("client_settings").select("key").where("key", "=", CARD_QUOTA_SETTING).executeTakeFirst();

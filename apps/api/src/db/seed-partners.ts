@@ -121,8 +121,7 @@ async function isEmpty(db: Pick<Db, "selectFrom">, table: keyof PartnerTables): 
  * Seeds each partner table that is empty (tiers, features, cohorts) in one transaction; applications are never
  * seeded, nor is partner_faq (the FAQs are read from content/faq/<locale>.json). Returns whether anything was seeded.
  */
-export async function seedPartnersIfEmpty(database: Db): Promise<boolean> {
-  const db = database;
+export async function seedPartnersIfEmpty(db: Db): Promise<boolean> {
   let seeded = false;
   await db.transaction().execute(async (trx) => {
     if (await isEmpty(trx, "partner_broker_tiers")) {

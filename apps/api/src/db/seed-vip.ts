@@ -67,8 +67,7 @@ const countOf = async (db: Pick<Db, "selectFrom">, table: keyof VipTables): Prom
 };
 
 /** Seeds each empty VIP-programme table (and missing settings) in one transaction; returns whether anything was seeded. */
-export async function seedVipProgrammeIfEmpty(database: Db, now: number = Date.now()): Promise<boolean> {
-  const db = database;
+export async function seedVipProgrammeIfEmpty(db: Db, now: number = Date.now()): Promise<boolean> {
   const iso = (days: number) => new Date(now + days * DAY_MS).toISOString();
   const todayStart = dayStart(dayOf(now));
   let seeded = false;

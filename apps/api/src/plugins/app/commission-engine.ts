@@ -67,8 +67,7 @@ export interface CommissionEngineOptions {
  * settlement into the affiliates' ledgers, and the monthly level review. Every step is one transaction whose writes
  * are keyed so that a retried or concurrent call changes nothing twice (on SQLite and PostgreSQL alike).
  */
-export function createCommissionEngine(database: Db, options: CommissionEngineOptions) {
-  const db: Db = database;
+export function createCommissionEngine(db: Db, options: CommissionEngineOptions) {
   const nowIso = () => new Date(options.now()).toISOString();
 
   /** The rules of each invitee among `userIds` (those without an inviter are absent): one read per table. */

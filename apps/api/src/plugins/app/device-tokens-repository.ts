@@ -36,8 +36,7 @@ export interface DeviceTokensOptions {
   now: () => number;
 }
 
-export function createDeviceTokensRepository(database: Db, options: DeviceTokensOptions) {
-  const db = database;
+export function createDeviceTokensRepository(db: Db, options: DeviceTokensOptions) {
   const iso = (ms: number) => new Date(ms).toISOString();
 
   async function verify(token: string): Promise<DeviceTokenRecord | undefined> {

@@ -32,8 +32,7 @@ function parseTags(text: string): Record<string, string> {
  */
 export const INSERT_CHUNK_ROWS = 500;
 
-export function createErrorEventsRepository(database: Db, now: () => number) {
-  const db = database;
+export function createErrorEventsRepository(db: Db, now: () => number) {
 
   async function insertChunk(events: readonly NewErrorEvent[], createdAt: string): Promise<number> {
     const result = await db

@@ -26,8 +26,7 @@ export interface EventsRepositoryOptions {
   defaultSwitch: () => Promise<boolean>;
 }
 
-export function createEventsRepository(database: Db, options: EventsRepositoryOptions) {
-  const db = database;
+export function createEventsRepository(db: Db, options: EventsRepositoryOptions) {
   return {
     /**
      * Stores valid events of one sender in one multi-row INSERT; ids this sender already stored (or repeated in the

@@ -61,8 +61,7 @@ export interface PartnersRepositoryOptions {
   now: () => number;
 }
 
-export function createPartnersRepository(database: Db, options: PartnersRepositoryOptions) {
-  const db: Db = database;
+export function createPartnersRepository(db: Db, options: PartnersRepositoryOptions) {
 
   const features = async (programme: PartnerProgrammeName, section: string): Promise<PartnerFeature[]> => {
     const rows = await db

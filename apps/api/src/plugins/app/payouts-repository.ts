@@ -26,8 +26,7 @@ export interface PayoutsRepositoryOptions {
  * An affiliate's commission balance: the sum of an append-only ledger (settlement credits, payouts as negative
  * entries; the table's triggers refuse any edit), withdrawn whole to the spot wallet from the minimum up.
  */
-export function createPayoutsRepository(database: Db, options: PayoutsRepositoryOptions) {
-  const db: Db = database;
+export function createPayoutsRepository(db: Db, options: PayoutsRepositoryOptions) {
   const minimumCents = AFFILIATE_MINIMUM_PAYOUT_USDT * 100;
 
   async function totals(trx: Db, userId: string) {

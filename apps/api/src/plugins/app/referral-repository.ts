@@ -28,8 +28,7 @@ export interface ReferralRepositoryOptions {
 }
 
 /** Clicks, sign-up attribution and the per-link results of the referral loop. */
-export function createReferralRepository(database: Db, options: ReferralRepositoryOptions) {
-  const db: Db = database;
+export function createReferralRepository(db: Db, options: ReferralRepositoryOptions) {
   const nowIso = () => new Date(options.now()).toISOString();
 
   async function offer(code: string): Promise<ReferralOffer | undefined> {

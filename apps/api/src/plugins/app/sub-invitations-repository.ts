@@ -21,8 +21,7 @@ const closed = () => new ApiError("invitation_closed", "invitation: no longer op
  * the invitee's acceptance makes them a sub-affiliate. Invitations are kept by address, so the inviter's answer and
  * list are the same whether or not the address has an account.
  */
-export function createSubInvitationsRepository(database: Db, options: SubInvitationsOptions) {
-  const db: Db = database;
+export function createSubInvitationsRepository(db: Db, options: SubInvitationsOptions) {
   const nowIso = () => new Date(options.now()).toISOString();
 
   async function emailOf(userId: string): Promise<string> {

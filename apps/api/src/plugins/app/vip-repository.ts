@@ -71,8 +71,7 @@ export interface VipRepositoryOptions {
   now?: () => number;
 }
 
-export function createVipRepository(database: Db, config: ConfigRepository, options: VipRepositoryOptions = {}) {
-  const db: Db = database;
+export function createVipRepository(db: Db, config: ConfigRepository, options: VipRepositoryOptions = {}) {
   const now = options.now ?? Date.now;
   const nowIso = () => new Date(now()).toISOString();
 
