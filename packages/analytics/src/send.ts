@@ -1,4 +1,4 @@
-import { isSuccessCode } from "@affiliates/contracts";
+import { isSuccessCode, ResponseCode } from "@affiliates/contracts";
 import { ANALYTICS_LIMITS } from "./constants";
 import { parseRetryAfter } from "./backoff";
 import { byteLength, chunk, splitBySize } from "./batch";
@@ -69,7 +69,7 @@ export function createFetchSender(options: FetchSenderOptions): Sender {
       answer = null;
     }
     const code = field(answer, "code");
-    if (response.status === 403 || code === "403") return { kind: "silence" };
+    if (response.status === 403 || code === ResponseCode.forbidden) return { kind: "silence" };
     const retryAfter = retryAfterOf(response, now);
     const wait = retryAfter === undefined ? {} : { retryAfterMs: retryAfter };
     if (response.ok && typeof code === "string" && isSuccessCode(code)) {

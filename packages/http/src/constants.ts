@@ -1,3 +1,5 @@
+import { ResponseCode } from "@affiliates/contracts";
+
 /** Request and data-fetch limits of spec §7 and §9. */
 export const REQUEST_TIMEOUT_MS = 10_000;
 /** Inside the native app, POST goes through the bridge with this time-out (spec §7, §9). */
@@ -30,6 +32,6 @@ export type ClientPlatformValue = (typeof ClientPlatform)[ClientPlatformName];
 
 /** Codes the client produces itself (spec §8): a failed or unreadable exchange, and a time-out. */
 export const NETWORK_ERROR_CODE = "-1";
-export const TIMEOUT_CODE = "408";
+export const TIMEOUT_CODE = ResponseCode.timeout;
 
 export const JSON_CONTENT_TYPE = "application/json";
