@@ -1,11 +1,11 @@
 import type { FastifyRequest } from "fastify";
-import { DEVICE_TOKEN_HEADER, DEVICE_TOKEN_PATTERN } from "@affiliates/contracts";
+import { DEVICE_TOKEN_PATTERN, HeaderName } from "@affiliates/contracts";
 import { ApiError } from "./errors";
 
 export const DEVICE_TOKEN_MESSAGES = {
-  missing: `${DEVICE_TOKEN_HEADER}: missing`,
-  malformed: `${DEVICE_TOKEN_HEADER}: must be exactly 40 characters A-Z, a-z, 0-9`,
-  unknown: `${DEVICE_TOKEN_HEADER}: unknown or expired`,
+  missing: `${HeaderName.dyToken}: missing`,
+  malformed: `${HeaderName.dyToken}: must be exactly 40 characters A-Z, a-z, 0-9`,
+  unknown: `${HeaderName.dyToken}: unknown or expired`,
 } as const;
 
 /** 403 with the spec's "illegal token" code 22001 (device_token_refused in the error map). */
@@ -19,7 +19,7 @@ const refused = (msg: string): ApiError => new ApiError("device_token_refused", 
 export async function checkDeviceToken(request: FastifyRequest, value: string | string[] | undefined): Promise<string> {
   // A repeated header (two values in one request) is ambiguous and refused. A token is NOT single use: it serves
   // any number of calls until it expires (the client keeps it in the dy_token cookie and refreshes every 1200 s).
-  if (Array.isArray(value)) throw refused(`${DEVICE_TOKEN_HEADER}: sent more than once`);
+  if (Array.isArray(value)) throw refused(`${HeaderName.dyToken}: sent more than once`);
   const token = value?.trim();
   if (!token) throw refused(DEVICE_TOKEN_MESSAGES.missing);
   if (!DEVICE_TOKEN_PATTERN.test(token)) throw refused(DEVICE_TOKEN_MESSAGES.malformed);
@@ -35,5 +35,5 @@ export async function checkDeviceToken(request: FastifyRequest, value: string | 
  * Usage: `app.post("/login", { preHandler: requireDeviceToken }, handler)`.
  */
 export async function requireDeviceToken(request: FastifyRequest): Promise<void> {
-  await checkDeviceToken(request, request.headers[DEVICE_TOKEN_HEADER]);
+  await checkDeviceToken(request, request.headers[HeaderName.dyToken]);
 }
