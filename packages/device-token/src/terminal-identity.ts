@@ -60,9 +60,3 @@ export async function getTerminalIdentity(options: TerminalIdentityOptions): Pro
   }
   return { fingerprint, terminalCode };
 }
-
-/** The `DeviceId` and `TerminalCode` request headers of spec §7. */
-export const terminalHeaders = (identity: TerminalIdentity): { DeviceId: string; TerminalCode: string } => ({
-  DeviceId: identity.fingerprint,
-  TerminalCode: identity.terminalCode,
-});

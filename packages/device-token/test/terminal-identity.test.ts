@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { memoryStorage } from "@affiliates/contracts";
-import { DEVICE_ID_ERROR_MESSAGE, getTerminalIdentity, randomTerminalCode, terminalHeaders } from "../src";
+import { DEVICE_ID_ERROR_MESSAGE, getTerminalIdentity, randomTerminalCode } from "../src";
 import { fakeCookies } from "./fakes";
 
 const FP = "0123456789abcdef0123456789abcdef";
@@ -69,6 +69,5 @@ describe("getTerminalIdentity", () => {
   it("creates random 32-hex terminal codes and gives the DeviceId/TerminalCode headers", () => {
     expect(randomTerminalCode()).toMatch(/^[0-9a-f]{32}$/);
     expect(randomTerminalCode()).not.toBe(randomTerminalCode());
-    expect(terminalHeaders({ fingerprint: FP, terminalCode: "tc" })).toEqual({ DeviceId: FP, TerminalCode: "tc" });
   });
 });

@@ -24,9 +24,6 @@ const stripSlash = (p: string) => (p.length > 1 ? p.replace(/\/+$/, "") : p);
 export const isDarkOnlyPath = (pathname: string): boolean =>
   DARK_ONLY_SUFFIXES.some((suffix) => stripSlash(pathname).endsWith(suffix));
 
-/** Header mapping: Dark → Black, everything else → White. */
-export const toHeaderTheme = (theme: string | null | undefined): HeaderTheme =>
-  normalise(theme) === "Dark" ? "Black" : "White";
 /** Reverse mapping: Black → Dark, everything else → Light. */
 export const fromHeaderTheme = (theme: string | null | undefined): ThemePreference =>
   normalise(theme) === "Black" ? "Dark" : "Light";

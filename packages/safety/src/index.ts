@@ -5,15 +5,10 @@ export {
   getScheme,
   isSafeUrl,
   normalizeUrl,
-  safeUrl,
 } from "./is-safe-url";
 export {
   defaultWarn,
   safeHrefProps,
-  safeSrcProps,
-  setSafeHref,
-  setSafeSrc,
-  type AttributeTarget,
   type Warn,
 } from "./safe-attribute";
 export {

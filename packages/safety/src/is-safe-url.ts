@@ -86,7 +86,3 @@ export function isSafeUrl(value: unknown): boolean {
   return false;
 }
 
-/** The value itself when {@link isSafeUrl} accepts it, otherwise `""` (the link is blanked). */
-export function safeUrl(value: unknown): string {
-  return typeof value === "string" && isSafeUrl(value) ? value : "";
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { APP_SCHEMES, SAFE_SCHEMES, getScheme, isSafeUrl, normalizeUrl, safeUrl } from "../src/index";
+import { APP_SCHEMES, SAFE_SCHEMES, getScheme, isSafeUrl, normalizeUrl } from "../src/index";
 import { URL_CASES } from "./fixtures/url-cases";
 
 function label(value: unknown): string {
@@ -27,17 +27,6 @@ describe("isSafeUrl", () => {
   it("handles very long values", () => {
     expect(isSafeUrl(`https://example.com/${"a".repeat(2_000_000)}`)).toBe(true);
     expect(isSafeUrl(`${" ".repeat(100_000)}javascript:alert(1)`)).toBe(false);
-  });
-});
-
-describe("safeUrl", () => {
-  it("returns safe values unchanged and blanks the rest", () => {
-    expect(safeUrl("https://example.com/a?b=1")).toBe("https://example.com/a?b=1");
-    expect(safeUrl("  /x ")).toBe("  /x ");
-    expect(safeUrl("javascript:alert(1)")).toBe("");
-    expect(safeUrl("//evil.example")).toBe("");
-    expect(safeUrl(null)).toBe("");
-    expect(safeUrl(12)).toBe("");
   });
 });
 
