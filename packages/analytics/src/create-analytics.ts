@@ -1,11 +1,11 @@
-import { defaultStorage, isSuccessCode, systemClock, type StorageLike } from "@affiliates/contracts";
+import { defaultStorage, isSuccessCode, safeStorage, systemClock, type StorageLike } from "@affiliates/contracts";
 import { createBackoff } from "./backoff";
 import { ANALYTICS_LIMITS, DEFAULT_CONFIG_URL, DEFAULT_REPORT_URL, PAGE_TRACKING_ID, STORAGE_KEYS, UPLOAD_BACKOFF } from "./constants";
 import { createEnricher, sessionIdOf } from "./enrich";
 import { mergePlugin } from "./merge";
 import { createPipeline, type AnalyticsPlugin, type PluginContext } from "./pipeline";
 import { createEventQueue } from "./queue";
-import { createBridgeSender, createFetchSender, sendByBeacon, type SendOutcome, type Sender } from "./send";
+import { createBridgeSender, createFetchSender, nested, sendByBeacon, type SendOutcome, type Sender } from "./send";
 import type { AnalyticsEvent, EventType, PageStatus, TrackFields } from "./types";
 import { parseUserAgent, sysOf } from "./user-agent";
 import { isValidLogEnv, validatePlugin } from "./validate";
@@ -112,43 +112,21 @@ const EMPTY_LOCATION: LocationLike = { href: "", host: "", pathname: "", search:
 const noopTarget: EventTargetLike = { addEventListener: () => undefined, removeEventListener: () => undefined };
 const EMPTY_DOCUMENT: DocumentLike = { ...noopTarget, title: "", referrer: "" };
 
-function readNumber(storage: StorageLike, key: string): number | null {
-  try {
-    const raw = storage.getItem(key);
-    const n = raw === null ? NaN : Number(raw);
-    return Number.isFinite(n) ? n : null;
-  } catch {
-    return null;
-  }
-}
-
-function writeItem(storage: StorageLike, key: string, value: string): void {
-  try {
-    storage.setItem(key, value);
-  } catch {
-    // storage full or disabled: the value lives in memory for this page only
-  }
-}
-
 function randomId(random: () => number): string {
   let id = "";
   while (id.length < 24) id += Math.floor(random() * 0x100000000).toString(36);
   return id.slice(0, 24);
 }
 
-function nested(value: unknown, ...path: string[]): unknown {
-  let current = value;
-  for (const key of path) {
-    if (typeof current !== "object" || current === null) return undefined;
-    current = (current as Record<string, unknown>)[key];
-  }
-  return current;
-}
-
 /** The analytics SDK (spec §3–§5, §7–§9): validate → enrich → queue → merge/batch → send. */
 export function createAnalytics(options: AnalyticsOptions): Analytics {
   const clock = options.clock ?? systemClock;
   const storage = options.storage ?? defaultStorage();
+  const stored = safeStorage(storage);
+  const readNumber = (key: string): number | null => {
+    const n = Number(stored.get(key) ?? NaN);
+    return Number.isFinite(n) ? n : null;
+  };
   const log: ConsoleLike = options.console ?? console;
   const random = options.random ?? Math.random;
   const document = options.document ?? browserGlobal<DocumentLike>("document") ?? EMPTY_DOCUMENT;
@@ -188,23 +166,19 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
   const startedAt = clock.now();
   let deviceId = options.getDeviceId?.() ?? null;
   if (!deviceId) {
-    try {
-      deviceId = storage.getItem(STORAGE_KEYS.deviceId);
-    } catch {
-      deviceId = null;
-    }
+    deviceId = stored.get(STORAGE_KEYS.deviceId);
     if (!deviceId) {
       deviceId = randomId(random);
-      writeItem(storage, STORAGE_KEYS.deviceId, deviceId);
+      stored.set(STORAGE_KEYS.deviceId, deviceId);
     }
   }
-  let firstVisitTime = readNumber(storage, STORAGE_KEYS.firstVisitTime);
+  let firstVisitTime = readNumber(STORAGE_KEYS.firstVisitTime);
   if (firstVisitTime === null) {
     firstVisitTime = startedAt;
-    writeItem(storage, STORAGE_KEYS.firstVisitTime, String(startedAt));
+    stored.set(STORAGE_KEYS.firstVisitTime, String(startedAt));
   }
   const sessionId = sessionIdOf(deviceId, startedAt, random);
-  let logSeq = readNumber(storage, STORAGE_KEYS.logSeq) ?? 0;
+  let logSeq = readNumber(STORAGE_KEYS.logSeq) ?? 0;
   let persistedLogSeq = logSeq;
   let seq = 0;
 
@@ -300,7 +274,7 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
   function persist(): void {
     const result = queue.persist();
     if (logSeq !== persistedLogSeq) {
-      writeItem(storage, STORAGE_KEYS.logSeq, String(logSeq));
+      stored.set(STORAGE_KEYS.logSeq, String(logSeq)); // full or disabled storage: kept in memory for this page
       persistedLogSeq = logSeq;
     }
     if (result !== "unavailable" && queue.unreportedDrops > 0 && queue.length < maxQueue) {

@@ -17,8 +17,14 @@ export type SendOutcome =
 
 export type Sender = (events: AnalyticsEvent[]) => Promise<SendOutcome>;
 
-function field(value: unknown, name: string): unknown {
-  return typeof value === "object" && value !== null ? (value as Record<string, unknown>)[name] : undefined;
+/** The value at `path` in an answer of unknown shape, or undefined. */
+export function nested(value: unknown, ...path: string[]): unknown {
+  let current = value;
+  for (const key of path) {
+    if (typeof current !== "object" || current === null) return undefined;
+    current = (current as Record<string, unknown>)[key];
+  }
+  return current;
 }
 
 const countOf = (value: unknown): number => (typeof value === "number" ? value : Array.isArray(value) ? value.length : 0);
@@ -68,16 +74,15 @@ export function createFetchSender(options: FetchSenderOptions): Sender {
     } catch {
       answer = null;
     }
-    const code = field(answer, "code");
+    const code = nested(answer, "code");
     if (response.status === 403 || code === ResponseCode.forbidden) return { kind: "silence" };
     const retryAfter = retryAfterOf(response, now);
     const wait = retryAfter === undefined ? {} : { retryAfterMs: retryAfter };
     if (response.ok && typeof code === "string" && isSuccessCode(code)) {
-      const data = field(answer, "data");
-      return { kind: "ok", duplicates: countOf(field(data, "duplicates")), rejected: countOf(field(data, "rejected")), ...wait };
+      return { kind: "ok", duplicates: countOf(nested(answer, "data", "duplicates")), rejected: countOf(nested(answer, "data", "rejected")), ...wait };
     }
     if (response.status === 400 || response.status === 413) {
-      const msg = field(answer, "msg");
+      const msg = nested(answer, "msg");
       return { kind: "drop", reason: `HTTP ${response.status}: ${typeof msg === "string" ? msg : "refused"}`, ...wait };
     }
     return { kind: "retry", reason: `HTTP ${response.status}${typeof code === "string" ? ` code ${code}` : ""}`, ...wait };

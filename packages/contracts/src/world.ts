@@ -50,6 +50,34 @@ export function defaultStorage(): StorageLike {
   return memoryStorage();
 }
 
+/** Storage calls that never throw (quota, privacy modes): reads give null, writes report false. */
+export function safeStorage(storage: StorageLike) {
+  return {
+    get(key: string): string | null {
+      try {
+        return storage.getItem(key);
+      } catch {
+        return null;
+      }
+    },
+    set(key: string, value: string): boolean {
+      try {
+        storage.setItem(key, value);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    remove(key: string): void {
+      try {
+        storage.removeItem(key);
+      } catch {
+        // nothing to do
+      }
+    },
+  };
+}
+
 /**
  * Runs `run` with an abort signal; after `ms` the signal aborts and the result rejects with `onTimeout()`, whether or
  * not `run` honours the signal. The timer is cleared however `run` settles.

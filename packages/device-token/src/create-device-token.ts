@@ -9,8 +9,8 @@ import {
   type AppEnv,
   type DeviceTokenStatus,
 } from "./constants";
-import { defaultStorage, systemClock, withTimeout, type Clock, type StorageLike, type TimerHandle } from "@affiliates/contracts";
-import { alwaysVisibleDocument, documentCookies, safeStorage, type CookieJar, type DocumentLike } from "./environment";
+import { defaultStorage, safeStorage, systemClock, withTimeout, type Clock, type StorageLike, type TimerHandle } from "@affiliates/contracts";
+import { alwaysVisibleDocument, documentCookies, type CookieJar, type DocumentLike } from "./environment";
 import { loadScript as loadScriptElement } from "./load-script";
 
 /** What the token SDK script puts on `window.ExchangeDeviceTokenSDK`. */

@@ -4,12 +4,12 @@ import {
   encodeParamStr,
   isRiskLogReportResult,
   isSuccessCode,
+  safeStorage,
   systemClock,
   type Clock,
   type StorageLike,
 } from "@affiliates/contracts";
 import { DEVICE_TOKEN_CONFIG, DEVICE_TOKEN_KEYS, isValidDeviceToken } from "./constants";
-import { safeStorage } from "./environment";
 
 interface CustomTokenOptions {
   fetch?: typeof globalThis.fetch;

@@ -2,7 +2,6 @@
  * The world the device-token code touches, injected with browser defaults (design: "Inject the world"); storage and
  * clock are the shared ones of @affiliates/contracts.
  */
-import type { StorageLike } from "@affiliates/contracts";
 
 export interface CookieJar {
   get(name: string): string | undefined;
@@ -14,34 +13,6 @@ export interface DocumentLike {
   readonly visibilityState: string;
   addEventListener(type: "visibilitychange", listener: () => void): void;
   removeEventListener(type: "visibilitychange", listener: () => void): void;
-}
-
-/** Storage calls that never throw (quota, privacy modes): reads give null, writes report false. */
-export function safeStorage(storage: StorageLike) {
-  return {
-    get(key: string): string | null {
-      try {
-        return storage.getItem(key);
-      } catch {
-        return null;
-      }
-    },
-    set(key: string, value: string): boolean {
-      try {
-        storage.setItem(key, value);
-        return true;
-      } catch {
-        return false;
-      }
-    },
-    remove(key: string): void {
-      try {
-        storage.removeItem(key);
-      } catch {
-        // nothing to do
-      }
-    },
-  };
 }
 
 /** Cookies over `document.cookie`: path=/, SameSite=Lax, Secure on https. */

@@ -1,6 +1,6 @@
 import { DEVICE_TOKEN_CONFIG, DEVICE_TOKEN_KEYS } from "./constants";
-import { defaultStorage, type StorageLike } from "@affiliates/contracts";
-import { documentCookies, safeStorage, type CookieJar } from "./environment";
+import { defaultStorage, safeStorage, type StorageLike } from "@affiliates/contracts";
+import { documentCookies, type CookieJar } from "./environment";
 
 export interface TerminalIdentity {
   /** The device fingerprint, sent as the `DeviceId` header. */
