@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { Redis } from "ioredis";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AFFILIATE_DEMO_USERS } from "../../apps/api/src/db/seed-affiliate";
+import { AFFILIATE_DEMO_USERS } from "../../apps/api/src/db/seed-affiliate-specs";
 import { DEMO_ACCOUNTS, DEMO_VIP_LEVELS } from "../../apps/api/src/db/seed";
 import { startCluster } from "../../scripts/cluster.mjs";
 import { buildIfNeeded } from "../../scripts/lib/web-build.mjs";
@@ -26,6 +26,7 @@ import {
   uploadBatch,
   userInfo,
 } from "./helpers";
+import { apiUrl } from "../../apps/api/test/helpers/api-url";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const DATABASE_URL = process.env.TEST_DATABASE_URL?.trim() || undefined;
@@ -168,7 +169,7 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)("the cluster: nginx, 2 web and 2 AP
     const okBy = new Set<number>();
     for (let i = 0; i < RATE_LIMIT_MAX + 20; i++) {
       const answer = await send(edge, {
-        path: "/v1/mix/system/getDomainConfigList",
+        path: apiUrl("domainConfig"),
         from,
         // A different claimed address each time: were it believed, the limit would never be reached.
         headers: { "x-forwarded-for": `198.51.100.${i % 250}` },
@@ -277,7 +278,7 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)("the cluster: nginx, 2 web and 2 AP
     await cluster.restart("api-1");
     let landed = false;
     for (let i = 0; i < 40 && !landed; i++) {
-      const answer = await send(edge, { path: "/v1/mix/system/getDomainConfigList", from: nextAddress() });
+      const answer = await send(edge, { path: apiUrl("domainConfig"), from: nextAddress() });
       expect(answer.status).toBe(200);
       landed = portOf(answer.upstream) === API_PORTS[0];
     }

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import { DEVICE_TOKEN_APP_IDS, isSuccessCode, type AnalyticsEventContract } from "@affiliates/contracts";
+import { apiUrl } from "../../apps/api/test/helpers/api-url";
 
 export interface Answer {
   status: number;
@@ -117,7 +118,7 @@ export const json = (value: unknown): { headers: Record<string, string>; body: s
 export async function deviceToken(edge: string, from: string): Promise<string> {
   const answer = await send(edge, {
     method: "POST",
-    path: "/v1/constantid/udid/c1",
+    path: apiUrl("deviceTokenIssue"),
     from,
     ...json({ appId: DEVICE_TOKEN_APP_IDS.online, fingerprint: `cluster-${randomBytes(8).toString("hex")}` }),
   });
@@ -129,7 +130,7 @@ export async function deviceToken(edge: string, from: string): Promise<string> {
 /** POST /v1/user/login; the answer as it came. */
 export function login(edge: string, from: string, token: string, email: string, password: string): Promise<Answer> {
   const body = json({ email, password });
-  return send(edge, { method: "POST", path: "/v1/user/login", from, headers: { ...body.headers, "dy-token": token }, body: body.body });
+  return send(edge, { method: "POST", path: apiUrl("login"), from, headers: { ...body.headers, "dy-token": token }, body: body.body });
 }
 
 /** The `refresh_token=…` cookie pair of a login answer. */
@@ -142,7 +143,7 @@ export function sessionCookieOf(answer: Answer): string {
 
 export function userInfo(edge: string, from: string, cookie: string): Promise<Answer> {
   const body = json({ terminalCode: "cluster", locale: "en" });
-  return send(edge, { method: "POST", path: "/v1/user/overview/userinfo", from, headers: { ...body.headers, cookie }, body: body.body });
+  return send(edge, { method: "POST", path: apiUrl("userInfo"), from, headers: { ...body.headers, cookie }, body: body.body });
 }
 
 export const isOk = (answer: Answer): boolean => answer.status === 200 && isSuccessCode(envelopeOf(answer).code);
@@ -214,7 +215,7 @@ export function createEventSource(label: string) {
 export async function uploadBatch(edge: string, from: string, deviceId: string, events: readonly AnalyticsEventContract[]): Promise<boolean> {
   try {
     const body = json(events);
-    const answer = await send(edge, { method: "POST", path: "/v1/buried/log/info", from, headers: { ...body.headers, deviceid: deviceId }, body: body.body });
+    const answer = await send(edge, { method: "POST", path: apiUrl("analyticsIngest"), from, headers: { ...body.headers, deviceid: deviceId }, body: body.body });
     if (answer.status !== 200) return false;
     const data = envelopeOf(answer).data as { accepted: number; duplicates: number; rejected: unknown[] };
     if (data.rejected.length > 0) throw new Error(`events rejected: ${JSON.stringify(data.rejected)}`);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tokenMatches } from "../src/routes/v1/admin";
 import { AFFILIATE_DEMO_USERS } from "../src/db/seed-affiliate-specs";
 import { AFFILIATE, createTestApp, DIALECT, envelope, login, type TestApp } from "./helpers/test-app";
+import { apiUrl } from "./helpers/api-url";
 
 describe("GET /v1/admin/health", () => {
   let withToken: TestApp;
@@ -16,7 +17,7 @@ describe("GET /v1/admin/health", () => {
 
   it("answers the dialect, counts and uptime with the right token", async () => {
     await login(withToken.app, AFFILIATE.email, AFFILIATE.password);
-    const response = await withToken.app.inject({ method: "GET", url: "/v1/admin/health", headers: { "x-admin-token": "s3cret-token" } });
+    const response = await withToken.app.inject({ method: "GET", url: apiUrl("adminHealth"), headers: { "x-admin-token": "s3cret-token" } });
     expect(response.statusCode).toBe(200);
     expect(response.headers["cache-control"]).toBe("no-store");
     const body = envelope(response);
@@ -33,14 +34,14 @@ describe("GET /v1/admin/health", () => {
     ["an empty token", { "x-admin-token": "" }],
     ["the token in another header", { authorization: "Bearer s3cret-token" }],
   ])("refuses %s with a 403 envelope", async (_name, headers: Record<string, string>) => {
-    const response = await withToken.app.inject({ method: "GET", url: "/v1/admin/health", headers });
+    const response = await withToken.app.inject({ method: "GET", url: apiUrl("adminHealth"), headers });
     expect(response.statusCode).toBe(403);
     expect(envelope(response)).toEqual({ code: "403", msg: "x-admin-token: missing or wrong admin token", data: null });
   });
 
   it("refuses everything while ADMIN_TOKEN is unset", async () => {
     for (const headers of [{}, { "x-admin-token": "" }, { "x-admin-token": "undefined" }]) {
-      const response = await withoutToken.app.inject({ method: "GET", url: "/v1/admin/health", headers });
+      const response = await withoutToken.app.inject({ method: "GET", url: apiUrl("adminHealth"), headers });
       expect(response.statusCode).toBe(403);
       expect(envelope(response).msg).toBe("x-admin-token: the admin API is disabled (ADMIN_TOKEN is not set)");
     }

@@ -5,6 +5,7 @@ import { addDays } from "../src/lib/days";
 import { okData as data, refused } from "./helpers/envelope-assertions";
 import { affiliateSuite, ADMIN_TOKEN, AFFILIATE_ID, G, NOW, PARTNER_ID, TODAY, type Method } from "./helpers/affiliate-suite";
 import { DIALECT } from "./helpers/test-app";
+import { apiUrl } from "./helpers/api-url";
 
 /** The affiliate programme through the real app: the seed, the public programme, applications and their decisions, and who may call what. */
 const s = affiliateSuite();
@@ -33,7 +34,7 @@ describe(`affiliate seed (${DIALECT})`, () => {
 
 describe("GET /v1/affiliate/programme", () => {
   it("is public: the levels, the headline rate, benefits and the HTML FAQ", async () => {
-    const response = await s.call("GET", "/v1/affiliate/programme");
+    const response = await s.call("GET", apiUrl("affiliateProgramme"));
     expect(response.headers["cache-control"]).toBe("public, max-age=60");
     const programme = affiliateProgrammeSchema.parse(data(response));
     expect(programme.levels).toEqual([
@@ -68,60 +69,60 @@ describe("applications", () => {
 
   it("user applies → pending → admin approves → the user is an affiliate", async () => {
     const cookie = await s.registerUser("nina@example.com");
-    expect(myAffiliateApplicationSchema.parse(data(await s.call("GET", "/v1/affiliate/applications/me", { cookie })))).toEqual({ application: null, isAffiliate: false });
-    refused(await s.call("GET", "/v1/affiliate/summary", { cookie }), 403, "403", "affiliate: not an approved affiliate");
+    expect(myAffiliateApplicationSchema.parse(data(await s.call("GET", apiUrl("myAffiliateApplication"), { cookie })))).toEqual({ application: null, isAffiliate: false });
+    refused(await s.call("GET", apiUrl("affiliateSummary"), { cookie }), 403, "403", "affiliate: not an approved affiliate");
 
-    refused(await s.call("POST", "/v1/affiliate/applications", { cookie, body: form }), 403, "22001");
-    const created = data(await s.call("POST", "/v1/affiliate/applications", { cookie, body: form, dy: true })) as { id: number; status: string };
+    refused(await s.call("POST", apiUrl("affiliateApply"), { cookie, body: form }), 403, "22001");
+    const created = data(await s.call("POST", apiUrl("affiliateApply"), { cookie, body: form, dy: true })) as { id: number; status: string };
     expect(created.status).toBe("pending");
-    refused(await s.call("POST", "/v1/affiliate/applications", { cookie, body: form, dy: true }), 409, "10003");
+    refused(await s.call("POST", apiUrl("affiliateApply"), { cookie, body: form, dy: true }), 409, "10003");
 
-    const mine = myAffiliateApplicationSchema.parse(data(await s.call("GET", "/v1/affiliate/applications/me", { cookie })));
+    const mine = myAffiliateApplicationSchema.parse(data(await s.call("GET", apiUrl("myAffiliateApplication"), { cookie })));
     expect(mine.isAffiliate).toBe(false);
     expect(mine.application).toMatchObject({ id: created.id, status: "pending", name: "Nina Newcomer", email: "nina@example.com", region: "SG", decidedAt: null });
     expect(mine.application?.channels).toEqual(form.channels);
 
     const admin = { "x-admin-token": ADMIN_TOKEN };
-    refused(await s.call("GET", "/v1/admin/affiliate/applications"), 403, "403");
-    const pending = adminAffiliateApplicationListSchema.parse(data(await s.call("GET", "/v1/admin/affiliate/applications?status=pending", { headers: admin })));
+    refused(await s.call("GET", apiUrl("adminAffiliateApplications")), 403, "403");
+    const pending = adminAffiliateApplicationListSchema.parse(data(await s.call("GET", apiUrl("adminAffiliateApplications", { status: "pending" }), { headers: admin })));
     expect(pending.applications.map((a) => a.id)).toContain(created.id);
     expect(pending.applications.every((a) => a.status === "pending")).toBe(true);
 
     const decided = affiliateApplicationSchema.parse(
-      data(await s.call("POST", `/v1/admin/affiliate/applications/${created.id}/decision`, { headers: admin, body: { decision: "approve", note: "Good fit" } })),
+      data(await s.call("POST", apiUrl("adminAffiliateDecision", { id: created.id }), { headers: admin, body: { decision: "approve", note: "Good fit" } })),
     );
     expect(decided).toMatchObject({ status: "approved", decisionNote: "Good fit" });
-    refused(await s.call("POST", `/v1/admin/affiliate/applications/${created.id}/decision`, { headers: admin, body: { decision: "reject" } }), 409, "10008");
-    refused(await s.call("POST", "/v1/admin/affiliate/applications/999999/decision", { headers: admin, body: { decision: "reject" } }), 404, "404");
-    refused(await s.call("POST", `/v1/admin/affiliate/applications/${created.id}/decision`, { headers: admin, body: { decision: "maybe" } }), 400, "400", /^decision: /);
+    refused(await s.call("POST", apiUrl("adminAffiliateDecision", { id: created.id }), { headers: admin, body: { decision: "reject" } }), 409, "10008");
+    refused(await s.call("POST", apiUrl("adminAffiliateDecision", { id: 999999 }), { headers: admin, body: { decision: "reject" } }), 404, "404");
+    refused(await s.call("POST", apiUrl("adminAffiliateDecision", { id: created.id }), { headers: admin, body: { decision: "maybe" } }), 400, "400", /^decision: /);
 
-    const after = myAffiliateApplicationSchema.parse(data(await s.call("GET", "/v1/affiliate/applications/me", { cookie })));
+    const after = myAffiliateApplicationSchema.parse(data(await s.call("GET", apiUrl("myAffiliateApplication"), { cookie })));
     expect(after).toMatchObject({ isAffiliate: true, application: { status: "approved" } });
-    const summary = affiliateSummarySchema.parse(data(await s.call("GET", "/v1/affiliate/summary", { cookie })));
+    const summary = affiliateSummarySchema.parse(data(await s.call("GET", apiUrl("affiliateSummary"), { cookie })));
     expect(summary.totals).toMatchObject({ clicks: 0, signups: 0, volumeUsdt: 0 });
-    const level = affiliateLevelStatusSchema.parse(data(await s.call("GET", "/v1/affiliate/level", { cookie })));
+    const level = affiliateLevelStatusSchema.parse(data(await s.call("GET", apiUrl("affiliateLevel"), { cookie })));
     expect(level).toMatchObject({ level: 1, rateBps: 4000, next: { level: 2 } });
-    refused(await s.call("POST", "/v1/affiliate/applications", { cookie, body: form, dy: true }), 409, "10003");
+    refused(await s.call("POST", apiUrl("affiliateApply"), { cookie, body: form, dy: true }), 409, "10003");
   });
 
   it("a rejected applicant may apply again; an affiliate may not apply", async () => {
     const cookie = await s.registerUser("rory@example.com");
-    const first = data(await s.call("POST", "/v1/affiliate/applications", { cookie, body: { ...form, email: "rory@example.com" }, dy: true })) as { id: number };
+    const first = data(await s.call("POST", apiUrl("affiliateApply"), { cookie, body: { ...form, email: "rory@example.com" }, dy: true })) as { id: number };
     const admin = { "x-admin-token": ADMIN_TOKEN };
-    data(await s.call("POST", `/v1/admin/affiliate/applications/${first.id}/decision`, { headers: admin, body: { decision: "reject", note: "Audience too small" } }));
-    const mine = myAffiliateApplicationSchema.parse(data(await s.call("GET", "/v1/affiliate/applications/me", { cookie })));
+    data(await s.call("POST", apiUrl("adminAffiliateDecision", { id: first.id }), { headers: admin, body: { decision: "reject", note: "Audience too small" } }));
+    const mine = myAffiliateApplicationSchema.parse(data(await s.call("GET", apiUrl("myAffiliateApplication"), { cookie })));
     expect(mine).toMatchObject({ isAffiliate: false, application: { status: "rejected", decisionNote: "Audience too small" } });
-    const second = data(await s.call("POST", "/v1/affiliate/applications", { cookie, body: form, dy: true })) as { id: number };
+    const second = data(await s.call("POST", apiUrl("affiliateApply"), { cookie, body: form, dy: true })) as { id: number };
     expect(second.id).toBeGreaterThan(first.id);
-    const rejected = adminAffiliateApplicationListSchema.parse(data(await s.call("GET", "/v1/admin/affiliate/applications?status=rejected&limit=1", { headers: admin })));
+    const rejected = adminAffiliateApplicationListSchema.parse(data(await s.call("GET", apiUrl("adminAffiliateApplications", { status: "rejected", limit: 1 }), { headers: admin })));
     expect(rejected.applications.map((a) => a.id)).toEqual([first.id]);
-    refused(await s.call("POST", "/v1/affiliate/applications", { cookie: s.affiliateCookie, body: form, dy: true }), 409, "10003");
-    refused(await s.call("GET", "/v1/admin/affiliate/applications?status=bogus", { headers: admin }), 400, "400", /^status: /);
+    refused(await s.call("POST", apiUrl("affiliateApply"), { cookie: s.affiliateCookie, body: form, dy: true }), 409, "10003");
+    refused(await s.call("GET", apiUrl("adminAffiliateApplications", { status: "bogus" }), { headers: admin }), 400, "400", /^status: /);
   });
 
   it("needs a session", async () => {
-    refused(await s.call("GET", "/v1/affiliate/applications/me"), 401, "00004");
-    refused(await s.call("POST", "/v1/affiliate/applications", { body: form, dy: true }), 401, "00004");
+    refused(await s.call("GET", apiUrl("myAffiliateApplication")), 401, "00004");
+    refused(await s.call("POST", apiUrl("affiliateApply"), { body: form, dy: true }), 401, "00004");
   });
 
   it.each([
@@ -141,7 +142,7 @@ describe("applications", () => {
     ["an unknown field", { status: "approved" }, /^status: unknown field/],
   ])("refuses %s with a 400 naming the field", async (_name, patch, msg) => {
     const cookie = s.userCookie;
-    refused(await s.call("POST", "/v1/affiliate/applications", { cookie, body: { ...form, ...patch }, dy: true }), 400, "400", msg);
+    refused(await s.call("POST", apiUrl("affiliateApply"), { cookie, body: { ...form, ...patch }, dy: true }), 400, "400", msg);
   });
 });
 
@@ -149,19 +150,19 @@ describe("applications", () => {
 
 describe("rights", () => {
   const affiliateOnly: [Method, string, unknown?][] = [
-    ["GET", "/v1/affiliate/summary"],
-    ["GET", "/v1/affiliate/links"],
-    ["POST", "/v1/affiliate/links", { label: "x" }],
-    ["PATCH", "/v1/affiliate/links/1", { label: "x" }],
-    ["GET", "/v1/affiliate/invitees"],
-    ["GET", "/v1/affiliate/commissions"],
-    ["GET", "/v1/affiliate/commissions/export.csv"],
-    ["GET", "/v1/affiliate/sub-affiliates"],
-    ["POST", "/v1/affiliate/sub-affiliates", { email: "a@b.co", rateBps: 1 }],
-    ["PATCH", `/v1/affiliate/sub-affiliates/${AFFILIATE_ID}`, { note: "x" }],
-    ["GET", "/v1/affiliate/level"],
-    ["GET", "/v1/affiliate/cards"],
-    ["POST", "/v1/affiliate/cards", { amountUsdt: 10 }],
+    ["GET", apiUrl("affiliateSummary")],
+    ["GET", apiUrl("links")],
+    ["POST", apiUrl("linkCreate"), { label: "x" }],
+    ["PATCH", apiUrl("linkUpdate", { id: 1 }), { label: "x" }],
+    ["GET", apiUrl("invitees")],
+    ["GET", apiUrl("commissions")],
+    ["GET", apiUrl("commissionsCsv")],
+    ["GET", apiUrl("subAffiliates")],
+    ["POST", apiUrl("subAffiliateInvite"), { email: "a@b.co", rateBps: 1 }],
+    ["PATCH", apiUrl("subAffiliateUpdate", { userId: AFFILIATE_ID }), { note: "x" }],
+    ["GET", apiUrl("affiliateLevel")],
+    ["GET", apiUrl("cards")],
+    ["POST", apiUrl("cardIssue"), { amountUsdt: 10 }],
   ];
 
   it.each(affiliateOnly)("%s %s: a plain user gets 403, no session 401", async (method, url, body) => {
@@ -170,13 +171,13 @@ describe("rights", () => {
   });
 
   const moneyActions: [Method, string, unknown][] = [
-    ["POST", "/v1/affiliate/applications", {}],
-    ["POST", "/v1/affiliate/links", { label: "x" }],
-    ["PATCH", "/v1/affiliate/links/1", { label: "x" }],
-    ["POST", "/v1/affiliate/sub-affiliates", { email: "a@b.co", rateBps: 1 }],
-    ["PATCH", "/v1/affiliate/sub-affiliates/8012345681", { rateBps: 1 }],
-    ["POST", "/v1/affiliate/cards", { amountUsdt: 10 }],
-    ["POST", "/v1/affiliate/cards/claim/AAAAAAAAAAAA", {}],
+    ["POST", apiUrl("affiliateApply"), {}],
+    ["POST", apiUrl("linkCreate"), { label: "x" }],
+    ["PATCH", apiUrl("linkUpdate", { id: 1 }), { label: "x" }],
+    ["POST", apiUrl("subAffiliateInvite"), { email: "a@b.co", rateBps: 1 }],
+    ["PATCH", apiUrl("subAffiliateUpdate", { userId: 8012345681 }), { rateBps: 1 }],
+    ["POST", apiUrl("cardIssue"), { amountUsdt: 10 }],
+    ["POST", apiUrl("cardClaim", { code: "AAAAAAAAAAAA" }), {}],
   ];
   it.each(moneyActions)("%s %s needs the device token (403 22001)", async (method, url, body) => {
     refused(await s.asAffiliate(method, url, { body }), 403, "22001", "dy-token: missing");
@@ -184,24 +185,24 @@ describe("rights", () => {
   });
 
   it("each affiliate sees only their own data", async () => {
-    const partnerLinks = referralLinkListSchema.parse(data(await s.call("GET", "/v1/affiliate/links", { cookie: s.partnerCookie }))).links;
+    const partnerLinks = referralLinkListSchema.parse(data(await s.call("GET", apiUrl("links"), { cookie: s.partnerCookie }))).links;
     expect(partnerLinks.map((l) => l.code)).toEqual(["PARTNER", "partner5"]);
-    const partnerInvitees = inviteePageSchema.parse(data(await s.call("GET", "/v1/affiliate/invitees", { cookie: s.partnerCookie })));
+    const partnerInvitees = inviteePageSchema.parse(data(await s.call("GET", apiUrl("invitees"), { cookie: s.partnerCookie })));
     expect(partnerInvitees.total).toBe(G.affiliate_invitees.filter((i) => i.affiliate_user_id === PARTNER_ID).length);
-    const partnerSubs = subAffiliateListSchema.parse(data(await s.call("GET", "/v1/affiliate/sub-affiliates", { cookie: s.partnerCookie })));
+    const partnerSubs = subAffiliateListSchema.parse(data(await s.call("GET", apiUrl("subAffiliates"), { cookie: s.partnerCookie })));
     expect(partnerSubs.subAffiliates).toEqual([]);
     const partnerLink = partnerLinks[0];
     if (!partnerLink) throw new Error("no partner link");
-    refused(await s.asAffiliate("PATCH", `/v1/affiliate/links/${partnerLink.id}`, { body: { label: "mine now" }, dy: true }), 404, "404", "link: not found");
-    refused(await s.asAffiliate("GET", `/v1/affiliate/invitees?linkId=${partnerLink.id}`), 404, "404");
-    refused(await s.asAffiliate("POST", "/v1/affiliate/cards", { body: { amountUsdt: 10, linkId: partnerLink.id }, dy: true }), 404, "404", "link: not found");
+    refused(await s.asAffiliate("PATCH", apiUrl("linkUpdate", { id: partnerLink.id }), { body: { label: "mine now" }, dy: true }), 404, "404", "link: not found");
+    refused(await s.asAffiliate("GET", apiUrl("invitees", { linkId: partnerLink.id })), 404, "404");
+    refused(await s.asAffiliate("POST", apiUrl("cardIssue"), { body: { amountUsdt: 10, linkId: partnerLink.id }, dy: true }), 404, "404", "link: not found");
     const partnerInvitee = partnerInvitees.items[0];
     if (!partnerInvitee) throw new Error("no partner invitee");
-    refused(await s.asAffiliate("POST", "/v1/affiliate/cards", { body: { amountUsdt: 10, inviteeId: partnerInvitee.id }, dy: true }), 404, "404", "invitee: not found");
-    refused(await s.asAffiliate("PATCH", `/v1/affiliate/sub-affiliates/${PARTNER_ID}`, { body: { note: "x" }, dy: true }), 404, "404", "sub-affiliate: not found");
+    refused(await s.asAffiliate("POST", apiUrl("cardIssue"), { body: { amountUsdt: 10, inviteeId: partnerInvitee.id }, dy: true }), 404, "404", "invitee: not found");
+    refused(await s.asAffiliate("PATCH", apiUrl("subAffiliateUpdate", { userId: PARTNER_ID }), { body: { note: "x" }, dy: true }), 404, "404", "sub-affiliate: not found");
     // …and the partner cannot touch the affiliate's sub-affiliate either.
-    refused(await s.call("PATCH", "/v1/affiliate/sub-affiliates/8012345681", { cookie: s.partnerCookie, body: { note: "x" }, dy: true }), 404, "404");
-    const label = referralLinkListSchema.parse(data(await s.call("GET", "/v1/affiliate/links", { cookie: s.partnerCookie }))).links[0]?.label;
+    refused(await s.call("PATCH", apiUrl("subAffiliateUpdate", { userId: 8012345681 }), { cookie: s.partnerCookie, body: { note: "x" }, dy: true }), 404, "404");
+    const label = referralLinkListSchema.parse(data(await s.call("GET", apiUrl("links"), { cookie: s.partnerCookie }))).links[0]?.label;
     expect(label).toBe("Podcast");
   });
 });

@@ -4,6 +4,7 @@ import { addDays, DAY_MS } from "../src/lib/days";
 import { okData as data, refused } from "./helpers/envelope-assertions";
 import { affiliateSuite, AFFILIATE_ID, G, NOW, PARTNER, TODAY, cents, dayPart, inRange, usd } from "./helpers/affiliate-suite";
 import { AFFILIATE } from "./helpers/test-app";
+import { apiUrl } from "./helpers/api-url";
 
 /** The affiliate's money and network through the real app: commission records and their CSV, sub-affiliates, the level and experience cards. */
 const s = affiliateSuite();
@@ -60,7 +61,7 @@ describe("commissions", () => {
   async function allJsonRows(from: string, to: string): Promise<AffiliateCommissionRecord[]> {
     const rows: AffiliateCommissionRecord[] = [];
     for (let page = 1; ; page++) {
-      const p = affiliateCommissionPageSchema.parse(data(await s.asAffiliate("GET", `/v1/affiliate/commissions?from=${from}&to=${to}&page=${page}&pageSize=100`)));
+      const p = affiliateCommissionPageSchema.parse(data(await s.asAffiliate("GET", apiUrl("commissions", { from, to, page, pageSize: 100 }))));
       rows.push(...p.items);
       if (p.items.length < 100) return rows;
     }
@@ -68,7 +69,7 @@ describe("commissions", () => {
 
   it("pages the records of a range newest first, with the reason when a trade earned none", async () => {
     const from = addDays(TODAY, -29);
-    const page = affiliateCommissionPageSchema.parse(data(await s.asAffiliate("GET", `/v1/affiliate/commissions?from=${from}&to=${TODAY}&pageSize=50`)));
+    const page = affiliateCommissionPageSchema.parse(data(await s.asAffiliate("GET", apiUrl("commissions", { from, to: TODAY, pageSize: 50 }))));
     const expected = mine.filter((c) => inRange(c.trade_day, from, TODAY));
     expect(page.total).toBe(expected.length);
     expect(page.items).toHaveLength(50);
@@ -91,12 +92,12 @@ describe("commissions", () => {
     });
     expect(page.items.map((i) => i.id)).toEqual(sorted.slice(0, 50).map((c) => c.id));
 
-    const year = affiliateCommissionPageSchema.parse(data(await s.asAffiliate("GET", `/v1/affiliate/commissions?from=${addDays(TODAY, -365)}&to=${TODAY}&pageSize=100`)));
+    const year = affiliateCommissionPageSchema.parse(data(await s.asAffiliate("GET", apiUrl("commissions", { from: addDays(TODAY, -365), to: TODAY, pageSize: 100 }))));
     expect(year.total).toBe(mine.length);
-    const settled = affiliateCommissionPageSchema.parse(data(await s.asAffiliate("GET", `/v1/affiliate/commissions?from=${from}&to=${TODAY}&status=settled`)));
+    const settled = affiliateCommissionPageSchema.parse(data(await s.asAffiliate("GET", apiUrl("commissions", { from, to: TODAY, status: "settled" }))));
     expect(settled.total).toBe(expected.filter((c) => c.status === "settled").length);
     expect(settled.items.every((i) => i.status === "settled" && i.settledAt !== null)).toBe(true);
-    const pending = affiliateCommissionPageSchema.parse(data(await s.asAffiliate("GET", `/v1/affiliate/commissions?from=${from}&to=${TODAY}&status=pending&pageSize=100`)));
+    const pending = affiliateCommissionPageSchema.parse(data(await s.asAffiliate("GET", apiUrl("commissions", { from, to: TODAY, status: "pending", pageSize: 100 }))));
     expect(pending.items.every((i) => i.status === "pending" && i.settledAt === null)).toBe(true);
     const reasons = new Set(mine.map((c) => c.reason_none).filter(Boolean));
     expect(reasons).toEqual(new Set(["self-trade", "invitee opted out", "below minimum"]));
@@ -104,16 +105,16 @@ describe("commissions", () => {
   });
 
   it("default range is the last 7 days; a page beyond the end is empty with the same total", async () => {
-    const p = affiliateCommissionPageSchema.parse(data(await s.asAffiliate("GET", "/v1/affiliate/commissions")));
+    const p = affiliateCommissionPageSchema.parse(data(await s.asAffiliate("GET", apiUrl("commissions"))));
     expect(p.total).toBe(mine.filter((c) => inRange(c.trade_day, addDays(TODAY, -6), TODAY)).length);
     const lastPage = Math.ceil(p.total / 20);
-    const beyond = affiliateCommissionPageSchema.parse(data(await s.asAffiliate("GET", `/v1/affiliate/commissions?page=${lastPage + 1}`)));
+    const beyond = affiliateCommissionPageSchema.parse(data(await s.asAffiliate("GET", apiUrl("commissions", { page: lastPage + 1 }))));
     expect(beyond).toEqual({ items: [], total: p.total, page: lastPage + 1, pageSize: 20 });
   });
 
   it("the CSV of a range holds exactly the JSON rows", async () => {
     const from = addDays(TODAY, -44);
-    const response = await s.asAffiliate("GET", `/v1/affiliate/commissions/export.csv?from=${from}&to=${TODAY}`);
+    const response = await s.asAffiliate("GET", apiUrl("commissionsCsv", { from, to: TODAY }));
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("text/csv; charset=utf-8");
     expect(response.headers["content-disposition"]).toBe(`attachment; filename="commissions-${from}-to-${TODAY}.csv"`);
@@ -132,7 +133,7 @@ describe("commissions", () => {
 
   it("streams a whole year (every seeded row, in order) and a single day", async () => {
     const from = addDays(TODAY, -365);
-    const response = await s.asAffiliate("GET", `/v1/affiliate/commissions/export.csv?from=${from}&to=${TODAY}`);
+    const response = await s.asAffiliate("GET", apiUrl("commissionsCsv", { from, to: TODAY }));
     expect(response.statusCode).toBe(200);
     const [, ...lines] = parseCsv(response.body);
     expect(lines).toHaveLength(mine.length);
@@ -144,7 +145,7 @@ describe("commissions", () => {
     expect(totalCents).toBe(mine.reduce((n, c) => n + cents(c.commission_cents), 0));
 
     const day = addDays(TODAY, -3);
-    const one = parseCsv((await s.asAffiliate("GET", `/v1/affiliate/commissions/export.csv?from=${day}&to=${day}`)).body);
+    const one = parseCsv((await s.asAffiliate("GET", apiUrl("commissionsCsv", { from: day, to: day }))).body);
     expect(one.length - 1).toBe(mine.filter((c) => c.trade_day === day).length);
   });
 
@@ -155,7 +156,7 @@ describe("commissions", () => {
     ["a bad date", "from=yesterday", /^from: /],
     ["a page parameter", "page=2", /^page: unknown field/],
   ])("the CSV refuses %s with a 400 envelope", async (_name, query, msg) => {
-    const response = await s.asAffiliate("GET", `/v1/affiliate/commissions/export.csv?${query}`);
+    const response = await s.asAffiliate("GET", apiUrl("commissionsCsv", query));
     refused(response, 400, "400", msg);
     expect(response.headers["content-type"]).toMatch(/^application\/json/);
   });
@@ -165,7 +166,7 @@ describe("commissions", () => {
     ["pageSize=500", /^pageSize: /],
     [`from=${addDays(TODAY, -400)}`, "from: the range must not exceed 366 days"],
   ])("the list refuses ?%s", async (query, msg) => {
-    refused(await s.asAffiliate("GET", `/v1/affiliate/commissions?${query}`), 400, "400", msg);
+    refused(await s.asAffiliate("GET", apiUrl("commissions", query)), 400, "400", msg);
   });
 });
 
@@ -173,7 +174,7 @@ describe("commissions", () => {
 
 describe("sub-affiliates", () => {
   it("lists the three seeded subs with their last 30 days", async () => {
-    const list = subAffiliateListSchema.parse(data(await s.asAffiliate("GET", "/v1/affiliate/sub-affiliates")));
+    const list = subAffiliateListSchema.parse(data(await s.asAffiliate("GET", apiUrl("subAffiliates"))));
     expect(list.ownRateBps).toBe(4500);
     const seeded = list.subAffiliates.filter((s) => s.userId.startsWith("80123456"));
     expect(seeded.map((s) => [s.email, s.rateBps])).toEqual([
@@ -198,7 +199,7 @@ describe("sub-affiliates", () => {
   it("invites by address at a rate strictly between 0 and one's own; only the invitee's acceptance makes a sub-affiliate", async () => {
     const samCookie = await s.registerUser("sam.sub@example.com");
     const newcomer = (await s.app.users.findByEmail("sam.sub@example.com"))?.user_id;
-    const invite = (body: unknown) => s.asAffiliate("POST", "/v1/affiliate/sub-affiliates", { body, dy: true });
+    const invite = (body: unknown) => s.asAffiliate("POST", apiUrl("subAffiliateInvite"), { body, dy: true });
     refused(await invite({ email: "sam.sub@example.com", rateBps: 4500 }), 400, "400", "rateBps: must be below your own rate");
     refused(await invite({ email: "sam.sub@example.com", rateBps: 0 }), 400, "400", "rateBps: must be above 0");
     refused(await invite({ email: "sam.sub@example.com", rateBps: -5 }), 400, "400", /^rateBps: /);
@@ -213,55 +214,55 @@ describe("sub-affiliates", () => {
     expect(data(await invite({ email: "Sam.Sub@example.com", rateBps: 2000 }))).toEqual({ sent: true });
 
     // Nothing changes until the invitee answers: no sub-affiliate yet, the invitation is listed as pending.
-    const before = subAffiliateListSchema.parse(data(await s.asAffiliate("GET", "/v1/affiliate/sub-affiliates")));
+    const before = subAffiliateListSchema.parse(data(await s.asAffiliate("GET", apiUrl("subAffiliates"))));
     expect(before.subAffiliates.some((s) => s.email === "sam.sub@example.com")).toBe(false);
     expect(before.pendingInvitations.map((i) => [i.email, i.rateBps])).toEqual(expect.arrayContaining([["sam.sub@example.com", 2000], ["nobody@example.com", 1000]]));
-    refused(await s.call("GET", "/v1/affiliate/level", { cookie: samCookie }), 403, "403");
-    const { offers } = subInvitationOfferListSchema.parse(data(await s.call("GET", "/v1/affiliate/sub-invitations", { cookie: samCookie })));
+    refused(await s.call("GET", apiUrl("affiliateLevel"), { cookie: samCookie }), 403, "403");
+    const { offers } = subInvitationOfferListSchema.parse(data(await s.call("GET", apiUrl("subInvitationOffers"), { cookie: samCookie })));
     expect(offers).toHaveLength(1);
     expect(offers[0]).toMatchObject({ inviterName: "Au***", rateBps: 2000 });
     const offerId = offers[0]?.id ?? 0;
     // Another user cannot answer it; the invitee accepts once.
-    refused(await s.call("POST", `/v1/affiliate/sub-invitations/${offerId}/accept`, { cookie: s.partnerCookie, dy: true }), 404, "404");
-    expect(data(await s.call("POST", `/v1/affiliate/sub-invitations/${offerId}/accept`, { cookie: samCookie, dy: true }))).toEqual({ id: offerId, status: "accepted" });
-    refused(await s.call("POST", `/v1/affiliate/sub-invitations/${offerId}/decline`, { cookie: samCookie, dy: true }), 409, "10013");
+    refused(await s.call("POST", apiUrl("subInvitationAccept", { id: offerId }), { cookie: s.partnerCookie, dy: true }), 404, "404");
+    expect(data(await s.call("POST", apiUrl("subInvitationAccept", { id: offerId }), { cookie: samCookie, dy: true }))).toEqual({ id: offerId, status: "accepted" });
+    refused(await s.call("POST", apiUrl("subInvitationDecline", { id: offerId }), { cookie: samCookie, dy: true }), 409, "10013");
 
-    const list = subAffiliateListSchema.parse(data(await s.asAffiliate("GET", "/v1/affiliate/sub-affiliates")));
+    const list = subAffiliateListSchema.parse(data(await s.asAffiliate("GET", apiUrl("subAffiliates"))));
     const sub = list.subAffiliates.find((s) => s.email === "sam.sub@example.com");
     expect(sub).toMatchObject({ userId: newcomer, rateBps: 2000, note: "", inviteesTotal: 0, last30d: { newInvitees: 0, volumeUsdt: 0, commissionUsdt: 0 } });
     expect(list.pendingInvitations.some((i) => i.email === "sam.sub@example.com")).toBe(false);
 
-    const patched = subAffiliateSchema.parse(data(await s.asAffiliate("PATCH", `/v1/affiliate/sub-affiliates/${newcomer}`, { body: { rateBps: 2500, note: "Met at a meetup" }, dy: true })));
+    const patched = subAffiliateSchema.parse(data(await s.asAffiliate("PATCH", apiUrl("subAffiliateUpdate", { userId: newcomer }), { body: { rateBps: 2500, note: "Met at a meetup" }, dy: true })));
     expect(patched).toMatchObject({ userId: newcomer, rateBps: 2500, note: "Met at a meetup" });
-    refused(await s.asAffiliate("PATCH", `/v1/affiliate/sub-affiliates/${newcomer}`, { body: { rateBps: 4600 }, dy: true }), 400, "400", "rateBps: must be below your own rate");
-    refused(await s.asAffiliate("PATCH", `/v1/affiliate/sub-affiliates/${newcomer}`, { body: {}, dy: true }), 400, "400", /nothing to change/);
-    refused(await s.asAffiliate("PATCH", "/v1/affiliate/sub-affiliates/abc", { body: { note: "x" }, dy: true }), 400, "400", /^userId: /);
-    refused(await s.asAffiliate("PATCH", "/v1/affiliate/sub-affiliates/8012345679", { body: { note: "x" }, dy: true }), 404, "404");
-    const level = affiliateLevelStatusSchema.parse(data(await s.call("GET", "/v1/affiliate/level", { cookie: samCookie })));
+    refused(await s.asAffiliate("PATCH", apiUrl("subAffiliateUpdate", { userId: newcomer }), { body: { rateBps: 4600 }, dy: true }), 400, "400", "rateBps: must be below your own rate");
+    refused(await s.asAffiliate("PATCH", apiUrl("subAffiliateUpdate", { userId: newcomer }), { body: {}, dy: true }), 400, "400", /nothing to change/);
+    refused(await s.asAffiliate("PATCH", apiUrl("subAffiliateUpdate", { userId: "abc" }), { body: { note: "x" }, dy: true }), 400, "400", /^userId: /);
+    refused(await s.asAffiliate("PATCH", apiUrl("subAffiliateUpdate", { userId: 8012345679 }), { body: { note: "x" }, dy: true }), 404, "404");
+    const level = affiliateLevelStatusSchema.parse(data(await s.call("GET", apiUrl("affiliateLevel"), { cookie: samCookie })));
     expect(level.rateBps).toBe(2500);
 
     // The inviter ends it: the former sub stays an affiliate at their level's rate, with no inviter.
-    expect(data(await s.asAffiliate("DELETE", `/v1/affiliate/sub-affiliates/${newcomer}`, { dy: true }))).toEqual({ userId: newcomer, ended: true });
-    const after = subAffiliateListSchema.parse(data(await s.asAffiliate("GET", "/v1/affiliate/sub-affiliates")));
+    expect(data(await s.asAffiliate("DELETE", apiUrl("subAffiliateEnd", { userId: newcomer }), { dy: true }))).toEqual({ userId: newcomer, ended: true });
+    const after = subAffiliateListSchema.parse(data(await s.asAffiliate("GET", apiUrl("subAffiliates"))));
     expect(after.subAffiliates.some((s) => s.userId === newcomer)).toBe(false);
-    expect(affiliateLevelStatusSchema.parse(data(await s.call("GET", "/v1/affiliate/level", { cookie: samCookie }))).rateBps).toBe(4000);
-    refused(await s.asAffiliate("DELETE", `/v1/affiliate/sub-affiliates/${newcomer}`, { dy: true }), 404, "404");
+    expect(affiliateLevelStatusSchema.parse(data(await s.call("GET", apiUrl("affiliateLevel"), { cookie: samCookie }))).rateBps).toBe(4000);
+    refused(await s.asAffiliate("DELETE", apiUrl("subAffiliateEnd", { userId: newcomer }), { dy: true }), 404, "404");
   });
 
   it("a declined or withdrawn invitation closes; an unknown address's invitation can be withdrawn like any other", async () => {
     const danaCookie = await s.registerUser("dana.decline@example.com");
-    data(await s.asAffiliate("POST", "/v1/affiliate/sub-affiliates", { body: { email: "dana.decline@example.com", rateBps: 1500 }, dy: true }));
-    const [offer] = subInvitationOfferListSchema.parse(data(await s.call("GET", "/v1/affiliate/sub-invitations", { cookie: danaCookie }))).offers;
-    expect(data(await s.call("POST", `/v1/affiliate/sub-invitations/${offer?.id}/decline`, { cookie: danaCookie, dy: true }))).toEqual({ id: offer?.id, status: "declined" });
-    refused(await s.call("POST", `/v1/affiliate/sub-invitations/${offer?.id}/accept`, { cookie: danaCookie, dy: true }), 409, "10013");
-    refused(await s.call("GET", "/v1/affiliate/level", { cookie: danaCookie }), 403, "403");
+    data(await s.asAffiliate("POST", apiUrl("subAffiliateInvite"), { body: { email: "dana.decline@example.com", rateBps: 1500 }, dy: true }));
+    const [offer] = subInvitationOfferListSchema.parse(data(await s.call("GET", apiUrl("subInvitationOffers"), { cookie: danaCookie }))).offers;
+    expect(data(await s.call("POST", apiUrl("subInvitationDecline", { id: offer?.id }), { cookie: danaCookie, dy: true }))).toEqual({ id: offer?.id, status: "declined" });
+    refused(await s.call("POST", apiUrl("subInvitationAccept", { id: offer?.id }), { cookie: danaCookie, dy: true }), 409, "10013");
+    refused(await s.call("GET", apiUrl("affiliateLevel"), { cookie: danaCookie }), 403, "403");
 
-    data(await s.asAffiliate("POST", "/v1/affiliate/sub-affiliates", { body: { email: "ghost@example.com", rateBps: 1200 }, dy: true }));
-    const ghost = subAffiliateListSchema.parse(data(await s.asAffiliate("GET", "/v1/affiliate/sub-affiliates"))).pendingInvitations.find((i) => i.email === "ghost@example.com");
+    data(await s.asAffiliate("POST", apiUrl("subAffiliateInvite"), { body: { email: "ghost@example.com", rateBps: 1200 }, dy: true }));
+    const ghost = subAffiliateListSchema.parse(data(await s.asAffiliate("GET", apiUrl("subAffiliates")))).pendingInvitations.find((i) => i.email === "ghost@example.com");
     expect(ghost).toBeDefined();
-    expect(data(await s.asAffiliate("DELETE", `/v1/affiliate/sub-invitations/${ghost?.id}`, { dy: true }))).toEqual({ id: ghost?.id, status: "withdrawn" });
-    refused(await s.asAffiliate("DELETE", `/v1/affiliate/sub-invitations/${ghost?.id}`, { dy: true }), 409, "10013");
-    refused(await s.call("DELETE", `/v1/affiliate/sub-invitations/${ghost?.id}`, { cookie: s.partnerCookie, dy: true }), 404, "404");
+    expect(data(await s.asAffiliate("DELETE", apiUrl("subInvitationWithdraw", { id: ghost?.id }), { dy: true }))).toEqual({ id: ghost?.id, status: "withdrawn" });
+    refused(await s.asAffiliate("DELETE", apiUrl("subInvitationWithdraw", { id: ghost?.id }), { dy: true }), 409, "10013");
+    refused(await s.call("DELETE", apiUrl("subInvitationWithdraw", { id: ghost?.id }), { cookie: s.partnerCookie, dy: true }), 404, "404");
   });
 });
 
@@ -269,7 +270,7 @@ describe("sub-affiliates", () => {
 
 describe("GET /v1/affiliate/level", () => {
   it("answers Lv2 at 45%, this month's progress, Lv3's thresholds and the review date", async () => {
-    const level = affiliateLevelStatusSchema.parse(data(await s.asAffiliate("GET", "/v1/affiliate/level")));
+    const level = affiliateLevelStatusSchema.parse(data(await s.asAffiliate("GET", apiUrl("affiliateLevel"))));
     const monthStart = `${TODAY.slice(0, 7)}-01`;
     const invitees = G.affiliate_invitees.filter((i) => i.affiliate_user_id === AFFILIATE_ID);
     const volume = G.affiliate_commissions
@@ -294,9 +295,9 @@ describe("GET /v1/affiliate/level", () => {
 
 describe("experience cards", () => {
   it("lists the 20 seeded cards in every state with the monthly quota", async () => {
-    const list = experienceCardListSchema.parse(data(await s.call("GET", "/v1/affiliate/cards", { cookie: s.partnerCookie })));
+    const list = experienceCardListSchema.parse(data(await s.call("GET", apiUrl("cards"), { cookie: s.partnerCookie })));
     expect(list.cards).toHaveLength(5);
-    const mine = experienceCardListSchema.parse(data(await s.asAffiliate("GET", "/v1/affiliate/cards")));
+    const mine = experienceCardListSchema.parse(data(await s.asAffiliate("GET", apiUrl("cards"))));
     const seeded = G.affiliate_cards.filter((c) => c.affiliate_user_id === AFFILIATE_ID);
     const issuedThisMonth = seeded.filter((c) => c.issued_at >= "2026-06-01").length;
     expect(mine).toMatchObject({ month: "2026-06", monthlyQuota: 10, usedThisMonth: issuedThisMonth, remaining: 10 - issuedThisMonth, amountsUsdt: [10, 20, 50, 100] });
@@ -306,20 +307,20 @@ describe("experience cards", () => {
   });
 
   it("issues cards to a link or an invitee until the quota is used up", async () => {
-    const before = experienceCardListSchema.parse(data(await s.asAffiliate("GET", "/v1/affiliate/cards")));
+    const before = experienceCardListSchema.parse(data(await s.asAffiliate("GET", apiUrl("cards"))));
     const link = G.affiliate_links.find((l) => l.code === "AURORA");
     const invitee = G.affiliate_invitees.find((i) => i.affiliate_user_id === AFFILIATE_ID);
-    refused(await s.asAffiliate("POST", "/v1/affiliate/cards", { body: { amountUsdt: 30 }, dy: true }), 400, "400", /^amountUsdt: /);
-    refused(await s.asAffiliate("POST", "/v1/affiliate/cards", { body: { amountUsdt: 10, linkId: link?.id, inviteeId: invitee?.id }, dy: true }), 400, "400", /^inviteeId: give a linkId or an inviteeId/);
-    refused(await s.asAffiliate("POST", "/v1/affiliate/cards", { body: { amountUsdt: 10, linkId: 999999 }, dy: true }), 404, "404");
-    const toLink = experienceCardSchema.parse(data(await s.asAffiliate("POST", "/v1/affiliate/cards", { body: { amountUsdt: 50, linkId: link?.id }, dy: true })));
+    refused(await s.asAffiliate("POST", apiUrl("cardIssue"), { body: { amountUsdt: 30 }, dy: true }), 400, "400", /^amountUsdt: /);
+    refused(await s.asAffiliate("POST", apiUrl("cardIssue"), { body: { amountUsdt: 10, linkId: link?.id, inviteeId: invitee?.id }, dy: true }), 400, "400", /^inviteeId: give a linkId or an inviteeId/);
+    refused(await s.asAffiliate("POST", apiUrl("cardIssue"), { body: { amountUsdt: 10, linkId: 999999 }, dy: true }), 404, "404");
+    const toLink = experienceCardSchema.parse(data(await s.asAffiliate("POST", apiUrl("cardIssue"), { body: { amountUsdt: 50, linkId: link?.id }, dy: true })));
     expect(toLink).toMatchObject({ amountUsdt: 50, status: "issued", linkId: link?.id, inviteeId: null, issuedAt: new Date(NOW).toISOString(), claimedAt: null });
     expect(Date.parse(toLink.expiresAt) - NOW).toBe(30 * DAY_MS);
-    const toInvitee = experienceCardSchema.parse(data(await s.asAffiliate("POST", "/v1/affiliate/cards", { body: { amountUsdt: 100, inviteeId: invitee?.id }, dy: true })));
+    const toInvitee = experienceCardSchema.parse(data(await s.asAffiliate("POST", apiUrl("cardIssue"), { body: { amountUsdt: 100, inviteeId: invitee?.id }, dy: true })));
     expect(toInvitee).toMatchObject({ amountUsdt: 100, inviteeId: invitee?.id, linkId: null });
-    for (let i = before.remaining - 2; i > 0; i--) data(await s.asAffiliate("POST", "/v1/affiliate/cards", { body: { amountUsdt: 10 }, dy: true }));
-    refused(await s.asAffiliate("POST", "/v1/affiliate/cards", { body: { amountUsdt: 10 }, dy: true }), 409, "10005");
-    const after = experienceCardListSchema.parse(data(await s.asAffiliate("GET", "/v1/affiliate/cards")));
+    for (let i = before.remaining - 2; i > 0; i--) data(await s.asAffiliate("POST", apiUrl("cardIssue"), { body: { amountUsdt: 10 }, dy: true }));
+    refused(await s.asAffiliate("POST", apiUrl("cardIssue"), { body: { amountUsdt: 10 }, dy: true }), 409, "10005");
+    const after = experienceCardListSchema.parse(data(await s.asAffiliate("GET", apiUrl("cards"))));
     expect(after).toMatchObject({ usedThisMonth: 10, remaining: 0 });
     expect(after.cards[0]?.issuedAt).toBe(new Date(NOW).toISOString());
   });
@@ -327,24 +328,24 @@ describe("experience cards", () => {
   it("claim flow: public view, a user claims an issued card once; used, expired and own cards are refused", async () => {
     const issued = G.affiliate_cards.find((c) => c.affiliate_user_id === AFFILIATE_ID && c.status === "issued" && c.issued_to_invitee_id === null && c.expires_at > new Date(NOW).toISOString());
     const code = issued?.code ?? "";
-    const view = affiliateCardClaimViewSchema.parse(data(await s.call("GET", `/v1/affiliate/cards/claim/${code}`)));
+    const view = affiliateCardClaimViewSchema.parse(data(await s.call("GET", apiUrl("cardClaimView", { code }))));
     expect(view).toEqual({ code, amountUsdt: usd(cents(issued?.amount_cents)), status: "issued", expiresAt: issued?.expires_at, claimedAt: null });
-    refused(await s.call("POST", `/v1/affiliate/cards/claim/${code}`, { cookie: s.affiliateCookie, dy: true }), 403, "403", "card: you cannot claim a card you issued");
-    refused(await s.call("POST", `/v1/affiliate/cards/claim/${code}`, { dy: true }), 401, "00004");
-    const claimed = affiliateCardClaimViewSchema.parse(data(await s.call("POST", `/v1/affiliate/cards/claim/${code}`, { cookie: s.userCookie, dy: true })));
+    refused(await s.call("POST", apiUrl("cardClaim", { code }), { cookie: s.affiliateCookie, dy: true }), 403, "403", "card: you cannot claim a card you issued");
+    refused(await s.call("POST", apiUrl("cardClaim", { code }), { dy: true }), 401, "00004");
+    const claimed = affiliateCardClaimViewSchema.parse(data(await s.call("POST", apiUrl("cardClaim", { code }), { cookie: s.userCookie, dy: true })));
     expect(claimed).toMatchObject({ code, status: "claimed", claimedAt: new Date(NOW).toISOString() });
-    refused(await s.call("POST", `/v1/affiliate/cards/claim/${code}`, { cookie: s.partnerCookie, dy: true }), 409, "10007", "card: already claimed");
-    expect(affiliateCardClaimViewSchema.parse(data(await s.call("GET", `/v1/affiliate/cards/claim/${code}`))).status).toBe("claimed");
+    refused(await s.call("POST", apiUrl("cardClaim", { code }), { cookie: s.partnerCookie, dy: true }), 409, "10007", "card: already claimed");
+    expect(affiliateCardClaimViewSchema.parse(data(await s.call("GET", apiUrl("cardClaimView", { code })))).status).toBe("claimed");
 
     const used = G.affiliate_cards.find((c) => c.affiliate_user_id === AFFILIATE_ID && c.status === "used");
-    refused(await s.call("POST", `/v1/affiliate/cards/claim/${used?.code}`, { cookie: s.userCookie, dy: true }), 409, "10007", "card: already used");
+    refused(await s.call("POST", apiUrl("cardClaim", { code: used?.code }), { cookie: s.userCookie, dy: true }), 409, "10007", "card: already used");
     const expired = G.affiliate_cards.find((c) => c.affiliate_user_id === AFFILIATE_ID && c.status === "expired");
-    refused(await s.call("POST", `/v1/affiliate/cards/claim/${expired?.code}`, { cookie: s.userCookie, dy: true }), 409, "10007", "card: expired");
+    refused(await s.call("POST", apiUrl("cardClaim", { code: expired?.code }), { cookie: s.userCookie, dy: true }), 409, "10007", "card: expired");
     const toInvitee = G.affiliate_cards.find((c) => c.affiliate_user_id === AFFILIATE_ID && c.status === "issued" && c.issued_to_invitee_id !== null && c.expires_at > new Date(NOW).toISOString());
-    if (toInvitee) refused(await s.call("POST", `/v1/affiliate/cards/claim/${toInvitee.code}`, { cookie: s.userCookie, dy: true }), 403, "403", "card: issued to another user");
+    if (toInvitee) refused(await s.call("POST", apiUrl("cardClaim", { code: toInvitee.code }), { cookie: s.userCookie, dy: true }), 403, "403", "card: issued to another user");
 
-    refused(await s.call("GET", "/v1/affiliate/cards/claim/ZZZZZZZZZZZZ"), 404, "404", "card: not found");
-    refused(await s.call("GET", "/v1/affiliate/cards/claim/short"), 400, "400", /^code: /);
-    refused(await s.call("GET", "/v1/affiliate/cards/claim/abcdefghijkl"), 400, "400", /^code: /);
+    refused(await s.call("GET", apiUrl("cardClaimView", { code: "ZZZZZZZZZZZZ" })), 404, "404", "card: not found");
+    refused(await s.call("GET", apiUrl("cardClaimView", { code: "short" })), 400, "400", /^code: /);
+    refused(await s.call("GET", apiUrl("cardClaimView", { code: "abcdefghijkl" })), 400, "400", /^code: /);
   });
 });

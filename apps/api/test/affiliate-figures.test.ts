@@ -3,6 +3,7 @@ import { affiliateSummarySchema, inviteePageSchema, referralLinkListSchema, refe
 import { addDays, DAY_MS } from "../src/lib/days";
 import { okData as data, refused } from "./helpers/envelope-assertions";
 import { affiliateSuite, AFFILIATE_ID, G, NOW, TODAY, cents, expectedSummary, usd } from "./helpers/affiliate-suite";
+import { apiUrl } from "./helpers/api-url";
 
 /** The affiliate dashboard's figures through the real app: the period summary, referral links and the invitee list, checked against the generator's rows. */
 const s = affiliateSuite();
@@ -11,7 +12,7 @@ const s = affiliateSuite();
 
 describe("GET /v1/affiliate/summary", () => {
   it("defaults to the last 7 days, with a series per day and the funnel", async () => {
-    const summary = affiliateSummarySchema.parse(data(await s.asAffiliate("GET", "/v1/affiliate/summary")));
+    const summary = affiliateSummarySchema.parse(data(await s.asAffiliate("GET", apiUrl("affiliateSummary"))));
     const from = addDays(TODAY, -6);
     expect(summary.from).toBe(from);
     expect(summary.to).toBe(TODAY);
@@ -33,7 +34,7 @@ describe("GET /v1/affiliate/summary", () => {
     ["a past quarter", "2026-01-01", "2026-03-31"],
     ["366 days", addDays(TODAY, -365), TODAY],
   ])("answers %s with the seeded totals, and the series adds up", async (_name, from, to) => {
-    const summary = affiliateSummarySchema.parse(data(await s.asAffiliate("GET", `/v1/affiliate/summary?from=${from}&to=${to}`)));
+    const summary = affiliateSummarySchema.parse(data(await s.asAffiliate("GET", apiUrl("affiliateSummary", { from, to }))));
     const expected = expectedSummary(AFFILIATE_ID, from, to);
     expect(summary.totals).toEqual(expected);
     expect(summary.series).toHaveLength(Math.round((Date.parse(to) - Date.parse(from))  / DAY_MS) + 1);
@@ -57,7 +58,7 @@ describe("GET /v1/affiliate/summary", () => {
     ["a repeated parameter", "from=2026-05-01&from=2026-05-02", /^from: /],
     ["an unknown parameter", "days=30", /^days: unknown field/],
   ])("refuses %s with a 400 naming the field", async (_name, query, msg) => {
-    refused(await s.asAffiliate("GET", `/v1/affiliate/summary?${query}`), 400, "400", msg);
+    refused(await s.asAffiliate("GET", apiUrl("affiliateSummary", query)), 400, "400", msg);
   });
 });
 
@@ -67,7 +68,7 @@ describe("links", () => {
   const headers = { host: "www.exchange.example", "x-forwarded-proto": "https" };
 
   it("lists the four seeded links with their totals and URLs", async () => {
-    const { links } = referralLinkListSchema.parse(data(await s.asAffiliate("GET", "/v1/affiliate/links", { headers })));
+    const { links } = referralLinkListSchema.parse(data(await s.asAffiliate("GET", apiUrl("links"), { headers })));
     expect(links.map((l) => l.code)).toEqual(["AURORA", "aurora10", "AuroraX", "auroraVIP"]);
     const seeded = G.affiliate_links.filter((l) => l.user_id === AFFILIATE_ID);
     for (const link of links) {
@@ -90,26 +91,26 @@ describe("links", () => {
 
   it("creates a link with a vanity code and a 10% share, refuses a taken code, and patches it", async () => {
     const created = referralLinkSchema.parse(
-      data(await s.asAffiliate("POST", "/v1/affiliate/links", { body: { label: "Spring campaign", channel: "x", code: "Spring26", spotShareBps: 1000, futuresShareBps: 500 }, dy: true, headers })),
+      data(await s.asAffiliate("POST", apiUrl("linkCreate"), { body: { label: "Spring campaign", channel: "x", code: "Spring26", spotShareBps: 1000, futuresShareBps: 500 }, dy: true, headers })),
     );
     expect(created).toMatchObject({ code: "Spring26", label: "Spring campaign", channel: "x", spotShareBps: 1000, futuresShareBps: 500, archived: false, clicks: 0, signups: 0 });
     expect(created.url).toBe("https://www.exchange.example/register?ref=Spring26");
     expect(created.createdAt).toBe(new Date(NOW).toISOString());
-    const { links } = referralLinkListSchema.parse(data(await s.asAffiliate("GET", "/v1/affiliate/links")));
+    const { links } = referralLinkListSchema.parse(data(await s.asAffiliate("GET", apiUrl("links"))));
     expect(links.at(-1)).toMatchObject({ id: created.id, code: "Spring26" });
 
-    refused(await s.asAffiliate("POST", "/v1/affiliate/links", { body: { label: "again", code: "spring26" }, dy: true }), 409, "10004", "code: this code is taken");
-    refused(await s.call("POST", "/v1/affiliate/links", { cookie: s.partnerCookie, body: { label: "theirs", code: "AURORA" }, dy: true }), 409, "10004");
+    refused(await s.asAffiliate("POST", apiUrl("linkCreate"), { body: { label: "again", code: "spring26" }, dy: true }), 409, "10004", "code: this code is taken");
+    refused(await s.call("POST", apiUrl("linkCreate"), { cookie: s.partnerCookie, body: { label: "theirs", code: "AURORA" }, dy: true }), 409, "10004");
 
-    const generated = referralLinkSchema.parse(data(await s.asAffiliate("POST", "/v1/affiliate/links", { body: { label: "No code" }, dy: true })));
+    const generated = referralLinkSchema.parse(data(await s.asAffiliate("POST", apiUrl("linkCreate"), { body: { label: "No code" }, dy: true })));
     expect(generated.code).toMatch(/^[A-Za-z0-9]{8}$/);
     expect(generated).toMatchObject({ spotShareBps: 0, futuresShareBps: 0, channel: null });
 
     const patched = referralLinkSchema.parse(
-      data(await s.asAffiliate("PATCH", `/v1/affiliate/links/${created.id}`, { body: { label: "Spring (ended)", spotShareBps: 2000, archived: true }, dy: true })),
+      data(await s.asAffiliate("PATCH", apiUrl("linkUpdate", { id: created.id }), { body: { label: "Spring (ended)", spotShareBps: 2000, archived: true }, dy: true })),
     );
     expect(patched).toMatchObject({ id: created.id, label: "Spring (ended)", spotShareBps: 2000, futuresShareBps: 500, archived: true, code: "Spring26" });
-    refused(await s.asAffiliate("PATCH", "/v1/affiliate/links/999999", { body: { label: "x" }, dy: true }), 404, "404");
+    refused(await s.asAffiliate("PATCH", apiUrl("linkUpdate", { id: 999999 }), { body: { label: "x" }, dy: true }), 404, "404");
   });
 
   it.each([
@@ -122,7 +123,7 @@ describe("links", () => {
     ["an unknown channel", { label: "x", channel: "fax" }, /^channel: /],
     ["an unknown field", { label: "x", userId: AFFILIATE_ID }, /^userId: unknown field/],
   ])("POST refuses %s", async (_name, body, msg) => {
-    refused(await s.asAffiliate("POST", "/v1/affiliate/links", { body, dy: true }), 400, "400", msg);
+    refused(await s.asAffiliate("POST", apiUrl("linkCreate"), { body, dy: true }), 400, "400", msg);
   });
 
   it.each([
@@ -132,7 +133,7 @@ describe("links", () => {
     ["a non-numeric id", "abc", { label: "x" }, /^id: /],
     ["a zero id", "0", { label: "x" }, /^id: /],
   ])("PATCH refuses %s", async (_name, id, body, msg) => {
-    refused(await s.asAffiliate("PATCH", `/v1/affiliate/links/${id}`, { body, dy: true }), 400, "400", msg);
+    refused(await s.asAffiliate("PATCH", apiUrl("linkUpdate", { id }), { body, dy: true }), 400, "400", msg);
   });
 });
 
@@ -142,7 +143,7 @@ describe("GET /v1/affiliate/invitees", () => {
   const mine = G.affiliate_invitees.filter((i) => i.affiliate_user_id === AFFILIATE_ID);
 
   it("pages the seeded invitees newest first, masked", async () => {
-    const page = inviteePageSchema.parse(data(await s.asAffiliate("GET", "/v1/affiliate/invitees")));
+    const page = inviteePageSchema.parse(data(await s.asAffiliate("GET", apiUrl("invitees"))));
     expect(page).toMatchObject({ total: 3000, page: 1, pageSize: 20 });
     const expected = [...mine].sort((a, b) => (a.registered_at < b.registered_at ? 1 : a.registered_at > b.registered_at ? -1 : Number(b.id) - Number(a.id))).slice(0, 20);
     expect(page.items.map((i) => i.id)).toEqual(expected.map((i) => i.id));
@@ -164,31 +165,31 @@ describe("GET /v1/affiliate/invitees", () => {
   });
 
   it("sorts by volume and commission both ways", async () => {
-    const byVolume = inviteePageSchema.parse(data(await s.asAffiliate("GET", "/v1/affiliate/invitees?sort=volume&order=desc&pageSize=10")));
+    const byVolume = inviteePageSchema.parse(data(await s.asAffiliate("GET", apiUrl("invitees", { sort: "volume", order: "desc", pageSize: 10 }))));
     const maxVolume = Math.max(...mine.map((i) => cents(i.volume_cents)));
     expect(byVolume.items[0]?.volumeUsdt).toBe(usd(maxVolume));
     const volumes = byVolume.items.map((i) => i.volumeUsdt);
     expect(volumes).toEqual([...volumes].sort((a, b) => b - a));
-    const byCommission = inviteePageSchema.parse(data(await s.asAffiliate("GET", "/v1/affiliate/invitees?sort=commission&order=asc&pageSize=100")));
+    const byCommission = inviteePageSchema.parse(data(await s.asAffiliate("GET", apiUrl("invitees", { sort: "commission", order: "asc", pageSize: 100 }))));
     const commissions = byCommission.items.map((i) => i.commissionUsdt);
     expect(commissions).toEqual([...commissions].sort((a, b) => a - b));
     expect(commissions[0]).toBe(0);
-    const oldest = inviteePageSchema.parse(data(await s.asAffiliate("GET", "/v1/affiliate/invitees?sort=registeredAt&order=asc&pageSize=10")));
+    const oldest = inviteePageSchema.parse(data(await s.asAffiliate("GET", apiUrl("invitees", { sort: "registeredAt", order: "asc", pageSize: 10 }))));
     expect(oldest.items[0]?.registeredAt).toBe(mine.map((i) => i.registered_at).sort()[0]);
   });
 
   it("pagination edges: the last page, a page beyond the end, page sizes 10 and 100", async () => {
-    const last = inviteePageSchema.parse(data(await s.asAffiliate("GET", "/v1/affiliate/invitees?page=30&pageSize=100")));
+    const last = inviteePageSchema.parse(data(await s.asAffiliate("GET", apiUrl("invitees", { page: 30, pageSize: 100 }))));
     expect(last).toMatchObject({ total: 3000, page: 30, pageSize: 100 });
     expect(last.items).toHaveLength(100);
-    const beyond = inviteePageSchema.parse(data(await s.asAffiliate("GET", "/v1/affiliate/invitees?page=31&pageSize=100")));
+    const beyond = inviteePageSchema.parse(data(await s.asAffiliate("GET", apiUrl("invitees", { page: 31, pageSize: 100 }))));
     expect(beyond).toEqual({ items: [], total: 3000, page: 31, pageSize: 100 });
-    const far = inviteePageSchema.parse(data(await s.asAffiliate("GET", "/v1/affiliate/invitees?page=100000&pageSize=10")));
+    const far = inviteePageSchema.parse(data(await s.asAffiliate("GET", apiUrl("invitees", { page: 100000, pageSize: 10 }))));
     expect(far).toEqual({ items: [], total: 3000, page: 100000, pageSize: 10 });
     // Pages do not overlap and cover everything.
     const ids = new Set<number>();
     for (let page = 1; page <= 30; page++) {
-      const p = inviteePageSchema.parse(data(await s.asAffiliate("GET", `/v1/affiliate/invitees?page=${page}&pageSize=100&sort=volume`)));
+      const p = inviteePageSchema.parse(data(await s.asAffiliate("GET", apiUrl("invitees", { page, pageSize: 100, sort: "volume" }))));
       for (const item of p.items) ids.add(item.id);
     }
     expect(ids.size).toBe(3000);
@@ -196,17 +197,17 @@ describe("GET /v1/affiliate/invitees", () => {
 
   it("filters by link and searches by masked or full user id", async () => {
     const link = G.affiliate_links.find((l) => l.code === "auroraVIP");
-    const byLink = inviteePageSchema.parse(data(await s.asAffiliate("GET", `/v1/affiliate/invitees?linkId=${link?.id}&pageSize=100`)));
+    const byLink = inviteePageSchema.parse(data(await s.asAffiliate("GET", apiUrl("invitees", { linkId: link?.id, pageSize: 100 }))));
     expect(byLink.total).toBe(mine.filter((i) => i.link_id === link?.id).length);
     expect(byLink.items.every((i) => i.linkCode === "auroraVIP")).toBe(true);
     const target = mine[1234];
     const masked = target?.masked_user_id ?? "";
-    const search = inviteePageSchema.parse(data(await s.asAffiliate("GET", `/v1/affiliate/invitees?search=${encodeURIComponent(masked)}&pageSize=100`)));
+    const search = inviteePageSchema.parse(data(await s.asAffiliate("GET", apiUrl("invitees", { search: masked, pageSize: 100 }))));
     expect(search.total).toBe(mine.filter((i) => i.masked_user_id.includes(masked)).length);
     expect(search.items.map((i) => i.id)).toContain(target?.id);
-    const exact = inviteePageSchema.parse(data(await s.asAffiliate("GET", `/v1/affiliate/invitees?search=${target?.user_id}`)));
+    const exact = inviteePageSchema.parse(data(await s.asAffiliate("GET", apiUrl("invitees", { search: target?.user_id }))));
     expect(exact.items.map((i) => i.id)).toContain(target?.id);
-    const none = inviteePageSchema.parse(data(await s.asAffiliate("GET", "/v1/affiliate/invitees?search=ZZZZ")));
+    const none = inviteePageSchema.parse(data(await s.asAffiliate("GET", apiUrl("invitees", { search: "ZZZZ" }))));
     expect(none).toMatchObject({ items: [], total: 0 });
   });
 
@@ -223,6 +224,6 @@ describe("GET /v1/affiliate/invitees", () => {
     [`search=${"1".repeat(33)}`, /^search: /],
     ["bogus=1", /^bogus: unknown field/],
   ])("refuses ?%s", async (query, msg) => {
-    refused(await s.asAffiliate("GET", `/v1/affiliate/invitees?${query}`), 400, "400", msg);
+    refused(await s.asAffiliate("GET", apiUrl("invitees", query)), 400, "400", msg);
   });
 });

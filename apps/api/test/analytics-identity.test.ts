@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ANALYTICS_EXT_MAX_BYTES, analyticsIdProblem, type AnalyticsIngestResult, type StoredAnalyticsEvent } from "@affiliates/contracts";
 import { makeEvent, sessionOf } from "./helpers/analytics-events";
 import { AFFILIATE, PLAIN_USER, createTestApp, DIALECT, envelope, login, sessionCookie, type TestApp } from "./helpers/test-app";
+import { apiUrl } from "./helpers/api-url";
 
 const ADMIN_TOKEN = "analytics-identity-admin";
 const AFFILIATE_ID = "8012345678";
@@ -18,7 +19,7 @@ describe(`analytics identity and forgery (${DIALECT})`, () => {
   async function upload(events: unknown[], options: { cookie?: string; deviceId?: string } = {}): Promise<AnalyticsIngestResult> {
     const response = await t.app.inject({
       method: "POST",
-      url: "/v1/buried/log/info",
+      url: apiUrl("analyticsIngest"),
       headers: { "content-type": "application/json", ...(options.deviceId ? { deviceid: options.deviceId } : {}) },
       cookies: options.cookie ? { refresh_token: options.cookie } : {},
       payload: JSON.stringify(events),
@@ -27,7 +28,7 @@ describe(`analytics identity and forgery (${DIALECT})`, () => {
     return envelope(response).data as AnalyticsIngestResult;
   }
   async function stored(): Promise<StoredAnalyticsEvent[]> {
-    const response = await t.app.inject({ method: "GET", url: "/v1/admin/analytics/events?limit=500", headers: { "x-admin-token": ADMIN_TOKEN } });
+    const response = await t.app.inject({ method: "GET", url: apiUrl("adminAnalyticsEvents", { limit: 500 }), headers: { "x-admin-token": ADMIN_TOKEN } });
     return (envelope(response).data as { events: StoredAnalyticsEvent[] }).events;
   }
   const cookieOf = async (account: { email: string; password: string }) => sessionCookie(await login(t.app, account.email, account.password));

@@ -19,6 +19,7 @@ import type { AnalyticsTables } from "../src/db/schema";
 import { createDb } from "../src/plugins/external/db";
 import { makeEvent } from "./helpers/analytics-events";
 import { AFFILIATE, DIALECT, envelope, login, randomName, sessionCookie, TEST_DATABASE_URL, withPg } from "./helpers/test-app";
+import { apiUrl } from "./helpers/api-url";
 
 const BEFORE_SENDER: Record<string, Migration> = {
   "0001-initial": m0001,
@@ -81,7 +82,7 @@ describe(`migration 0011-analytics-sender (${DIALECT})`, () => {
       const upload = async (cookie?: string) => {
         const response = await app.inject({
           method: "POST",
-          url: "/v1/buried/log/info",
+          url: apiUrl("analyticsIngest"),
           headers: { "content-type": "application/json" },
           cookies: cookie ? { refresh_token: cookie } : {},
           payload: JSON.stringify([old]),

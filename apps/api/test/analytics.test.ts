@@ -9,6 +9,7 @@ import {
 } from "@affiliates/contracts";
 import { BASE_TIME, makeEvent } from "./helpers/analytics-events";
 import { createTestApp, DIALECT, envelope } from "./helpers/test-app";
+import { apiUrl } from "./helpers/api-url";
 
 const ADMIN_TOKEN = "analytics-admin-token";
 
@@ -28,7 +29,7 @@ async function buildAnalyticsApp(options: { rateLimitMax?: number } = {}): Promi
 const adminHeaders = { "x-admin-token": ADMIN_TOKEN };
 
 async function upload(app: FastifyInstance, payload: unknown, headers: Record<string, string> = {}) {
-  const response = await app.inject({ method: "POST", url: "/v1/buried/log/info", payload: JSON.stringify(payload), headers: { "content-type": "application/json", ...headers } });
+  const response = await app.inject({ method: "POST", url: apiUrl("analyticsIngest"), payload: JSON.stringify(payload), headers: { "content-type": "application/json", ...headers } });
   return { response, body: envelope(response) };
 }
 
@@ -93,7 +94,7 @@ describe(`analytics ingestion (${DIALECT})`, () => {
 
   it("answers 403 when the upload switch is off for the client (device, IP or client-wide)", async () => {
     const setSwitch = (payload: object) =>
-      t.app.inject({ method: "PUT", url: "/v1/admin/analytics/switch", payload, headers: adminHeaders });
+      t.app.inject({ method: "PUT", url: apiUrl("adminAnalyticsSwitch"), payload, headers: adminHeaders });
     expect((await setSwitch({ deviceId: "dev1", enabled: false })).json()).toMatchObject({ data: { client: "device:dev1", enabled: false } });
 
     const off = await upload(t.app, [makeEvent(1)]);
@@ -142,11 +143,11 @@ describe(`analytics ingestion (${DIALECT})`, () => {
       const response = await t.app.inject({ method: "GET", url: `/v1/admin/analytics/events${query}`, headers: adminHeaders });
       expect(response.statusCode, query).toBe(400);
     }
-    const noToken = await t.app.inject({ method: "GET", url: "/v1/admin/analytics/events" });
+    const noToken = await t.app.inject({ method: "GET", url: apiUrl("adminAnalyticsEvents") });
     expect(noToken.statusCode).toBe(403);
-    const wrongToken = await t.app.inject({ method: "GET", url: "/v1/admin/analytics/events", headers: { "x-admin-token": "nope" } });
+    const wrongToken = await t.app.inject({ method: "GET", url: apiUrl("adminAnalyticsEvents"), headers: { "x-admin-token": "nope" } });
     expect(wrongToken.statusCode).toBe(403);
-    const switchNoToken = await t.app.inject({ method: "PUT", url: "/v1/admin/analytics/switch", payload: { ip: "1.2.3.4", enabled: false } });
+    const switchNoToken = await t.app.inject({ method: "PUT", url: apiUrl("adminAnalyticsSwitch"), payload: { ip: "1.2.3.4", enabled: false } });
     expect(switchNoToken.statusCode).toBe(403);
   });
 

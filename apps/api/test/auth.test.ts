@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DAY_MS } from "../src/lib/days";
 import { hashToken } from "../src/plugins/app/sessions-repository";
 import { AFFILIATE, createTestApp, deviceToken, envelope, login, sessionCookie, type TestApp } from "./helpers/test-app";
+import { apiUrl } from "./helpers/api-url";
 
 let clock = Date.parse("2026-11-25T10:00:00Z");
 let t: TestApp;
@@ -14,7 +15,7 @@ afterAll(async () => {
 });
 
 const userinfo = (cookie: string) =>
-  t.app.inject({ method: "POST", url: "/v1/user/overview/userinfo", cookies: { refresh_token: cookie }, payload: {} });
+  t.app.inject({ method: "POST", url: apiUrl("userInfo"), cookies: { refresh_token: cookie }, payload: {} });
 
 describe("login", () => {
   it("sets an httpOnly, SameSite=Lax refresh_token cookie for 7 days and stores only its hash", async () => {
@@ -72,7 +73,7 @@ describe("sessions", () => {
 describe("logout", () => {
   it("deletes the session and clears the cookie", async () => {
     const cookie = sessionCookie(await login(t.app, AFFILIATE.email, AFFILIATE.password));
-    const response = await t.app.inject({ method: "POST", url: "/v1/user/logout", cookies: { refresh_token: cookie } });
+    const response = await t.app.inject({ method: "POST", url: apiUrl("logout"), cookies: { refresh_token: cookie } });
     expect(response.statusCode).toBe(200);
     expect(envelope(response)).toEqual({ code: "00000", msg: "success", data: null });
     const cleared = response.cookies.find((c) => c.name === "refresh_token");
@@ -84,7 +85,7 @@ describe("logout", () => {
   });
 
   it("succeeds without a session too", async () => {
-    const response = await t.app.inject({ method: "POST", url: "/v1/user/logout", payload: {} });
+    const response = await t.app.inject({ method: "POST", url: apiUrl("logout"), payload: {} });
     expect(envelope(response).code).toBe("00000");
   });
 });
@@ -93,7 +94,7 @@ describe("register", () => {
   it("creates a plain user, logs them in and answers their overview", async () => {
     const response = await t.app.inject({
       method: "POST",
-      url: "/v1/user/register",
+      url: apiUrl("register"),
       headers: { "dy-token": await deviceToken(t.app) },
       payload: { email: "New.Trader@example.org", password: "correct horse", mobile: "+44 7700900123" },
     });
@@ -117,7 +118,7 @@ describe("register", () => {
   it("refuses a registered email with 409 and code 10002", async () => {
     const response = await t.app.inject({
       method: "POST",
-      url: "/v1/user/register",
+      url: apiUrl("register"),
       headers: { "dy-token": await deviceToken(t.app) },
       payload: { email: AFFILIATE.email, password: "Velvet-Comet-Forge" },
     });
@@ -130,8 +131,8 @@ describe("device token (dy-token) on login and register", () => {
   const post = (url: string, payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
     t.app.inject({ method: "POST", url, payload, headers });
   const cases = [
-    ["/v1/user/login", { email: AFFILIATE.email, password: AFFILIATE.password }],
-    ["/v1/user/register", { email: "token-check@example.org", password: "correct horse battery" }],
+    [apiUrl("login"), { email: AFFILIATE.email, password: AFFILIATE.password }],
+    [apiUrl("register"), { email: "token-check@example.org", password: "correct horse battery" }],
   ] as const;
 
   it.each(cases)("%s without a token → 403, code 22001, no session", async (url, payload) => {
@@ -154,7 +155,7 @@ describe("device token (dy-token) on login and register", () => {
   });
 
   it("checks the token before the body: no token and a bad body is still 403", async () => {
-    const response = await post("/v1/user/login", { bogus: 1 });
+    const response = await post(apiUrl("login"), { bogus: 1 });
     expect(response.statusCode).toBe(403);
     expect(envelope(response).code).toBe("22001");
   });
@@ -165,7 +166,7 @@ describe("device token (dy-token) on login and register", () => {
       const response = await login(t.app, AFFILIATE.email, AFFILIATE.password, { "dy-token": token });
       expect(response.statusCode).toBe(200);
     }
-    const registered = await post("/v1/user/register", { email: "same-token@example.org", password: "correct horse battery" }, { "dy-token": token });
+    const registered = await post(apiUrl("register"), { email: "same-token@example.org", password: "correct horse battery" }, { "dy-token": token });
     expect(registered.statusCode).toBe(200);
     expect((await login(t.app, "same-token@example.org", "correct horse battery", { "dy-token": token })).statusCode).toBe(200);
   });

@@ -1,6 +1,7 @@
 import { clientCommonConfigSchema, domainConfigSchema, userOverviewSchema } from "@affiliates/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AFFILIATE, createTestApp, envelope, login, PLAIN_USER, sessionCookie, type TestApp } from "./helpers/test-app";
+import { apiUrl } from "./helpers/api-url";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,7 +13,7 @@ afterAll(async () => {
 
 describe("GET /v1/mix/system/getDomainConfigList", () => {
   it("answers the image CDN lists of the environment from the database", async () => {
-    const response = await t.app.inject({ method: "GET", url: "/v1/mix/system/getDomainConfigList" });
+    const response = await t.app.inject({ method: "GET", url: apiUrl("domainConfig") });
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toMatch(/^application\/json/);
     const body = envelope(response);
@@ -28,7 +29,7 @@ describe("GET /v1/mix/system/getDomainConfigList", () => {
 
   it("follows the rows in the config table", async () => {
     await t.app.db.insertInto("domain_config").values({ id: 999, app_env: "test", kind: "foreign", domain: "https://img-extra.example", sort: 9 }).execute();
-    const body = envelope(await t.app.inject({ method: "GET", url: "/v1/mix/system/getDomainConfigList" }));
+    const body = envelope(await t.app.inject({ method: "GET", url: apiUrl("domainConfig") }));
     expect(domainConfigSchema.parse(body.data).imgDomainConfig.foreignDomainList).toEqual([
       "https://img-test-1.exchange-cdn.example",
       "https://img-test-2.exchange-cdn.example",
@@ -43,7 +44,7 @@ describe("POST /v1/user/overview/userinfo", () => {
     const cookie = sessionCookie(await login(t.app, AFFILIATE.email, AFFILIATE.password));
     const response = await t.app.inject({
       method: "POST",
-      url: "/v1/user/overview/userinfo",
+      url: apiUrl("userInfo"),
       cookies: { refresh_token: cookie },
       payload: { terminalCode: "web-abc", locale: "en" },
     });
@@ -65,7 +66,7 @@ describe("POST /v1/user/overview/userinfo", () => {
 
   it("answers the plain user's flags (no phone) and accepts an empty body", async () => {
     const cookie = sessionCookie(await login(t.app, PLAIN_USER.email, PLAIN_USER.password));
-    const response = await t.app.inject({ method: "POST", url: "/v1/user/overview/userinfo", cookies: { refresh_token: cookie } });
+    const response = await t.app.inject({ method: "POST", url: apiUrl("userInfo"), cookies: { refresh_token: cookie } });
     const overview = userOverviewSchema.parse(envelope(response).data);
     expect(overview.userInfo).toEqual({ userId: "8012345679", mobile: "", email: "us****@example.com" });
     expect(overview.settings).toMatchObject({ mbf: 0, ebf: 1, kf: 0, gbf: 0 });
@@ -75,31 +76,31 @@ describe("POST /v1/user/overview/userinfo", () => {
   it("reads the settings from the database", async () => {
     const cookie = sessionCookie(await login(t.app, PLAIN_USER.email, PLAIN_USER.password));
     await t.app.db.updateTable("user_settings").set({ kf: 2, gbf: 1 }).where("user_id", "=", "8012345679").execute();
-    const response = await t.app.inject({ method: "POST", url: "/v1/user/overview/userinfo", cookies: { refresh_token: cookie }, payload: {} });
+    const response = await t.app.inject({ method: "POST", url: apiUrl("userInfo"), cookies: { refresh_token: cookie }, payload: {} });
     expect(userOverviewSchema.parse(envelope(response).data).settings).toMatchObject({ kf: 2, gbf: 1 });
     await t.app.db.updateTable("user_settings").set({ kf: 0, gbf: 0 }).where("user_id", "=", "8012345679").execute();
   });
 
   it("answers 00004 without a session cookie and 00005 with an unknown token", async () => {
-    const none = await t.app.inject({ method: "POST", url: "/v1/user/overview/userinfo", payload: {} });
+    const none = await t.app.inject({ method: "POST", url: apiUrl("userInfo"), payload: {} });
     expect(none.statusCode).toBe(401);
     expect(envelope(none)).toEqual({ code: "00004", msg: "Not logged in", data: null });
     const unknown = await t.app.inject({
       method: "POST",
-      url: "/v1/user/overview/userinfo",
+      url: apiUrl("userInfo"),
       cookies: { refresh_token: "A".repeat(43) },
       payload: {},
     });
     expect(unknown.statusCode).toBe(401);
     expect(envelope(unknown).code).toBe("00005");
-    const garbage = await t.app.inject({ method: "POST", url: "/v1/user/overview/userinfo", cookies: { refresh_token: "x;y" }, payload: {} });
+    const garbage = await t.app.inject({ method: "POST", url: apiUrl("userInfo"), cookies: { refresh_token: "x;y" }, payload: {} });
     expect(envelope(garbage).code).toBe("00005");
   });
 });
 
 describe("POST /v1/mix/public/clientCommonConfig", () => {
   it("answers the stored switch, an empty userId and the client ip when anonymous", async () => {
-    const response = await t.app.inject({ method: "POST", url: "/v1/mix/public/clientCommonConfig" });
+    const response = await t.app.inject({ method: "POST", url: apiUrl("clientCommonConfig") });
     expect(response.statusCode).toBe(200);
     expect(envelope(response)).toEqual({
       code: "00000",
@@ -113,7 +114,7 @@ describe("POST /v1/mix/public/clientCommonConfig", () => {
     await t.app.configRepository.setClientSetting("eventLogUploadSwitch", false);
     const response = await t.app.inject({
       method: "POST",
-      url: "/v1/mix/public/clientCommonConfig",
+      url: apiUrl("clientCommonConfig"),
       cookies: { refresh_token: cookie },
       headers: { "x-forwarded-for": "203.0.113.7" },
       payload: {},
@@ -128,7 +129,7 @@ describe("POST /v1/mix/public/clientCommonConfig", () => {
   it("accepts an empty body sent as JSON", async () => {
     const response = await t.app.inject({
       method: "POST",
-      url: "/v1/mix/public/clientCommonConfig",
+      url: apiUrl("clientCommonConfig"),
       headers: { "content-type": "application/json" },
       payload: "",
     });
@@ -139,7 +140,7 @@ describe("POST /v1/mix/public/clientCommonConfig", () => {
 
 describe("every answer", () => {
   it("carries the security headers", async () => {
-    const response = await t.app.inject({ method: "GET", url: "/v1/mix/system/getDomainConfigList" });
+    const response = await t.app.inject({ method: "GET", url: apiUrl("domainConfig") });
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
     expect(response.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
     expect(response.headers["content-security-policy"]).toBe("default-src 'none';frame-ancestors 'none'");

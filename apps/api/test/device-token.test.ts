@@ -24,6 +24,7 @@ import deviceTokensRepositoryPlugin from "../src/plugins/app/device-tokens-repos
 import constantIdRoutes from "../src/routes/v1/constantid";
 import riskRoutes from "../src/routes/v1/risk";
 import { envelope, randomName, TEST_DATABASE_URL } from "./helpers/test-app";
+import { apiUrl } from "./helpers/api-url";
 
 const START = Date.parse("2026-03-01T12:00:00.000Z");
 let clock = START;
@@ -93,7 +94,7 @@ const FINGERPRINT = "a3f1c2d4e5b6978812345678abcdef00";
 const APP_ID = DEVICE_TOKEN_APP_IDS.test;
 
 async function issue(payload: Record<string, unknown> = { appId: APP_ID, fingerprint: FINGERPRINT }) {
-  return t.app.inject({ method: "POST", url: "/v1/constantid/udid/c1", payload });
+  return t.app.inject({ method: "POST", url: apiUrl("deviceTokenIssue"), payload });
 }
 async function issueToken(payload?: Record<string, unknown>): Promise<string> {
   const response = await issue(payload);
@@ -104,7 +105,7 @@ async function guarded(headers: Record<string, string> = {}) {
   return t.app.inject({ method: "POST", url: "/test/guarded", headers });
 }
 async function report(payload: unknown) {
-  return t.app.inject({ method: "POST", url: "/v1/risk/log/report", payload: payload as Record<string, unknown> });
+  return t.app.inject({ method: "POST", url: apiUrl("riskLogReport"), payload: payload as Record<string, unknown> });
 }
 const params = (overrides: Partial<RiskLogParams> = {}): RiskLogParams => ({
   version: "1.0.0",
@@ -156,9 +157,9 @@ describe("POST /v1/constantid/udid/c1", () => {
   });
 
   it("refuses a missing or non-JSON body with 4xx, never 500", async () => {
-    const empty = await t.app.inject({ method: "POST", url: "/v1/constantid/udid/c1" });
+    const empty = await t.app.inject({ method: "POST", url: apiUrl("deviceTokenIssue") });
     expect(empty.statusCode).toBe(400);
-    const text = await t.app.inject({ method: "POST", url: "/v1/constantid/udid/c1", payload: "{not json", headers: { "content-type": "application/json" } });
+    const text = await t.app.inject({ method: "POST", url: apiUrl("deviceTokenIssue"), payload: "{not json", headers: { "content-type": "application/json" } });
     expect(text.statusCode).toBe(400);
     expect(envelope(text).msg).toBe("body: malformed JSON");
   });
@@ -347,7 +348,7 @@ describe("the token SDK script (apps/web/public/affiliates/static/device-token-s
     expect(token).toMatch(DEVICE_TOKEN_PATTERN);
     const fingerprint = await sdk.getFingerprint();
     expect(fingerprint).toMatch(/^[0-9a-f]{64}$/);
-    expect(requests).toEqual([{ url: "/v1/constantid/udid/c1", body: { appId: APP_ID, fingerprint, expire: 14_400 } }]);
+    expect(requests).toEqual([{ url: apiUrl("deviceTokenIssue"), body: { appId: APP_ID, fingerprint, expire: 14_400 } }]);
     const response = await guarded({ "dy-token": token });
     expect(response.statusCode).toBe(200);
     expect(envelope(response).data).toEqual({ fingerprint });

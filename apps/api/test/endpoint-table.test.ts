@@ -17,6 +17,7 @@ import { AnswerMismatchError, answerSerializerCompiler, answersChecked } from ".
 import { makeEvent } from "./helpers/analytics-events";
 import { okData as data } from "./helpers/envelope-assertions";
 import { AFFILIATE, DIALECT, PLAIN_USER, createTestApp, deviceToken, envelope, login, sessionCookie, type TestApp } from "./helpers/test-app";
+import { apiUrl } from "./helpers/api-url";
 
 /**
  * The endpoint table against the real app (createTestApp, seeded demo accounts): every entry answers its answer
@@ -270,7 +271,7 @@ describe(`the endpoint table: every entry answers its schema (${DIALECT})`, () =
 
 describe("answer checks", () => {
   const schema = z.object({ code: z.string(), msg: z.string(), data: z.object({ userId: z.string() }) });
-  const route = { schema, method: "POST", url: "/v1/user/login", httpStatus: "200" };
+  const route = { schema, method: "POST", url: apiUrl("login"), httpStatus: "200" };
 
   it("with checks on, an answer off its schema fails naming the field; a good one is sent as JSON.stringify sends it", () => {
     const serialize = answerSerializerCompiler(true)(route);

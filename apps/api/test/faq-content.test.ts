@@ -5,6 +5,7 @@ import { sanitizeHtml } from "@affiliates/safety";
 import { affiliateProgrammeSchema, brokerProgrammeSchema, vipGuideSchema } from "@affiliates/contracts";
 import { FAQ_LOCALES, FAQ_PROGRAMMES, faqFile, faqFor, faqLocale, type FaqItem, type FaqProgramme } from "../src/content/faq";
 import { createTestApp, envelope, type TestApp } from "./helpers/test-app";
+import { apiUrl } from "./helpers/api-url";
 
 const english = faqFile("en");
 const others = FAQ_LOCALES.filter((l) => l !== "en");
@@ -111,12 +112,12 @@ describe("FAQ endpoints follow the Locale header", () => {
   };
 
   const ENDPOINTS: [FaqProgramme, string][] = [
-    ["affiliate", "/v1/affiliate/programme"],
-    ["vip", "/v1/vip/guide"],
-    ["broker", "/v1/partners/broker"],
-    ["market-maker", "/v1/partners/market-maker"],
-    ["institutional", "/v1/partners/institutional"],
-    ["incubation", "/v1/partners/incubation"],
+    ["affiliate", apiUrl("affiliateProgramme")],
+    ["vip", apiUrl("vipGuide")],
+    ["broker", apiUrl("brokerProgramme")],
+    ["market-maker", apiUrl("marketMakerProgramme")],
+    ["institutional", apiUrl("institutionalProgramme")],
+    ["incubation", apiUrl("incubationProgramme")],
   ];
 
   it.each(ENDPOINTS)("%s (%s) answers each locale's own file", async (programme, url) => {
@@ -128,18 +129,18 @@ describe("FAQ endpoints follow the Locale header", () => {
 
   it.skipIf(!FAQ_LOCALES.includes("de"))("answers German for Locale: de", async () => {
     const de = faqFile("de");
-    const affiliate = affiliateProgrammeSchema.parse(await get("/v1/affiliate/programme", "de"));
+    const affiliate = affiliateProgrammeSchema.parse(await get(apiUrl("affiliateProgramme"), "de"));
     expect(affiliate.faq).toEqual(de?.affiliate);
     expect(affiliate.faq[0]?.question).not.toBe(english?.affiliate?.[0]?.question);
-    const vip = vipGuideSchema.parse(await get("/v1/vip/guide", "de"));
+    const vip = vipGuideSchema.parse(await get(apiUrl("vipGuide"), "de"));
     expect(vip.locale).toBe("de");
     expect(vip.faq).toEqual(de?.vip);
-    const broker = brokerProgrammeSchema.parse(await get("/v1/partners/broker", "de"));
+    const broker = brokerProgrammeSchema.parse(await get(apiUrl("brokerProgramme"), "de"));
     expect(broker.faq).toEqual(de?.broker);
   });
 
   it("the affiliate programme varies by Locale and stays English without it", async () => {
-    const response = await t.app.inject({ method: "GET", url: "/v1/affiliate/programme" });
+    const response = await t.app.inject({ method: "GET", url: apiUrl("affiliateProgramme") });
     expect(response.headers.vary).toMatch(/Locale/);
     expect(affiliateProgrammeSchema.parse(envelope(response).data).faq).toEqual(english?.affiliate);
   });

@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, randomName, TEST_REDIS_URL, type TestApp } from "./helpers/test-app";
+import { apiUrl } from "./helpers/api-url";
 
 describe("GET /healthz and /readyz", () => {
   let t: TestApp;
@@ -33,7 +34,7 @@ describe("GET /healthz and /readyz", () => {
   it("is exempt from the per-IP rate limit that other routes hit", async () => {
     const ip = { "x-forwarded-for": "198.51.100.77" };
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push((await t.app.inject({ method: "GET", url: "/v1/mix/system/getDomainConfigList", headers: ip })).statusCode);
+    for (let i = 0; i < 5; i++) statuses.push((await t.app.inject({ method: "GET", url: apiUrl("domainConfig"), headers: ip })).statusCode);
     expect(statuses.filter((s) => s === 429)).toHaveLength(2);
     for (let i = 0; i < 10; i++) {
       expect((await t.app.inject({ method: "GET", url: "/readyz", headers: ip })).statusCode).toBe(200);
@@ -58,7 +59,7 @@ describe("readyz when a dependency or the instance is going away", () => {
     expect(ready.headers["retry-after"]).toBe("1");
     expect(ready.headers["cache-control"]).toBe("no-store");
     expect((await t.app.inject({ method: "GET", url: "/healthz" })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: "GET", url: "/v1/mix/system/getDomainConfigList" })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: "GET", url: apiUrl("domainConfig") })).statusCode).toBe(200);
   });
 
   it("answers 503 with the database's reason when the database does not answer", async () => {

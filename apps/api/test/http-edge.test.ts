@@ -3,6 +3,7 @@ import net from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./helpers/test-app";
+import { apiUrl } from "./helpers/api-url";
 
 /** Over a real socket: what a proxy or a browser sends, which app.inject cannot (chunked bodies, bad methods). */
 let t: TestApp;
@@ -73,9 +74,9 @@ const MB = 1024 * 1024;
 
 describe("bodies over the limit answer 413 with the envelope, never 500", () => {
   it.each([
-    ["POST /v1/user/login", "/v1/user/login", "application/json", 2 * MB],
-    ["POST /v1/buried/log/info", "/v1/buried/log/info", "application/json", 1.1 * MB],
-    ["POST /v1/sentry/1", "/v1/sentry/1", "text/plain;charset=UTF-8", 1.2 * MB],
+    ["POST /v1/user/login", apiUrl("login"), "application/json", 2 * MB],
+    ["POST /v1/buried/log/info", apiUrl("analyticsIngest"), "application/json", 1.1 * MB],
+    ["POST /v1/sentry/1", apiUrl("sentryTunnel", { projectId: 1 }), "text/plain;charset=UTF-8", 1.2 * MB],
     ["POST /login (form)", "/login", "application/x-www-form-urlencoded", 1 * MB],
   ])("%s with %s bytes, Content-Length and chunked", async (_name, path, contentType, size) => {
     for (const chunked of [false, true]) {

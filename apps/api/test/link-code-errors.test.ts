@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { isUniqueViolation } from "../src/db/unique-violation";
 import { refused } from "./helpers/envelope-assertions";
 import { AFFILIATE, DIALECT, callerFor, createTestApp, deviceToken, login, sessionCookie, type TestApp } from "./helpers/test-app";
+import { apiUrl } from "./helpers/api-url";
 
 /**
  * Creating a referral link: only a unique-constraint violation on the code means "code taken" (10004); any other
@@ -46,12 +47,12 @@ describe(`POST /v1/affiliate/links when the insert fails (${DIALECT})`, () => {
     // Another affiliate's link with the same code lands just before ours.
     const rival = "INSERT INTO affiliate_links (user_id, code, code_key, label, channel, spot_share_bps, futures_share_bps, created_at, archived) VALUES ('8012345680', NEW.code, NEW.code_key, 'rival', NULL, 0, 0, NEW.created_at, 0);";
     await beforeLinkInsert({ sqlite: rival, postgres: rival });
-    refused(await call("POST", "/v1/affiliate/links", { cookie, body: { label: "Race", code: "Race2026" }, dy: true }), 409, "10004", "code: this code is taken");
+    refused(await call("POST", apiUrl("linkCreate"), { cookie, body: { label: "Race", code: "Race2026" }, dy: true }), 409, "10004", "code: this code is taken");
   });
 
   it("answers 500, not 'code taken', for any other database failure", async () => {
     await beforeLinkInsert({ sqlite: "SELECT RAISE(ABORT, 'disk on fire');", postgres: "RAISE EXCEPTION 'disk on fire';" });
-    const response = await call("POST", "/v1/affiliate/links", { cookie, body: { label: "Doomed", code: "Doomed26" }, dy: true });
+    const response = await call("POST", apiUrl("linkCreate"), { cookie, body: { label: "Doomed", code: "Doomed26" }, dy: true });
     refused(response, 500, "500", "Internal server error");
     expect(response.body).not.toContain("disk on fire");
   });

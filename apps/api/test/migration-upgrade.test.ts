@@ -8,6 +8,7 @@ import { buildApp, type AppOptions } from "../src/app";
 import * as initial from "../src/db/migrations/0001-initial";
 import { createDb } from "../src/plugins/external/db";
 import { envelope, randomName, TEST_DATABASE_URL, withPg } from "./helpers/test-app";
+import { apiUrl } from "./helpers/api-url";
 
 
 /** A database as it was before 0002: migrated to 0001 only, with one user of its own. */
@@ -51,7 +52,7 @@ describe("a database created before 0002-vip-and-support", () => {
     for (let start = 0; start < 2; start++) {
       const app = await buildApp({ ...options, logger: false, redisUrl: undefined, adminToken: undefined, seed: true });
       try {
-        const schedule = feeScheduleSchema.parse(envelope(await app.inject({ method: "GET", url: "/v1/vip/fee-schedule" })).data);
+        const schedule = feeScheduleSchema.parse(envelope(await app.inject({ method: "GET", url: apiUrl("vipFeeSchedule") })).data);
         expect(schedule.levels.map((l) => l.name)).toEqual(["VIP0", "VIP1", "VIP2", "VIP3", "VIP4", "VIP5", "VIP6", "VIP7"]);
         expect(schedule.platformTokenDiscount).toBe(0.2);
         expect(await app.users.count()).toBe(1);

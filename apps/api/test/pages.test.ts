@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEVICE_TOKEN_APP_IDS } from "@affiliates/contracts";
 import { PREFIXES } from "@affiliates/locales";
 import { AFFILIATE, createTestApp, deviceToken, envelope, type TestApp } from "./helpers/test-app";
+import { apiUrl } from "./helpers/api-url";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -97,7 +98,7 @@ describe("login form", () => {
     expect(cookie?.httpOnly).toBe(true);
     const info = await t.app.inject({
       method: "POST",
-      url: "/v1/user/overview/userinfo",
+      url: apiUrl("userInfo"),
       cookies: { refresh_token: cookie?.value ?? "" },
       payload: {},
     });
@@ -133,7 +134,7 @@ describe("login form", () => {
 
   it("re-renders with 429 once throttled", async () => {
     const account = { email: "throttled@example.com", password: "Quiet-Harbor-2026" };
-    const registered = await t.app.inject({ method: "POST", url: "/v1/user/register", headers: { "dy-token": await deviceToken(t.app) }, payload: account });
+    const registered = await t.app.inject({ method: "POST", url: apiUrl("register"), headers: { "dy-token": await deviceToken(t.app) }, payload: account });
     expect(registered.statusCode).toBe(200);
     for (let i = 0; i < 5; i++) expect((await postLogin({ email: account.email, password: `bad${i}` })).statusCode).toBe(401);
     const response = await postLogin(account, "/ar/login");
@@ -332,7 +333,7 @@ describe("GET /login/device-token.js (the pages' device-token script)", () => {
 describe("logout", () => {
   const sessionToken = async () => (await postLogin({ ...AFFILIATE, from: "/affiliates" })).cookies.find((c) => c.name === "refresh_token")?.value ?? "";
   const isLive = async (token: string) =>
-    envelope(await t.app.inject({ method: "POST", url: "/v1/user/overview/userinfo", cookies: { refresh_token: token }, payload: {} })).code === "00000";
+    envelope(await t.app.inject({ method: "POST", url: apiUrl("userInfo"), cookies: { refresh_token: token }, payload: {} })).code === "00000";
 
   it("GET /logout is refused with 405, Allow: POST, and leaves the session alone (a link cannot log anyone out)", async () => {
     const token = await sessionToken();

@@ -14,6 +14,7 @@ import {
   type PartnerApplicationRequest,
 } from "@affiliates/contracts";
 import { PLAIN_USER, createTestApp, deviceToken, envelope, login, sessionCookie, type TestApp } from "./helpers/test-app";
+import { apiUrl } from "./helpers/api-url";
 
 const ADMIN_TOKEN = "partners-admin-token";
 const ADMIN = { "x-admin-token": ADMIN_TOKEN };
@@ -44,7 +45,7 @@ describe("partner programmes (issue 10)", () => {
   });
 
   const apply = (payload: unknown, headers: Record<string, string> = { "dy-token": token }, session: string | null = cookie): Promise<LightMyRequestResponse> =>
-    t.app.inject({ method: "POST", url: "/v1/partners/applications", payload: payload as object, headers, ...(session ? { cookies: { refresh_token: session } } : {}) });
+    t.app.inject({ method: "POST", url: apiUrl("partnerApply"), payload: payload as object, headers, ...(session ? { cookies: { refresh_token: session } } : {}) });
 
   /** A refusal: 4xx (never 5xx), the envelope's message names the problem. */
   const expectRefused = (response: LightMyRequestResponse, status: number, message: RegExp) => {
@@ -56,7 +57,7 @@ describe("partner programmes (issue 10)", () => {
 
   describe("public programme figures", () => {
     it("GET /broker: four tiers by volume with own and affiliated commission, the markup cap, benefits and FAQ", async () => {
-      const response = await t.app.inject({ method: "GET", url: "/v1/partners/broker" });
+      const response = await t.app.inject({ method: "GET", url: apiUrl("brokerProgramme") });
       expect(response.statusCode).toBe(200);
       expect(response.headers["cache-control"]).toBe("public, max-age=60");
       expect(response.headers.vary).toMatch(/Locale/);
@@ -71,7 +72,7 @@ describe("partner programmes (issue 10)", () => {
     });
 
     it("GET /market-maker: negative maker fees, API limits and the 75% maker ratio", async () => {
-      const response = await t.app.inject({ method: "GET", url: "/v1/partners/market-maker" });
+      const response = await t.app.inject({ method: "GET", url: apiUrl("marketMakerProgramme") });
       expect(response.statusCode).toBe(200);
       const data = marketMakerProgrammeSchema.parse(envelope(response).data);
       expect(data.tiers.map((x) => [x.name, x.monthlyVolumeUsdt, x.makerFeePpm, x.apiRequestsPerSecond, x.minMakerRatioBps])).toEqual([
@@ -84,7 +85,7 @@ describe("partner programmes (issue 10)", () => {
     });
 
     it("GET /institutional: the services and the pro offer with its entry requirement", async () => {
-      const response = await t.app.inject({ method: "GET", url: "/v1/partners/institutional" });
+      const response = await t.app.inject({ method: "GET", url: apiUrl("institutionalProgramme") });
       expect(response.statusCode).toBe(200);
       const data = institutionalProgrammeSchema.parse(envelope(response).data);
       expect(data.services.map((s) => s.key)).toEqual(["subAccounts", "otc", "custody", "api", "support", "reporting"]);
@@ -95,7 +96,7 @@ describe("partner programmes (issue 10)", () => {
     });
 
     it("GET /incubation: offers, stages with their weeks, past cohorts newest first", async () => {
-      const response = await t.app.inject({ method: "GET", url: "/v1/partners/incubation" });
+      const response = await t.app.inject({ method: "GET", url: apiUrl("incubationProgramme") });
       expect(response.statusCode).toBe(200);
       const data = incubationProgrammeSchema.parse(envelope(response).data);
       expect(data.stages).toEqual([
@@ -113,13 +114,13 @@ describe("partner programmes (issue 10)", () => {
     });
 
     it("answers the FAQ in the Locale header's language, English for English variants", async () => {
-      const ar = marketMakerProgrammeSchema.parse(envelope(await t.app.inject({ method: "GET", url: "/v1/partners/market-maker", headers: { locale: "ar" } })).data);
+      const ar = marketMakerProgrammeSchema.parse(envelope(await t.app.inject({ method: "GET", url: apiUrl("marketMakerProgramme"), headers: { locale: "ar" } })).data);
       expect(ar.faq[0]?.question).toBe("ما نسبة صانع السوق؟");
-      const zh = incubationProgrammeSchema.parse(envelope(await t.app.inject({ method: "GET", url: "/v1/partners/incubation", headers: { locale: "zh-CN" } })).data);
+      const zh = incubationProgrammeSchema.parse(envelope(await t.app.inject({ method: "GET", url: apiUrl("incubationProgramme"), headers: { locale: "zh-CN" } })).data);
       expect(zh.faq[1]?.question).toBe("孵化是否保证上币？");
-      const gb = brokerProgrammeSchema.parse(envelope(await t.app.inject({ method: "GET", url: "/v1/partners/broker", headers: { locale: "en-GB" } })).data);
+      const gb = brokerProgrammeSchema.parse(envelope(await t.app.inject({ method: "GET", url: apiUrl("brokerProgramme"), headers: { locale: "en-GB" } })).data);
       expect(gb.faq[0]?.question).toBe("Who can become a broker?");
-      const junk = await t.app.inject({ method: "GET", url: "/v1/partners/broker", headers: { locale: "<script>" } });
+      const junk = await t.app.inject({ method: "GET", url: apiUrl("brokerProgramme"), headers: { locale: "<script>" } });
       expect(junk.statusCode).toBe(200);
     });
   });
@@ -132,12 +133,12 @@ describe("partner programmes (issue 10)", () => {
       const created = partnerApplicationCreatedSchema.parse(envelope(response).data);
       expect(created).toMatchObject({ kind, status: "pending" });
 
-      const mine = await t.app.inject({ method: "GET", url: `/v1/partners/applications/me?kind=${kind}`, cookies: { refresh_token: cookie } });
+      const mine = await t.app.inject({ method: "GET", url: apiUrl("myPartnerApplication", { kind }), cookies: { refresh_token: cookie } });
       expect(mine.statusCode).toBe(200);
       const { application } = myPartnerApplicationSchema.parse(envelope(mine).data);
       expect(application).toMatchObject({ id: created.id, kind, status: "pending", company: "Northwind Labs", locale: "ar" });
 
-      const list = await t.app.inject({ method: "GET", url: `/v1/admin/partners/applications?kind=${kind}`, headers: ADMIN });
+      const list = await t.app.inject({ method: "GET", url: apiUrl("adminPartnerApplications", { kind }), headers: ADMIN });
       expect(list.statusCode).toBe(200);
       const { applications } = adminPartnerApplicationListSchema.parse(envelope(list).data);
       const stored = applications.find((a) => a.id === created.id);
@@ -148,14 +149,14 @@ describe("partner programmes (issue 10)", () => {
     });
 
     it("the admin listing without a filter shows every kind, newest first; a wrong filter is 400; no token is 403", async () => {
-      const list = await t.app.inject({ method: "GET", url: "/v1/admin/partners/applications?limit=200", headers: ADMIN });
+      const list = await t.app.inject({ method: "GET", url: apiUrl("adminPartnerApplications", { limit: 200 }), headers: ADMIN });
       const { applications } = adminPartnerApplicationListSchema.parse(envelope(list).data);
       expect(new Set(applications.map((a) => a.kind))).toEqual(new Set(PARTNER_APPLICATION_KINDS));
       const ids = applications.map((a) => a.id);
       expect(ids).toEqual([...ids].sort((a, b) => b - a));
-      expectRefused(await t.app.inject({ method: "GET", url: "/v1/admin/partners/applications?kind=lawyer", headers: ADMIN }), 400, /^kind: /);
-      expectRefused(await t.app.inject({ method: "GET", url: "/v1/admin/partners/applications?limit=0", headers: ADMIN }), 400, /^limit: /);
-      expectRefused(await t.app.inject({ method: "GET", url: "/v1/admin/partners/applications" }), 403, /x-admin-token/);
+      expectRefused(await t.app.inject({ method: "GET", url: apiUrl("adminPartnerApplications", { kind: "lawyer" }), headers: ADMIN }), 400, /^kind: /);
+      expectRefused(await t.app.inject({ method: "GET", url: apiUrl("adminPartnerApplications", { limit: 0 }), headers: ADMIN }), 400, /^limit: /);
+      expectRefused(await t.app.inject({ method: "GET", url: apiUrl("adminPartnerApplications") }), 403, /x-admin-token/);
     });
 
     it("refuses a request without a dy-token, or with a malformed or unknown one (403 22001), and stores nothing", async () => {
@@ -223,7 +224,7 @@ describe("partner programmes (issue 10)", () => {
       expectRefused(await apply("broker"), 415, /^content-type: unsupported media type/);
       const malformed = await t.app.inject({
         method: "POST",
-        url: "/v1/partners/applications",
+        url: apiUrl("partnerApply"),
         payload: "{\"kind\":",
         headers: { "content-type": "application/json", "dy-token": token },
         cookies: { refresh_token: cookie },
@@ -238,17 +239,17 @@ describe("partner programmes (issue 10)", () => {
 
   describe("GET /v1/partners/applications/me", () => {
     it("needs a session, a known kind, and answers null before any application", async () => {
-      expect((await t.app.inject({ method: "GET", url: "/v1/partners/applications/me?kind=broker" })).statusCode).toBe(401);
-      expectRefused(await t.app.inject({ method: "GET", url: "/v1/partners/applications/me?kind=lawyer", cookies: { refresh_token: cookie } }), 400, /^kind: /);
-      expectRefused(await t.app.inject({ method: "GET", url: "/v1/partners/applications/me", cookies: { refresh_token: cookie } }), 400, /^kind: /);
+      expect((await t.app.inject({ method: "GET", url: apiUrl("myPartnerApplication", { kind: "broker" }) })).statusCode).toBe(401);
+      expectRefused(await t.app.inject({ method: "GET", url: apiUrl("myPartnerApplication", { kind: "lawyer" }), cookies: { refresh_token: cookie } }), 400, /^kind: /);
+      expectRefused(await t.app.inject({ method: "GET", url: apiUrl("myPartnerApplication"), cookies: { refresh_token: cookie } }), 400, /^kind: /);
       const other = sessionCookie(await login(t.app, "affiliate@example.com", "Affiliate#2026"));
-      const none = await t.app.inject({ method: "GET", url: "/v1/partners/applications/me?kind=incubation", cookies: { refresh_token: other } });
+      const none = await t.app.inject({ method: "GET", url: apiUrl("myPartnerApplication", { kind: "incubation" }), cookies: { refresh_token: other } });
       expect(myPartnerApplicationSchema.parse(envelope(none).data)).toEqual({ application: null });
     });
   });
 
   async function countStored(): Promise<number> {
-    const list = await t.app.inject({ method: "GET", url: "/v1/admin/partners/applications?limit=200", headers: ADMIN });
+    const list = await t.app.inject({ method: "GET", url: apiUrl("adminPartnerApplications", { limit: 200 }), headers: ADMIN });
     return adminPartnerApplicationListSchema.parse(envelope(list).data).applications.length;
   }
 });

@@ -4,6 +4,7 @@ import { assertStrongPassword, MIN_PASSWORD_SCORE, passwordStrength, passwordUse
 import { messagesFor, passwordFeedbackSentences, withEnglishFallback } from "../src/routes/pages/messages";
 import { escapeHtml } from "../src/routes/pages/render";
 import { createTestApp, deviceToken, envelope, type TestApp } from "./helpers/test-app";
+import { apiUrl } from "./helpers/api-url";
 
 const EMAIL = "new.trader@example.org";
 const WEAK = ["12345678", "password", "        ", EMAIL, "new.trader"];
@@ -61,7 +62,7 @@ describe("registering with a weak password", () => {
   });
 
   it.each(WEAK)("POST /v1/user/register refuses %j with 400 naming the zxcvbn keys, and creates nobody", async (password) => {
-    const response = await t.app.inject({ method: "POST", url: "/v1/user/register", headers: { "dy-token": await deviceToken(t.app) }, payload: { email: EMAIL, password } });
+    const response = await t.app.inject({ method: "POST", url: apiUrl("register"), headers: { "dy-token": await deviceToken(t.app) }, payload: { email: EMAIL, password } });
     expect(response.statusCode).toBe(400);
     const body = envelope(response);
     expect(body.code).toBe("400");

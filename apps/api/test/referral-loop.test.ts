@@ -18,6 +18,7 @@ import { addDays, DAY_MS, dayOf } from "../src/lib/days";
 import { earningsOf } from "../src/plugins/app/commission-engine";
 import { okData as data, refused } from "./helpers/envelope-assertions";
 import { AFFILIATE, DIALECT, createTestApp, deviceToken, login, sessionCookie, type TestApp, callerFor } from "./helpers/test-app";
+import { apiUrl } from "./helpers/api-url";
 
 /** The referral loop end to end through the real app: link → click → sign-up → fills → commission → settlement → payout. */
 const ADMIN_TOKEN = "referral-admin-token";
@@ -49,7 +50,7 @@ async function registerWith(ref: string, cookies: Record<string, string> = {}) {
   return { response, email, userId: user?.user_id, cookie: cookieOf(response, "refresh_token")?.value };
 }
 
-const feed = (trades: TradeFill[]) => call("POST", "/v1/admin/trades", { admin: true, body: { trades } });
+const feed = (trades: TradeFill[]) => call("POST", apiUrl("adminTrades"), { admin: true, body: { trades } });
 let tradeSeq = 0;
 const fill = (userId: string, market: TradeFill["market"], fee: number, extra: Partial<TradeFill> = {}): TradeFill => ({
   tradeId: `t-${DIALECT}-${String(++tradeSeq).padStart(6, "0")}`,
@@ -63,11 +64,11 @@ const fill = (userId: string, market: TradeFill["market"], fee: number, extra: P
 });
 
 async function linesOf(cookie: string, maskedUserId: string, day = today()): Promise<AffiliateCommissionRecord[]> {
-  const page = affiliateCommissionPageSchema.parse(data(await call("GET", `/v1/affiliate/commissions?from=${day}&to=${day}&pageSize=100`, { cookie })));
+  const page = affiliateCommissionPageSchema.parse(data(await call("GET", apiUrl("commissions", { from: day, to: day, pageSize: 100 }), { cookie })));
   return page.items.filter((i) => i.inviteeMaskedId === maskedUserId);
 }
 const linkOf = async (cookie: string, code: string) => {
-  const { links } = referralLinkListSchema.parse(data(await call("GET", `/v1/affiliate/links?from=${today()}&to=${today()}`, { cookie })));
+  const { links } = referralLinkListSchema.parse(data(await call("GET", apiUrl("links", { from: today(), to: today() }), { cookie })));
   const link = links.find((l) => l.code === code);
   if (!link) throw new Error(`no link ${code}`);
   return link;
@@ -126,20 +127,20 @@ describe(`clicks and sign-ups (${DIALECT})`, () => {
 
   it("registering with a code attributes the user once: link sign-ups, funnel and invitee table update", async () => {
     const link = await linkOf(affiliateCookie, "aurora10");
-    const summary = affiliateSummarySchema.parse(data(await call("GET", `/v1/affiliate/summary?from=${today()}&to=${today()}`, { cookie: affiliateCookie })));
+    const summary = affiliateSummarySchema.parse(data(await call("GET", apiUrl("affiliateSummary", { from: today(), to: today() }), { cookie: affiliateCookie })));
     const invitee = await registerWith("aurora10");
     expect(invitee.response.statusCode, invitee.response.body).toBe(303);
     expect(cookieOf(invitee.response, "ref_code")?.value).toBe("");
     expect((await linkOf(affiliateCookie, "aurora10")).period.signups).toBe(link.period.signups + 1);
-    const after = affiliateSummarySchema.parse(data(await call("GET", `/v1/affiliate/summary?from=${today()}&to=${today()}`, { cookie: affiliateCookie })));
+    const after = affiliateSummarySchema.parse(data(await call("GET", apiUrl("affiliateSummary", { from: today(), to: today() }), { cookie: affiliateCookie })));
     expect(after.totals.signups).toBe(summary.totals.signups + 1);
     expect(after.funnel.find((f) => f.step === "signups")?.count).toBe(summary.totals.signups + 1);
     // The table shows the masked id, and searching for exactly that finds the invitee.
-    const found = inviteePageSchema.parse(data(await call("GET", `/v1/affiliate/invitees?search=${encodeURIComponent(masked(invitee.userId))}`, { cookie: affiliateCookie })));
+    const found = inviteePageSchema.parse(data(await call("GET", apiUrl("invitees", { search: masked(invitee.userId) }), { cookie: affiliateCookie })));
     expect(found.items.map((i) => [i.maskedUserId, i.linkCode])).toContainEqual([masked(invitee.userId), "aurora10"]);
     // A user never changes inviter, and cannot be their own.
-    refused(await call("POST", "/v1/affiliate/referrer", { cookie: invitee.cookie ?? "", dy: true, body: { code: "PARTNER" } }), 409, "10012");
-    refused(await call("POST", "/v1/affiliate/referrer", { cookie: affiliateCookie, dy: true, body: { code: "AURORA" } }), 409, "10010");
+    refused(await call("POST", apiUrl("referrerBind"), { cookie: invitee.cookie ?? "", dy: true, body: { code: "PARTNER" } }), 409, "10012");
+    refused(await call("POST", apiUrl("referrerBind"), { cookie: affiliateCookie, dy: true, body: { code: "AURORA" } }), 409, "10010");
   });
 
   it("an unknown or archived code refuses the sign-up with a message and creates nothing", async () => {
@@ -148,8 +149,8 @@ describe(`clicks and sign-ups (${DIALECT})`, () => {
     expect(unknown.response.body).toContain("This referral code does not exist.");
     expect(unknown.userId).toBeUndefined();
 
-    const created = data(await call("POST", "/v1/affiliate/links", { cookie: affiliateCookie, dy: true, body: { label: "old", code: `arch${DIALECT.slice(0, 3)}` } })) as { id: number; code: string };
-    data(await call("PATCH", `/v1/affiliate/links/${created.id}`, { cookie: affiliateCookie, dy: true, body: { archived: true } }));
+    const created = data(await call("POST", apiUrl("linkCreate"), { cookie: affiliateCookie, dy: true, body: { label: "old", code: `arch${DIALECT.slice(0, 3)}` } })) as { id: number; code: string };
+    data(await call("PATCH", apiUrl("linkUpdate", { id: created.id }), { cookie: affiliateCookie, dy: true, body: { archived: true } }));
     const archived = await registerWith(created.code);
     expect(archived.response.statusCode).toBe(409);
     expect(archived.response.body).toContain("This referral link is no longer active.");
@@ -179,7 +180,7 @@ describe(`commission (${DIALECT})`, () => {
       [840_000, 240_000, 4500, 1000],
     ]);
     // A masked id ("79****87") can match seeded invitees too: ours is the one that signed up at the test's clock.
-    const matches = inviteePageSchema.parse(data(await call("GET", `/v1/affiliate/invitees?search=${encodeURIComponent(masked(uid))}&pageSize=100`, { cookie: affiliateCookie }))).items;
+    const matches = inviteePageSchema.parse(data(await call("GET", apiUrl("invitees", { search: masked(uid), pageSize: 100 }), { cookie: affiliateCookie }))).items;
     const invitee = matches.find((item) => item.registeredAt === new Date(clock).toISOString());
     expect(invitee).toMatchObject({ volumeUsdt: 3000, commissionUsdt: 1.36 });
     expect(invitee?.firstTradeAt).toBe(new Date(clock).toISOString());
@@ -213,10 +214,10 @@ describe(`commission (${DIALECT})`, () => {
     const novaCookie = sessionCookie(await login(t.app, NOVA.email, NOVA.password));
     const n = await registerWith("NOVA");
     const range = `from=${today()}&to=${today()}`;
-    const parentBefore = affiliateSummarySchema.parse(data(await call("GET", `/v1/affiliate/summary?${range}`, { cookie: affiliateCookie }))).totals;
+    const parentBefore = affiliateSummarySchema.parse(data(await call("GET", apiUrl("affiliateSummary", range), { cookie: affiliateCookie }))).totals;
     data(await feed([fill(n.userId ?? "", "spot", 1)]));
     // The inviter earns the override, but the sub's invitee is not the inviter's trader: no volume, no active trader.
-    const parentAfter = affiliateSummarySchema.parse(data(await call("GET", `/v1/affiliate/summary?${range}`, { cookie: affiliateCookie }))).totals;
+    const parentAfter = affiliateSummarySchema.parse(data(await call("GET", apiUrl("affiliateSummary", range), { cookie: affiliateCookie }))).totals;
     expect(parentAfter.volumeUsdt).toBe(parentBefore.volumeUsdt);
     expect(parentAfter.activeTraders).toBe(parentBefore.activeTraders);
     expect(Math.round((parentAfter.commissionPendingUsdt - parentBefore.commissionPendingUsdt) * 100)).toBe(10);
@@ -254,8 +255,8 @@ describe(`commission (${DIALECT})`, () => {
       [{ trades: [{ ...ok, extra: 1 }] }, /extra: unknown field/],
       [{ trades: Array.from({ length: 1001 }, () => ok) }, /^trades: /],
     ];
-    for (const [body, msg] of cases) refused(await call("POST", "/v1/admin/trades", { admin: true, body }), 400, "400", msg);
-    refused(await call("POST", "/v1/admin/trades", { body: { trades: [ok] } }), 403, "403");
+    for (const [body, msg] of cases) refused(await call("POST", apiUrl("adminTrades"), { admin: true, body }), 400, "400", msg);
+    refused(await call("POST", apiUrl("adminTrades"), { body: { trades: [ok] } }), 403, "403");
     expect(await tradesOf("7000000001")).toEqual([]);
   });
 });
@@ -275,44 +276,44 @@ describe(`settlement and payouts (${DIALECT})`, () => {
     const owner = await registerWith("");
     const ownerCookie = owner.cookie ?? "";
     const applied = data(
-      await call("POST", "/v1/affiliate/applications", { cookie: ownerCookie, dy: true, body: { name: "Fresh Affiliate", email: owner.email, channels: [{ type: "x", url: "https://x.com/fresh", audience: 100 }], region: "DE" } }),
+      await call("POST", apiUrl("affiliateApply"), { cookie: ownerCookie, dy: true, body: { name: "Fresh Affiliate", email: owner.email, channels: [{ type: "x", url: "https://x.com/fresh", audience: 100 }], region: "DE" } }),
     ) as { id: number };
-    data(await call("POST", `/v1/admin/affiliate/applications/${applied.id}/decision`, { admin: true, body: { decision: "approve" } }));
-    const link = data(await call("POST", "/v1/affiliate/links", { cookie: ownerCookie, dy: true, body: { label: "Main", code: `fresh${DIALECT.slice(0, 3)}` } })) as { code: string };
+    data(await call("POST", apiUrl("adminAffiliateDecision", { id: applied.id }), { admin: true, body: { decision: "approve" } }));
+    const link = data(await call("POST", apiUrl("linkCreate"), { cookie: ownerCookie, dy: true, body: { label: "Main", code: `fresh${DIALECT.slice(0, 3)}` } })) as { code: string };
     const trader = await registerWith(link.code);
     const yesterday = addDays(today(), -1);
     const at = `${yesterday}T10:00:00.000Z`;
 
     // 20 × 1.00 fee at 40 % = 8.00 USDT: below the 10 USDT minimum once settled.
     data(await feed(Array.from({ length: 20 }, () => fill(trader.userId ?? "", "spot", 1, { time: at }))));
-    let payouts = affiliatePayoutsSchema.parse(data(await call("GET", "/v1/affiliate/payouts", { cookie: ownerCookie })));
+    let payouts = affiliatePayoutsSchema.parse(data(await call("GET", apiUrl("payouts"), { cookie: ownerCookie })));
     expect(payouts).toMatchObject({ balanceUsdt: 0, lifetimeEarnedUsdt: 0, pendingUsdt: 8, minimumPayoutUsdt: 10, nextSettlementAt: `${addDays(today(), 1)}T00:00:00.000Z` });
-    const settled = settleResultSchema.parse(data(await call("POST", `/v1/admin/settle?day=${yesterday}`, { admin: true })));
+    const settled = settleResultSchema.parse(data(await call("POST", apiUrl("adminSettle", { day: yesterday }), { admin: true })));
     expect(settled.lines).toBeGreaterThanOrEqual(1);
-    const twice = await Promise.all([call("POST", `/v1/admin/settle?day=${yesterday}`, { admin: true }), call("POST", `/v1/admin/settle?day=${yesterday}`, { admin: true })]);
+    const twice = await Promise.all([call("POST", apiUrl("adminSettle", { day: yesterday }), { admin: true }), call("POST", apiUrl("adminSettle", { day: yesterday }), { admin: true })]);
     for (const r of twice) expect(settleResultSchema.parse(data(r))).toMatchObject({ lines: 0, creditedUsdt: 0 });
     expect((await linesOf(ownerCookie, masked(trader.userId), yesterday))[0]).toMatchObject({ status: "settled", commissionUsdt: 8 });
-    payouts = affiliatePayoutsSchema.parse(data(await call("GET", "/v1/affiliate/payouts", { cookie: ownerCookie })));
+    payouts = affiliatePayoutsSchema.parse(data(await call("GET", apiUrl("payouts"), { cookie: ownerCookie })));
     expect(payouts).toMatchObject({ balanceUsdt: 8, lifetimeEarnedUsdt: 8, pendingUsdt: 0 });
-    refused(await call("POST", "/v1/affiliate/payouts", { cookie: ownerCookie, dy: true }), 409, "10009", "payout: the balance of 8.00 USDT is below the minimum payout of 10.00 USDT");
-    refused(await call("POST", "/v1/affiliate/payouts", { cookie: ownerCookie }), 403, "22001");
+    refused(await call("POST", apiUrl("payoutWithdraw"), { cookie: ownerCookie, dy: true }), 409, "10009", "payout: the balance of 8.00 USDT is below the minimum payout of 10.00 USDT");
+    refused(await call("POST", apiUrl("payoutWithdraw"), { cookie: ownerCookie }), 403, "22001");
 
     // 5 more fills, settled: 10.00; two withdrawals at once pay out once.
     data(await feed(Array.from({ length: 5 }, () => fill(trader.userId ?? "", "spot", 1, { time: at }))));
-    data(await call("POST", `/v1/admin/settle?day=${yesterday}`, { admin: true }));
-    const [w1, w2] = await Promise.all([call("POST", "/v1/affiliate/payouts", { cookie: ownerCookie, dy: true }), call("POST", "/v1/affiliate/payouts", { cookie: ownerCookie, dy: true })]);
+    data(await call("POST", apiUrl("adminSettle", { day: yesterday }), { admin: true }));
+    const [w1, w2] = await Promise.all([call("POST", apiUrl("payoutWithdraw"), { cookie: ownerCookie, dy: true }), call("POST", apiUrl("payoutWithdraw"), { cookie: ownerCookie, dy: true })]);
     const paid = [w1, w2].filter((r) => r.statusCode === 200);
     expect(paid).toHaveLength(1);
     const payout = affiliatePayoutResultSchema.parse(data(paid[0] as LightMyRequestResponse));
     expect(payout).toMatchObject({ balanceUsdt: 0, payout: { kind: "payout", amountUsdt: -10, destination: "spot" } });
-    payouts = affiliatePayoutsSchema.parse(data(await call("GET", "/v1/affiliate/payouts", { cookie: ownerCookie })));
+    payouts = affiliatePayoutsSchema.parse(data(await call("GET", apiUrl("payouts"), { cookie: ownerCookie })));
     expect(payouts).toMatchObject({ balanceUsdt: 0, lifetimeEarnedUsdt: 10 });
     expect(payouts.payouts.map((p) => p.amountUsdt)).toEqual([-10]);
     expect(await ledgerSum(owner.userId ?? "")).toBe(payouts.balanceUsdt);
   });
 
   it("the balance is the sum of the ledger, whose entries cannot be changed or removed", async () => {
-    const payouts = affiliatePayoutsSchema.parse(data(await call("GET", "/v1/affiliate/payouts", { cookie: affiliateCookie })));
+    const payouts = affiliatePayoutsSchema.parse(data(await call("GET", apiUrl("payouts"), { cookie: affiliateCookie })));
     expect(payouts.lifetimeEarnedUsdt).toBeGreaterThan(100);
     expect(await ledgerSum("8012345678")).toBeCloseTo(payouts.balanceUsdt, 2);
     // Lifetime earned is the settled commission of every line: the seeded history agrees with its ledger.
@@ -337,26 +338,26 @@ describe(`level review (${DIALECT})`, () => {
     const invitees = [];
     for (let i = 0; i < 10; i++) invitees.push(await registerWith("PARTNER"));
     data(await feed(invitees.map((inv) => fill(inv.userId ?? "", "futures", 600, { notional: 1_000_000, time: `${month}-10T08:00:00.000Z` }))));
-    const review = levelReviewResultSchema.parse(data(await call("POST", `/v1/admin/affiliate/review-levels?month=${month}`, { admin: true })));
+    const review = levelReviewResultSchema.parse(data(await call("POST", apiUrl("adminReviewLevels", { month }), { admin: true })));
     expect(review.alreadyDone).toBe(false);
     const partner = await t.app.affiliate.affiliateOf("8012345680");
     expect(partner).toMatchObject({ level: 2, rate_bps: 4500 });
     // Nova (a sub-affiliate with nothing in July) stays at the first level and keeps her agreed rate.
     expect(await t.app.affiliate.affiliateOf("8012345681")).toMatchObject({ level: 1, rate_bps: 3500 });
-    expect(levelReviewResultSchema.parse(data(await call("POST", `/v1/admin/affiliate/review-levels?month=${month}`, { admin: true })))).toMatchObject({ alreadyDone: true, changed: 0 });
-    refused(await call("POST", "/v1/admin/affiliate/review-levels?month=2026-13", { admin: true }), 400, "400", /^month: /);
+    expect(levelReviewResultSchema.parse(data(await call("POST", apiUrl("adminReviewLevels", { month }), { admin: true })))).toMatchObject({ alreadyDone: true, changed: 0 });
+    refused(await call("POST", apiUrl("adminReviewLevels", { month: "2026-13" }), { admin: true }), 400, "400", /^month: /);
     await t.app.db.updateTable("affiliates").set({ level: 1, rate_bps: 4000 }).where("user_id", "=", "8012345680").execute();
   });
 });
 
 describe(`exports (${DIALECT})`, () => {
   it("the invitee CSV is UTF-8 with a byte-order mark and holds exactly the table's invitees", async () => {
-    const response = await call("GET", "/v1/affiliate/invitees/export.csv?search=70", { cookie: affiliateCookie });
+    const response = await call("GET", apiUrl("inviteesCsv", { search: 70 }), { cookie: affiliateCookie });
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("text/csv; charset=utf-8");
     expect(response.body.startsWith("\uFEFFmaskedUserId,registeredAt,kyc,firstDepositAt,firstTradeAt,volumeUsdt,commissionUsdt,linkCode\r\n")).toBe(true);
     const rows = response.body.trim().split("\r\n").slice(1);
-    const table = inviteePageSchema.parse(data(await call("GET", "/v1/affiliate/invitees?search=70&pageSize=10", { cookie: affiliateCookie })));
+    const table = inviteePageSchema.parse(data(await call("GET", apiUrl("invitees", { search: 70, pageSize: 10 }), { cookie: affiliateCookie })));
     expect(rows).toHaveLength(table.total);
     expect(rows.every((r) => /^\d\d\*\*\*\*\d\d,/.test(r) && (r.split(",")[0] ?? "").includes("70") && /,\d+\.\d{2},\d+\.\d{2},[^,]*$/.test(r))).toBe(true);
   });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { refused } from "./helpers/envelope-assertions";
 import { makeEvent } from "./helpers/analytics-events";
 import { createTestApp, envelope, type TestApp } from "./helpers/test-app";
+import { apiUrl } from "./helpers/api-url";
 
 const EVIL = "https://evil.example";
 const CROSS_SITE = /^origin: cross-site request refused$/;
@@ -17,7 +18,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const logout = (headers: Record<string, string>) => t.app.inject({ method: "POST", url: "/v1/user/logout", headers });
+const logout = (headers: Record<string, string>) => t.app.inject({ method: "POST", url: apiUrl("logout"), headers });
 
 describe("cross-site request refusal (Origin, else Referer)", () => {
   it.each([
@@ -46,18 +47,18 @@ describe("cross-site request refusal (Origin, else Referer)", () => {
 
   it("refuses PUT, PATCH and DELETE alike, and lets GET through", async () => {
     const admin = { "x-admin-token": "guards-admin", origin: EVIL };
-    refused(await t.app.inject({ method: "PUT", url: "/v1/admin/analytics/switch", headers: admin, payload: { ip: "192.0.2.1", enabled: false } }), 403, "403", CROSS_SITE);
-    refused(await t.app.inject({ method: "PATCH", url: "/v1/affiliate/links/1", headers: { origin: EVIL }, payload: {} }), 403, "403", CROSS_SITE);
-    refused(await t.app.inject({ method: "DELETE", url: "/v1/affiliate/sub-affiliates/1", headers: { origin: EVIL } }), 403, "403", CROSS_SITE);
-    expect((await t.app.inject({ method: "GET", url: "/v1/mix/system/getDomainConfigList", headers: { origin: EVIL } })).statusCode).toBe(200);
+    refused(await t.app.inject({ method: "PUT", url: apiUrl("adminAnalyticsSwitch"), headers: admin, payload: { ip: "192.0.2.1", enabled: false } }), 403, "403", CROSS_SITE);
+    refused(await t.app.inject({ method: "PATCH", url: apiUrl("linkUpdate", { id: 1 }), headers: { origin: EVIL }, payload: {} }), 403, "403", CROSS_SITE);
+    refused(await t.app.inject({ method: "DELETE", url: apiUrl("subAffiliateEnd", { userId: 1 }), headers: { origin: EVIL } }), 403, "403", CROSS_SITE);
+    expect((await t.app.inject({ method: "GET", url: apiUrl("domainConfig"), headers: { origin: EVIL } })).statusCode).toBe(200);
   });
 
   it("covers the stand-in form pages and the Sentry tunnel", async () => {
     const form = { "content-type": "application/x-www-form-urlencoded", origin: EVIL };
     refused(await t.app.inject({ method: "POST", url: "/login", headers: form, payload: "email=a%40b.co&password=x" }), 403, "403", CROSS_SITE);
     refused(await t.app.inject({ method: "POST", url: "/ja/register", headers: form, payload: "email=a%40b.co&password=x" }), 403, "403", CROSS_SITE);
-    refused(await t.app.inject({ method: "POST", url: "/v1/sentry/1", headers: { "content-type": "text/plain", origin: EVIL }, payload: "{}" }), 403, "403", CROSS_SITE);
-    refused(await t.app.inject({ method: "POST", url: "/v1/buried/log/info", headers: { ...JSON_TYPE, origin: EVIL }, payload: "[]" }), 403, "403", CROSS_SITE);
+    refused(await t.app.inject({ method: "POST", url: apiUrl("sentryTunnel", { projectId: 1 }), headers: { "content-type": "text/plain", origin: EVIL }, payload: "{}" }), 403, "403", CROSS_SITE);
+    refused(await t.app.inject({ method: "POST", url: apiUrl("analyticsIngest"), headers: { ...JSON_TYPE, origin: EVIL }, payload: "[]" }), 403, "403", CROSS_SITE);
   });
 });
 
@@ -81,13 +82,13 @@ describe("methods no route uses", () => {
 
 describe("JSON nested too deeply", () => {
   it("is refused with 400 before parsing, in the app's JSON parser", async () => {
-    refused(await t.app.inject({ method: "POST", url: "/v1/user/logout", headers: JSON_TYPE, payload: nested(65) }), 400, "400", "body: nested too deeply");
-    refused(await t.app.inject({ method: "POST", url: "/v1/user/login", headers: JSON_TYPE, payload: `{"email":${nested(30_000)}}` }), 400, "400", "body: nested too deeply");
+    refused(await t.app.inject({ method: "POST", url: apiUrl("logout"), headers: JSON_TYPE, payload: nested(65) }), 400, "400", "body: nested too deeply");
+    refused(await t.app.inject({ method: "POST", url: apiUrl("login"), headers: JSON_TYPE, payload: `{"email":${nested(30_000)}}` }), 400, "400", "body: nested too deeply");
   });
 
   it("counts only real brackets: inside strings (escaped quotes too) they are text", async () => {
     const ext = { note: `\\"${"[{".repeat(200)}` };
-    const response = await t.app.inject({ method: "POST", url: "/v1/buried/log/info", headers: JSON_TYPE, payload: JSON.stringify([makeEvent(1, { event_tracking_ext: ext })]) });
+    const response = await t.app.inject({ method: "POST", url: apiUrl("analyticsIngest"), headers: JSON_TYPE, payload: JSON.stringify([makeEvent(1, { event_tracking_ext: ext })]) });
     expect(response.statusCode, response.body).toBe(200);
     expect(envelope(response).data).toMatchObject({ accepted: 1 });
   });
@@ -95,9 +96,9 @@ describe("JSON nested too deeply", () => {
   it("is refused in analytics events (event_tracking_ext) past 64 levels, accepted up to them", async () => {
     const deepExt = (levels: number) => JSON.parse(`{"a":${nested(levels)}}`) as Record<string, unknown>;
     // The array, the event and the ext object are three levels: 61 more make 64.
-    const fits = await t.app.inject({ method: "POST", url: "/v1/buried/log/info", headers: JSON_TYPE, payload: JSON.stringify([makeEvent(2, { event_tracking_ext: deepExt(61) })]) });
+    const fits = await t.app.inject({ method: "POST", url: apiUrl("analyticsIngest"), headers: JSON_TYPE, payload: JSON.stringify([makeEvent(2, { event_tracking_ext: deepExt(61) })]) });
     expect(envelope(fits).data).toMatchObject({ accepted: 1 });
-    const deeper = await t.app.inject({ method: "POST", url: "/v1/buried/log/info", headers: JSON_TYPE, payload: JSON.stringify([makeEvent(3, { event_tracking_ext: deepExt(62) })]) });
+    const deeper = await t.app.inject({ method: "POST", url: apiUrl("analyticsIngest"), headers: JSON_TYPE, payload: JSON.stringify([makeEvent(3, { event_tracking_ext: deepExt(62) })]) });
     refused(deeper, 400, "400", "body: nested too deeply");
   });
 
@@ -105,6 +106,6 @@ describe("JSON nested too deeply", () => {
     // Built as text: JSON.stringify of such a value overflows the stack (what the server must never attempt).
     const json = `{"version":"1","dxToken":"","customToken":"","timestamp":1,"deviceInfo":{"screen":${nested(depth)}}}`;
     const paramStr = Buffer.from(json, "utf8").toString("base64");
-    refused(await t.app.inject({ method: "POST", url: "/v1/risk/log/report", headers: JSON_TYPE, payload: { paramStr } }), 400, "400", "paramStr: nested too deeply");
+    refused(await t.app.inject({ method: "POST", url: apiUrl("riskLogReport"), headers: JSON_TYPE, payload: { paramStr } }), 400, "400", "paramStr: nested too deeply");
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AFFILIATE, createTestApp, login, sessionCookie, type TestApp } from "./helpers/test-app";
 import { HSTS, PERMISSIONS_POLICY } from "../src/plugins/external/helmet";
+import { apiUrl } from "./helpers/api-url";
 
 let t: TestApp;
 let cookie: string;
@@ -13,15 +14,15 @@ afterAll(async () => {
 });
 
 const userInfo = (headers: Record<string, string> = {}) =>
-  t.app.inject({ method: "POST", url: "/v1/user/overview/userinfo", headers: { cookie, ...headers }, payload: { terminalCode: "t1", locale: "en" } });
+  t.app.inject({ method: "POST", url: apiUrl("userInfo"), headers: { cookie, ...headers }, payload: { terminalCode: "t1", locale: "en" } });
 
 describe("security headers of the API (issue 12)", () => {
   it("every answer — JSON, errors, HTML pages — has nosniff, a strict referrer policy, no powerful features and no framing", async () => {
     const answers = [
       await userInfo(),
-      await t.app.inject({ method: "GET", url: "/v1/mix/system/getDomainConfigList" }),
+      await t.app.inject({ method: "GET", url: apiUrl("domainConfig") }),
       await t.app.inject({ method: "GET", url: "/v1/no/such/route" }),
-      await t.app.inject({ method: "POST", url: "/v1/user/overview/userinfo", payload: {} }), // no session
+      await t.app.inject({ method: "POST", url: apiUrl("userInfo"), payload: {} }), // no session
       await t.app.inject({ method: "GET", url: "/login" }),
     ];
     for (const response of answers) {
@@ -42,7 +43,7 @@ describe("security headers of the API (issue 12)", () => {
     // From an untrusted address the header is not believed.
     const spoofed = await t.app.inject({
       method: "POST",
-      url: "/v1/user/overview/userinfo",
+      url: apiUrl("userInfo"),
       remoteAddress: "203.0.113.9",
       headers: { cookie, "x-forwarded-proto": "https" },
       payload: { terminalCode: "t1", locale: "en" },
@@ -54,13 +55,13 @@ describe("security headers of the API (issue 12)", () => {
     const info = await userInfo();
     expect(info.statusCode).toBe(200);
     expect(info.headers["cache-control"]).toBe("no-store");
-    const application = await t.app.inject({ method: "GET", url: "/v1/affiliate/applications/me", headers: { cookie } });
+    const application = await t.app.inject({ method: "GET", url: apiUrl("myAffiliateApplication"), headers: { cookie } });
     expect(application.statusCode).toBe(200);
     expect(application.headers["cache-control"]).toBe("no-store");
     // Errors (401 without a session, 404) are not cached either.
-    expect((await t.app.inject({ method: "POST", url: "/v1/user/overview/userinfo", payload: {} })).headers["cache-control"]).toBe("no-store");
+    expect((await t.app.inject({ method: "POST", url: apiUrl("userInfo"), payload: {} })).headers["cache-control"]).toBe("no-store");
     expect((await t.app.inject({ method: "GET", url: "/v1/no/such/route" })).headers["cache-control"]).toBe("no-store");
-    expect((await t.app.inject({ method: "GET", url: "/v1/mix/system/getDomainConfigList" })).headers["cache-control"]).toBe("public, max-age=60");
+    expect((await t.app.inject({ method: "GET", url: apiUrl("domainConfig") })).headers["cache-control"]).toBe("public, max-age=60");
   });
 
   it("the session cookie is httpOnly, SameSite=Lax and Secure over https; its readable hint holds no secret", async () => {

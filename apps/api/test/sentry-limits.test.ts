@@ -8,6 +8,7 @@ import dbPlugin from "../src/plugins/external/db";
 import sentryRoutes, { sentryTunnelConfig, type SentryTunnelOptions } from "../src/routes/v1/sentry";
 import { refused } from "./helpers/envelope-assertions";
 import { DIALECT, randomName, TEST_DATABASE_URL, withPg } from "./helpers/test-app";
+import { apiUrl } from "./helpers/api-url";
 
 const DSN = "https://public@localhost/1";
 const eventId = () => randomUUID().replace(/-/g, "");
@@ -45,7 +46,7 @@ function envelopeOf(count: number, extra = ""): string {
 }
 
 const post = (app: FastifyInstance, body: string) =>
-  app.inject({ method: "POST", url: "/v1/sentry/1", headers: { "content-type": "text/plain;charset=UTF-8" }, payload: body });
+  app.inject({ method: "POST", url: apiUrl("sentryTunnel", { projectId: 1 }), headers: { "content-type": "text/plain;charset=UTF-8" }, payload: body });
 const storedCount = async (app: FastifyInstance) =>
   Number((await app.db.selectFrom("error_events" as never).select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirst())?.n ?? 0);
 
@@ -110,7 +111,7 @@ describe("the per-IP rate limit (SENTRY_RATE_LIMIT_MAX)", () => {
     try {
       for (let i = 0; i < 2; i++) expect((await post(t.app, envelopeOf(1))).statusCode).toBe(200);
       refused(await post(t.app, envelopeOf(1)), 429, "429", /^Too many requests/);
-      const other = await t.app.inject({ method: "POST", url: "/v1/sentry/1", remoteAddress: "192.0.2.7", headers: { "content-type": "text/plain" }, payload: envelopeOf(1) });
+      const other = await t.app.inject({ method: "POST", url: apiUrl("sentryTunnel", { projectId: 1 }), remoteAddress: "192.0.2.7", headers: { "content-type": "text/plain" }, payload: envelopeOf(1) });
       expect(other.statusCode).toBe(200);
     } finally {
       await t.close();

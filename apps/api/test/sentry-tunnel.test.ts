@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sentryTunnelConfig, type SentryTunnelOptions } from "../src/routes/v1/sentry";
 import { createTestApp, type TestApp } from "./helpers/test-app";
+import { apiUrl } from "./helpers/api-url";
 
 const ADMIN_TOKEN = "sentry-admin-token";
 const DSN = "https://public@localhost/1";
@@ -41,9 +42,9 @@ describe("POST /v1/sentry/:projectId (the error-reporting tunnel)", () => {
     await t.close();
   });
 
-  const post = (body: string | Buffer, url = "/v1/sentry/1", contentType = "text/plain;charset=UTF-8") =>
+  const post = (body: string | Buffer, url = apiUrl("sentryTunnel", { projectId: 1 }), contentType = "text/plain;charset=UTF-8") =>
     t.app.inject({ method: "POST", url, headers: { "content-type": contentType }, payload: body });
-  const list = (limit = 10) => t.app.inject({ method: "GET", url: `/v1/admin/errors?limit=${limit}`, headers: { "x-admin-token": ADMIN_TOKEN } });
+  const list = (limit = 10) => t.app.inject({ method: "GET", url: apiUrl("adminErrors", { limit }), headers: { "x-admin-token": ADMIN_TOKEN } });
 
   it("stores a valid envelope's event (text/plain, as the browser SDK sends it) and answers like Sentry", async () => {
     const id = eventId();
@@ -74,7 +75,7 @@ describe("POST /v1/sentry/:projectId (the error-reporting tunnel)", () => {
       JSON.stringify({ type: "event", length: Buffer.byteLength(JSON.stringify({ event_id: id, message: "ünïcode message", level: "warning" })) }),
       JSON.stringify({ event_id: id, message: "ünïcode message", level: "warning" }),
     ].join("\n");
-    const response = await post(body, "/v1/sentry/1", "application/x-sentry-envelope");
+    const response = await post(body, apiUrl("sentryTunnel", { projectId: 1 }), "application/x-sentry-envelope");
     expect(response.statusCode).toBe(200);
     const events = (await list()).json<{ data: { events: Array<Record<string, unknown>> } }>();
     expect(events.data.events[0]).toMatchObject({ eventId: id, level: "warning", message: "ünïcode message", url: null });
@@ -114,7 +115,7 @@ describe("POST /v1/sentry/:projectId (the error-reporting tunnel)", () => {
   });
 
   it("refuses an unknown project with 403 (route or DSN)", async () => {
-    expect((await post(envelope(browserEvent(eventId())), "/v1/sentry/2")).statusCode).toBe(403);
+    expect((await post(envelope(browserEvent(eventId())), apiUrl("sentryTunnel", { projectId: 2 }))).statusCode).toBe(403);
     expect((await post(envelope(browserEvent(eventId()), { dsn: "https://public@localhost/2" }))).statusCode).toBe(403);
   });
 
@@ -130,15 +131,15 @@ describe("POST /v1/sentry/:projectId (the error-reporting tunnel)", () => {
   });
 
   it("refuses other content types with 415", async () => {
-    const response = await post(envelope(browserEvent(eventId())), "/v1/sentry/1", "application/xml");
+    const response = await post(envelope(browserEvent(eventId())), apiUrl("sentryTunnel", { projectId: 1 }), "application/xml");
     expect(response.statusCode).toBe(415);
   });
 
   it("GET /v1/admin/errors needs the admin token", async () => {
-    expect((await t.app.inject({ method: "GET", url: "/v1/admin/errors" })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: "GET", url: "/v1/admin/errors", headers: { "x-admin-token": "wrong" } })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: "GET", url: apiUrl("adminErrors") })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: "GET", url: apiUrl("adminErrors"), headers: { "x-admin-token": "wrong" } })).statusCode).toBe(403);
     expect((await list(5)).statusCode).toBe(200);
-    expect((await t.app.inject({ method: "GET", url: "/v1/admin/errors?limit=0", headers: { "x-admin-token": ADMIN_TOKEN } })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: "GET", url: apiUrl("adminErrors", { limit: 0 }), headers: { "x-admin-token": ADMIN_TOKEN } })).statusCode).toBe(400);
   });
 });
 
@@ -155,12 +156,12 @@ describe("forwarding to SENTRY_UPSTREAM", () => {
     const t = await buildTunnelApp({ upstream: "https://o0.ingest.sentry.io", fetch: fakeFetch });
     try {
       const body = envelope(browserEvent(eventId()));
-      const response = await t.app.inject({ method: "POST", url: "/v1/sentry/1", headers: { "content-type": "text/plain" }, payload: body });
+      const response = await t.app.inject({ method: "POST", url: apiUrl("sentryTunnel", { projectId: 1 }), headers: { "content-type": "text/plain" }, payload: body });
       expect(response.statusCode).toBe(429);
       expect(response.headers["retry-after"]).toBe("60");
       expect(response.headers["x-sentry-rate-limits"]).toBe("60::organization");
       expect(calls).toEqual([{ url: "https://o0.ingest.sentry.io/api/1/envelope/", body, contentType: "application/x-sentry-envelope" }]);
-      const listed = await t.app.inject({ method: "GET", url: "/v1/admin/errors", headers: { "x-admin-token": ADMIN_TOKEN } });
+      const listed = await t.app.inject({ method: "GET", url: apiUrl("adminErrors"), headers: { "x-admin-token": ADMIN_TOKEN } });
       expect(listed.json<{ data: { events: unknown[] } }>().data.events).toEqual([]);
     } finally {
       await t.close();
@@ -179,11 +180,11 @@ describe("with the environment's configuration", () => {
   it("GET /v1/admin/errors sits behind the admin hook and POST /v1/sentry/1 stores", async () => {
     const t = await createTestApp({ adminToken: ADMIN_TOKEN });
     try {
-      expect((await t.app.inject({ method: "GET", url: "/v1/admin/errors" })).statusCode).toBe(403);
+      expect((await t.app.inject({ method: "GET", url: apiUrl("adminErrors") })).statusCode).toBe(403);
       const id = eventId();
-      const posted = await t.app.inject({ method: "POST", url: "/v1/sentry/1", headers: { "content-type": "text/plain;charset=UTF-8" }, payload: envelope(browserEvent(id, "wired")) });
+      const posted = await t.app.inject({ method: "POST", url: apiUrl("sentryTunnel", { projectId: 1 }), headers: { "content-type": "text/plain;charset=UTF-8" }, payload: envelope(browserEvent(id, "wired")) });
       expect(posted.statusCode).toBe(200);
-      const listed = await t.app.inject({ method: "GET", url: "/v1/admin/errors", headers: { "x-admin-token": ADMIN_TOKEN } });
+      const listed = await t.app.inject({ method: "GET", url: apiUrl("adminErrors"), headers: { "x-admin-token": ADMIN_TOKEN } });
       expect(listed.json()).toMatchObject({ data: { events: [{ eventId: id, message: "Error: wired" }] } });
     } finally {
       await t.close();

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { LightMyRequestResponse } from "fastify";
 import { throttleKeys } from "../src/plugins/app/auth";
 import { AFFILIATE, PLAIN_USER, createTestApp, envelope, login, randomName, TEST_REDIS_URL, type TestApp } from "./helpers/test-app";
+import { apiUrl } from "./helpers/api-url";
 
 const suites = [
   { name: "memory", redisUrl: undefined, skip: false },
@@ -36,7 +37,7 @@ for (const suite of suites) {
     }
 
     it("uses the configured store", async () => {
-      const response = await t.app.inject({ method: "GET", url: "/v1/admin/health" });
+      const response = await t.app.inject({ method: "GET", url: apiUrl("adminHealth") });
       expect(response.statusCode).toBe(403);
       expect(t.app.counterStore.kind).toBe(suite.name);
     });
@@ -179,7 +180,7 @@ describe("general rate limit", () => {
 
   it("answers HTTP 429 with code 429 past the per-IP limit", async () => {
     t = await createTestApp({ rateLimit: { max: 3, timeWindowMs: 60_000 } });
-    const call = () => t.app.inject({ method: "GET", url: "/v1/mix/system/getDomainConfigList" });
+    const call = () => t.app.inject({ method: "GET", url: apiUrl("domainConfig") });
     for (let i = 0; i < 3; i++) expect((await call()).statusCode).toBe(200);
     const limited = await call();
     expect(limited.statusCode).toBe(429);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, deviceToken, envelope, type TestApp } from "./helpers/test-app";
+import { apiUrl } from "./helpers/api-url";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -59,7 +60,7 @@ const ROUTES: Record<string, BadCase[]> = {
 };
 
 /** Login and register check the `dy-token` before the body: these cases carry a live one so they reach the body check. */
-const NEEDS_DEVICE_TOKEN = new Set(["/v1/user/login", "/v1/user/register"]);
+const NEEDS_DEVICE_TOKEN = new Set([apiUrl("login"), apiUrl("register")]);
 
 describe.each(Object.entries(ROUTES))("POST %s refuses bad input", (url, cases) => {
   it.each(cases)("$name → $status", async ({ headers, payload, status, msg }) => {

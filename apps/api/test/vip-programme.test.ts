@@ -12,6 +12,7 @@ import {
 import { DAY_MS } from "../src/lib/days";
 import { levelOfMetrics } from "../src/plugins/app/vip-repository";
 import { AFFILIATE, PLAIN_USER, createTestApp, deviceToken, envelope, login, sessionCookie, type TestApp } from "./helpers/test-app";
+import { apiUrl } from "./helpers/api-url";
 
 const PARTNER = { email: "partner@example.com", password: "Partner#2026" } as const;
 const ADMIN_TOKEN = "vip-admin-token";
@@ -35,11 +36,11 @@ describe("VIP programme API", () => {
   const get = (url: string, email?: string) =>
     t.app.inject({ method: "GET", url, cookies: email ? { refresh_token: sessions[email] ?? "" } : {} });
   const join = (id: string, email?: string, headers: Record<string, string> = { "dy-token": token }) =>
-    t.app.inject({ method: "POST", url: `/v1/vip/airdrops/${id}/join`, headers, cookies: email ? { refresh_token: sessions[email] ?? "" } : {} });
+    t.app.inject({ method: "POST", url: apiUrl("vipAirdropJoin", { id }), headers, cookies: email ? { refresh_token: sessions[email] ?? "" } : {} });
 
   describe("GET /v1/vip/programme", () => {
     it("answers the eight levels with thresholds, fees, limits, benefits, the trial and the rules", async () => {
-      const response = await get("/v1/vip/programme");
+      const response = await get(apiUrl("vipProgramme"));
       expect(response.statusCode).toBe(200);
       const programme = vipProgrammeSchema.parse(envelope(response).data);
       expect(programme.levels.map((l) => l.name)).toEqual(["VIP0", "VIP1", "VIP2", "VIP3", "VIP4", "VIP5", "VIP6", "VIP7"]);
@@ -59,7 +60,7 @@ describe("VIP programme API", () => {
     });
 
     it("refuses unknown query parameters with 400 and a message", async () => {
-      const response = await get("/v1/vip/programme?level=2");
+      const response = await get(apiUrl("vipProgramme", { level: 2 }));
       expect(response.statusCode).toBe(400);
       expect(envelope(response).code).toBe("400");
       expect(envelope(response).msg).toMatch(/^level: unknown field/);
@@ -69,7 +70,7 @@ describe("VIP programme API", () => {
       const other = await createTestApp();
       try {
         await other.app.db.updateTable("client_settings").set({ value: '{"graceDays":"soon"}' }).where("key", "=", "vipRules").execute();
-        const programme = vipProgrammeSchema.parse(envelope(await other.app.inject({ method: "GET", url: "/v1/vip/programme" })).data);
+        const programme = vipProgrammeSchema.parse(envelope(await other.app.inject({ method: "GET", url: apiUrl("vipProgramme") })).data);
         expect(programme.rules.graceDays).toBe(15);
       } finally {
         await other.close();
@@ -79,19 +80,19 @@ describe("VIP programme API", () => {
 
   describe("GET /v1/vip/guide", () => {
     it("answers the FAQ in the asked language (query or Locale header), English for English variants", async () => {
-      const en = vipGuideSchema.parse(envelope(await get("/v1/vip/guide")).data);
+      const en = vipGuideSchema.parse(envelope(await get(apiUrl("vipGuide"))).data);
       expect(en.locale).toBe("en");
       expect(en.faq.map((f) => f.id)).toEqual(["which-metric", "when-upgrade", "downgrade", "platform-token", "airdrops"]);
-      const ar = vipGuideSchema.parse(envelope(await get("/v1/vip/guide?locale=ar")).data);
+      const ar = vipGuideSchema.parse(envelope(await get(apiUrl("vipGuide", { locale: "ar" }))).data);
       expect(ar.locale).toBe("ar");
       expect(ar.faq.map((f) => f.id)).toEqual(en.faq.map((f) => f.id));
       expect(ar.faq[0]?.question).toMatch(/[\u0600-\u06FF]/);
-      const zh = vipGuideSchema.parse(envelope(await get("/v1/vip/guide?locale=zh-cn")).data);
+      const zh = vipGuideSchema.parse(envelope(await get(apiUrl("vipGuide", { locale: "zh-cn" }))).data);
       expect(zh.locale).toBe("zh-CN");
-      const gb = vipGuideSchema.parse(envelope(await get("/v1/vip/guide?locale=en-GB")).data);
+      const gb = vipGuideSchema.parse(envelope(await get(apiUrl("vipGuide", { locale: "en-GB" }))).data);
       expect(gb.locale).toBe("en");
       expect(gb.faq).toEqual(en.faq);
-      const byHeader = vipGuideSchema.parse(envelope(await t.app.inject({ method: "GET", url: "/v1/vip/guide", headers: { locale: "ar" } })).data);
+      const byHeader = vipGuideSchema.parse(envelope(await t.app.inject({ method: "GET", url: apiUrl("vipGuide"), headers: { locale: "ar" } })).data);
       expect(byHeader).toEqual(ar);
     });
 
@@ -107,16 +108,16 @@ describe("VIP programme API", () => {
 
   describe("GET /v1/vip/me", () => {
     it("needs a login", async () => {
-      const response = await get("/v1/vip/me");
+      const response = await get(apiUrl("vipStatus"));
       expect(response.statusCode).toBe(401);
       expect(envelope(response).code).toBe("00004");
-      const stale = await t.app.inject({ method: "GET", url: "/v1/vip/me", cookies: { refresh_token: "not-a-session" } });
+      const stale = await t.app.inject({ method: "GET", url: apiUrl("vipStatus"), cookies: { refresh_token: "not-a-session" } });
       expect(stale.statusCode).toBe(401);
       expect(envelope(stale).code).toBe("00005");
     });
 
     it("gives the affiliate VIP2 by futures volume, with progress to VIP3 on each metric and VIP2 fees", async () => {
-      const response = await get("/v1/vip/me", AFFILIATE.email);
+      const response = await get(apiUrl("vipStatus"), AFFILIATE.email);
       expect(response.statusCode).toBe(200);
       expect(response.headers["cache-control"]).toBe("no-store");
       const status = vipStatusSchema.parse(envelope(response).data);
@@ -136,14 +137,14 @@ describe("VIP programme API", () => {
     });
 
     it("gives the plain user VIP0 with no qualifying metric and progress to VIP1", async () => {
-      const status = vipStatusSchema.parse(envelope(await get("/v1/vip/me", PLAIN_USER.email)).data);
+      const status = vipStatusSchema.parse(envelope(await get(apiUrl("vipStatus"), PLAIN_USER.email)).data);
       expect(status).toMatchObject({ level: 0, qualifiedBy: null, grace: null, fees: { spotMaker: 0.001, spotTaker: 0.001, futuresMaker: 0.0002, futuresTaker: 0.0006 } });
       expect(status.target?.level).toBe(1);
       expect(status.target?.progress.find((p) => p.metric === "futuresVolume30d")).toEqual({ metric: "futuresVolume30d", current: 800_000, target: 5_000_000, ratio: 0.16 });
     });
 
     it("keeps the partner at VIP3 during the grace period, with the progress needed to keep it", async () => {
-      const status = vipStatusSchema.parse(envelope(await get("/v1/vip/me", PARTNER.email)).data);
+      const status = vipStatusSchema.parse(envelope(await get(apiUrl("vipStatus"), PARTNER.email)).data);
       expect(status).toMatchObject({ level: 3, metricLevel: 1, qualifiedBy: "spotVolume30d" });
       expect(status.grace?.level).toBe(3);
       const left = Date.parse(status.grace?.endsAt ?? "") - Date.now();
@@ -156,7 +157,7 @@ describe("VIP programme API", () => {
       const later = await createTestApp({ now: () => Date.now() + 30 * DAY_MS });
       try {
         const session = sessionCookie(await login(later.app, PARTNER.email, PARTNER.password));
-        const status = vipStatusSchema.parse(envelope(await later.app.inject({ method: "GET", url: "/v1/vip/me", cookies: { refresh_token: session } })).data);
+        const status = vipStatusSchema.parse(envelope(await later.app.inject({ method: "GET", url: apiUrl("vipStatus"), cookies: { refresh_token: session } })).data);
         expect(status).toMatchObject({ level: 1, grace: null, target: { level: 2, reason: "next" } });
       } finally {
         await later.close();
@@ -179,7 +180,7 @@ describe("VIP programme API", () => {
     const byId = (campaigns: VipAirdrop[], id: string) => campaigns.find((c) => c.id === id);
 
     it("lists campaigns live first, then upcoming, then ended, with required levels; joined is null for a visitor", async () => {
-      const response = await get("/v1/vip/airdrops");
+      const response = await get(apiUrl("vipAirdrops"));
       expect(response.statusCode).toBe(200);
       const list = vipAirdropListSchema.parse(envelope(response).data);
       expect(list.userLevel).toBeNull();
@@ -195,7 +196,7 @@ describe("VIP programme API", () => {
     });
 
     it("tells a logged-in user their level and which campaigns they joined", async () => {
-      const list = vipAirdropListSchema.parse(envelope(await get("/v1/vip/airdrops", PARTNER.email)).data);
+      const list = vipAirdropListSchema.parse(envelope(await get(apiUrl("vipAirdrops"), PARTNER.email)).data);
       expect(list.userLevel).toBe(3);
       expect(byId(list.campaigns, "nova-launch")?.joined).toBe(true);
       expect(byId(list.campaigns, "zeta-prime")?.joined).toBe(false);
@@ -208,19 +209,19 @@ describe("VIP programme API", () => {
       const affiliate = await join("zeta-prime", AFFILIATE.email);
       expect(affiliate.statusCode).toBe(403);
       expect(envelope(affiliate).code).toBe(VipResponseCode.levelTooLow);
-      const list = vipAirdropListSchema.parse(envelope(await get("/v1/vip/airdrops", PLAIN_USER.email)).data);
+      const list = vipAirdropListSchema.parse(envelope(await get(apiUrl("vipAirdrops"), PLAIN_USER.email)).data);
       expect(byId(list.campaigns, "nova-launch")?.joined).toBe(false);
     });
 
     it("lets an eligible user join once; joining again answers the first join", async () => {
-      const before = vipAirdropListSchema.parse(envelope(await get("/v1/vip/airdrops")).data);
+      const before = vipAirdropListSchema.parse(envelope(await get(apiUrl("vipAirdrops"))).data);
       const first = await join("nova-launch", AFFILIATE.email);
       expect(first.statusCode).toBe(200);
       const joined = vipAirdropJoinedSchema.parse(envelope(first).data);
       expect(joined).toMatchObject({ campaignId: "nova-launch", alreadyJoined: false });
       const again = vipAirdropJoinedSchema.parse(envelope(await join("nova-launch", AFFILIATE.email)).data);
       expect(again).toEqual({ campaignId: "nova-launch", joinedAt: joined.joinedAt, alreadyJoined: true });
-      const after = vipAirdropListSchema.parse(envelope(await get("/v1/vip/airdrops", AFFILIATE.email)).data);
+      const after = vipAirdropListSchema.parse(envelope(await get(apiUrl("vipAirdrops"), AFFILIATE.email)).data);
       expect(byId(after.campaigns, "nova-launch")).toMatchObject({ joined: true, participants: (byId(before.campaigns, "nova-launch")?.participants ?? 0) + 1 });
       // The grace period's level counts: the partner (VIP3 in grace) may join the VIP3 campaign.
       expect((await join("zeta-prime", PARTNER.email)).statusCode).toBe(200);
@@ -257,7 +258,7 @@ describe("VIP programme API", () => {
     });
 
     it("shows operators who joined, behind the admin token", async () => {
-      const url = "/v1/admin/vip/airdrops/lumen-airdrop/participants";
+      const url = apiUrl("adminAirdropParticipants", { id: "lumen-airdrop" });
       const response = await t.app.inject({ method: "GET", url, headers: { "x-admin-token": ADMIN_TOKEN } });
       expect(response.statusCode).toBe(200);
       const list = vipAirdropParticipantListSchema.parse(envelope(response).data);
@@ -265,16 +266,16 @@ describe("VIP programme API", () => {
       expect(list.participants.map((p) => p.userId).sort()).toEqual(["8012345678", "8012345680"]);
       const refused = await t.app.inject({ method: "GET", url });
       expect(refused.statusCode).toBe(403);
-      const unknown = await t.app.inject({ method: "GET", url: "/v1/admin/vip/airdrops/nope/participants", headers: { "x-admin-token": ADMIN_TOKEN } });
+      const unknown = await t.app.inject({ method: "GET", url: apiUrl("adminAirdropParticipants", { id: "nope" }), headers: { "x-admin-token": ADMIN_TOKEN } });
       expect(unknown.statusCode).toBe(404);
-      const malformed = await t.app.inject({ method: "GET", url: "/v1/admin/vip/airdrops/NOPE!/participants", headers: { "x-admin-token": ADMIN_TOKEN } });
+      const malformed = await t.app.inject({ method: "GET", url: apiUrl("adminAirdropParticipants", { id: "NOPE!" }), headers: { "x-admin-token": ADMIN_TOKEN } });
       expect(malformed.statusCode).toBe(400);
     });
 
     it("refuses a body-less GET on the join path and unknown list parameters without a 500", async () => {
       const wrongMethod = await t.app.inject({ method: "GET", url: "/v1/vip/airdrops/nova-launch/join" });
       expect(wrongMethod.statusCode).toBe(404);
-      const query = await get("/v1/vip/airdrops?state=live");
+      const query = await get(apiUrl("vipAirdrops", { state: "live" }));
       expect(query.statusCode).toBe(400);
       expect(envelope(query).msg).toMatch(/^state: unknown field/);
     });

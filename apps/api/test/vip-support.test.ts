@@ -1,6 +1,7 @@
 import { feeScheduleSchema, supportMessageListSchema, supportMessageResultSchema } from "@affiliates/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AFFILIATE, PLAIN_USER, createTestApp, envelope, login, sessionCookie, type TestApp } from "./helpers/test-app";
+import { apiUrl } from "./helpers/api-url";
 
 const ADMIN = { "x-admin-token": "support-admin-token" };
 const JSON_TYPE = { "content-type": "application/json" };
@@ -15,7 +16,7 @@ describe("GET /v1/vip/fee-schedule", () => {
   });
 
   it("answers the eight levels in order, with exact fractions and the platform-token discount", async () => {
-    const response = await t.app.inject({ method: "GET", url: "/v1/vip/fee-schedule" });
+    const response = await t.app.inject({ method: "GET", url: apiUrl("vipFeeSchedule") });
     expect(response.statusCode).toBe(200);
     expect(response.headers["cache-control"]).toBe("public, max-age=60");
     const body = envelope(response);
@@ -59,9 +60,9 @@ describe("GET /v1/vip/fee-schedule", () => {
   });
 
   it("is public: no session needed, a session changes nothing", async () => {
-    const anonymous = await t.app.inject({ method: "GET", url: "/v1/vip/fee-schedule" });
+    const anonymous = await t.app.inject({ method: "GET", url: apiUrl("vipFeeSchedule") });
     const session = sessionCookie(await login(t.app, AFFILIATE.email, AFFILIATE.password));
-    const loggedIn = await t.app.inject({ method: "GET", url: "/v1/vip/fee-schedule", cookies: { refresh_token: session } });
+    const loggedIn = await t.app.inject({ method: "GET", url: apiUrl("vipFeeSchedule"), cookies: { refresh_token: session } });
     expect(loggedIn.statusCode).toBe(200);
     expect(loggedIn.json()).toEqual(anonymous.json());
   });
@@ -75,7 +76,7 @@ describe("support chat messages", () => {
   /** A fresh client IP per call, so the per-IP chat limit stays out of the way except where tested. */
   const freshIp = () => ({ "x-forwarded-for": `198.51.100.${++ipCounter}` });
   const post = (app: TestApp, payload: unknown, headers: Record<string, string> = freshIp(), cookies: Record<string, string> = {}) =>
-    app.app.inject({ method: "POST", url: "/v1/support/chat/messages", payload: JSON.stringify(payload), headers: { ...JSON_TYPE, ...headers }, cookies });
+    app.app.inject({ method: "POST", url: apiUrl("supportMessage"), payload: JSON.stringify(payload), headers: { ...JSON_TYPE, ...headers }, cookies });
   const list = (app: TestApp, query = "", headers: Record<string, string> = ADMIN) =>
     app.app.inject({ method: "GET", url: `/v1/admin/support/messages${query}`, headers });
 
@@ -158,7 +159,7 @@ describe("support chat messages", () => {
   });
 
   it("refuses a missing body", async () => {
-    const response = await t.app.inject({ method: "POST", url: "/v1/support/chat/messages", headers: freshIp() });
+    const response = await t.app.inject({ method: "POST", url: apiUrl("supportMessage"), headers: freshIp() });
     expect(response.statusCode).toBe(400);
     expect(envelope(response).msg).toMatch(/^body: /);
   });
@@ -177,7 +178,7 @@ describe("support chat messages", () => {
     expect(blocked.headers["retry-after"]).toBeDefined();
     expect((await post(limited, { email: "a@b.co", message: "other" }, { "x-forwarded-for": "203.0.113.8" })).statusCode).toBe(200);
     // The stricter limit is the chat's own: other routes from the same IP still answer.
-    expect((await limited.app.inject({ method: "GET", url: "/v1/vip/fee-schedule", headers: ip })).statusCode).toBe(200);
+    expect((await limited.app.inject({ method: "GET", url: apiUrl("vipFeeSchedule"), headers: ip })).statusCode).toBe(200);
     const { messages } = supportMessageListSchema.parse(envelope(await list(limited)).data);
     expect(messages.map((m) => m.message)).toEqual(["other", "m3", "m2", "m1"]);
   });

@@ -5,6 +5,7 @@ import { generateAffiliateData, seedAffiliateIfEmpty } from "../../src/db/seed-a
 import { dayOf } from "../../src/lib/days";
 import { hashPassword } from "../../src/lib/password";
 import { AFFILIATE, PLAIN_USER, createTestApp, deviceToken, login, sessionCookie, type TestApp } from "./test-app";
+import { apiUrl } from "./api-url";
 
 /** A fixed clock: the seed's history and every "today" of the API are relative to it, so values are reproducible. */
 export const NOW = Date.parse("2026-06-15T12:00:00.000Z");
@@ -96,7 +97,7 @@ export function affiliateSuite() {
     async registerUser(email: string): Promise<string> {
       const response = await suite.app.inject({
         method: "POST",
-        url: "/v1/user/register",
+        url: apiUrl("register"),
         headers: { "dy-token": suite.dy, "content-type": "application/json" },
         payload: JSON.stringify({ email, password: "Newcomer#2026" }),
       });

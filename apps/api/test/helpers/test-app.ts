@@ -3,6 +3,7 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import pg from "pg";
 import { DEVICE_TOKEN_APP_IDS } from "@affiliates/contracts";
 import { buildApp, type AppOptions } from "../../src/app";
+import { apiUrl } from "./api-url";
 
 /** Set TEST_DATABASE_URL=postgres://… to run every suite on PostgreSQL (a fresh schema per app, dropped after). */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL?.trim() || undefined;
@@ -74,7 +75,7 @@ export function sessionCookie(response: LightMyRequestResponse): string {
 
 /** A live device token (the `dy-token` header login and register require), issued as the token SDK gets one. */
 export async function deviceToken(app: FastifyInstance, fingerprint = "test-fingerprint-0123456789"): Promise<string> {
-  const response = await app.inject({ method: "POST", url: "/v1/constantid/udid/c1", payload: { appId: DEVICE_TOKEN_APP_IDS.test, fingerprint } });
+  const response = await app.inject({ method: "POST", url: apiUrl("deviceTokenIssue"), payload: { appId: DEVICE_TOKEN_APP_IDS.test, fingerprint } });
   const { token } = envelope(response).data as { token: string };
   if (response.statusCode !== 200 || typeof token !== "string") throw new Error(`no device token: ${response.body}`);
   return token;
@@ -83,7 +84,7 @@ export async function deviceToken(app: FastifyInstance, fingerprint = "test-fing
 /** POST /v1/user/login with a fresh device token, unless the caller gives its own `dy-token` header. */
 export async function login(app: FastifyInstance, email: string, password: string, headers: Record<string, string> = {}) {
   const token = headers["dy-token"] ?? (await deviceToken(app));
-  return app.inject({ method: "POST", url: "/v1/user/login", payload: { email, password }, headers: { "dy-token": token, ...headers } });
+  return app.inject({ method: "POST", url: apiUrl("login"), payload: { email, password }, headers: { "dy-token": token, ...headers } });
 }
 
 export const AFFILIATE = { email: "affiliate@example.com", password: "Affiliate#2026" } as const;
