@@ -48,6 +48,7 @@ describe("GET /v1/admin/health", () => {
   });
 
   it("refuses unknown admin routes before revealing anything", async () => {
+    // Deliberately not a table path: an admin route that does not exist.
     const response = await withoutToken.app.inject({ method: "GET", url: "/v1/admin/events" });
     expect([403, 404]).toContain(response.statusCode);
   });

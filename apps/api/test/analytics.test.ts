@@ -9,7 +9,7 @@ import {
 } from "@affiliates/contracts";
 import { BASE_TIME, makeEvent } from "./helpers/analytics-events";
 import { createTestApp, DIALECT, envelope } from "./helpers/test-app";
-import { apiUrl } from "./helpers/api-url";
+import { apiUrl, type ApiQuery } from "./helpers/api-url";
 
 const ADMIN_TOKEN = "analytics-admin-token";
 
@@ -33,8 +33,8 @@ async function upload(app: FastifyInstance, payload: unknown, headers: Record<st
   return { response, body: envelope(response) };
 }
 
-async function listEvents(app: FastifyInstance, query: string): Promise<StoredAnalyticsEvent[]> {
-  const response = await app.inject({ method: "GET", url: `/v1/admin/analytics/events${query}`, headers: adminHeaders });
+async function listEvents(app: FastifyInstance, query: ApiQuery): Promise<StoredAnalyticsEvent[]> {
+  const response = await app.inject({ method: "GET", url: apiUrl("adminAnalyticsEvents", query), headers: adminHeaders });
   expect(response.statusCode).toBe(200);
   return (envelope(response).data as { events: StoredAnalyticsEvent[] }).events;
 }
@@ -71,7 +71,7 @@ describe(`analytics ingestion (${DIALECT})`, () => {
     expect(first.body.data).toEqual({ accepted: 2, duplicates: 0, rejected: [] });
     const again = await upload(t.app, [makeEvent(1, { retry_count: 1 }), makeEvent(2, { retry_count: 1 }), makeEvent(3), makeEvent(3)]);
     expect(again.body.data).toEqual({ accepted: 1, duplicates: 3, rejected: [] });
-    const stored = await listEvents(t.app, "?limit=500");
+    const stored = await listEvents(t.app, { limit: 500 });
     expect(stored.map((e) => e.event_id).sort()).toEqual([makeEvent(1).event_id, makeEvent(2).event_id, makeEvent(3).event_id].sort());
     expect(stored.find((e) => e.event_id === makeEvent(1).event_id)?.retry_count).toBe(0);
   });
@@ -135,12 +135,12 @@ describe(`analytics ingestion (${DIALECT})`, () => {
     expect(all[0]).toMatchObject({ ...makeEvent(5, { type: "expose", merge: true, event_tracking_ext: [{ card: 1 }, { card: 2 }] }), ip: "127.0.0.1" });
     expect(typeof all[0]?.received_at).toBe("number");
 
-    expect((await listEvents(t.app, "?type=page")).map((e) => e.page_status)).toEqual(["hide", "show"]);
-    expect((await listEvents(t.app, `?since=${BASE_TIME + 3000}`)).map((e) => e.log_seq)).toEqual([5, 4, 3]);
-    expect((await listEvents(t.app, `?limit=2&type=click&since=${BASE_TIME}`)).map((e) => e.log_seq)).toEqual([3, 1]);
+    expect((await listEvents(t.app, { type: "page" })).map((e) => e.page_status)).toEqual(["hide", "show"]);
+    expect((await listEvents(t.app, { since: BASE_TIME + 3000 })).map((e) => e.log_seq)).toEqual([5, 4, 3]);
+    expect((await listEvents(t.app, { limit: 2, type: "click", since: BASE_TIME })).map((e) => e.log_seq)).toEqual([3, 1]);
 
-    for (const query of ["?limit=0", "?limit=501", "?type=tap", "?since=yesterday", "?other=1"]) {
-      const response = await t.app.inject({ method: "GET", url: `/v1/admin/analytics/events${query}`, headers: adminHeaders });
+    for (const query of ["limit=0", "limit=501", "type=tap", "since=yesterday", "other=1"]) {
+      const response = await t.app.inject({ method: "GET", url: apiUrl("adminAnalyticsEvents", query), headers: adminHeaders });
       expect(response.statusCode, query).toBe(400);
     }
     const noToken = await t.app.inject({ method: "GET", url: apiUrl("adminAnalyticsEvents") });
@@ -189,7 +189,7 @@ describe(`analytics ingestion (${DIALECT})`, () => {
     analytics.track("expose", { event_tracking_id: "b900", merge: true, event_tracking_ext: { a: 2 } });
     await analytics.flush();
     expect(analytics.stats()).toMatchObject({ sent: 62, queued: 0, duplicates: 0, rejected: 0 });
-    const stored = await listEvents(t.app, "?limit=500");
+    const stored = await listEvents(t.app, { limit: 500 });
     expect(stored).toHaveLength(62);
     expect(stored.find((e) => e.type === "page")).toMatchObject({ page_status: "show", sys: "mobile", manufacturer: "Apple", device_id: "sdk-device" });
     expect(stored.find((e) => e.type === "expose")?.event_tracking_ext).toEqual([{ a: 1 }, { a: 2 }]);

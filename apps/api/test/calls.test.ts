@@ -147,6 +147,7 @@ describe("every answer", () => {
   });
 
   it("is a 404 envelope for an unknown route", async () => {
+    // Deliberately not a table path: the message names the unknown path.
     const response = await t.app.inject({ method: "GET", url: "/v1/nope?x=1" });
     expect(response.statusCode).toBe(404);
     expect(envelope(response)).toEqual({ code: "404", msg: "GET /v1/nope: no such route", data: null });

@@ -63,6 +63,7 @@ async function buildTestApp(): Promise<{ app: FastifyInstance; close(): Promise<
     if (!app.hasDecorator("deviceTokens")) {
       await migrateDeviceTokens(app.db as unknown as Kysely<unknown>);
       await app.register(deviceTokensRepositoryPlugin, { now });
+      // Plugin mount points as app.ts registers them, not calls: the routes check that their table paths sit under them.
       await app.register(constantIdRoutes, { prefix: "/v1/constantid", appEnv: "test" });
       await app.register(riskRoutes, { prefix: "/v1/risk" });
     }

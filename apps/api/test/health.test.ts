@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, randomName, TEST_REDIS_URL, type TestApp } from "./helpers/test-app";
 import { apiUrl } from "./helpers/api-url";
 
+// Probes for the load balancer, outside /v1: not in the endpoint table, so their paths stay literal.
 describe("GET /healthz and /readyz", () => {
   let t: TestApp;
   beforeAll(async () => {

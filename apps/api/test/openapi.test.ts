@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ENDPOINT_NAMES, ENDPOINTS, pathParamNames, type EndpointName } from "@affiliates/contracts/endpoints";
 import { endpointSchemasOf } from "@affiliates/contracts/endpoint-schemas";
-import { DOCS_CSP } from "../src/routes/v1/openapi";
+// The document and its page are not calls of the table: their paths come from the plugin that serves them.
+import { DOCS_CSP, DOCS_PATH, OPENAPI_PATH } from "../src/routes/v1/openapi";
 import { DIALECT, createTestApp, type TestApp } from "./helpers/test-app";
 
 /**
@@ -49,7 +50,7 @@ let doc: Document;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const response = await t.app.inject({ method: "GET", url: "/v1/openapi.json" });
+  const response = await t.app.inject({ method: "GET", url: OPENAPI_PATH });
   expect(response.statusCode, response.body).toBe(200);
   doc = response.json<Document>();
 });
@@ -112,7 +113,7 @@ describe(`GET /v1/openapi.json (${DIALECT})`, () => {
 
 describe("GET /v1/docs", () => {
   it("serves Swagger UI on the document, under a policy that lets its own scripts run and nothing else", async () => {
-    const page = await t.app.inject({ method: "GET", url: "/v1/docs/" });
+    const page = await t.app.inject({ method: "GET", url: `${DOCS_PATH}/` });
     expect(page.statusCode).toBe(200);
     expect(page.headers["content-type"]).toMatch(/^text\/html/);
     expect(page.headers["content-security-policy"]).toBe(DOCS_CSP);
@@ -123,20 +124,20 @@ describe("GET /v1/docs", () => {
       expect(attributes).toMatch(/src="\.\/static\/[^"]+\.js"/);
       expect(inline?.trim()).toBe("");
     }
-    const script = await t.app.inject({ method: "GET", url: "/v1/docs/static/swagger-initializer.js" });
+    const script = await t.app.inject({ method: "GET", url: `${DOCS_PATH}/static/swagger-initializer.js` });
     expect(script.statusCode).toBe(200);
     // The JSON API's own policy stays as it was everywhere else.
-    const api = await t.app.inject({ method: "GET", url: "/v1/openapi.json" });
+    const api = await t.app.inject({ method: "GET", url: OPENAPI_PATH });
     expect(api.headers["content-security-policy"]).toBe("default-src 'none';frame-ancestors 'none'");
   });
 
   it("is 404 with APP_ENV=online, where the document is still served", async () => {
     const online = await createTestApp({ appEnv: "online" });
     try {
-      for (const url of ["/v1/docs", "/v1/docs/", "/v1/docs/static/swagger-initializer.js"]) {
+      for (const url of [DOCS_PATH, `${DOCS_PATH}/`, `${DOCS_PATH}/static/swagger-initializer.js`]) {
         expect((await online.app.inject({ method: "GET", url })).statusCode, url).toBe(404);
       }
-      expect((await online.app.inject({ method: "GET", url: "/v1/openapi.json" })).statusCode).toBe(200);
+      expect((await online.app.inject({ method: "GET", url: OPENAPI_PATH })).statusCode).toBe(200);
     } finally {
       await online.close();
     }

@@ -13,6 +13,8 @@ afterAll(async () => {
   await t.close();
 });
 
+// The main site's stand-in pages (/login, /register, /logout and their prefixed forms) are HTML pages and form posts,
+// not /v1 calls, so the endpoint table does not list them: their paths stay literal here.
 const FORM = { "content-type": "application/x-www-form-urlencoded" };
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 /** A form post as the page script sends it: with a live device token in the hidden dyToken field. */

@@ -114,6 +114,7 @@ describe(`clicks and sign-ups (${DIALECT})`, () => {
       clock -= DAY_MS;
     }
     // The short form redirects to the register page; the remembered code fills the field on a later visit.
+    // The short link /r/{code} and the /register page are pages a browser opens, not /v1 calls: not in the table.
     const short = await t.app.inject({ method: "GET", url: "/r/aurora10" });
     expect(short.statusCode).toBe(302);
     expect(short.headers.location).toBe("/register?ref=aurora10");

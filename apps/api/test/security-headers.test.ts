@@ -21,6 +21,7 @@ describe("security headers of the API (issue 12)", () => {
     const answers = [
       await userInfo(),
       await t.app.inject({ method: "GET", url: apiUrl("domainConfig") }),
+      // Deliberately not a table path: the 404 answer must carry the headers too.
       await t.app.inject({ method: "GET", url: "/v1/no/such/route" }),
       await t.app.inject({ method: "POST", url: apiUrl("userInfo"), payload: {} }), // no session
       await t.app.inject({ method: "GET", url: "/login" }),

@@ -25,6 +25,7 @@ async function buildTunnel(overrides: Partial<SentryTunnelOptions>): Promise<{ a
     errorResponseBuilder: (_request, context) => new ApiError("rate_limited", `Too many requests, try again in ${context.after}`),
   });
   await app.register(errorEventsRepository);
+  // The plugin's mount point as app.ts registers it, not a call: the route checks that its table path sits under it.
   await app.register(sentryRoutes, { prefix: "/v1/sentry", ...sentryTunnelConfig({}), ...overrides });
   await app.ready();
   return {

@@ -97,10 +97,10 @@ describe("VIP programme API", () => {
     });
 
     it.each([
-      ["a malformed locale", "?locale=%3Cscript%3E", /^locale: /],
-      ["an unknown parameter", "?lang=en", /^lang: unknown field/],
+      ["a malformed locale", "locale=%3Cscript%3E", /^locale: /],
+      ["an unknown parameter", "lang=en", /^lang: unknown field/],
     ])("refuses %s with 400", async (_name, query, msg) => {
-      const response = await get(`/v1/vip/guide${query}`);
+      const response = await get(apiUrl("vipGuide", query));
       expect(response.statusCode).toBe(400);
       expect(envelope(response).msg).toMatch(msg);
     });
@@ -273,7 +273,7 @@ describe("VIP programme API", () => {
     });
 
     it("refuses a body-less GET on the join path and unknown list parameters without a 500", async () => {
-      const wrongMethod = await t.app.inject({ method: "GET", url: "/v1/vip/airdrops/nova-launch/join" });
+      const wrongMethod = await t.app.inject({ method: "GET", url: apiUrl("vipAirdropJoin", { id: "nova-launch" }) });
       expect(wrongMethod.statusCode).toBe(404);
       const query = await get(apiUrl("vipAirdrops", { state: "live" }));
       expect(query.statusCode).toBe(400);

@@ -1,7 +1,7 @@
 import { feeScheduleSchema, supportMessageListSchema, supportMessageResultSchema } from "@affiliates/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AFFILIATE, PLAIN_USER, createTestApp, envelope, login, sessionCookie, type TestApp } from "./helpers/test-app";
-import { apiUrl } from "./helpers/api-url";
+import { apiUrl, type ApiQuery } from "./helpers/api-url";
 
 const ADMIN = { "x-admin-token": "support-admin-token" };
 const JSON_TYPE = { "content-type": "application/json" };
@@ -77,8 +77,8 @@ describe("support chat messages", () => {
   const freshIp = () => ({ "x-forwarded-for": `198.51.100.${++ipCounter}` });
   const post = (app: TestApp, payload: unknown, headers: Record<string, string> = freshIp(), cookies: Record<string, string> = {}) =>
     app.app.inject({ method: "POST", url: apiUrl("supportMessage"), payload: JSON.stringify(payload), headers: { ...JSON_TYPE, ...headers }, cookies });
-  const list = (app: TestApp, query = "", headers: Record<string, string> = ADMIN) =>
-    app.app.inject({ method: "GET", url: `/v1/admin/support/messages${query}`, headers });
+  const list = (app: TestApp, query: ApiQuery = "", headers: Record<string, string> = ADMIN) =>
+    app.app.inject({ method: "GET", url: apiUrl("adminSupportMessages", query), headers });
 
   beforeAll(async () => {
     [t, limited, noAdmin] = await Promise.all([
@@ -119,7 +119,7 @@ describe("support chat messages", () => {
     expect(m3?.userId ?? "").toBe("");
     for (const m of messages) expect(new Date(m.createdAt).toISOString()).toBe(m.createdAt);
 
-    const one = supportMessageListSchema.parse(envelope(await list(t, "?limit=1")).data);
+    const one = supportMessageListSchema.parse(envelope(await list(t, { limit: 1 })).data);
     expect(one.messages.map((m) => m.id)).toEqual([third.id]);
   });
 
@@ -127,7 +127,7 @@ describe("support chat messages", () => {
     const session = sessionCookie(await login(t.app, PLAIN_USER.email, PLAIN_USER.password));
     const response = await post(t, { email: PLAIN_USER.email, message: "hi" }, freshIp(), { refresh_token: session });
     const { id } = supportMessageResultSchema.parse(envelope(response).data);
-    const { messages } = supportMessageListSchema.parse(envelope(await list(t, "?limit=200")).data);
+    const { messages } = supportMessageListSchema.parse(envelope(await list(t, { limit: 200 })).data);
     expect(messages.find((m) => m.id === id)?.userId).toBe("8012345679");
   });
 
@@ -198,16 +198,16 @@ describe("support chat messages", () => {
     expect(envelope(response).msg).toMatch(/ADMIN_TOKEN is not set/);
   });
 
-  it.each(["?limit=0", "?limit=201", "?limit=abc", "?limit=1.5", "?limit=-3", "?limit=", "?limit=1&limit=2", "?bogus=1"])(
+  it.each(["limit=0", "limit=201", "limit=abc", "limit=1.5", "limit=-3", "limit=", "limit=1&limit=2", "bogus=1"])(
     "refuses %s with a 400 naming the parameter",
     async (query) => {
       const response = await list(t, query);
       expect(response.statusCode).toBe(400);
-      expect(envelope(response).msg).toMatch(query === "?bogus=1" ? /^bogus: unknown field/ : /^limit: /);
+      expect(envelope(response).msg).toMatch(query === "bogus=1" ? /^bogus: unknown field/ : /^limit: /);
     },
   );
 
   it("accepts the limit bounds", async () => {
-    for (const query of ["?limit=1", "?limit=200", "?limit=50", ""]) expect((await list(t, query)).statusCode, query).toBe(200);
+    for (const query of ["limit=1", "limit=200", "limit=50", ""]) expect((await list(t, query)).statusCode, query).toBe(200);
   });
 });
