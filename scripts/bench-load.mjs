@@ -1,4 +1,4 @@
-// The load run of `npm run bench` (issue 12, BENCH_ONLY=load): a steady rate of requests for a bounded time on the
+// The load run of `npm run bench` (BENCH_ONLY=load): a steady rate of requests for a bounded time on the
 // /affiliates page, user info and analytics ingest, over loopback, against an API of its own that is restarted
 // (graceful close, then a fresh start) half-way through. Clients retry what was not acknowledged; at the end the
 // events stored for this run must equal the events sent and acknowledged, and no request may have failed for good.

@@ -36,7 +36,7 @@ const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
 /** PostgreSQL of the load run; a fresh schema is created in it and dropped. BENCH_PG_URL=none skips the PostgreSQL run. */
 const LOAD_PG_URL = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
-/** How long the whole bench may take on this machine (issue 12). */
+/** How long the whole bench may take on this machine. */
 const BENCH_MINUTES_LIMIT = 15;
 
 /** Budgets of design.md ("Budgets"): ratios to the bare page measured in the same run, and Lighthouse's scores. */

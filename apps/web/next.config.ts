@@ -32,7 +32,7 @@ const config: NextConfig = {
     deviceSizes: [640, 750, 828, 1080, 1200, 1920, 2048, 3840],
     imageSizes: [16, 32, 48, 64, 96, 128, 256, 384],
   },
-  // Response headers of every page and asset (issue 12): no sniffing, a strict referrer policy, no powerful features,
+  // Response headers of every page and asset: no sniffing, a strict referrer policy, no powerful features,
   // framing by the product's own hosts only, HSTS behind an https gateway. Pages' CSP comes from the proxy.
   headers: () =>
     Promise.resolve([
@@ -42,7 +42,7 @@ const config: NextConfig = {
     ]),
   experimental: {
     // Our packages too: each is a barrel (index.ts re-exports every module), and without this a page that takes one
-    // constant from @affiliates/contracts got every module behind the barrel, zod schemas and all (issue 20).
+    // constant from @affiliates/contracts got every module behind the barrel, zod schemas and all.
     optimizePackageImports: ["antd", "ahooks", "@affiliates/contracts", "@affiliates/http", "@affiliates/device-token", "@affiliates/analytics", "@affiliates/bridge", "@affiliates/locales", "@affiliates/safety"],
     // Pre-rendering ~1,900 page variants is the build's longest step: use both cores of the build machine, not one.
     cpus: 2,

@@ -7,7 +7,7 @@ import { PAGES } from "../src/lib/pages";
 import { AFFILIATE, logIn } from "./fixtures";
 
 /**
- * Issue 11: axe-core on every page of the PAGES registry (so pages added later are covered without editing this file)
+ * axe-core on every page of the PAGES registry (so pages added later are covered without editing this file)
  * × {light, dark} × {en, ar}, logged in as the affiliate where the page needs a login, once its data has loaded.
  * WCAG 2.0 and 2.1, levels A and AA, zero violations.
  */

@@ -12,7 +12,7 @@ async function chooseCountry(page: Page, form: Locator, label: string, name: str
   }).toPass({ timeout: 10_000 });
 }
 
-test.describe("affiliate application (issue 9) with the spec's form messages (spec §5)", () => {
+test.describe("affiliate application with the spec's form messages (spec §5)", () => {
   test("a visitor is sent to log in first", async ({ page }) => {
     await page.goto("/affiliates/apply");
     await expect(page).toHaveURL(/\/login\?from=%2Faffiliates%2Fapply&source=cms$/);

@@ -4,7 +4,7 @@ import { reveal } from "./dashboard-helpers";
 
 type Summary = { totals: { clicks: number }; funnel: { step: string; count: number }[] };
 
-test.describe("affiliate dashboard (issue 9, in part)", () => {
+test.describe("affiliate dashboard (in part)", () => {
   test("an approved affiliate sees the period's figures, the funnel, the level, and exports the period's CSV", async ({ page, context }) => {
     await logIn(context);
     await page.goto("/affiliates/dashboard");

@@ -61,7 +61,7 @@ test.describe("device token (spec §3, §4, §9)", () => {
   });
 
   test("requests carry the terminal identity and, once issued, the custom token", async ({ page }) => {
-    // The airdrop list is asked by the browser on every visit (the fee schedule now comes with the page: issue 20).
+    // The airdrop list is asked by the browser on every visit (the fee schedule now comes with the page).
     await page.goto("/affiliates/vip/new-coin-airdrop");
     await expect.poll(() => statusOf(page)).toBe("success");
     await expect.poll(() => page.evaluate(() => window.localStorage.getItem("custom_token"))).not.toBeNull();

@@ -4,7 +4,7 @@ import { apiPath, isApiCall } from "./fixtures";
 
 /**
  * Error reporting end to end (spec §7-9), in Chromium against the real API.
- * APP_ENV is read at run time (issue 19), so the APP_ENV=beta instance is the suite's own build started once more, on
+ * APP_ENV is read at run time, so the APP_ENV=beta instance is the suite's own build started once more, on
  * port 3150 with the suite's API (e2e/web-instance.ts); the configured APP_ENV=test server (baseURL) must send nothing.
  * E2E_BETA_REUSE=1 uses a beta instance that is already listening on 3150 instead.
  */
@@ -127,7 +127,7 @@ test.describe("error reporting with APP_ENV=beta", () => {
     }
   });
 
-  test("an uncaught error and an unhandled rejection raised in the same tick are two events (issue 19)", async ({ page, request }) => {
+  test("an uncaught error and an unhandled rejection raised in the same tick are two events", async ({ page, request }) => {
     const tunnel = watchTunnel(page);
     const marker = `${Date.now()}`;
     await page.goto(`${BETA_URL}/affiliates/fee`, { waitUntil: "load" });

@@ -83,7 +83,7 @@ export async function waitForHydration(page: Page, selector: string): Promise<vo
     .toBe(true);
 }
 
-/** The fee calculator loads when its card scrolls into view (issue 20): scroll there and wait until it has loaded. */
+/** The fee calculator loads when its card scrolls into view: scroll there and wait until it has loaded. */
 export async function showFeeCalculator(page: Page): Promise<void> {
   await page.locator("#fee-calc-title").scrollIntoViewIfNeeded();
   await page.locator('[data-deferred="fee-calculator"][data-ready="true"]').waitFor();

@@ -5,7 +5,7 @@ import { AFFILIATE, logIn, PLAIN_USER } from "./fixtures";
 import { reveal } from "./dashboard-helpers";
 
 /**
- * Issue 11: keyboard-only use of the shell (header menus, language picker, theme toggle, legal dialog), a form and a
+ * Keyboard-only use of the shell (header menus, language picker, theme toggle, legal dialog), a form and a
  * table: reachable with Tab, operable with Enter, Space and Escape, with a visible focus indicator.
  */
 

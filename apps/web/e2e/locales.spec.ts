@@ -9,7 +9,7 @@ import { AFFILIATE, apiPath } from "./fixtures";
 import { DEVICE_TOKEN_APP_IDS } from "@affiliates/contracts";
 
 /**
- * Issue 11: every page of the PAGES registry under each of the 31 locales, by plain HTTP (no browser): `<html lang>`
+ * Every page of the PAGES registry under each of the 31 locales, by plain HTTP (no browser): `<html lang>`
  * is the locale table's htmlLang, `dir` is rtl only for Arabic, and the title is the locale's own catalogue title.
  * Locales with their own prefix are reached by it; locales sharing one (English variants, ru-FR/ru-UZ, fr-FR, uz-UZ)
  * by the language cookie, as a returning visitor would, and by `languageType`, which redirects to the page and sets it.

@@ -2,7 +2,7 @@ import path from "node:path";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { ADMIN_HEADERS, apiPath, logIn, registerNewUser } from "./fixtures";
 
-/** The affiliate network of issue 9: sub-affiliates on the dashboard, experience cards and their claim flow. */
+/** The affiliate network: sub-affiliates on the dashboard, experience cards and their claim flow. */
 const AFFILIATE_ID = "8012345678";
 const SHOTS = path.resolve(__dirname, "../../../screenshots");
 
@@ -36,7 +36,7 @@ async function issueCard(page: Page, amount: string, days: string, previous = ""
   return url;
 }
 
-test.describe("affiliate network (issue 9)", () => {
+test.describe("affiliate network", () => {
   test("sub-affiliates: an invitation the invitee accepts; a rate above one's own is refused; rate and notes survive a reload", async ({ page, context, browser }) => {
     const other = await browser.newContext();
     const newcomer = await registerNewUser(other);

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
 
 /**
- * No shared cache may keep a page (issue 19): every page answer — the pre-rendered HTML served from memory or by Next,
+ * No shared cache may keep a page: every page answer — the pre-rendered HTML served from memory or by Next,
  * RSC payloads, redirects, the not-found page, pages rendered per request — depends on cookies (language, theme,
  * login), so it is private to the visitor and varies on Cookie, whatever the request's Accept header.
  */

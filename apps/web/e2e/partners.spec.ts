@@ -4,7 +4,7 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import { ADMIN_HEADERS, apiPath, htmlAttr, registerNewUser, watchErrors } from "./fixtures";
 
 /**
- * The partner programme pages of issue 10: broker, market maker, institutional services and its pro offer, and the
+ * The partner programme pages: broker, market maker, institutional services and its pro offer, and the
  * incubation programme. Figures come from the API; forms need a login and store applications with the device token.
  */
 
@@ -65,7 +65,7 @@ const PAGES: PageCase[] = [
 
 const bodyRows = (table: Locator) => table.locator("tbody tr:not(.placeholder-row)");
 
-test.describe("partner pages render the API's figures (issue 10)", () => {
+test.describe("partner pages render the API's figures", () => {
   for (const c of PAGES) {
     test(`${c.name}: English, server-rendered title and description, figures from the API`, async ({ page }) => {
       const errors = watchErrors(page);
@@ -235,7 +235,7 @@ interface StoredApplication {
   status: string;
 }
 
-test.describe("partner application forms (issue 10) with the spec's validate messages (spec §5)", () => {
+test.describe("partner application forms with the spec's validate messages (spec §5)", () => {
   test("a visitor is asked to log in, and comes back to the page afterwards", async ({ page }) => {
     await page.goto("/affiliates/market-maker");
     const call = page.getByTestId("partner-login-call");

@@ -224,7 +224,7 @@ async function breakCall(page: Page, pathname: string) {
 }
 
 test.describe("a failed call offers a retry", () => {
-  test("the programme: a failing call changes nothing, the offer came with the page (issue 20)", async ({ page }) => {
+  test("the programme: a failing call changes nothing, the offer came with the page", async ({ page }) => {
     await page.setViewportSize(PHONE);
     const call = await breakCall(page, apiPath("affiliateProgramme"));
     await page.goto(localePath("en", PAGES.home.path));

@@ -12,7 +12,7 @@ const PAYLOAD = [
 ].join("");
 
 /**
- * FAQ answers are HTML from the API. They come with the page now (issue 20: the offer is in the HTML), sanitised by
+ * FAQ answers are HTML from the API. They come with the page now (the offer is in the HTML), sanitised by
  * the server that rendered it with the same whitelist (lib/offer-loader.ts; the payload above is its unit test's):
  * each answer served is exactly the sanitiser's output of the API's answer, and no script in it runs.
  */

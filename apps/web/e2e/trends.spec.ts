@@ -35,7 +35,7 @@ async function createLink(context: BrowserContext, label: string): Promise<Link>
 const linksOf = async (context: BrowserContext): Promise<Link[]> =>
   ((await (await context.request.get(apiPath("links"))).json()) as { data: { links: Link[] } }).data.links;
 
-test.describe("dashboard trends, periods, link actions and posters (issue 9)", () => {
+test.describe("dashboard trends, periods, link actions and posters", () => {
   test.beforeEach(async ({ context }) => {
     await logIn(context, AFFILIATE);
   });

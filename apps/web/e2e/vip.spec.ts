@@ -10,7 +10,7 @@ const VIP_PAGES = ["/vip/vipIntroduce", "/vip/detail", "/vip/vip-guide", "/vip/n
 const rowsOf = (page: Page, testId: string) => page.getByTestId(testId).locator("tbody tr");
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), fullPage: true });
 
-test.describe("VIP pages (issue 10)", () => {
+test.describe("VIP pages", () => {
   test("every VIP page is dark whatever the cookie or appTheme says, from the first byte", async ({ page, context, baseURL }) => {
     await logIn(context, AFFILIATE);
     await context.addCookies([{ name: "theme", value: "Light", url: baseURL! }]);
@@ -160,7 +160,7 @@ test.describe("VIP pages (issue 10)", () => {
   });
 });
 
-test.describe("VIP deep links (issue 10)", () => {
+test.describe("VIP deep links", () => {
   type Call = { action: string | null; params: unknown };
   test("inside the app the trial's deposit link opens the app's deposit screen; on the web it navigates", async ({ browser, page }) => {
     const ua = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36 ExchangeApp/2.60.0";
@@ -182,7 +182,7 @@ test.describe("VIP deep links (issue 10)", () => {
   });
 });
 
-test.describe("fee page (issue 10)", () => {
+test.describe("fee page", () => {
   test("follows appTheme, then the theme cookie", async ({ page, context, baseURL }) => {
     await page.goto("/affiliates/fee");
     await expect(page.locator("html")).toHaveClass(/theme-white/);

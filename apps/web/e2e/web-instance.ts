@@ -4,7 +4,7 @@ import path from "node:path";
 
 /**
  * More instances of the web app, started from the suite's own build (apps/web/.next, or NEXT_DIST_DIR) — nothing is
- * built here: one build serves any origin and environment (issue 19). They use the suite's API.
+ * built here: one build serves any origin and environment. They use the suite's API.
  * (playwright.config.ts is not imported: loading it clears the suite's data directory.)
  */
 export const WEB_DIR = path.resolve(__dirname, "..");

@@ -45,11 +45,11 @@ function isDocumentRequest(request: NextRequest): boolean {
 }
 
 /**
- * Answers with the internal page and its Content-Security-Policy (issue 12, lib/csp.ts). A pre-rendered page's HTML
+ * Answers with the internal page and its Content-Security-Policy (lib/csp.ts). A pre-rendered page's HTML
  * is sent from memory with a fresh nonce on its scripts (the fast path: no second pass through the router); its
  * RSC payload is rewritten to Next. A page rendered per request gets a nonce too, which Next reads from the request
  * header and writes into its scripts.
- * Every answer depends on cookies (language, theme, login): all are private to the visitor (issue 19).
+ * Every answer depends on cookies (language, theme, login): all are private to the visitor.
  */
 function rewriteToPage(internal: URL, request: NextRequest, init?: { status?: number }): NextResponse {
   const page = prerenderedPage(internal.pathname);

@@ -13,7 +13,7 @@ const HTML = [
 
 const manifest: Record<string, string> = { "/affiliates/_next/static/chunks/b.js": "sha256-BBB=", "/affiliates/_next/static/chunks/c.js": "sha256-CCC=" };
 
-describe("page CSP (issue 12)", () => {
+describe("page CSP", () => {
   it("adds the manifest's integrity to script files and script preloads that lack it, and to nothing else", () => {
     const fixed = withIntegrity(HTML, (src) => manifest[src]);
     expect(fixed).toContain('<script src="/affiliates/_next/static/chunks/b.js" async="" integrity="sha256-BBB=">');

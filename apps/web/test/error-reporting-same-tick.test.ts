@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { browserIntegrations, DROPPED_BROWSER_INTEGRATIONS, DEFAULT_SENTRY_DSN } from "../src/lib/error-reporting/options";
 
 /**
- * Issue 19: an uncaught error and an unhandled rejection raised in the same tick reached the tunnel as one event.
+ * An uncaught error and an unhandled rejection raised in the same tick reached the tunnel as one event.
  * The browser SDK this app ships (the @sentry/browser under the installed @sentry/nextjs), driven the way a browser
  * drives it: a timer callback throws, the browser reports the error to window.onerror and, in the same task, a
  * rejected promise nobody handles to window.onunhandledrejection.
@@ -79,7 +79,7 @@ function rejectUnhandled(reason: Error): void {
 /** Lets the SDK finish: event processing is asynchronous. */
 const settle = () => vi.advanceTimersByTimeAsync(50);
 
-describe("every distinct client error is its own event (issue 19)", () => {
+describe("every distinct client error is its own event", () => {
   it("our integrations leave out the SDK's BrowserApiErrors and replace its defaults by name", () => {
     const defaults = sdk.getDefaultIntegrations({});
     const names = defaults.map((i) => i.name);

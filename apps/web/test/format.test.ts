@@ -5,7 +5,7 @@ import { createFormat, currencyOf, firstDayOfWeek, intlLocaleOf } from "../src/l
 import { applyDayjsLocale } from "../src/lib/dayjs-locale";
 import { DEFAULT_TIME_ZONE } from "../src/lib/constants";
 
-describe("format (issue 11: Intl per page locale)", () => {
+describe("format (Intl per page locale)", () => {
   it("uses the locale table's BCP 47 tag and default currency for every locale", () => {
     for (const entry of LOCALES) {
       const format = createFormat(entry.locale);

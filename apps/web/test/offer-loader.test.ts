@@ -5,7 +5,7 @@ import { offerKey } from "../src/lib/offers";
 
 const answer = (body: unknown, status = 200) => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } }));
 
-describe("offers rendered into the page (issue 20)", () => {
+describe("offers rendered into the page", () => {
   it("asks the API in the page's language, once per build, and keys the answer as useApi does", async () => {
     const fetcher = vi.fn(() => answer({ code: "00000", msg: "", data: { headlineMaxRateBps: 5000, faq: [] } }));
     const offers = await loadOffers("ja", ["programme", "feeSchedule"], fetcher);

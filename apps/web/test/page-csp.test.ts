@@ -32,7 +32,7 @@ afterAll(() => {
   }
 });
 
-describe("pre-rendered pages get a nonce per response (issue 12)", () => {
+describe("pre-rendered pages get a nonce per response", () => {
   it("each response has a fresh nonce on every script, the policy names exactly that nonce, and the rest is the page", async () => {
     const { prerenderedPage, prerenderedResponse } = await import("../src/lib/page-csp");
     const page = prerenderedPage("/en/w/affiliates");
@@ -45,7 +45,7 @@ describe("pre-rendered pages get a nonce per response (issue 12)", () => {
       expect(nonce.length).toBeGreaterThanOrEqual(22); // 16 random bytes
       expect(html.split(`<script nonce="${nonce}"`)).toHaveLength(3); // both scripts carry it
       expect(html).toContain('integrity="sha256-AAA="'); // the SRI hash from the manifest
-      // … and the run-time APP_ENV on <html> (issue 19; unset here: test).
+      // … and the run-time APP_ENV on <html> (unset here: test).
       expect(html.replace(/ nonce="[^"]+"/g, "").replace(' integrity="sha256-AAA="', "")).toBe(HTML.replace("<html>", '<html data-app-env="test">'));
       seen.add(nonce);
     }
@@ -59,7 +59,7 @@ describe("pre-rendered pages get a nonce per response (issue 12)", () => {
   });
 });
 
-describe("pre-rendered pages are served with the run-time origin and settings (issue 19)", () => {
+describe("pre-rendered pages are served with the run-time origin and settings", () => {
   it("the head links get PUBLIC_ORIGIN and <html> gets APP_ENV and SENTRY_DSN, as the server has them when it serves", async () => {
     process.env.PUBLIC_ORIGIN = "https://partners.exchange.example";
     process.env.APP_ENV = "online";
@@ -73,7 +73,7 @@ describe("pre-rendered pages are served with the run-time origin and settings (i
   });
 });
 
-describe("page responses are private to the visitor (issue 19)", () => {
+describe("page responses are private to the visitor", () => {
   it("whatever Next would have said: private, no-cache, and Vary on the cookies", async () => {
     const { withPrivateCaching, PER_REQUEST_CACHE_CONTROL } = await import("../src/lib/page-csp");
     const fromNext = new Response(null, { headers: { "cache-control": "s-maxage=31536000", vary: "rsc" } });
@@ -84,7 +84,7 @@ describe("page responses are private to the visitor (issue 19)", () => {
   });
 });
 
-describe("pre-rendered pages are gzipped from pieces compressed once (issue 20)", () => {
+describe("pre-rendered pages are gzipped from pieces compressed once", () => {
   it("a gzip answer decompresses to the page with its nonce, and Accept-Encoding decides", async () => {
     const { gunzipSync } = await import("node:zlib");
     const { acceptsGzip, prerenderedPage, prerenderedResponse } = await import("../src/lib/page-csp");

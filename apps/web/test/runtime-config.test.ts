@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { originOf, serverPublicOrigin } from "../src/lib/public-origin";
 import { documentRuntimeConfig, renderedAtBuild, runtimeAttributes, serverRuntimeConfig, toAppEnv } from "../src/lib/runtime-config";
 
-/** Issue 19: what differs per deployment is read at run time; one build serves any origin and environment. */
+/** What differs per deployment is read at run time; one build serves any origin and environment. */
 describe("run-time settings", () => {
   it("APP_ENV: beta and online as given, anything else test", () => {
     expect(["beta", "online", "test", "prod", "", null, undefined].map(toAppEnv)).toEqual(["beta", "online", "test", "test", "test", "test", "test"]);

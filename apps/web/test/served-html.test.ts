@@ -46,7 +46,7 @@ const page = (origin: string) => {
   ].join("");
 };
 
-describe("a pre-rendered page served with the run-time origin (issue 19)", () => {
+describe("a pre-rendered page served with the run-time origin", () => {
   it("gets absolute canonical, hreflang alternates and og:url, in the markup and in the inline RSC payload alike", () => {
     const origin = "https://partners.exchange.example:8443";
     // The page with root-relative links becomes exactly the page Next would have rendered with that origin as base.

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { whenIdle } from "../src/lib/when-idle";
 
-describe("whenIdle (issue 20: work the first view does not need waits for an idle main thread)", () => {
+describe("whenIdle (work the first view does not need waits for an idle main thread)", () => {
   it("uses requestIdleCallback with the time-out, and cancels through cancelIdleCallback", () => {
     const requestIdleCallback = vi.fn(() => 7);
     const cancelIdleCallback = vi.fn();

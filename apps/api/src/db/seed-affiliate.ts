@@ -14,7 +14,7 @@ import { addDays, DAY_MS, dayOf, dayStart, firstOfNextMonth, previousMonth } fro
 import { chunked } from "../lib/rows";
 
 /**
- * The affiliate programme's demo data (issue 9), seeded into empty tables:
+ * The affiliate programme's demo data, seeded into empty tables:
  * - the commission levels Lv1–Lv3 (reference data: Bitget) and the monthly experience-card quota setting;
  * - for `affiliate@example.com` (8012345678): an approved Lv2 affiliate (45%) with 4 links, ~3,000 invitees over the
  *   last 365 days, ~12,000 commission rows, daily link statistics, 3 sub-affiliates with small histories of their own

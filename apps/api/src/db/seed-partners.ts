@@ -3,7 +3,7 @@ import type { PartnerProgrammeName } from "../plugins/app/partners-repository";
 import type { Db, PartnerBrokerTiersTable, PartnerCohortProjectsTable, PartnerFeaturesTable, PartnerMakerTiersTable, PartnerTables } from "./schema";
 
 /**
- * The partner programmes' published terms (issue 10), seeded into empty tables. Figures follow the public programmes
+ * The partner programmes' published terms, seeded into empty tables. Figures follow the public programmes
  * of leading exchanges (shared/reference-data.md): broker tiers after Bybit's and OKX's API-broker programmes with
  * Bitget's "up to 60%" at the top, market-maker tiers after Bitget's spot programme (−0.015 / −0.010 / −0.005% maker,
  * 100 / 70 / 50 requests per second, maker ratio ≥ 75%). They are our demo terms, kept here and in the database,

@@ -3,7 +3,7 @@ import { DAY_MS, dayOf, dayStart } from "../lib/days";
 import { DEFAULT_VIP_RULES, DEFAULT_VIP_TRIAL, VIP_RULES_SETTING, VIP_TRIAL_SETTING } from "../plugins/app/vip-repository";
 
 /**
- * The VIP programme's demo data (issue 10), seeded into empty tables after the accounts and the affiliate data:
+ * The VIP programme's demo data, seeded into empty tables after the accounts and the affiliate data:
  * - benefits per level (dedicated manager from VIP2, airdrops and VIP earn from VIP1, API limits and sub-accounts rising);
  * - the trial offer and the review rules (reference data: a 15k USD deposit or 250k spot / 2.5M futures volume;
  *   no downgrade for 60 days, then a 15-day grace period);

@@ -1,5 +1,5 @@
 /**
- * Content-Security-Policy of the pages (issue 12): a fresh nonce per response with 'strict-dynamic', no
+ * Content-Security-Policy of the pages: a fresh nonce per response with 'strict-dynamic', no
  * 'unsafe-inline' for scripts.
  *
  * Pages are pre-rendered once per (locale, theme, app) variant, and Next writes nonces only into HTML it renders per

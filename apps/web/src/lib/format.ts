@@ -2,7 +2,7 @@ import { getLocale, type Locale } from "@affiliates/locales";
 import { DEFAULT_TIME_ZONE } from "./constants";
 
 /**
- * Numbers, money, percentages and dates for a page locale, with `Intl` (issue 11, spec §9).
+ * Numbers, money, percentages and dates for a page locale, with `Intl` (spec §9).
  *
  * Why not next-intl's `useFormatter` directly: it hands `Intl` the app's locale code, and some of ours are not BCP 47
  * tags that `Intl` understands (`ph` is no language, `zh-TC` would be Chinese of the Turks and Caicos Islands). This

@@ -2,7 +2,7 @@ import { constants, crc32, deflateRawSync } from "node:zlib";
 
 /**
  * Gzip of a page that differs per response only in the nonce between its pieces (page-csp.ts), without compressing
- * the page per response: gzip of a ~100 KB page took most of the server's time (SSR 0.25× the bare page, issue 20).
+ * the page per response: gzip of a ~100 KB page took most of the server's time (SSR 0.25× the bare page).
  *
  * Each piece is compressed once on its own, ended with a sync flush (byte-aligned, not final), so compressed pieces
  * can follow one another in any order: a deflate stream may start a new block at any byte boundary. A response

@@ -116,7 +116,7 @@ export const perRequestPolicy = (): string => policyWithNonce(newNonce());
 
 /**
  * Caching of every page response: HTML and RSC payloads alike depend on cookies (language, theme, login), so only
- * the visitor's own cache may keep one, and it must ask again before reusing it (issue 19). `Vary` names what the
+ * the visitor's own cache may keep one, and it must ask again before reusing it. `Vary` names what the
  * answer depends on besides Next's RSC headers: the cookies, and Accept (a browser's navigation gets the HTML from
  * memory with nonces, any other request Next's copy of it).
  */

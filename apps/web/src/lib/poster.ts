@@ -1,5 +1,5 @@
 /**
- * The referral poster (issue 9): a PNG composed in the browser from the brand, the headline, the code, the invitee's
+ * The referral poster: a PNG composed in the browser from the brand, the headline, the code, the invitee's
  * rebate, the QR code (antd QRCode's canvas) and the link. Layout and drawing live here; the component supplies texts.
  */
 export const POSTER = { width: 720, height: 1080, qr: { x: 210, y: 520, size: 300 }, padding: 56 } as const;

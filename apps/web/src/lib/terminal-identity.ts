@@ -8,7 +8,7 @@ let identity: TerminalIdentity | null = null;
 /**
  * Sources of FingerprintJS left out because they hold the main thread longest: its font probes lay out hundreds of
  * test strings (about 300 ms on this machine's Chromium, 1.2 s under Lighthouse's mobile CPU), and listing the WebGL
- * extensions took another ~140 ms there in one task (issue 20). The fingerprint only has to tell devices apart for
+ * extensions took another ~140 ms there in one task. The fingerprint only has to tell devices apart for
  * DeviceId; canvas, WebGL's basics, audio, screen, locale and the rest still do. (FingerprintJS's `load().get()` has
  * no way to leave sources out; `loadSources` and `hashComponents` are what it runs itself.)
  */

@@ -3,7 +3,7 @@ import { PostgresAdapter, type ColumnDefinitionBuilder, type Kysely } from "kyse
 const isPostgres = (db: Kysely<unknown>): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /**
- * The affiliate programme (issue 9). Portable types only (text, integer, bigint):
+ * The affiliate programme. Portable types only (text, integer, bigint):
  * - money is integer USDT cents in `bigint` columns (`*_cents`), exact on both dialects; the API divides by 100;
  * - rates and shares are integer basis points of the trading fee (4000 = 40%);
  * - days are `YYYY-MM-DD` text, times ISO-8601 UTC text (both compare in order as strings);

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * The VIP programme (issue 10): benefits per level, each user's qualifying metrics and grace period, and the new-coin
+ * The VIP programme: benefits per level, each user's qualifying metrics and grace period, and the new-coin
  * airdrop campaigns with their participants. Portable types only (text, integer); amounts are whole USD or tokens,
  * times ISO-8601 UTC text. Trial and review rules are client settings (`vipTrial`, `vipRules`).
  */

@@ -3,7 +3,7 @@ import { PostgresAdapter, type ColumnDefinitionBuilder, type Kysely } from "kyse
 const isPostgres = (db: Kysely<unknown>): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /**
- * The partner programmes (issue 10): broker tiers, market-maker tiers, programme features, the incubation programme's
+ * The partner programmes: broker tiers, market-maker tiers, programme features, the incubation programme's
  * past cohorts, programme FAQs per locale, and one store for every partner application. Portable types only:
  * volumes are whole USDT in `bigint`; commission and markup rates are integer basis points; maker/taker fees are
  * integer parts per million (negative = rebate); times ISO-8601 UTC text; days `YYYY-MM-DD` text.

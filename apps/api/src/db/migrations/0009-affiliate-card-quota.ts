@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * An affiliate's own monthly experience-card quota (issue 9, network): operators raise or lower it per affiliate
+ * An affiliate's own monthly experience-card quota (network): operators raise or lower it per affiliate
  * (`PUT /v1/admin/affiliate/card-quota/:userId`); null keeps the programme default (client_settings
  * `affiliateCardMonthlyQuota`, else 10).
  */

@@ -30,14 +30,14 @@ const CommissionRecords = dynamic(() => import("./commission-records").then((m) 
 const PayoutsSection = dynamic(() => import("./payouts-section").then((m) => m.PayoutsSection), { ssr: false });
 const LevelCard = dynamic(() => import("./level-card").then((m) => m.LevelCard), { ssr: false });
 
-/** Periods offered (issue 9: 7 days by default, 30, 90, or a custom range of up to a year). */
+/** Periods offered (7 days by default, 30, 90, or a custom range of up to a year). */
 export const RANGE_DAYS = RANGE_PRESETS;
 const FUNNEL_ROWS = 5;
 /** The balance section's usual height (figures, the button, a few history rows): little shift when it loads. */
 const PAYOUTS_MIN_HEIGHT = 640;
 
 /**
- * An approved affiliate's headline figures, trends, funnel and level (issue 9); others are pointed to the application.
+ * An approved affiliate's headline figures, trends, funnel and level; others are pointed to the application.
  * Until the application status arrives the figures' frame is already laid out (no layout shift for the affiliates this
  * page is for); it asks for data only once the user is known to be an affiliate.
  */

@@ -15,7 +15,7 @@ import styles from "./dashboard.module.css";
 
 
 /**
- * Commission records of the period (issue 9): each settlement line, with the reason when a trade earned none. A table
+ * Commission records of the period: each settlement line, with the reason when a trade earned none. A table
  * on wide screens, a card per record on a phone.
  */
 export function CommissionRecords({ from, to }: { from: string; to: string }) {

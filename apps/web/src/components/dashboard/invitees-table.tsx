@@ -25,7 +25,7 @@ type CardSort = keyof typeof CARD_SORTS;
 const CARD_SORT_NAMES: readonly CardSort[] = ["newest", "oldest", "volume", "commission"];
 
 /**
- * Invitees (issue 9): paginated, searchable and sortable on the server, exported as CSV with the same search and sort.
+ * Invitees: paginated, searchable and sortable on the server, exported as CSV with the same search and sort.
  * Invitees are named by their masked user id everywhere (table, search, commission records, CSV): searching for what
  * the table shows finds that invitee. A table on wide screens; on a phone a card per invitee, sorted from a menu.
  */

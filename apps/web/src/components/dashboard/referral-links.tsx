@@ -33,7 +33,7 @@ const PERIOD_TITLE = { clicks: "clicks", signups: "signups", firstTrades: "first
 const rowOf = (link: ReferralLink): HTMLAttributes<HTMLElement> => ({ "data-code": link.code }) as HTMLAttributes<HTMLElement>;
 
 /**
- * Referral links (issue 9): the active links with their results in the dashboard's period, copy, QR code, a poster,
+ * Referral links: the active links with their results in the dashboard's period, copy, QR code, a poster,
  * editing (label, channel, shares) and archiving, and a form to create one. A table on wide screens, a card per link on
  * a phone ("Copy link" and "Poster" in reach of the thumb). Changes go through `PATCH /v1/affiliate/links/:id` with the
  * device token.

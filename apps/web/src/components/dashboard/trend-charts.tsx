@@ -1,6 +1,6 @@
 "use client";
 /**
- * Trend charts of the dashboard (issue 9), drawn with uPlot. Why uPlot: ~22 KB gzipped (48 KB minified) with no
+ * Trend charts of the dashboard, drawn with uPlot. Why uPlot: ~22 KB gzipped (48 KB minified) with no
  * dependencies, canvas drawing that renders a year of daily points in about a millisecond, and a plain imperative API
  * (no React wrapper needed). Chart.js (~70 KB gz) and ECharts (~300 KB gz) would each cost more than the whole
  * dashboard's budget headroom; hand-drawn SVG would re-implement axis ticks and scaling. This module is loaded lazily

@@ -11,7 +11,7 @@ import { VIP_TRACKING_IDS } from "@/components/vip/vip-tracking-ids";
 import { FeeSchedule, useFeeSchedule } from "./fee-schedule";
 
 // The calculator (antd) loads when its card scrolls into view, not with the page: it is below the schedule on a phone,
-// and the UI kit's first render was the page's longest task (issue 20). Until then its box holds the space it takes.
+// and the UI kit's first render was the page's longest task. Until then its box holds the space it takes.
 const FeeCalculator = dynamic(() => import("./fee-controls").then((m) => m.FeeCalculator), {
   ssr: false,
   loading: () => <div className={styles.calcBox} aria-hidden="true" />,

@@ -7,7 +7,7 @@ import { TRACKING_IDS } from "@/lib/tracking-ids";
 import { useMyApplication } from "@/lib/use-my-application";
 import { PAGES } from "@/lib/pages";
 
-/** Apply, or go to the dashboard for an approved affiliate (issue 9); a visitor is sent to log in by the apply page. */
+/** Apply, or go to the dashboard for an approved affiliate; a visitor is sent to log in by the apply page. */
 export function HomeCallToAction({ locale }: { locale: Locale }) {
   const t = useTranslations("home");
   const { complete, isLogin, userResult } = useSession();

@@ -10,7 +10,7 @@ import styles from "./network.module.css";
 // The table and the forms (antd Form, Modal) load only for an approved affiliate, after the dashboard's figures.
 const SubAffiliates = dynamic(() => import("./sub-affiliates").then((m) => m.SubAffiliates), { ssr: false });
 
-/** The dashboard's network section (issue 9): sub-affiliates and the way to the experience cards; approved affiliates only. */
+/** The dashboard's network section: sub-affiliates and the way to the experience cards; approved affiliates only. */
 export function NetworkSection() {
   const { complete, isLogin } = useSession();
   // Same cache key as the dashboard's own check: one request for both.

@@ -53,7 +53,7 @@ export const BROWSER_TRACING_OPTIONS = {
 export const LINKED_ERRORS_OPTIONS = { key: "cause", limit: L.linkedErrors } as const;
 
 /**
- * Default integrations the browser SDK runs without (issue 19). BrowserApiErrors wraps the callbacks of timers,
+ * Default integrations the browser SDK runs without. BrowserApiErrors wraps the callbacks of timers,
  * requestAnimationFrame, XMLHttpRequest and event listeners and captures what they throw itself; each such capture
  * makes GlobalHandlers ignore *every* uncaught error and unhandled rejection until the next task (the SDK's
  * `ignoreNextOnError`, meant to skip the rethrown copy), so a second, different error raised in the same tick — an

@@ -6,7 +6,7 @@ import { reportQueue } from "./report";
 
 /**
  * Default server integrations left out: they instrument every request and outgoing call for tracing, which the spec's
- * trace sample rate of 0 never sends, and cost most of the SSR throughput (0.23× the bare page with them, issue 20).
+ * trace sample rate of 0 never sends, and cost most of the SSR throughput (0.23× the bare page with them).
  * Errors of a request still arrive, with its method, path and headers, through instrumentation.ts' onRequestError.
  */
 export const DROPPED_SERVER_INTEGRATIONS = ["Http", "NodeFetch", "NextjsUseCache"] as const;

@@ -15,7 +15,7 @@ export async function generateMetadata({ params }: { params: RouteParams }) {
   return pageMetadata(await routeLocale(params), "marketMaker");
 }
 
-/** The market-maker programme (issue 10): figures from the API, the application form (loaded with the UI kit) for logged-in users. */
+/** The market-maker programme: figures from the API, the application form (loaded with the UI kit) for logged-in users. */
 export default async function MarketMakerPage({ params }: { params: RouteParams }) {
   const { locale, inApp } = await routeContext(params);
   const antdLocale = await loadAntdLocale(locale);

@@ -15,7 +15,7 @@ export async function generateMetadata({ params }: { params: RouteParams }) {
   return pageMetadata(await routeLocale(params), "institutional");
 }
 
-/** Services for institutions (issue 10): figures from the API, the application form (loaded with the UI kit) for logged-in users. */
+/** Services for institutions: figures from the API, the application form (loaded with the UI kit) for logged-in users. */
 export default async function InstitutionalPage({ params }: { params: RouteParams }) {
   const { locale, inApp } = await routeContext(params);
   const antdLocale = await loadAntdLocale(locale);

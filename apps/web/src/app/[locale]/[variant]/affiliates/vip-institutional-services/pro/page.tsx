@@ -14,7 +14,7 @@ export async function generateMetadata({ params }: { params: RouteParams }) {
   return pageMetadata(await routeLocale(params), "institutionalPro");
 }
 
-/** The institutional pro offer (issue 10): figures from the API, the application form (loaded with the UI kit) for logged-in users. */
+/** The institutional pro offer: figures from the API, the application form (loaded with the UI kit) for logged-in users. */
 export default async function InstitutionalProPage({ params }: { params: RouteParams }) {
   const { locale, inApp } = await routeContext(params);
   const antdLocale = await loadAntdLocale(locale);
