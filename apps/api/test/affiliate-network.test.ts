@@ -18,7 +18,7 @@ import { AFFILIATE, DIALECT, PLAIN_USER, createTestApp, deviceToken, login, sess
 import { apiUrl } from "./helpers/api-url";
 
 /**
- * The affiliate network (issue 9): sub-affiliates (rate below one's own, notes, performance), experience cards
+ * The affiliate network: sub-affiliates (rate below one's own, notes, performance), experience cards
  * (validity chosen at issue, per-affiliate quota set by operators) and the claim refusals clients translate.
  * Runs on the full app (createTestApp: migrations 0001..0009 and the seed at the real clock).
  */

@@ -30,7 +30,7 @@ const VALID: { [K in PartnerApplicationKind]: Extract<PartnerApplicationRequest,
   incubation: { kind: "incubation", ...COMMON, projectName: "Tidal Vaults", website: "https://tidal.example", stage: "testnet", sector: "defi", raisedUsdt: 1_500_000 },
 };
 
-describe("partner programmes (issue 10)", () => {
+describe("partner programmes", () => {
   let t: TestApp;
   let cookie: string;
   let token: string;

@@ -16,7 +16,7 @@ afterAll(async () => {
 const userInfo = (headers: Record<string, string> = {}) =>
   t.app.inject({ method: "POST", url: apiUrl("userInfo"), headers: { cookie, ...headers }, payload: { terminalCode: "t1", locale: "en" } });
 
-describe("security headers of the API (issue 12)", () => {
+describe("security headers of the API", () => {
   it("every answer — JSON, errors, HTML pages — has nosniff, a strict referrer policy, no powerful features and no framing", async () => {
     const answers = [
       await userInfo(),

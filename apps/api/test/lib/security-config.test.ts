@@ -3,7 +3,7 @@ import { jsonNestingExceeds, MAX_JSON_DEPTH } from "@affiliates/contracts";
 import { loadConfig } from "../../src/config";
 import { createMemoryStore, paceDelayMs } from "../../src/lib/counter-store";
 
-describe("config of issue 19", () => {
+describe("loadConfig: demo seeding, allowed origins and the login slow-down", () => {
   it("seeds demo data by default except when APP_ENV=online; SEED decides when set", () => {
     expect(loadConfig({}).seed).toBe(true);
     expect(loadConfig({ APP_ENV: "beta" }).seed).toBe(true);
