@@ -10,11 +10,22 @@ const ADMIN_TOKEN = "bench-feed-token";
 export async function runFeedBench({ batches = 30, batchSize = 500, traders = 2_000 } = {}) {
   const { buildApp } = await import("../apps/api/src/app.ts");
   const dir = mkdtempSync(path.join(os.tmpdir(), "bench-feed-"));
-  const app = await buildApp({ databaseUrl: path.join(dir, "feed.sqlite"), dataDir: dir, logger: false, redisUrl: undefined, adminToken: ADMIN_TOKEN, seed: true });
+  const app = await buildApp({
+    databaseUrl: path.join(dir, "feed.sqlite"),
+    dataDir: dir,
+    logger: false,
+    redisUrl: undefined,
+    adminToken: ADMIN_TOKEN,
+    seed: true,
+  });
   try {
     const db = app.db.withTables();
     // Bench traders: invitees of the demo affiliate's links, plus as many traders without an inviter.
-    const links = await db.selectFrom("affiliate_links").select(["id", "user_id"]).where("user_id", "=", "8012345678").execute();
+    const links = await db
+      .selectFrom("affiliate_links")
+      .select(["id", "user_id"])
+      .where("user_id", "=", "8012345678")
+      .execute();
     const attributedIds = Array.from({ length: traders }, (_, i) => `61${String(i).padStart(8, "0")}`);
     const strangerIds = Array.from({ length: traders }, (_, i) => `62${String(i).padStart(8, "0")}`);
     for (let i = 0; i < attributedIds.length; i += 500) {
@@ -55,7 +66,12 @@ export async function runFeedBench({ batches = 30, batchSize = 500, traders = 2_
     let attributed = 0;
     const started = performance.now();
     for (const payload of payloads) {
-      const response = await app.inject({ method: "POST", url: "/v1/admin/trades", headers: { "content-type": "application/json", "x-admin-token": ADMIN_TOKEN }, payload });
+      const response = await app.inject({
+        method: "POST",
+        url: "/v1/admin/trades",
+        headers: { "content-type": "application/json", "x-admin-token": ADMIN_TOKEN },
+        payload,
+      });
       if (response.statusCode !== 200) throw new Error(`feed: ${response.statusCode} ${response.body}`);
       attributed += response.json().data.attributed;
     }
@@ -68,7 +84,14 @@ export async function runFeedBench({ batches = 30, batchSize = 500, traders = 2_
       .where("source", "=", "direct")
       .where("invitee_id", "in", db.selectFrom("affiliate_invitees").select("id").where("user_id", "like", "61%"))
       .executeTakeFirst();
-    return { fills, batchSize, seconds: Number(seconds.toFixed(2)), fillsPerSecond: Math.round(fills / seconds), attributed, countedInLines: Number(lines?.n ?? 0) };
+    return {
+      fills,
+      batchSize,
+      seconds: Number(seconds.toFixed(2)),
+      fillsPerSecond: Math.round(fills / seconds),
+      attributed,
+      countedInLines: Number(lines?.n ?? 0),
+    };
   } finally {
     await app.close();
     rmSync(dir, { recursive: true, force: true });

@@ -158,13 +158,49 @@ function eventBatch(runId, batchNo, origin) {
   const now = Date.now();
   const session = sessionOf(runId);
   return Array.from({ length: 50 }, (_, i) => ({
-    event_id: `${session}:${batchNo * 50 + i}`, type: "click", url: `${origin}/affiliates`, title: "Load", event_tracking: "load",
-    event_tracking_id: "b1", business1: "", business2: "", track_type: "manual", timestamp: now, seq: i, log_seq: batchNo * 50 + i, retry_count: 0,
-    user_language: "en", referer: "", timely: false, merge: false, page_unique_id: `p${batchNo}`, ctime: now, curr_page: "/affiliates",
-    browser: "Chrome", browser_version: "126", sys: "web", os_version: "10", device_id: `${runId}-device`, session_id: session,
-    manufacturer: "", model: "", screen_width: 1280, screen_height: 800, network_type: "4g", timezone_offset: 0, url_host: "localhost",
-    log_env: "test01", qr_val: "", source_referer: "", source_target: "", first_visit_time: now, first_day: true,
-    app_id: "exchange-partners-web", app_name: "Exchange Partners", ver: "1.0.0", uid: "",
+    event_id: `${session}:${batchNo * 50 + i}`,
+    type: "click",
+    url: `${origin}/affiliates`,
+    title: "Load",
+    event_tracking: "load",
+    event_tracking_id: "b1",
+    business1: "",
+    business2: "",
+    track_type: "manual",
+    timestamp: now,
+    seq: i,
+    log_seq: batchNo * 50 + i,
+    retry_count: 0,
+    user_language: "en",
+    referer: "",
+    timely: false,
+    merge: false,
+    page_unique_id: `p${batchNo}`,
+    ctime: now,
+    curr_page: "/affiliates",
+    browser: "Chrome",
+    browser_version: "126",
+    sys: "web",
+    os_version: "10",
+    device_id: `${runId}-device`,
+    session_id: session,
+    manufacturer: "",
+    model: "",
+    screen_width: 1280,
+    screen_height: 800,
+    network_type: "4g",
+    timezone_offset: 0,
+    url_host: "localhost",
+    log_env: "test01",
+    qr_val: "",
+    source_referer: "",
+    source_target: "",
+    first_visit_time: now,
+    first_day: true,
+    app_id: "exchange-partners-web",
+    app_name: "Exchange Partners",
+    ver: "1.0.0",
+    uid: "",
   }));
 }
 
@@ -186,7 +222,12 @@ async function loadRun({ label, root, origin, apiPort, seconds, rates, apiEnv, c
     const targets = [
       {
         stream: page,
-        fire: () => send(page, () => ({ url: `${origin}/affiliates`, init: {} }), (response, text) => response.status === 200 && text.includes("</html>")),
+        fire: () =>
+          send(
+            page,
+            () => ({ url: `${origin}/affiliates`, init: {} }),
+            (response, text) => response.status === 200 && text.includes("</html>"),
+          ),
       },
       {
         stream: userInfo,
@@ -195,7 +236,11 @@ async function loadRun({ label, root, origin, apiPort, seconds, rates, apiEnv, c
             userInfo,
             () => ({
               url: `${base}/v1/user/overview/userinfo`,
-              init: { method: "POST", headers: { "content-type": "application/json", cookie }, body: JSON.stringify({ terminalCode: "bench-load", locale: "en" }) },
+              init: {
+                method: "POST",
+                headers: { "content-type": "application/json", cookie },
+                body: JSON.stringify({ terminalCode: "bench-load", locale: "en" }),
+              },
             }),
             envelopeOk,
           ),
@@ -204,13 +249,20 @@ async function loadRun({ label, root, origin, apiPort, seconds, rates, apiEnv, c
         stream: ingest,
         fire: () => {
           const body = JSON.stringify(eventBatch(runId, ++batches, origin)); // the same event ids on every retry
-          return send(ingest, () => ({ url: `${base}/v1/buried/log/info`, init: { method: "POST", headers: { "content-type": "application/json" }, body } }), (response, text) => {
-            if (!envelopeOk(response, text)) return false;
-            const { data } = JSON.parse(text);
-            if (data.rejected.length > 0) return false;
-            eventsAcknowledged += data.accepted + data.duplicates;
-            return true;
-          });
+          return send(
+            ingest,
+            () => ({
+              url: `${base}/v1/buried/log/info`,
+              init: { method: "POST", headers: { "content-type": "application/json" }, body },
+            }),
+            (response, text) => {
+              if (!envelopeOk(response, text)) return false;
+              const { data } = JSON.parse(text);
+              if (data.rejected.length > 0) return false;
+              eventsAcknowledged += data.accepted + data.duplicates;
+              return true;
+            },
+          );
         },
       },
     ];
@@ -256,7 +308,13 @@ async function loadRun({ label, root, origin, apiPort, seconds, rates, apiEnv, c
       streams: {
         [page.name]: page.summary(seconds),
         [userInfo.name]: userInfo.summary(seconds),
-        [ingest.name]: { ...ingestSummary, eventsSent, eventsAcknowledged, eventsStored: stored, eventsLost: eventsAcknowledged - stored },
+        [ingest.name]: {
+          ...ingestSummary,
+          eventsSent,
+          eventsAcknowledged,
+          eventsStored: stored,
+          eventsLost: eventsAcknowledged - stored,
+        },
       },
       errors: page.failed + userInfo.failed + ingest.failed,
       lost: Math.max(0, eventsAcknowledged - stored) + (eventsSent - eventsAcknowledged),
@@ -271,7 +329,14 @@ async function loadRun({ label, root, origin, apiPort, seconds, rates, apiEnv, c
  * Both load runs. `rates` are per second (ingest in batches of 50 events).
  * Returns { sqlite, postgres } results; `postgres` holds { skipped } when PostgreSQL is not reachable and not required.
  */
-export async function runLoad({ root, origin, apiPort, seconds = 60, rates = { page: 40, userInfo: 60, ingestBatches: 20 }, postgresUrl }) {
+export async function runLoad({
+  root,
+  origin,
+  apiPort,
+  seconds = 60,
+  rates = { page: 40, userInfo: 60, ingestBatches: 20 },
+  postgresUrl,
+}) {
   const results = {};
 
   const dataDir = path.join(root, ".bench-load-data");
@@ -289,7 +354,9 @@ export async function runLoad({ root, origin, apiPort, seconds = 60, rates = { p
     countStored: (runId) => {
       const db = new Database(path.join(dataDir, "exchange.sqlite"), { readonly: true });
       try {
-        return db.prepare("SELECT count(*) AS n FROM analytics_events WHERE event_id LIKE ?").get(`${sessionOf(runId)}:%`).n;
+        return db
+          .prepare("SELECT count(*) AS n FROM analytics_events WHERE event_id LIKE ?")
+          .get(`${sessionOf(runId)}:%`).n;
       } finally {
         db.close();
       }
@@ -314,7 +381,10 @@ export async function runLoad({ root, origin, apiPort, seconds = 60, rates = { p
         rates,
         apiEnv: { DATABASE_URL: postgresUrl, DATABASE_SCHEMA: schema },
         countStored: async (runId) => {
-          const { rows } = await admin.query(`SELECT count(*)::int AS n FROM ${schema}.analytics_events WHERE event_id LIKE $1`, [`${sessionOf(runId)}:%`]);
+          const { rows } = await admin.query(
+            `SELECT count(*)::int AS n FROM ${schema}.analytics_events WHERE event_id LIKE $1`,
+            [`${sessionOf(runId)}:%`],
+          );
           return rows[0].n;
         },
       });

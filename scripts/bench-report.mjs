@@ -30,7 +30,9 @@ export function reportLines(results, broken, { BUDGET, PAGES, LH_RUNS, SSR_SECON
       "| page | scripts | gzip | brotli | × bare (gzip) | budget |",
       "|---|---|---|---|---|---|",
       `| bare Next.js page | ${bare.scripts} | ${kb(bare.gzip)} | ${kb(bare.brotli)} | 1.00 | |`,
-      ...Object.entries(results.firstLoadJs.pages).map(([name, r]) => `| ${name} | ${r.scripts} | ${kb(r.gzip)} | ${kb(r.brotli)} | ${r.ratioGzip} | ≤ ${r.limit} |`),
+      ...Object.entries(results.firstLoadJs.pages).map(
+        ([name, r]) => `| ${name} | ${r.scripts} | ${kb(r.gzip)} | ${kb(r.brotli)} | ${r.ratioGzip} | ≤ ${r.limit} |`,
+      ),
       "",
     );
   }
@@ -42,12 +44,20 @@ export function reportLines(results, broken, { BUDGET, PAGES, LH_RUNS, SSR_SECON
       "| page | req/s | p50 ms | p99 ms | errors | × bare | budget |",
       "|---|---|---|---|---|---|---|",
       `| bare Next.js page (lower of ${results.ssr.bareRuns.join(" and ")} req/s, before and after) | ${bare.requestsPerSecond} | ${bare.p50Ms} | ${bare.p99Ms} | ${bare.errors} | 1.00 | |`,
-      ...Object.entries(results.ssr.pages).map(([name, r]) => `| ${name} | ${r.requestsPerSecond} | ${r.p50Ms} | ${r.p99Ms} | ${r.errors} | ${r.ratio} | ≥ ${BUDGET.ssrRatio} |`),
+      ...Object.entries(results.ssr.pages).map(
+        ([name, r]) =>
+          `| ${name} | ${r.requestsPerSecond} | ${r.p50Ms} | ${r.p99Ms} | ${r.errors} | ${r.ratio} | ≥ ${BUDGET.ssrRatio} |`,
+      ),
       "",
     );
   }
   if (results.analytics) {
-    lines.push("## Analytics SDK", "", `enqueue: ${results.analytics.enqueueMicrosecondsPerEvent} µs/event (budget ≤ ${BUDGET.enqueueMicroseconds})`, "");
+    lines.push(
+      "## Analytics SDK",
+      "",
+      `enqueue: ${results.analytics.enqueueMicrosecondsPerEvent} µs/event (budget ≤ ${BUDGET.enqueueMicroseconds})`,
+      "",
+    );
   }
   if (results.api) {
     lines.push(
@@ -56,7 +66,8 @@ export function reportLines(results, broken, { BUDGET, PAGES, LH_RUNS, SSR_SECON
       "| call | req/s | p50 ms | p99 ms | errors |",
       "|---|---|---|---|---|",
       ...Object.entries(results.api).map(
-        ([name, r]) => `| ${name} | ${r.requestsPerSecond}${r.eventsPerSecond ? ` (${r.eventsPerSecond} events/s)` : ""} | ${r.p50Ms} | ${r.p99Ms} | ${r.errors} |`,
+        ([name, r]) =>
+          `| ${name} | ${r.requestsPerSecond}${r.eventsPerSecond ? ` (${r.eventsPerSecond} events/s)` : ""} | ${r.p50Ms} | ${r.p99Ms} | ${r.errors} |`,
       ),
       "",
     );
@@ -84,14 +95,17 @@ export function reportLines(results, broken, { BUDGET, PAGES, LH_RUNS, SSR_SECON
       ),
       "",
       ...Object.entries(results.load).map(
-        ([database, run]) => `${database}: API restart (graceful close + start) took ${run.restart?.downMs} ms, exit code ${run.restart?.gracefulExitCode}; ${run.errors} errors, ${run.lost} events lost.`,
+        ([database, run]) =>
+          `${database}: API restart (graceful close + start) took ${run.restart?.downMs} ms, exit code ${run.restart?.gracefulExitCode}; ${run.errors} errors, ${run.lost} events lost.`,
       ),
       "",
     );
   }
   if (Object.keys(results.lighthouse).length) {
     const bare = results.lighthouseBare;
-    const rotation = results.lighthouseRotation ? `, group ${results.lighthouseRotation.group} of ${results.lighthouseRotation.of} (BENCH_FULL=1: every page)` : ", every page";
+    const rotation = results.lighthouseRotation
+      ? `, group ${results.lighthouseRotation.group} of ${results.lighthouseRotation.of} (BENCH_FULL=1: every page)`
+      : ", every page";
     lines.push(
       `## Lighthouse 12.2.3 (mobile, median of ${LH_RUNS}${rotation})`,
       "",
@@ -107,6 +121,9 @@ export function reportLines(results, broken, { BUDGET, PAGES, LH_RUNS, SSR_SECON
       "",
     );
   }
-  lines.push(broken.length ? `## Budgets broken\n\n${broken.map((b) => `- ${b}`).join("\n")}` : "## All budgets met", "");
+  lines.push(
+    broken.length ? `## Budgets broken\n\n${broken.map((b) => `- ${b}`).join("\n")}` : "## All budgets met",
+    "",
+  );
   return lines;
 }

@@ -121,7 +121,10 @@ async function probe(origin, timeoutMs) {
   try {
     const response = await fetch(`${origin}/readyz`, { signal: AbortSignal.timeout(timeoutMs) });
     const text = await response.text();
-    return { ok: response.status === 200, reason: response.status === 200 ? "" : `${response.status} ${text.slice(0, 200)}` };
+    return {
+      ok: response.status === 200,
+      reason: response.status === 200 ? "" : `${response.status} ${text.slice(0, 200)}`,
+    };
   } catch (error) {
     return { ok: false, reason: error instanceof Error ? (error.cause?.code ?? error.message) : String(error) };
   }
@@ -163,7 +166,8 @@ export async function startCluster(input = {}) {
   }
   const ports = [o.port, ...o.apiPorts, ...o.webPorts];
   for (const port of ports) {
-    if (await isListening(port)) throw new Error(`port ${port} is in use: stop what listens there, or pick other CLUSTER_* ports`);
+    if (await isListening(port))
+      throw new Error(`port ${port} is in use: stop what listens there, or pick other CLUSTER_* ports`);
   }
 
   if (o.build) buildIfNeeded();
@@ -224,11 +228,35 @@ export async function startCluster(input = {}) {
    */
   o.apiPorts.forEach((port, i) => {
     const name = `api-${i + 1}`;
-    instances[name] = { name, tier: "api", port, origin: `http://127.0.0.1:${port}`, logFile: path.join(logsDir, `${name}.log`), child: null, exited: null, healthy: false, inRotation: true, expectExit: false, started: false };
+    instances[name] = {
+      name,
+      tier: "api",
+      port,
+      origin: `http://127.0.0.1:${port}`,
+      logFile: path.join(logsDir, `${name}.log`),
+      child: null,
+      exited: null,
+      healthy: false,
+      inRotation: true,
+      expectExit: false,
+      started: false,
+    };
   });
   o.webPorts.forEach((port, i) => {
     const name = `web-${i + 1}`;
-    instances[name] = { name, tier: "web", port, origin: `http://127.0.0.1:${port}`, logFile: path.join(logsDir, `${name}.log`), child: null, exited: null, healthy: false, inRotation: true, expectExit: false, started: false };
+    instances[name] = {
+      name,
+      tier: "web",
+      port,
+      origin: `http://127.0.0.1:${port}`,
+      logFile: path.join(logsDir, `${name}.log`),
+      child: null,
+      exited: null,
+      healthy: false,
+      inRotation: true,
+      expectExit: false,
+      started: false,
+    };
   });
   const apiIndex = (instance) => o.apiPorts.indexOf(instance.port);
 
@@ -240,10 +268,16 @@ export async function startCluster(input = {}) {
     const env =
       instance.tier === "api"
         ? // The daily settlement and monthly review run in one instance only: the first.
-          { ...apiEnv, API_PORT: String(instance.port), REFERRAL_JOBS: apiIndex(instance) === 0 ? (o.env.REFERRAL_JOBS ?? "on") : "off" }
+          {
+            ...apiEnv,
+            API_PORT: String(instance.port),
+            REFERRAL_JOBS: apiIndex(instance) === 0 ? (o.env.REFERRAL_JOBS ?? "on") : "off",
+          }
         : { ...webEnv, PORT: String(instance.port) };
     const [command, args, cwd] =
-      instance.tier === "api" ? [process.execPath, ["--import", "tsx", "src/server.ts"], API_DIR] : [process.execPath, ["server.mjs"], WEB_DIR];
+      instance.tier === "api"
+        ? [process.execPath, ["--import", "tsx", "src/server.ts"], API_DIR]
+        : [process.execPath, ["server.mjs"], WEB_DIR];
     // A new log per cluster start; a restart appends to it.
     const out = createWriteStream(instance.logFile, { flags: instance.started ? "a" : "w" });
     instance.started = true;
@@ -253,7 +287,8 @@ export async function startCluster(input = {}) {
       stream.pipe(out, { end: false });
       if (o.echo) {
         stream.on("data", (chunk) => {
-          for (const line of chunk.toString().split("\n")) if (line.trim()) process.stdout.write(`[${instance.name}] ${line}\n`);
+          for (const line of chunk.toString().split("\n"))
+            if (line.trim()) process.stdout.write(`[${instance.name}] ${line}\n`);
         });
       }
     }
@@ -262,7 +297,8 @@ export async function startCluster(input = {}) {
       child.once("exit", (code, signal) => {
         out.end(`--- exit ${signal ?? `code ${code}`}\n`);
         if (instance.child === child) instance.child = null;
-        if (!stopping && !instance.expectExit) log(`${instance.name} exited (${signal ?? `code ${code}`}); see ${path.relative(ROOT, instance.logFile)}`);
+        if (!stopping && !instance.expectExit)
+          log(`${instance.name} exited (${signal ?? `code ${code}`}); see ${path.relative(ROOT, instance.logFile)}`);
         instance.expectExit = false;
         resolve();
       });
@@ -301,7 +337,10 @@ export async function startCluster(input = {}) {
       MAX_BODY: "2m",
       DEBUG_HEADERS: o.debug ? "        add_header X-Upstream $upstream_addr always;" : "",
     });
-    writeFileSync(confFile, `# Rendered by scripts/cluster.mjs from deploy/nginx.conf.template; rewritten on every health change.\n${config}`);
+    writeFileSync(
+      confFile,
+      `# Rendered by scripts/cluster.mjs from deploy/nginx.conf.template; rewritten on every health change.\n${config}`,
+    );
     for (const instance of Object.values(instances)) instance.inRotation = !isDown(instance);
   }
 
@@ -319,7 +358,9 @@ export async function startCluster(input = {}) {
   }
 
   try {
-    log(`starting ${o.apiPorts.length} API instances (${o.apiPorts.join(", ")}) and ${o.webPorts.length} web instances (${o.webPorts.join(", ")})`);
+    log(
+      `starting ${o.apiPorts.length} API instances (${o.apiPorts.join(", ")}) and ${o.webPorts.length} web instances (${o.webPorts.join(", ")})`,
+    );
     for (const instance of Object.values(instances)) spawnInstance(instance);
     await Promise.all(
       Object.values(instances).map(async (i) => {
@@ -329,21 +370,33 @@ export async function startCluster(input = {}) {
     );
 
     writeConfig();
-    const test = spawnSync(o.nginx, ["-t", "-q", "-p", o.runtimeDir, "-c", confFile, "-e", path.join(logsDir, "error.log")], { encoding: "utf8" });
+    const test = spawnSync(
+      o.nginx,
+      ["-t", "-q", "-p", o.runtimeDir, "-c", confFile, "-e", path.join(logsDir, "error.log")],
+      { encoding: "utf8" },
+    );
     if (test.status !== 0) throw new Error(`nginx refused ${confFile}:\n${test.stderr}`);
-    nginx = spawn(o.nginx, ["-p", o.runtimeDir, "-c", confFile, "-e", path.join(logsDir, "error.log"), "-g", "daemon off;"], {
-      stdio: ["ignore", "inherit", "inherit"],
-    });
+    nginx = spawn(
+      o.nginx,
+      ["-p", o.runtimeDir, "-c", confFile, "-e", path.join(logsDir, "error.log"), "-g", "daemon off;"],
+      {
+        stdio: ["ignore", "inherit", "inherit"],
+      },
+    );
     nginxExited = new Promise((resolve) => {
       nginx.once("exit", (code, signal) => {
-        if (!stopping) log(`nginx exited (${signal ?? `code ${code}`}); see ${path.relative(ROOT, path.join(logsDir, "error.log"))}`);
+        if (!stopping)
+          log(
+            `nginx exited (${signal ?? `code ${code}`}); see ${path.relative(ROOT, path.join(logsDir, "error.log"))}`,
+          );
         nginx = null;
         resolve();
       });
     });
     const deadline = Date.now() + 10_000;
     while (!(await isListening(o.port, o.host === "0.0.0.0" ? "127.0.0.1" : o.host))) {
-      if (!nginx || Date.now() > deadline) throw new Error(`nginx did not start:\n${tail(path.join(logsDir, "error.log"))}`);
+      if (!nginx || Date.now() > deadline)
+        throw new Error(`nginx did not start:\n${tail(path.join(logsDir, "error.log"))}`);
       await sleep(100);
     }
   } catch (error) {
@@ -357,14 +410,20 @@ export async function startCluster(input = {}) {
   const poller = (async () => {
     while (polling) {
       const started = Date.now();
-      const results = await Promise.all(Object.values(instances).map(async (i) => [i, await probe(i.origin, Math.max(200, o.pollMs - 100))]));
+      const results = await Promise.all(
+        Object.values(instances).map(async (i) => [i, await probe(i.origin, Math.max(200, o.pollMs - 100))]),
+      );
       if (!polling) break;
       let changed = false;
       for (const [instance, result] of results) {
         if (result.ok !== instance.healthy) {
           changed = true;
           instance.healthy = result.ok;
-          log(result.ok ? `${instance.name} (:${instance.port}) is ready: back in rotation` : `${instance.name} (:${instance.port}) is not ready (${result.reason}): marked down`);
+          log(
+            result.ok
+              ? `${instance.name} (:${instance.port}) is ready: back in rotation`
+              : `${instance.name} (:${instance.port}) is not ready (${result.reason}): marked down`,
+          );
         }
       }
       if (changed && nginx) {
@@ -451,8 +510,11 @@ async function main() {
     console.error(`[cluster] ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   }
-  console.log(`\n[cluster] ready: ${cluster.url}/affiliates  (nginx ${cluster.edge}; logs in ${path.relative(ROOT, cluster.runtimeDir)}/logs)`);
-  for (const instance of Object.values(cluster.instances)) console.log(`[cluster]   ${instance.name}  ${instance.origin}  pid ${instance.child?.pid}`);
+  console.log(
+    `\n[cluster] ready: ${cluster.url}/affiliates  (nginx ${cluster.edge}; logs in ${path.relative(ROOT, cluster.runtimeDir)}/logs)`,
+  );
+  for (const instance of Object.values(cluster.instances))
+    console.log(`[cluster]   ${instance.name}  ${instance.origin}  pid ${instance.child?.pid}`);
   console.log("[cluster] Ctrl-C stops everything");
 }
 

@@ -80,7 +80,8 @@ if (!(await waitFor(`http://127.0.0.1:${API_PORT}/v1/mix/system/getDomainConfigL
     const { DEMO_ACCOUNTS } = await import("../apps/api/src/db/seed.ts");
     const { AFFILIATE_DEMO_USERS } = await import("../apps/api/src/db/seed-affiliate.ts");
     console.log(`\n[start] ready: ${env.PUBLIC_ORIGIN}/affiliates  (API on 127.0.0.1:${API_PORT})`);
-    for (const account of DEMO_ACCOUNTS) console.log(`[start] demo account: ${account.email} / ${account.password} (${account.role})`);
+    for (const account of DEMO_ACCOUNTS)
+      console.log(`[start] demo account: ${account.email} / ${account.password} (${account.role})`);
     for (const user of AFFILIATE_DEMO_USERS) console.log(`[start] demo affiliate: ${user.email} / ${user.password}`);
   }
 }

@@ -8,12 +8,16 @@ const withNextIntl = createNextIntlPlugin("./src/i18n/request.ts");
 export const SECURITY_HEADERS = [
   { key: "X-Content-Type-Options", value: "nosniff" },
   { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
-  { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()" },
+  {
+    key: "Permissions-Policy",
+    value: "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
+  },
   { key: "X-Frame-Options", value: "SAMEORIGIN" },
 ];
 
 /** Files (scripts, styles, images, fonts) need no sources; pages get their own policy from the proxy (lib/csp.ts). */
-export const ASSET_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'; object-src 'none'; base-uri 'none'; form-action 'none'";
+export const ASSET_CSP =
+  "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'; object-src 'none'; base-uri 'none'; form-action 'none'";
 
 /** HSTS only when the request reached the gateway over https (a browser ignores it over http anyway). */
 export const HSTS = { key: "Strict-Transport-Security", value: "max-age=31536000; includeSubDomains" };
@@ -25,7 +29,15 @@ const config: NextConfig = {
   assetPrefix: BASE_PATH,
   poweredByHeader: false,
   reactStrictMode: true,
-  transpilePackages: ["@affiliates/locales", "@affiliates/contracts", "@affiliates/http", "@affiliates/bridge", "@affiliates/safety", "@affiliates/device-token", "@affiliates/analytics"],
+  transpilePackages: [
+    "@affiliates/locales",
+    "@affiliates/contracts",
+    "@affiliates/http",
+    "@affiliates/bridge",
+    "@affiliates/safety",
+    "@affiliates/device-token",
+    "@affiliates/analytics",
+  ],
   distDir: process.env.NEXT_DIST_DIR ?? ".next",
   images: {
     path: `${BASE_PATH}/_next/image`,
@@ -38,12 +50,26 @@ const config: NextConfig = {
     Promise.resolve([
       { source: "/:path*", headers: SECURITY_HEADERS },
       ...ASSET_PATHS.map((source) => ({ source, headers: [{ key: "Content-Security-Policy", value: ASSET_CSP }] })),
-      { source: "/:path*", has: [{ type: "header" as const, key: "x-forwarded-proto", value: "https" }], headers: [HSTS] },
+      {
+        source: "/:path*",
+        has: [{ type: "header" as const, key: "x-forwarded-proto", value: "https" }],
+        headers: [HSTS],
+      },
     ]),
   experimental: {
     // Our packages too: each is a barrel (index.ts re-exports every module), and without this a page that takes one
     // constant from @affiliates/contracts got every module behind the barrel, zod schemas and all.
-    optimizePackageImports: ["antd", "ahooks", "@affiliates/contracts", "@affiliates/http", "@affiliates/device-token", "@affiliates/analytics", "@affiliates/bridge", "@affiliates/locales", "@affiliates/safety"],
+    optimizePackageImports: [
+      "antd",
+      "ahooks",
+      "@affiliates/contracts",
+      "@affiliates/http",
+      "@affiliates/device-token",
+      "@affiliates/analytics",
+      "@affiliates/bridge",
+      "@affiliates/locales",
+      "@affiliates/safety",
+    ],
     // Pre-rendering ~1,900 page variants is the build's longest step: use both cores of the build machine, not one.
     cpus: 2,
     // Script files carry their hash (integrity): one changed on its way to the browser does not run (lib/csp.ts).

@@ -30,14 +30,30 @@ const API_PATH = /^\/(?:v1\/|r\/|(?:[A-Za-z-]{2,5}\/)?(?:login|register)(?:\/|$)
 function trustOf(raw) {
   const value = (raw ?? "").trim();
   if (value === "" || value === "false") return () => false;
-  if (value === "true") throw new RangeError("TRUST_PROXY=true would believe any client; name the load balancer's addresses");
-  return proxyAddr.compile(value.split(",").map((part) => part.trim()).filter(Boolean));
+  if (value === "true")
+    throw new RangeError("TRUST_PROXY=true would believe any client; name the load balancer's addresses");
+  return proxyAddr.compile(
+    value
+      .split(",")
+      .map((part) => part.trim())
+      .filter(Boolean),
+  );
 }
 
 const trust = trustOf(process.env.TRUST_PROXY);
 
 // Headers of one connection, not of the message (RFC 9110 §7.6.1): never forwarded.
-const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-connection", "te", "trailer", "transfer-encoding", "upgrade", "proxy-authorization", "proxy-authenticate"]);
+const HOP_BY_HOP = new Set([
+  "connection",
+  "keep-alive",
+  "proxy-connection",
+  "te",
+  "trailer",
+  "transfer-encoding",
+  "upgrade",
+  "proxy-authorization",
+  "proxy-authenticate",
+]);
 
 function withoutHopByHop(headers) {
   const kept = {};
@@ -91,7 +107,9 @@ function keepPagesPrivate(response) {
   const writeHead = response.writeHead;
   response.writeHead = function writeHeadPrivately(...args) {
     // Headers handed to writeHead itself win over setHeader's: fold them in first.
-    const given = args.find((arg, index) => index > 0 && arg !== null && typeof arg === "object" && !Array.isArray(arg));
+    const given = args.find(
+      (arg, index) => index > 0 && arg !== null && typeof arg === "object" && !Array.isArray(arg),
+    );
     for (const name of Object.keys(given ?? {})) {
       const lower = name.toLowerCase();
       if (lower === "vary" || lower === "cache-control") {
@@ -105,9 +123,11 @@ function keepPagesPrivate(response) {
       .split(",")
       .map((value) => value.trim())
       .filter(Boolean);
-    for (const name of ["Cookie", "Accept"]) if (!vary.some((value) => value.toLowerCase() === name.toLowerCase())) vary.push(name);
+    for (const name of ["Cookie", "Accept"])
+      if (!vary.some((value) => value.toLowerCase() === name.toLowerCase())) vary.push(name);
     response.setHeader("vary", vary.join(", "));
-    if (!/\b(?:private|no-store)\b/i.test(String(response.getHeader("cache-control") ?? ""))) response.setHeader("cache-control", "private, no-cache");
+    if (!/\b(?:private|no-store)\b/i.test(String(response.getHeader("cache-control") ?? "")))
+      response.setHeader("cache-control", "private, no-cache");
     return writeHead.apply(this, args);
   };
 }
@@ -161,7 +181,9 @@ function forwardToApi(request, response) {
       response.destroy();
       return;
     }
-    console.error(`[web] API unreachable for ${request.method} ${request.url?.split("?")[0]}: ${error.code ?? error.message}`);
+    console.error(
+      `[web] API unreachable for ${request.method} ${request.url?.split("?")[0]}: ${error.code ?? error.message}`,
+    );
     sendJson(response, 502, envelope("502", "upstream: the API did not answer"));
   });
   response.on("close", () => {
@@ -194,7 +216,9 @@ const server = http.createServer((request, response) => {
   }
   if (request.method !== "GET" && request.method !== "HEAD") {
     // Pages and assets are read-only: Next would otherwise treat a POST as a server action and a TRACE as a crash.
-    sendJson(response, 405, envelope("405", `${request.method} ${pathname}: method not allowed`), { allow: "GET, HEAD" });
+    sendJson(response, 405, envelope("405", `${request.method} ${pathname}: method not allowed`), {
+      allow: "GET, HEAD",
+    });
     return;
   }
   if (draining) response.setHeader("connection", "close");

@@ -114,10 +114,14 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)("the cluster: nginx, 2 web and 2 AP
       const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
       expect(ready.status).toBe(200);
     }
-    expect(await count(`select count(*) as n from ${schema}.users`)).toBe(DEMO_ACCOUNTS.length + AFFILIATE_DEMO_USERS.length);
+    expect(await count(`select count(*) as n from ${schema}.users`)).toBe(
+      DEMO_ACCOUNTS.length + AFFILIATE_DEMO_USERS.length,
+    );
     expect(await count(`select count(*) as n from ${schema}.vip_levels`)).toBe(DEMO_VIP_LEVELS.length);
     // Exactly one instance seeded; the other waited for the lock and found the tables filled.
-    const seededBy = ["api-1", "api-2"].filter((name) => readFileSync(cluster.instances[name]?.logFile ?? "", "utf8").includes("empty tables seeded"));
+    const seededBy = ["api-1", "api-2"].filter((name) =>
+      readFileSync(cluster.instances[name]?.logFile ?? "", "utf8").includes("empty tables seeded"),
+    );
     expect(seededBy).toHaveLength(1);
 
     const migrate = spawnSync("npm", ["run", "--silent", "migrate"], {
@@ -239,13 +243,20 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)("the cluster: nginx, 2 web and 2 AP
       while (running) {
         const events = source.batch(10);
         sent.push(...events.map((e) => e.event_id));
-        if (await uploadBatch(edge, nextAddress(), source.deviceId, events)) for (const e of events) acknowledged.add(e.event_id);
+        if (await uploadBatch(edge, nextAddress(), source.deviceId, events))
+          for (const e of events) acknowledged.add(e.event_id);
         else pending.push({ source, events });
         await sleep(50);
       }
     };
 
-    const load = Promise.all([pageWorker(), pageWorker(), pageWorker(), userInfoWorker(), ...sources.map(analyticsWorker)]);
+    const load = Promise.all([
+      pageWorker(),
+      pageWorker(),
+      pageWorker(),
+      userInfoWorker(),
+      ...sources.map(analyticsWorker),
+    ]);
     await sleep(10_000);
     await cluster.kill("api-1");
     await sleep(20_000);
@@ -256,7 +267,12 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)("the cluster: nginx, 2 web and 2 AP
     for (const batch of pending) {
       let done = false;
       for (let attempt = 0; attempt < 20 && !done; attempt++) {
-        done = await uploadBatch(edge, nextAddress(), batch.source.deviceId, batch.events.map((e) => ({ ...e, retry_count: attempt + 1 })));
+        done = await uploadBatch(
+          edge,
+          nextAddress(),
+          batch.source.deviceId,
+          batch.events.map((e) => ({ ...e, retry_count: attempt + 1 })),
+        );
         if (!done) await sleep(250);
       }
       if (done) for (const e of batch.events) acknowledged.add(e.event_id);
@@ -269,7 +285,9 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)("the cluster: nginx, 2 web and 2 AP
     expect(pages.failed).toEqual([]);
     expect(pages.ok).toBeGreaterThan(0);
     expect(acknowledged.size).toBe(sent.length);
-    expect(await count(`select count(*) as n from ${schema}.analytics_events where event_id = any($1)`, [sent])).toBe(sent.length);
+    expect(await count(`select count(*) as n from ${schema}.analytics_events where event_id = any($1)`, [sent])).toBe(
+      sent.length,
+    );
     // User-info calls: a POST in flight on the killed instance is not retried by nginx (not idempotent); anything
     // else is answered. Only answers, or nginx's JSON 502 for the ones lost in flight.
     expect(calls.get("200") ?? 0).toBeGreaterThan(0);

@@ -79,13 +79,19 @@ function sendOnce(edge: string, options: SendOptions): Promise<Answer> {
           }
           const header = response.headers["x-upstream"];
           const upstream = (Array.isArray(header) ? header.join(",") : (header ?? "")).split(",").pop()?.trim() ?? "";
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString("utf8"), upstream });
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks).toString("utf8"),
+            upstream,
+          });
         });
       },
     );
     request.setTimeout(30_000, () => request.destroy(new Error("no answer within 30 s")));
     request.on("error", (error: NodeJS.ErrnoException) => {
-      const stale = request.reusedSocket && !answered && (error.code === "ECONNRESET" || error.message === "socket hang up");
+      const stale =
+        request.reusedSocket && !answered && (error.code === "ECONNRESET" || error.message === "socket hang up");
       reject(stale ? new StaleConnectionError(error.message) : error);
     });
     request.end(options.body);
@@ -93,7 +99,8 @@ function sendOnce(edge: string, options: SendOptions): Promise<Answer> {
 }
 
 /** `127.<group>.<n / 250>.<n % 250 + 1>`: a pool of client addresses per test. */
-export const clientAddress = (group: number, n: number): string => `127.${group}.${Math.floor(n / 250) % 250}.${(n % 250) + 1}`;
+export const clientAddress = (group: number, n: number): string =>
+  `127.${group}.${Math.floor(n / 250) % 250}.${(n % 250) + 1}`;
 
 export const portOf = (upstream: string): number => Number(upstream.split(":").pop());
 
@@ -123,14 +130,21 @@ export async function deviceToken(edge: string, from: string): Promise<string> {
     ...json({ appId: DEVICE_TOKEN_APP_IDS.online, fingerprint: `cluster-${randomBytes(8).toString("hex")}` }),
   });
   const { token } = envelopeOf(answer).data as { token?: string };
-  if (answer.status !== 200 || typeof token !== "string") throw new Error(`no device token: ${answer.status} ${answer.body}`);
+  if (answer.status !== 200 || typeof token !== "string")
+    throw new Error(`no device token: ${answer.status} ${answer.body}`);
   return token;
 }
 
 /** POST /v1/user/login; the answer as it came. */
 export function login(edge: string, from: string, token: string, email: string, password: string): Promise<Answer> {
   const body = json({ email, password });
-  return send(edge, { method: "POST", path: apiUrl("login"), from, headers: { ...body.headers, "dy-token": token }, body: body.body });
+  return send(edge, {
+    method: "POST",
+    path: apiUrl("login"),
+    from,
+    headers: { ...body.headers, "dy-token": token },
+    body: body.body,
+  });
 }
 
 /** The `refresh_token=…` cookie pair of a login answer. */
@@ -143,7 +157,13 @@ export function sessionCookieOf(answer: Answer): string {
 
 export function userInfo(edge: string, from: string, cookie: string): Promise<Answer> {
   const body = json({ terminalCode: "cluster", locale: "en" });
-  return send(edge, { method: "POST", path: apiUrl("userInfo"), from, headers: { ...body.headers, cookie }, body: body.body });
+  return send(edge, {
+    method: "POST",
+    path: apiUrl("userInfo"),
+    from,
+    headers: { ...body.headers, cookie },
+    body: body.body,
+  });
 }
 
 export const isOk = (answer: Answer): boolean => answer.status === 200 && isSuccessCode(envelopeOf(answer).code);
@@ -212,10 +232,21 @@ export function createEventSource(label: string) {
  * Uploads one batch; acknowledged only when the API answered 200 with every event accepted or already stored — as
  * the client's queue treats it (anything else stays queued and is sent again, with the same event ids).
  */
-export async function uploadBatch(edge: string, from: string, deviceId: string, events: readonly AnalyticsEventContract[]): Promise<boolean> {
+export async function uploadBatch(
+  edge: string,
+  from: string,
+  deviceId: string,
+  events: readonly AnalyticsEventContract[],
+): Promise<boolean> {
   try {
     const body = json(events);
-    const answer = await send(edge, { method: "POST", path: apiUrl("analyticsIngest"), from, headers: { ...body.headers, deviceid: deviceId }, body: body.body });
+    const answer = await send(edge, {
+      method: "POST",
+      path: apiUrl("analyticsIngest"),
+      from,
+      headers: { ...body.headers, deviceid: deviceId },
+      body: body.body,
+    });
     if (answer.status !== 200) return false;
     const data = envelopeOf(answer).data as { accepted: number; duplicates: number; rejected: unknown[] };
     if (data.rejected.length > 0) throw new Error(`events rejected: ${JSON.stringify(data.rejected)}`);
@@ -229,9 +260,17 @@ export async function uploadBatch(edge: string, from: string, deviceId: string, 
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** GET a page as a browser does; a page view "fails" unless it is a 200 with a whole HTML document. */
-export async function pageView(edge: string, from: string, path: string): Promise<{ ok: boolean; upstream: string; detail: string }> {
+export async function pageView(
+  edge: string,
+  from: string,
+  path: string,
+): Promise<{ ok: boolean; upstream: string; detail: string }> {
   try {
-    const answer = await send(edge, { path, from, headers: { accept: "text/html,application/xhtml+xml", "user-agent": "Mozilla/5.0 cluster-test" } });
+    const answer = await send(edge, {
+      path,
+      from,
+      headers: { accept: "text/html,application/xhtml+xml", "user-agent": "Mozilla/5.0 cluster-test" },
+    });
     const ok = answer.status === 200 && /<\/html>\s*$/i.test(answer.body);
     return { ok, upstream: answer.upstream, detail: ok ? "" : `${answer.status} ${answer.body.slice(0, 120)}` };
   } catch (error) {

@@ -1,4 +1,10 @@
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyPluginAsync, type FastifyReply, type FastifyRequest } from "fastify";
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  type FastifyReply,
+  type FastifyRequest,
+} from "fastify";
 import fp from "fastify-plugin";
 import { ZodError } from "zod";
 import { loadConfig, type AppConfig } from "./config";
@@ -131,7 +137,8 @@ const apiPlugin: FastifyPluginAsync<AppOptions> = async (app, options) => {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split("?")[0] ?? "";
     // TRACE, OPTIONS and other methods no route uses: 405 with what the path does take (keeps 404 for GET/POST…).
-    if (!isSupportedMethod(request.method)) return sendError(reply, methodNotAllowed(request.method, path, allowedMethods(app, path)));
+    if (!isSupportedMethod(request.method))
+      return sendError(reply, methodNotAllowed(request.method, path, allowedMethods(app, path)));
     return reply
       .code(404)
       .type("application/json; charset=utf-8")

@@ -58,7 +58,8 @@ export interface ServerConfig {
 
 type Env = Record<string, string | undefined>;
 
-const nonEmpty = (value: string | undefined): string | undefined => (value && value.trim() !== "" ? value.trim() : undefined);
+const nonEmpty = (value: string | undefined): string | undefined =>
+  value && value.trim() !== "" ? value.trim() : undefined;
 
 function intFrom(env: Env, name: string, fallback: number): number {
   const raw = nonEmpty(env[name]);
@@ -154,7 +155,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     sessionTtlMs: intFrom(env, "SESSION_TTL_S", 7 * 24 * 60 * 60) * 1000,
     bodyLimit: intFrom(env, "BODY_LIMIT", 64 * 1024),
-    rateLimit: { max: intFrom(env, "RATE_LIMIT_MAX", 600), timeWindowMs: intFrom(env, "RATE_LIMIT_WINDOW_S", 60) * 1000 },
+    rateLimit: {
+      max: intFrom(env, "RATE_LIMIT_MAX", 600),
+      timeWindowMs: intFrom(env, "RATE_LIMIT_WINDOW_S", 60) * 1000,
+    },
     supportRateLimit: {
       max: intFrom(env, "SUPPORT_RATE_LIMIT_MAX", 10),
       timeWindowMs: intFrom(env, "SUPPORT_RATE_LIMIT_WINDOW_S", 60) * 1000,
@@ -182,7 +186,8 @@ export function loadServerConfig(env: Env = process.env): ServerConfig {
   return {
     host: nonEmpty(env.API_HOST) ?? "127.0.0.1",
     port: intFrom(env, "API_PORT", 4000),
-    demoMarket: demoMarket === undefined ? appEnvFrom(env.APP_ENV) !== "online" : demoMarket !== "off" && demoMarket !== "false",
+    demoMarket:
+      demoMarket === undefined ? appEnvFrom(env.APP_ENV) !== "online" : demoMarket !== "off" && demoMarket !== "false",
     demoMarketAffiliate: nonEmpty(env.DEMO_MARKET_AFFILIATE),
     referralJobs: nonEmpty(env.REFERRAL_JOBS) !== "off" && nonEmpty(env.REFERRAL_JOBS) !== "false",
     shutdownDelayMs: intFrom(env, "SHUTDOWN_DELAY_S", 2) * 1000,

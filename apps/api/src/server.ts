@@ -3,7 +3,8 @@ import { loadServerConfig } from "./config";
 import { startDemoMarket } from "./jobs/demo-market";
 import { startReferralJobs } from "./jobs/referral-jobs";
 
-const { host, port, demoMarket, demoMarketAffiliate, referralJobs, shutdownDelayMs, shutdownGraceMs } = loadServerConfig();
+const { host, port, demoMarket, demoMarketAffiliate, referralJobs, shutdownDelayMs, shutdownGraceMs } =
+  loadServerConfig();
 const app = await buildApp();
 const stops: (() => void)[] = [];
 

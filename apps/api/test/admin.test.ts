@@ -9,7 +9,10 @@ describe("GET /v1/admin/health", () => {
   let withToken: TestApp;
   let withoutToken: TestApp;
   beforeAll(async () => {
-    [withToken, withoutToken] = await Promise.all([createTestApp({ adminToken: "s3cret-token" }), createTestApp({ adminToken: undefined })]);
+    [withToken, withoutToken] = await Promise.all([
+      createTestApp({ adminToken: "s3cret-token" }),
+      createTestApp({ adminToken: undefined }),
+    ]);
   });
   afterAll(async () => {
     await Promise.all([withToken.close(), withoutToken.close()]);
@@ -17,13 +20,23 @@ describe("GET /v1/admin/health", () => {
 
   it("answers the dialect, counts and uptime with the right token", async () => {
     await login(withToken.app, AFFILIATE.email, AFFILIATE.password);
-    const response = await withToken.app.inject({ method: "GET", url: apiUrl("adminHealth"), headers: { "x-admin-token": "s3cret-token" } });
+    const response = await withToken.app.inject({
+      method: "GET",
+      url: apiUrl("adminHealth"),
+      headers: { "x-admin-token": "s3cret-token" },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers["cache-control"]).toBe("no-store");
     const body = envelope(response);
     expect(body.code).toBe("00000");
     const health = adminHealthSchema.strict().parse(body.data);
-    expect(health).toMatchObject({ ok: true, dialect: DIALECT, store: "memory", appEnv: "test", counts: { users: 2 + AFFILIATE_DEMO_USERS.length, sessions: 1 } });
+    expect(health).toMatchObject({
+      ok: true,
+      dialect: DIALECT,
+      store: "memory",
+      appEnv: "test",
+      counts: { users: 2 + AFFILIATE_DEMO_USERS.length, sessions: 1 },
+    });
     expect(health.uptimeS).toBeGreaterThanOrEqual(0);
   });
 

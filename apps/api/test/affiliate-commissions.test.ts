@@ -1,8 +1,30 @@
 import { describe, expect, it } from "vitest";
-import { AFFILIATE_COMMISSION_CSV_COLUMNS, affiliateCardClaimViewSchema, affiliateCommissionPageSchema, affiliateLevelStatusSchema, experienceCardListSchema, experienceCardSchema, subAffiliateListSchema, subAffiliateSchema, subInvitationOfferListSchema, type AffiliateCommissionRecord } from "@affiliates/contracts";
+import {
+  AFFILIATE_COMMISSION_CSV_COLUMNS,
+  affiliateCardClaimViewSchema,
+  affiliateCommissionPageSchema,
+  affiliateLevelStatusSchema,
+  experienceCardListSchema,
+  experienceCardSchema,
+  subAffiliateListSchema,
+  subAffiliateSchema,
+  subInvitationOfferListSchema,
+  type AffiliateCommissionRecord,
+} from "@affiliates/contracts";
 import { addDays, DAY_MS } from "../src/lib/days";
 import { okData as data, refused } from "./helpers/envelope-assertions";
-import { affiliateSuite, AFFILIATE_ID, G, NOW, PARTNER, TODAY, cents, dayPart, inRange, usd } from "./helpers/affiliate-suite";
+import {
+  affiliateSuite,
+  AFFILIATE_ID,
+  G,
+  NOW,
+  PARTNER,
+  TODAY,
+  cents,
+  dayPart,
+  inRange,
+  usd,
+} from "./helpers/affiliate-suite";
 import { AFFILIATE } from "./helpers/test-app";
 import { apiUrl } from "./helpers/api-url";
 
@@ -61,7 +83,9 @@ describe("commissions", () => {
   async function allJsonRows(from: string, to: string): Promise<AffiliateCommissionRecord[]> {
     const rows: AffiliateCommissionRecord[] = [];
     for (let page = 1; ; page++) {
-      const p = affiliateCommissionPageSchema.parse(data(await s.asAffiliate("GET", apiUrl("commissions", { from, to, page, pageSize: 100 }))));
+      const p = affiliateCommissionPageSchema.parse(
+        data(await s.asAffiliate("GET", apiUrl("commissions", { from, to, page, pageSize: 100 }))),
+      );
       rows.push(...p.items);
       if (p.items.length < 100) return rows;
     }
@@ -69,11 +93,15 @@ describe("commissions", () => {
 
   it("pages the records of a range newest first, with the reason when a trade earned none", async () => {
     const from = addDays(TODAY, -29);
-    const page = affiliateCommissionPageSchema.parse(data(await s.asAffiliate("GET", apiUrl("commissions", { from, to: TODAY, pageSize: 50 }))));
+    const page = affiliateCommissionPageSchema.parse(
+      data(await s.asAffiliate("GET", apiUrl("commissions", { from, to: TODAY, pageSize: 50 }))),
+    );
     const expected = mine.filter((c) => inRange(c.trade_day, from, TODAY));
     expect(page.total).toBe(expected.length);
     expect(page.items).toHaveLength(50);
-    const sorted = [...expected].sort((a, b) => (a.trade_day < b.trade_day ? 1 : a.trade_day > b.trade_day ? -1 : Number(b.id) - Number(a.id)));
+    const sorted = [...expected].sort((a, b) =>
+      a.trade_day < b.trade_day ? 1 : a.trade_day > b.trade_day ? -1 : Number(b.id) - Number(a.id),
+    );
     const first = sorted[0];
     expect(page.items[0]).toEqual({
       id: first?.id,
@@ -92,12 +120,18 @@ describe("commissions", () => {
     });
     expect(page.items.map((i) => i.id)).toEqual(sorted.slice(0, 50).map((c) => c.id));
 
-    const year = affiliateCommissionPageSchema.parse(data(await s.asAffiliate("GET", apiUrl("commissions", { from: addDays(TODAY, -365), to: TODAY, pageSize: 100 }))));
+    const year = affiliateCommissionPageSchema.parse(
+      data(await s.asAffiliate("GET", apiUrl("commissions", { from: addDays(TODAY, -365), to: TODAY, pageSize: 100 }))),
+    );
     expect(year.total).toBe(mine.length);
-    const settled = affiliateCommissionPageSchema.parse(data(await s.asAffiliate("GET", apiUrl("commissions", { from, to: TODAY, status: "settled" }))));
+    const settled = affiliateCommissionPageSchema.parse(
+      data(await s.asAffiliate("GET", apiUrl("commissions", { from, to: TODAY, status: "settled" }))),
+    );
     expect(settled.total).toBe(expected.filter((c) => c.status === "settled").length);
     expect(settled.items.every((i) => i.status === "settled" && i.settledAt !== null)).toBe(true);
-    const pending = affiliateCommissionPageSchema.parse(data(await s.asAffiliate("GET", apiUrl("commissions", { from, to: TODAY, status: "pending", pageSize: 100 }))));
+    const pending = affiliateCommissionPageSchema.parse(
+      data(await s.asAffiliate("GET", apiUrl("commissions", { from, to: TODAY, status: "pending", pageSize: 100 }))),
+    );
     expect(pending.items.every((i) => i.status === "pending" && i.settledAt === null)).toBe(true);
     const reasons = new Set(mine.map((c) => c.reason_none).filter(Boolean));
     expect(reasons).toEqual(new Set(["self-trade", "invitee opted out", "below minimum"]));
@@ -108,7 +142,9 @@ describe("commissions", () => {
     const p = affiliateCommissionPageSchema.parse(data(await s.asAffiliate("GET", apiUrl("commissions"))));
     expect(p.total).toBe(mine.filter((c) => inRange(c.trade_day, addDays(TODAY, -6), TODAY)).length);
     const lastPage = Math.ceil(p.total / 20);
-    const beyond = affiliateCommissionPageSchema.parse(data(await s.asAffiliate("GET", apiUrl("commissions", { page: lastPage + 1 }))));
+    const beyond = affiliateCommissionPageSchema.parse(
+      data(await s.asAffiliate("GET", apiUrl("commissions", { page: lastPage + 1 }))),
+    );
     expect(beyond).toEqual({ items: [], total: p.total, page: lastPage + 1, pageSize: 20 });
   });
 
@@ -126,7 +162,9 @@ describe("commissions", () => {
     expect(json.length).toBeGreaterThan(500);
     expect(lines).toHaveLength(json.length);
     // The CSV's columns: every field but the line's source and fill count.
-    expect(lines.map((l) => csvRecord(header ?? [], l))).toEqual(json.map(({ source: _source, fills: _fills, ...columns }) => columns));
+    expect(lines.map((l) => csvRecord(header ?? [], l))).toEqual(
+      json.map(({ source: _source, fills: _fills, ...columns }) => columns),
+    );
     // Money is written with exactly two decimals.
     expect(lines.every((l) => /^\d+\.\d{2}$/.test(l[5] ?? ""))).toBe(true);
   });
@@ -185,7 +223,9 @@ describe("sub-affiliates", () => {
     const from = addDays(TODAY, -29);
     for (const sub of seeded) {
       const invitees = G.affiliate_invitees.filter((i) => i.affiliate_user_id === sub.userId);
-      const trades = G.affiliate_commissions.filter((c) => c.affiliate_user_id === sub.userId && inRange(c.trade_day, from, TODAY));
+      const trades = G.affiliate_commissions.filter(
+        (c) => c.affiliate_user_id === sub.userId && inRange(c.trade_day, from, TODAY),
+      );
       expect(sub.inviteesTotal).toBe(invitees.length);
       expect(sub.last30d).toEqual({
         newInvitees: invitees.filter((i) => inRange(dayPart(i.registered_at), from, TODAY)).length,
@@ -200,7 +240,12 @@ describe("sub-affiliates", () => {
     const samCookie = await s.registerUser("sam.sub@example.com");
     const newcomer = (await s.app.users.findByEmail("sam.sub@example.com"))?.user_id;
     const invite = (body: unknown) => s.asAffiliate("POST", apiUrl("subAffiliateInvite"), { body, dy: true });
-    refused(await invite({ email: "sam.sub@example.com", rateBps: 4500 }), 400, "400", "rateBps: must be below your own rate");
+    refused(
+      await invite({ email: "sam.sub@example.com", rateBps: 4500 }),
+      400,
+      "400",
+      "rateBps: must be below your own rate",
+    );
     refused(await invite({ email: "sam.sub@example.com", rateBps: 0 }), 400, "400", "rateBps: must be above 0");
     refused(await invite({ email: "sam.sub@example.com", rateBps: -5 }), 400, "400", /^rateBps: /);
     refused(await invite({ email: AFFILIATE.email, rateBps: 1000 }), 400, "400", /^email: /);
@@ -216,53 +261,146 @@ describe("sub-affiliates", () => {
     // Nothing changes until the invitee answers: no sub-affiliate yet, the invitation is listed as pending.
     const before = subAffiliateListSchema.parse(data(await s.asAffiliate("GET", apiUrl("subAffiliates"))));
     expect(before.subAffiliates.some((s) => s.email === "sam.sub@example.com")).toBe(false);
-    expect(before.pendingInvitations.map((i) => [i.email, i.rateBps])).toEqual(expect.arrayContaining([["sam.sub@example.com", 2000], ["nobody@example.com", 1000]]));
+    expect(before.pendingInvitations.map((i) => [i.email, i.rateBps])).toEqual(
+      expect.arrayContaining([
+        ["sam.sub@example.com", 2000],
+        ["nobody@example.com", 1000],
+      ]),
+    );
     refused(await s.call("GET", apiUrl("affiliateLevel"), { cookie: samCookie }), 403, "403");
-    const { offers } = subInvitationOfferListSchema.parse(data(await s.call("GET", apiUrl("subInvitationOffers"), { cookie: samCookie })));
+    const { offers } = subInvitationOfferListSchema.parse(
+      data(await s.call("GET", apiUrl("subInvitationOffers"), { cookie: samCookie })),
+    );
     expect(offers).toHaveLength(1);
     expect(offers[0]).toMatchObject({ inviterName: "Au***", rateBps: 2000 });
     const offerId = offers[0]?.id ?? 0;
     // Another user cannot answer it; the invitee accepts once.
-    refused(await s.call("POST", apiUrl("subInvitationAccept", { id: offerId }), { cookie: s.partnerCookie, dy: true }), 404, "404");
-    expect(data(await s.call("POST", apiUrl("subInvitationAccept", { id: offerId }), { cookie: samCookie, dy: true }))).toEqual({ id: offerId, status: "accepted" });
-    refused(await s.call("POST", apiUrl("subInvitationDecline", { id: offerId }), { cookie: samCookie, dy: true }), 409, "10013");
+    refused(
+      await s.call("POST", apiUrl("subInvitationAccept", { id: offerId }), { cookie: s.partnerCookie, dy: true }),
+      404,
+      "404",
+    );
+    expect(
+      data(await s.call("POST", apiUrl("subInvitationAccept", { id: offerId }), { cookie: samCookie, dy: true })),
+    ).toEqual({ id: offerId, status: "accepted" });
+    refused(
+      await s.call("POST", apiUrl("subInvitationDecline", { id: offerId }), { cookie: samCookie, dy: true }),
+      409,
+      "10013",
+    );
 
     const list = subAffiliateListSchema.parse(data(await s.asAffiliate("GET", apiUrl("subAffiliates"))));
     const sub = list.subAffiliates.find((s) => s.email === "sam.sub@example.com");
-    expect(sub).toMatchObject({ userId: newcomer, rateBps: 2000, note: "", inviteesTotal: 0, last30d: { newInvitees: 0, volumeUsdt: 0, commissionUsdt: 0 } });
+    expect(sub).toMatchObject({
+      userId: newcomer,
+      rateBps: 2000,
+      note: "",
+      inviteesTotal: 0,
+      last30d: { newInvitees: 0, volumeUsdt: 0, commissionUsdt: 0 },
+    });
     expect(list.pendingInvitations.some((i) => i.email === "sam.sub@example.com")).toBe(false);
 
-    const patched = subAffiliateSchema.parse(data(await s.asAffiliate("PATCH", apiUrl("subAffiliateUpdate", { userId: newcomer }), { body: { rateBps: 2500, note: "Met at a meetup" }, dy: true })));
+    const patched = subAffiliateSchema.parse(
+      data(
+        await s.asAffiliate("PATCH", apiUrl("subAffiliateUpdate", { userId: newcomer }), {
+          body: { rateBps: 2500, note: "Met at a meetup" },
+          dy: true,
+        }),
+      ),
+    );
     expect(patched).toMatchObject({ userId: newcomer, rateBps: 2500, note: "Met at a meetup" });
-    refused(await s.asAffiliate("PATCH", apiUrl("subAffiliateUpdate", { userId: newcomer }), { body: { rateBps: 4600 }, dy: true }), 400, "400", "rateBps: must be below your own rate");
-    refused(await s.asAffiliate("PATCH", apiUrl("subAffiliateUpdate", { userId: newcomer }), { body: {}, dy: true }), 400, "400", /nothing to change/);
-    refused(await s.asAffiliate("PATCH", apiUrl("subAffiliateUpdate", { userId: "abc" }), { body: { note: "x" }, dy: true }), 400, "400", /^userId: /);
-    refused(await s.asAffiliate("PATCH", apiUrl("subAffiliateUpdate", { userId: 8012345679 }), { body: { note: "x" }, dy: true }), 404, "404");
-    const level = affiliateLevelStatusSchema.parse(data(await s.call("GET", apiUrl("affiliateLevel"), { cookie: samCookie })));
+    refused(
+      await s.asAffiliate("PATCH", apiUrl("subAffiliateUpdate", { userId: newcomer }), {
+        body: { rateBps: 4600 },
+        dy: true,
+      }),
+      400,
+      "400",
+      "rateBps: must be below your own rate",
+    );
+    refused(
+      await s.asAffiliate("PATCH", apiUrl("subAffiliateUpdate", { userId: newcomer }), { body: {}, dy: true }),
+      400,
+      "400",
+      /nothing to change/,
+    );
+    refused(
+      await s.asAffiliate("PATCH", apiUrl("subAffiliateUpdate", { userId: "abc" }), { body: { note: "x" }, dy: true }),
+      400,
+      "400",
+      /^userId: /,
+    );
+    refused(
+      await s.asAffiliate("PATCH", apiUrl("subAffiliateUpdate", { userId: 8012345679 }), {
+        body: { note: "x" },
+        dy: true,
+      }),
+      404,
+      "404",
+    );
+    const level = affiliateLevelStatusSchema.parse(
+      data(await s.call("GET", apiUrl("affiliateLevel"), { cookie: samCookie })),
+    );
     expect(level.rateBps).toBe(2500);
 
     // The inviter ends it: the former sub stays an affiliate at their level's rate, with no inviter.
-    expect(data(await s.asAffiliate("DELETE", apiUrl("subAffiliateEnd", { userId: newcomer }), { dy: true }))).toEqual({ userId: newcomer, ended: true });
+    expect(data(await s.asAffiliate("DELETE", apiUrl("subAffiliateEnd", { userId: newcomer }), { dy: true }))).toEqual({
+      userId: newcomer,
+      ended: true,
+    });
     const after = subAffiliateListSchema.parse(data(await s.asAffiliate("GET", apiUrl("subAffiliates"))));
     expect(after.subAffiliates.some((s) => s.userId === newcomer)).toBe(false);
-    expect(affiliateLevelStatusSchema.parse(data(await s.call("GET", apiUrl("affiliateLevel"), { cookie: samCookie }))).rateBps).toBe(4000);
+    expect(
+      affiliateLevelStatusSchema.parse(data(await s.call("GET", apiUrl("affiliateLevel"), { cookie: samCookie })))
+        .rateBps,
+    ).toBe(4000);
     refused(await s.asAffiliate("DELETE", apiUrl("subAffiliateEnd", { userId: newcomer }), { dy: true }), 404, "404");
   });
 
   it("a declined or withdrawn invitation closes; an unknown address's invitation can be withdrawn like any other", async () => {
     const danaCookie = await s.registerUser("dana.decline@example.com");
-    data(await s.asAffiliate("POST", apiUrl("subAffiliateInvite"), { body: { email: "dana.decline@example.com", rateBps: 1500 }, dy: true }));
-    const [offer] = subInvitationOfferListSchema.parse(data(await s.call("GET", apiUrl("subInvitationOffers"), { cookie: danaCookie }))).offers;
-    expect(data(await s.call("POST", apiUrl("subInvitationDecline", { id: offer?.id }), { cookie: danaCookie, dy: true }))).toEqual({ id: offer?.id, status: "declined" });
-    refused(await s.call("POST", apiUrl("subInvitationAccept", { id: offer?.id }), { cookie: danaCookie, dy: true }), 409, "10013");
+    data(
+      await s.asAffiliate("POST", apiUrl("subAffiliateInvite"), {
+        body: { email: "dana.decline@example.com", rateBps: 1500 },
+        dy: true,
+      }),
+    );
+    const [offer] = subInvitationOfferListSchema.parse(
+      data(await s.call("GET", apiUrl("subInvitationOffers"), { cookie: danaCookie })),
+    ).offers;
+    expect(
+      data(await s.call("POST", apiUrl("subInvitationDecline", { id: offer?.id }), { cookie: danaCookie, dy: true })),
+    ).toEqual({ id: offer?.id, status: "declined" });
+    refused(
+      await s.call("POST", apiUrl("subInvitationAccept", { id: offer?.id }), { cookie: danaCookie, dy: true }),
+      409,
+      "10013",
+    );
     refused(await s.call("GET", apiUrl("affiliateLevel"), { cookie: danaCookie }), 403, "403");
 
-    data(await s.asAffiliate("POST", apiUrl("subAffiliateInvite"), { body: { email: "ghost@example.com", rateBps: 1200 }, dy: true }));
-    const ghost = subAffiliateListSchema.parse(data(await s.asAffiliate("GET", apiUrl("subAffiliates")))).pendingInvitations.find((i) => i.email === "ghost@example.com");
+    data(
+      await s.asAffiliate("POST", apiUrl("subAffiliateInvite"), {
+        body: { email: "ghost@example.com", rateBps: 1200 },
+        dy: true,
+      }),
+    );
+    const ghost = subAffiliateListSchema
+      .parse(data(await s.asAffiliate("GET", apiUrl("subAffiliates"))))
+      .pendingInvitations.find((i) => i.email === "ghost@example.com");
     expect(ghost).toBeDefined();
-    expect(data(await s.asAffiliate("DELETE", apiUrl("subInvitationWithdraw", { id: ghost?.id }), { dy: true }))).toEqual({ id: ghost?.id, status: "withdrawn" });
-    refused(await s.asAffiliate("DELETE", apiUrl("subInvitationWithdraw", { id: ghost?.id }), { dy: true }), 409, "10013");
-    refused(await s.call("DELETE", apiUrl("subInvitationWithdraw", { id: ghost?.id }), { cookie: s.partnerCookie, dy: true }), 404, "404");
+    expect(
+      data(await s.asAffiliate("DELETE", apiUrl("subInvitationWithdraw", { id: ghost?.id }), { dy: true })),
+    ).toEqual({ id: ghost?.id, status: "withdrawn" });
+    refused(
+      await s.asAffiliate("DELETE", apiUrl("subInvitationWithdraw", { id: ghost?.id }), { dy: true }),
+      409,
+      "10013",
+    );
+    refused(
+      await s.call("DELETE", apiUrl("subInvitationWithdraw", { id: ghost?.id }), { cookie: s.partnerCookie, dy: true }),
+      404,
+      "404",
+    );
   });
 });
 
@@ -283,8 +421,18 @@ describe("GET /v1/affiliate/level", () => {
       spotRateBps: 4500,
       futuresRateBps: 4500,
       month: "2026-06",
-      progress: { newTraders: invitees.filter((i) => inRange(dayPart(i.first_trade_at), monthStart, TODAY)).length, volumeUsdt: usd(volume) },
-      next: { level: 3, name: "Lv3", monthlyNewTraders: 15, monthlyVolumeUsdt: 20_000_000, spotRateBps: 5000, futuresRateBps: 5000 },
+      progress: {
+        newTraders: invitees.filter((i) => inRange(dayPart(i.first_trade_at), monthStart, TODAY)).length,
+        volumeUsdt: usd(volume),
+      },
+      next: {
+        level: 3,
+        name: "Lv3",
+        monthlyNewTraders: 15,
+        monthlyVolumeUsdt: 20_000_000,
+        spotRateBps: 5000,
+        futuresRateBps: 5000,
+      },
       nextReviewDate: "2026-07-01",
     });
     expect(level.progress.newTraders).toBeGreaterThan(0);
@@ -295,12 +443,20 @@ describe("GET /v1/affiliate/level", () => {
 
 describe("experience cards", () => {
   it("lists the 20 seeded cards in every state with the monthly quota", async () => {
-    const list = experienceCardListSchema.parse(data(await s.call("GET", apiUrl("cards"), { cookie: s.partnerCookie })));
+    const list = experienceCardListSchema.parse(
+      data(await s.call("GET", apiUrl("cards"), { cookie: s.partnerCookie })),
+    );
     expect(list.cards).toHaveLength(5);
     const mine = experienceCardListSchema.parse(data(await s.asAffiliate("GET", apiUrl("cards"))));
     const seeded = G.affiliate_cards.filter((c) => c.affiliate_user_id === AFFILIATE_ID);
     const issuedThisMonth = seeded.filter((c) => c.issued_at >= "2026-06-01").length;
-    expect(mine).toMatchObject({ month: "2026-06", monthlyQuota: 10, usedThisMonth: issuedThisMonth, remaining: 10 - issuedThisMonth, amountsUsdt: [10, 20, 50, 100] });
+    expect(mine).toMatchObject({
+      month: "2026-06",
+      monthlyQuota: 10,
+      usedThisMonth: issuedThisMonth,
+      remaining: 10 - issuedThisMonth,
+      amountsUsdt: [10, 20, 50, 100],
+    });
     expect(mine.cards.length).toBeGreaterThanOrEqual(20);
     expect(new Set(mine.cards.map((c) => c.status))).toEqual(new Set(["issued", "claimed", "used", "expired"]));
     for (const card of mine.cards) expect(card.code).toMatch(/^[A-Z0-9]{12}$/);
@@ -310,15 +466,49 @@ describe("experience cards", () => {
     const before = experienceCardListSchema.parse(data(await s.asAffiliate("GET", apiUrl("cards"))));
     const link = G.affiliate_links.find((l) => l.code === "AURORA");
     const invitee = G.affiliate_invitees.find((i) => i.affiliate_user_id === AFFILIATE_ID);
-    refused(await s.asAffiliate("POST", apiUrl("cardIssue"), { body: { amountUsdt: 30 }, dy: true }), 400, "400", /^amountUsdt: /);
-    refused(await s.asAffiliate("POST", apiUrl("cardIssue"), { body: { amountUsdt: 10, linkId: link?.id, inviteeId: invitee?.id }, dy: true }), 400, "400", /^inviteeId: give a linkId or an inviteeId/);
-    refused(await s.asAffiliate("POST", apiUrl("cardIssue"), { body: { amountUsdt: 10, linkId: 999999 }, dy: true }), 404, "404");
-    const toLink = experienceCardSchema.parse(data(await s.asAffiliate("POST", apiUrl("cardIssue"), { body: { amountUsdt: 50, linkId: link?.id }, dy: true })));
-    expect(toLink).toMatchObject({ amountUsdt: 50, status: "issued", linkId: link?.id, inviteeId: null, issuedAt: new Date(NOW).toISOString(), claimedAt: null });
+    refused(
+      await s.asAffiliate("POST", apiUrl("cardIssue"), { body: { amountUsdt: 30 }, dy: true }),
+      400,
+      "400",
+      /^amountUsdt: /,
+    );
+    refused(
+      await s.asAffiliate("POST", apiUrl("cardIssue"), {
+        body: { amountUsdt: 10, linkId: link?.id, inviteeId: invitee?.id },
+        dy: true,
+      }),
+      400,
+      "400",
+      /^inviteeId: give a linkId or an inviteeId/,
+    );
+    refused(
+      await s.asAffiliate("POST", apiUrl("cardIssue"), { body: { amountUsdt: 10, linkId: 999999 }, dy: true }),
+      404,
+      "404",
+    );
+    const toLink = experienceCardSchema.parse(
+      data(await s.asAffiliate("POST", apiUrl("cardIssue"), { body: { amountUsdt: 50, linkId: link?.id }, dy: true })),
+    );
+    expect(toLink).toMatchObject({
+      amountUsdt: 50,
+      status: "issued",
+      linkId: link?.id,
+      inviteeId: null,
+      issuedAt: new Date(NOW).toISOString(),
+      claimedAt: null,
+    });
     expect(Date.parse(toLink.expiresAt) - NOW).toBe(30 * DAY_MS);
-    const toInvitee = experienceCardSchema.parse(data(await s.asAffiliate("POST", apiUrl("cardIssue"), { body: { amountUsdt: 100, inviteeId: invitee?.id }, dy: true })));
+    const toInvitee = experienceCardSchema.parse(
+      data(
+        await s.asAffiliate("POST", apiUrl("cardIssue"), {
+          body: { amountUsdt: 100, inviteeId: invitee?.id },
+          dy: true,
+        }),
+      ),
+    );
     expect(toInvitee).toMatchObject({ amountUsdt: 100, inviteeId: invitee?.id, linkId: null });
-    for (let i = before.remaining - 2; i > 0; i--) data(await s.asAffiliate("POST", apiUrl("cardIssue"), { body: { amountUsdt: 10 }, dy: true }));
+    for (let i = before.remaining - 2; i > 0; i--)
+      data(await s.asAffiliate("POST", apiUrl("cardIssue"), { body: { amountUsdt: 10 }, dy: true }));
     refused(await s.asAffiliate("POST", apiUrl("cardIssue"), { body: { amountUsdt: 10 }, dy: true }), 409, "10005");
     const after = experienceCardListSchema.parse(data(await s.asAffiliate("GET", apiUrl("cards"))));
     expect(after).toMatchObject({ usedThisMonth: 10, remaining: 0 });
@@ -326,23 +516,71 @@ describe("experience cards", () => {
   });
 
   it("claim flow: public view, a user claims an issued card once; used, expired and own cards are refused", async () => {
-    const issued = G.affiliate_cards.find((c) => c.affiliate_user_id === AFFILIATE_ID && c.status === "issued" && c.issued_to_invitee_id === null && c.expires_at > new Date(NOW).toISOString());
+    const issued = G.affiliate_cards.find(
+      (c) =>
+        c.affiliate_user_id === AFFILIATE_ID &&
+        c.status === "issued" &&
+        c.issued_to_invitee_id === null &&
+        c.expires_at > new Date(NOW).toISOString(),
+    );
     const code = issued?.code ?? "";
     const view = affiliateCardClaimViewSchema.parse(data(await s.call("GET", apiUrl("cardClaimView", { code }))));
-    expect(view).toEqual({ code, amountUsdt: usd(cents(issued?.amount_cents)), status: "issued", expiresAt: issued?.expires_at, claimedAt: null });
-    refused(await s.call("POST", apiUrl("cardClaim", { code }), { cookie: s.affiliateCookie, dy: true }), 403, "403", "card: you cannot claim a card you issued");
+    expect(view).toEqual({
+      code,
+      amountUsdt: usd(cents(issued?.amount_cents)),
+      status: "issued",
+      expiresAt: issued?.expires_at,
+      claimedAt: null,
+    });
+    refused(
+      await s.call("POST", apiUrl("cardClaim", { code }), { cookie: s.affiliateCookie, dy: true }),
+      403,
+      "403",
+      "card: you cannot claim a card you issued",
+    );
     refused(await s.call("POST", apiUrl("cardClaim", { code }), { dy: true }), 401, "00004");
-    const claimed = affiliateCardClaimViewSchema.parse(data(await s.call("POST", apiUrl("cardClaim", { code }), { cookie: s.userCookie, dy: true })));
+    const claimed = affiliateCardClaimViewSchema.parse(
+      data(await s.call("POST", apiUrl("cardClaim", { code }), { cookie: s.userCookie, dy: true })),
+    );
     expect(claimed).toMatchObject({ code, status: "claimed", claimedAt: new Date(NOW).toISOString() });
-    refused(await s.call("POST", apiUrl("cardClaim", { code }), { cookie: s.partnerCookie, dy: true }), 409, "10007", "card: already claimed");
-    expect(affiliateCardClaimViewSchema.parse(data(await s.call("GET", apiUrl("cardClaimView", { code })))).status).toBe("claimed");
+    refused(
+      await s.call("POST", apiUrl("cardClaim", { code }), { cookie: s.partnerCookie, dy: true }),
+      409,
+      "10007",
+      "card: already claimed",
+    );
+    expect(
+      affiliateCardClaimViewSchema.parse(data(await s.call("GET", apiUrl("cardClaimView", { code })))).status,
+    ).toBe("claimed");
 
     const used = G.affiliate_cards.find((c) => c.affiliate_user_id === AFFILIATE_ID && c.status === "used");
-    refused(await s.call("POST", apiUrl("cardClaim", { code: used?.code }), { cookie: s.userCookie, dy: true }), 409, "10007", "card: already used");
+    refused(
+      await s.call("POST", apiUrl("cardClaim", { code: used?.code }), { cookie: s.userCookie, dy: true }),
+      409,
+      "10007",
+      "card: already used",
+    );
     const expired = G.affiliate_cards.find((c) => c.affiliate_user_id === AFFILIATE_ID && c.status === "expired");
-    refused(await s.call("POST", apiUrl("cardClaim", { code: expired?.code }), { cookie: s.userCookie, dy: true }), 409, "10007", "card: expired");
-    const toInvitee = G.affiliate_cards.find((c) => c.affiliate_user_id === AFFILIATE_ID && c.status === "issued" && c.issued_to_invitee_id !== null && c.expires_at > new Date(NOW).toISOString());
-    if (toInvitee) refused(await s.call("POST", apiUrl("cardClaim", { code: toInvitee.code }), { cookie: s.userCookie, dy: true }), 403, "403", "card: issued to another user");
+    refused(
+      await s.call("POST", apiUrl("cardClaim", { code: expired?.code }), { cookie: s.userCookie, dy: true }),
+      409,
+      "10007",
+      "card: expired",
+    );
+    const toInvitee = G.affiliate_cards.find(
+      (c) =>
+        c.affiliate_user_id === AFFILIATE_ID &&
+        c.status === "issued" &&
+        c.issued_to_invitee_id !== null &&
+        c.expires_at > new Date(NOW).toISOString(),
+    );
+    if (toInvitee)
+      refused(
+        await s.call("POST", apiUrl("cardClaim", { code: toInvitee.code }), { cookie: s.userCookie, dy: true }),
+        403,
+        "403",
+        "card: issued to another user",
+      );
 
     refused(await s.call("GET", apiUrl("cardClaimView", { code: "ZZZZZZZZZZZZ" })), 404, "404", "card: not found");
     refused(await s.call("GET", apiUrl("cardClaimView", { code: "short" })), 400, "400", /^code: /);

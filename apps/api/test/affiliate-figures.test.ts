@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { affiliateSummarySchema, inviteePageSchema, referralLinkListSchema, referralLinkSchema } from "@affiliates/contracts";
+import {
+  affiliateSummarySchema,
+  inviteePageSchema,
+  referralLinkListSchema,
+  referralLinkSchema,
+} from "@affiliates/contracts";
 import { addDays, DAY_MS } from "../src/lib/days";
 import { okData as data, refused } from "./helpers/envelope-assertions";
 import { affiliateSuite, AFFILIATE_ID, G, NOW, TODAY, cents, expectedSummary, usd } from "./helpers/affiliate-suite";
@@ -34,10 +39,12 @@ describe("GET /v1/affiliate/summary", () => {
     ["a past quarter", "2026-01-01", "2026-03-31"],
     ["366 days", addDays(TODAY, -365), TODAY],
   ])("answers %s with the seeded totals, and the series adds up", async (_name, from, to) => {
-    const summary = affiliateSummarySchema.parse(data(await s.asAffiliate("GET", apiUrl("affiliateSummary", { from, to }))));
+    const summary = affiliateSummarySchema.parse(
+      data(await s.asAffiliate("GET", apiUrl("affiliateSummary", { from, to }))),
+    );
     const expected = expectedSummary(AFFILIATE_ID, from, to);
     expect(summary.totals).toEqual(expected);
-    expect(summary.series).toHaveLength(Math.round((Date.parse(to) - Date.parse(from))  / DAY_MS) + 1);
+    expect(summary.series).toHaveLength(Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS) + 1);
     for (const key of ["clicks", "signups", "kycVerified", "firstDeposits", "firstTrades"] as const) {
       expect(summary.series.reduce((n, s) => n + s[key], 0)).toBe(expected[key]);
     }
@@ -91,26 +98,72 @@ describe("links", () => {
 
   it("creates a link with a vanity code and a 10% share, refuses a taken code, and patches it", async () => {
     const created = referralLinkSchema.parse(
-      data(await s.asAffiliate("POST", apiUrl("linkCreate"), { body: { label: "Spring campaign", channel: "x", code: "Spring26", spotShareBps: 1000, futuresShareBps: 500 }, dy: true, headers })),
+      data(
+        await s.asAffiliate("POST", apiUrl("linkCreate"), {
+          body: { label: "Spring campaign", channel: "x", code: "Spring26", spotShareBps: 1000, futuresShareBps: 500 },
+          dy: true,
+          headers,
+        }),
+      ),
     );
-    expect(created).toMatchObject({ code: "Spring26", label: "Spring campaign", channel: "x", spotShareBps: 1000, futuresShareBps: 500, archived: false, clicks: 0, signups: 0 });
+    expect(created).toMatchObject({
+      code: "Spring26",
+      label: "Spring campaign",
+      channel: "x",
+      spotShareBps: 1000,
+      futuresShareBps: 500,
+      archived: false,
+      clicks: 0,
+      signups: 0,
+    });
     expect(created.url).toBe("https://www.exchange.example/register?ref=Spring26");
     expect(created.createdAt).toBe(new Date(NOW).toISOString());
     const { links } = referralLinkListSchema.parse(data(await s.asAffiliate("GET", apiUrl("links"))));
     expect(links.at(-1)).toMatchObject({ id: created.id, code: "Spring26" });
 
-    refused(await s.asAffiliate("POST", apiUrl("linkCreate"), { body: { label: "again", code: "spring26" }, dy: true }), 409, "10004", "code: this code is taken");
-    refused(await s.call("POST", apiUrl("linkCreate"), { cookie: s.partnerCookie, body: { label: "theirs", code: "AURORA" }, dy: true }), 409, "10004");
+    refused(
+      await s.asAffiliate("POST", apiUrl("linkCreate"), { body: { label: "again", code: "spring26" }, dy: true }),
+      409,
+      "10004",
+      "code: this code is taken",
+    );
+    refused(
+      await s.call("POST", apiUrl("linkCreate"), {
+        cookie: s.partnerCookie,
+        body: { label: "theirs", code: "AURORA" },
+        dy: true,
+      }),
+      409,
+      "10004",
+    );
 
-    const generated = referralLinkSchema.parse(data(await s.asAffiliate("POST", apiUrl("linkCreate"), { body: { label: "No code" }, dy: true })));
+    const generated = referralLinkSchema.parse(
+      data(await s.asAffiliate("POST", apiUrl("linkCreate"), { body: { label: "No code" }, dy: true })),
+    );
     expect(generated.code).toMatch(/^[A-Za-z0-9]{8}$/);
     expect(generated).toMatchObject({ spotShareBps: 0, futuresShareBps: 0, channel: null });
 
     const patched = referralLinkSchema.parse(
-      data(await s.asAffiliate("PATCH", apiUrl("linkUpdate", { id: created.id }), { body: { label: "Spring (ended)", spotShareBps: 2000, archived: true }, dy: true })),
+      data(
+        await s.asAffiliate("PATCH", apiUrl("linkUpdate", { id: created.id }), {
+          body: { label: "Spring (ended)", spotShareBps: 2000, archived: true },
+          dy: true,
+        }),
+      ),
     );
-    expect(patched).toMatchObject({ id: created.id, label: "Spring (ended)", spotShareBps: 2000, futuresShareBps: 500, archived: true, code: "Spring26" });
-    refused(await s.asAffiliate("PATCH", apiUrl("linkUpdate", { id: 999999 }), { body: { label: "x" }, dy: true }), 404, "404");
+    expect(patched).toMatchObject({
+      id: created.id,
+      label: "Spring (ended)",
+      spotShareBps: 2000,
+      futuresShareBps: 500,
+      archived: true,
+      code: "Spring26",
+    });
+    refused(
+      await s.asAffiliate("PATCH", apiUrl("linkUpdate", { id: 999999 }), { body: { label: "x" }, dy: true }),
+      404,
+      "404",
+    );
   });
 
   it.each([
@@ -145,7 +198,11 @@ describe("GET /v1/affiliate/invitees", () => {
   it("pages the seeded invitees newest first, masked", async () => {
     const page = inviteePageSchema.parse(data(await s.asAffiliate("GET", apiUrl("invitees"))));
     expect(page).toMatchObject({ total: 3000, page: 1, pageSize: 20 });
-    const expected = [...mine].sort((a, b) => (a.registered_at < b.registered_at ? 1 : a.registered_at > b.registered_at ? -1 : Number(b.id) - Number(a.id))).slice(0, 20);
+    const expected = [...mine]
+      .sort((a, b) =>
+        a.registered_at < b.registered_at ? 1 : a.registered_at > b.registered_at ? -1 : Number(b.id) - Number(a.id),
+      )
+      .slice(0, 20);
     expect(page.items.map((i) => i.id)).toEqual(expected.map((i) => i.id));
     const first = page.items[0];
     const seed = expected[0];
@@ -165,31 +222,45 @@ describe("GET /v1/affiliate/invitees", () => {
   });
 
   it("sorts by volume and commission both ways", async () => {
-    const byVolume = inviteePageSchema.parse(data(await s.asAffiliate("GET", apiUrl("invitees", { sort: "volume", order: "desc", pageSize: 10 }))));
+    const byVolume = inviteePageSchema.parse(
+      data(await s.asAffiliate("GET", apiUrl("invitees", { sort: "volume", order: "desc", pageSize: 10 }))),
+    );
     const maxVolume = Math.max(...mine.map((i) => cents(i.volume_cents)));
     expect(byVolume.items[0]?.volumeUsdt).toBe(usd(maxVolume));
     const volumes = byVolume.items.map((i) => i.volumeUsdt);
     expect(volumes).toEqual([...volumes].sort((a, b) => b - a));
-    const byCommission = inviteePageSchema.parse(data(await s.asAffiliate("GET", apiUrl("invitees", { sort: "commission", order: "asc", pageSize: 100 }))));
+    const byCommission = inviteePageSchema.parse(
+      data(await s.asAffiliate("GET", apiUrl("invitees", { sort: "commission", order: "asc", pageSize: 100 }))),
+    );
     const commissions = byCommission.items.map((i) => i.commissionUsdt);
     expect(commissions).toEqual([...commissions].sort((a, b) => a - b));
     expect(commissions[0]).toBe(0);
-    const oldest = inviteePageSchema.parse(data(await s.asAffiliate("GET", apiUrl("invitees", { sort: "registeredAt", order: "asc", pageSize: 10 }))));
+    const oldest = inviteePageSchema.parse(
+      data(await s.asAffiliate("GET", apiUrl("invitees", { sort: "registeredAt", order: "asc", pageSize: 10 }))),
+    );
     expect(oldest.items[0]?.registeredAt).toBe(mine.map((i) => i.registered_at).sort()[0]);
   });
 
   it("pagination edges: the last page, a page beyond the end, page sizes 10 and 100", async () => {
-    const last = inviteePageSchema.parse(data(await s.asAffiliate("GET", apiUrl("invitees", { page: 30, pageSize: 100 }))));
+    const last = inviteePageSchema.parse(
+      data(await s.asAffiliate("GET", apiUrl("invitees", { page: 30, pageSize: 100 }))),
+    );
     expect(last).toMatchObject({ total: 3000, page: 30, pageSize: 100 });
     expect(last.items).toHaveLength(100);
-    const beyond = inviteePageSchema.parse(data(await s.asAffiliate("GET", apiUrl("invitees", { page: 31, pageSize: 100 }))));
+    const beyond = inviteePageSchema.parse(
+      data(await s.asAffiliate("GET", apiUrl("invitees", { page: 31, pageSize: 100 }))),
+    );
     expect(beyond).toEqual({ items: [], total: 3000, page: 31, pageSize: 100 });
-    const far = inviteePageSchema.parse(data(await s.asAffiliate("GET", apiUrl("invitees", { page: 100000, pageSize: 10 }))));
+    const far = inviteePageSchema.parse(
+      data(await s.asAffiliate("GET", apiUrl("invitees", { page: 100000, pageSize: 10 }))),
+    );
     expect(far).toEqual({ items: [], total: 3000, page: 100000, pageSize: 10 });
     // Pages do not overlap and cover everything.
     const ids = new Set<number>();
     for (let page = 1; page <= 30; page++) {
-      const p = inviteePageSchema.parse(data(await s.asAffiliate("GET", apiUrl("invitees", { page, pageSize: 100, sort: "volume" }))));
+      const p = inviteePageSchema.parse(
+        data(await s.asAffiliate("GET", apiUrl("invitees", { page, pageSize: 100, sort: "volume" }))),
+      );
       for (const item of p.items) ids.add(item.id);
     }
     expect(ids.size).toBe(3000);
@@ -197,15 +268,21 @@ describe("GET /v1/affiliate/invitees", () => {
 
   it("filters by link and searches by masked or full user id", async () => {
     const link = G.affiliate_links.find((l) => l.code === "auroraVIP");
-    const byLink = inviteePageSchema.parse(data(await s.asAffiliate("GET", apiUrl("invitees", { linkId: link?.id, pageSize: 100 }))));
+    const byLink = inviteePageSchema.parse(
+      data(await s.asAffiliate("GET", apiUrl("invitees", { linkId: link?.id, pageSize: 100 }))),
+    );
     expect(byLink.total).toBe(mine.filter((i) => i.link_id === link?.id).length);
     expect(byLink.items.every((i) => i.linkCode === "auroraVIP")).toBe(true);
     const target = mine[1234];
     const masked = target?.masked_user_id ?? "";
-    const search = inviteePageSchema.parse(data(await s.asAffiliate("GET", apiUrl("invitees", { search: masked, pageSize: 100 }))));
+    const search = inviteePageSchema.parse(
+      data(await s.asAffiliate("GET", apiUrl("invitees", { search: masked, pageSize: 100 }))),
+    );
     expect(search.total).toBe(mine.filter((i) => i.masked_user_id.includes(masked)).length);
     expect(search.items.map((i) => i.id)).toContain(target?.id);
-    const exact = inviteePageSchema.parse(data(await s.asAffiliate("GET", apiUrl("invitees", { search: target?.user_id }))));
+    const exact = inviteePageSchema.parse(
+      data(await s.asAffiliate("GET", apiUrl("invitees", { search: target?.user_id }))),
+    );
     expect(exact.items.map((i) => i.id)).toContain(target?.id);
     const none = inviteePageSchema.parse(data(await s.asAffiliate("GET", apiUrl("invitees", { search: "ZZZZ" }))));
     expect(none).toMatchObject({ items: [], total: 0 });

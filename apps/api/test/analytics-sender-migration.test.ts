@@ -18,7 +18,16 @@ import * as m0010 from "../src/db/migrations/0010-referral-loop";
 import type { AnalyticsTables } from "../src/db/schema";
 import { createDb } from "../src/plugins/external/db";
 import { makeEvent } from "./helpers/analytics-events";
-import { AFFILIATE, DIALECT, envelope, login, randomName, sessionCookie, TEST_DATABASE_URL, withPg } from "./helpers/test-app";
+import {
+  AFFILIATE,
+  DIALECT,
+  envelope,
+  login,
+  randomName,
+  sessionCookie,
+  TEST_DATABASE_URL,
+  withPg,
+} from "./helpers/test-app";
 import { apiUrl } from "./helpers/api-url";
 
 const BEFORE_SENDER: Record<string, Migration> = {
@@ -51,7 +60,11 @@ describe(`migration 0011-analytics-sender (${DIALECT})`, () => {
       options = { databaseUrl: path.join(dir, "old.sqlite"), dataDir: dir, pgSchema: undefined };
       cleanup = () => Promise.resolve(fs.rmSync(dir, { recursive: true, force: true }));
     }
-    const { db } = createDb({ databaseUrl: options.databaseUrl ?? "", dataDir: options.dataDir ?? os.tmpdir(), pgSchema: options.pgSchema });
+    const { db } = createDb({
+      databaseUrl: options.databaseUrl ?? "",
+      dataDir: options.dataDir ?? os.tmpdir(),
+      pgSchema: options.pgSchema,
+    });
     try {
       const migrator = new Migrator({
         db,
@@ -64,7 +77,19 @@ describe(`migration 0011-analytics-sender (${DIALECT})`, () => {
       const before = db as unknown as Kysely<{ analytics_events: Omit<AnalyticsTables["analytics_events"], "sender"> }>;
       await before
         .insertInto("analytics_events")
-        .values({ event_id: old.event_id, type: old.type, event_tracking_id: old.event_tracking_id, device_id: old.device_id, session_id: old.session_id, uid: "", log_env: old.log_env, event_time: old.timestamp, received_at: old.timestamp, ip: "192.0.2.1", payload: JSON.stringify(old) })
+        .values({
+          event_id: old.event_id,
+          type: old.type,
+          event_tracking_id: old.event_tracking_id,
+          device_id: old.device_id,
+          session_id: old.session_id,
+          uid: "",
+          log_env: old.log_env,
+          event_time: old.timestamp,
+          received_at: old.timestamp,
+          ip: "192.0.2.1",
+          payload: JSON.stringify(old),
+        })
         .execute();
     } finally {
       await db.destroy();

@@ -29,12 +29,21 @@ async function buildAnalyticsApp(options: { rateLimitMax?: number } = {}): Promi
 const adminHeaders = { "x-admin-token": ADMIN_TOKEN };
 
 async function upload(app: FastifyInstance, payload: unknown, headers: Record<string, string> = {}) {
-  const response = await app.inject({ method: "POST", url: apiUrl("analyticsIngest"), payload: JSON.stringify(payload), headers: { "content-type": "application/json", ...headers } });
+  const response = await app.inject({
+    method: "POST",
+    url: apiUrl("analyticsIngest"),
+    payload: JSON.stringify(payload),
+    headers: { "content-type": "application/json", ...headers },
+  });
   return { response, body: envelope(response) };
 }
 
 async function listEvents(app: FastifyInstance, query: ApiQuery): Promise<StoredAnalyticsEvent[]> {
-  const response = await app.inject({ method: "GET", url: apiUrl("adminAnalyticsEvents", query), headers: adminHeaders });
+  const response = await app.inject({
+    method: "GET",
+    url: apiUrl("adminAnalyticsEvents", query),
+    headers: adminHeaders,
+  });
   expect(response.statusCode).toBe(200);
   return (envelope(response).data as { events: StoredAnalyticsEvent[] }).events;
 }
@@ -51,7 +60,14 @@ describe(`analytics ingestion (${DIALECT})`, () => {
   it("keeps the good events of a batch and rejects the bad ones with a reason each", async () => {
     const bad = { ...makeEvent(2), event_tracking_id: "x2" };
     const { device_id: _omitted, ...noDevice } = makeEvent(3);
-    const { response, body } = await upload(t.app, [makeEvent(1), bad, noDevice, makeEvent(4, { log_env: "prod" }), "nope", makeEvent(5)]);
+    const { response, body } = await upload(t.app, [
+      makeEvent(1),
+      bad,
+      noDevice,
+      makeEvent(4, { log_env: "prod" }),
+      "nope",
+      makeEvent(5),
+    ]);
     expect(response.statusCode).toBe(200);
     expect(body.code).toBe("00000");
     const data = body.data as AnalyticsIngestResult;
@@ -69,20 +85,33 @@ describe(`analytics ingestion (${DIALECT})`, () => {
   it("ignores duplicates by event_id on a resend and within a batch", async () => {
     const first = await upload(t.app, [makeEvent(1), makeEvent(2)]);
     expect(first.body.data).toEqual({ accepted: 2, duplicates: 0, rejected: [] });
-    const again = await upload(t.app, [makeEvent(1, { retry_count: 1 }), makeEvent(2, { retry_count: 1 }), makeEvent(3), makeEvent(3)]);
+    const again = await upload(t.app, [
+      makeEvent(1, { retry_count: 1 }),
+      makeEvent(2, { retry_count: 1 }),
+      makeEvent(3),
+      makeEvent(3),
+    ]);
     expect(again.body.data).toEqual({ accepted: 1, duplicates: 3, rejected: [] });
     const stored = await listEvents(t.app, { limit: 500 });
-    expect(stored.map((e) => e.event_id).sort()).toEqual([makeEvent(1).event_id, makeEvent(2).event_id, makeEvent(3).event_id].sort());
+    expect(stored.map((e) => e.event_id).sort()).toEqual(
+      [makeEvent(1).event_id, makeEvent(2).event_id, makeEvent(3).event_id].sort(),
+    );
     expect(stored.find((e) => e.event_id === makeEvent(1).event_id)?.retry_count).toBe(0);
   });
 
   it("refuses more than 50 events, and a body that is not an array, with 400", async () => {
-    const tooMany = await upload(t.app, Array.from({ length: 51 }, (_, i) => makeEvent(i + 1)));
+    const tooMany = await upload(
+      t.app,
+      Array.from({ length: 51 }, (_, i) => makeEvent(i + 1)),
+    );
     expect(tooMany.response.statusCode).toBe(400);
     expect(tooMany.body).toMatchObject({ code: "400", msg: "body: at most 50 events per request, got 51", data: null });
     expect(await listEvents(t.app, "")).toEqual([]);
 
-    const fifty = await upload(t.app, Array.from({ length: 50 }, (_, i) => makeEvent(i + 1)));
+    const fifty = await upload(
+      t.app,
+      Array.from({ length: 50 }, (_, i) => makeEvent(i + 1)),
+    );
     expect(fifty.body.data).toMatchObject({ accepted: 50 });
 
     for (const payload of [{ events: [makeEvent(1)] }, makeEvent(1), "text", 42]) {
@@ -95,7 +124,9 @@ describe(`analytics ingestion (${DIALECT})`, () => {
   it("answers 403 when the upload switch is off for the client (device, IP or client-wide)", async () => {
     const setSwitch = (payload: object) =>
       t.app.inject({ method: "PUT", url: apiUrl("adminAnalyticsSwitch"), payload, headers: adminHeaders });
-    expect((await setSwitch({ deviceId: "dev1", enabled: false })).json()).toMatchObject({ data: { client: "device:dev1", enabled: false } });
+    expect((await setSwitch({ deviceId: "dev1", enabled: false })).json()).toMatchObject({
+      data: { client: "device:dev1", enabled: false },
+    });
 
     const off = await upload(t.app, [makeEvent(1)]);
     expect(off.response.statusCode).toBe(403);
@@ -132,29 +163,53 @@ describe(`analytics ingestion (${DIALECT})`, () => {
     ]);
     const all = await listEvents(t.app, "");
     expect(all.map((e) => e.log_seq)).toEqual([5, 4, 3, 2, 1]);
-    expect(all[0]).toMatchObject({ ...makeEvent(5, { type: "expose", merge: true, event_tracking_ext: [{ card: 1 }, { card: 2 }] }), ip: "127.0.0.1" });
+    expect(all[0]).toMatchObject({
+      ...makeEvent(5, { type: "expose", merge: true, event_tracking_ext: [{ card: 1 }, { card: 2 }] }),
+      ip: "127.0.0.1",
+    });
     expect(typeof all[0]?.received_at).toBe("number");
 
     expect((await listEvents(t.app, { type: "page" })).map((e) => e.page_status)).toEqual(["hide", "show"]);
     expect((await listEvents(t.app, { since: BASE_TIME + 3000 })).map((e) => e.log_seq)).toEqual([5, 4, 3]);
-    expect((await listEvents(t.app, { limit: 2, type: "click", since: BASE_TIME })).map((e) => e.log_seq)).toEqual([3, 1]);
+    expect((await listEvents(t.app, { limit: 2, type: "click", since: BASE_TIME })).map((e) => e.log_seq)).toEqual([
+      3, 1,
+    ]);
 
     for (const query of ["limit=0", "limit=501", "type=tap", "since=yesterday", "other=1"]) {
-      const response = await t.app.inject({ method: "GET", url: apiUrl("adminAnalyticsEvents", query), headers: adminHeaders });
+      const response = await t.app.inject({
+        method: "GET",
+        url: apiUrl("adminAnalyticsEvents", query),
+        headers: adminHeaders,
+      });
       expect(response.statusCode, query).toBe(400);
     }
     const noToken = await t.app.inject({ method: "GET", url: apiUrl("adminAnalyticsEvents") });
     expect(noToken.statusCode).toBe(403);
-    const wrongToken = await t.app.inject({ method: "GET", url: apiUrl("adminAnalyticsEvents"), headers: { "x-admin-token": "nope" } });
+    const wrongToken = await t.app.inject({
+      method: "GET",
+      url: apiUrl("adminAnalyticsEvents"),
+      headers: { "x-admin-token": "nope" },
+    });
     expect(wrongToken.statusCode).toBe(403);
-    const switchNoToken = await t.app.inject({ method: "PUT", url: apiUrl("adminAnalyticsSwitch"), payload: { ip: "1.2.3.4", enabled: false } });
+    const switchNoToken = await t.app.inject({
+      method: "PUT",
+      url: apiUrl("adminAnalyticsSwitch"),
+      payload: { ip: "1.2.3.4", enabled: false },
+    });
     expect(switchNoToken.statusCode).toBe(403);
   });
 
   it("accepts what the SDK sends, end to end (fetch into the API)", async () => {
-    const fetch = async (url: string, init: { method: "POST"; headers: Record<string, string>; body: string }): Promise<ResponseLike> => {
+    const fetch = async (
+      url: string,
+      init: { method: "POST"; headers: Record<string, string>; body: string },
+    ): Promise<ResponseLike> => {
       const response = await t.app.inject({ method: init.method, url, headers: init.headers, payload: init.body });
-      return { ok: response.statusCode < 300, status: response.statusCode, json: () => Promise.resolve(response.json()) };
+      return {
+        ok: response.statusCode < 300,
+        status: response.statusCode,
+        json: () => Promise.resolve(response.json()),
+      };
     };
     const noopTarget = { addEventListener: () => undefined, removeEventListener: () => undefined };
     let now = BASE_TIME;
@@ -166,15 +221,36 @@ describe(`analytics ingestion (${DIALECT})`, () => {
       // The config route belongs to routes/v1/mix (the lead's); answer it here as it does.
       fetch: (url, init) =>
         url.includes("clientCommonConfig")
-          ? Promise.resolve({ ok: true, status: 200, json: () => Promise.resolve({ code: "00000", msg: "success", data: { clientCommonConfig: { eventLogUploadSwitch: true, userId: "" }, localVo: { ip: "127.0.0.1" } } }) })
+          ? Promise.resolve({
+              ok: true,
+              status: 200,
+              json: () =>
+                Promise.resolve({
+                  code: "00000",
+                  msg: "success",
+                  data: {
+                    clientCommonConfig: { eventLogUploadSwitch: true, userId: "" },
+                    localVo: { ip: "127.0.0.1" },
+                  },
+                }),
+            })
           : fetch(url, init),
       sendBeacon: null,
       storage: { getItem: () => null, setItem: () => undefined, removeItem: () => undefined },
       clock: { now: () => now, setInterval: () => 1, clearInterval: () => undefined },
       document: { ...noopTarget, title: "Affiliates", referrer: "", visibilityState: "visible" },
       window: noopTarget,
-      location: { href: "https://www.example.com/affiliates?pfb=p1", host: "www.example.com", pathname: "/affiliates", search: "?pfb=p1" },
-      navigator: { userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1", language: "ja" },
+      location: {
+        href: "https://www.example.com/affiliates?pfb=p1",
+        host: "www.example.com",
+        pathname: "/affiliates",
+        search: "?pfb=p1",
+      },
+      navigator: {
+        userAgent:
+          "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1",
+        language: "ja",
+      },
       screen: { width: 390, height: 844 },
       console: { warn: () => undefined, error: () => undefined },
       getDeviceId: () => "sdk-device",
@@ -191,7 +267,12 @@ describe(`analytics ingestion (${DIALECT})`, () => {
     expect(analytics.stats()).toMatchObject({ sent: 62, queued: 0, duplicates: 0, rejected: 0 });
     const stored = await listEvents(t.app, { limit: 500 });
     expect(stored).toHaveLength(62);
-    expect(stored.find((e) => e.type === "page")).toMatchObject({ page_status: "show", sys: "mobile", manufacturer: "Apple", device_id: "sdk-device" });
+    expect(stored.find((e) => e.type === "page")).toMatchObject({
+      page_status: "show",
+      sys: "mobile",
+      manufacturer: "Apple",
+      device_id: "sdk-device",
+    });
     expect(stored.find((e) => e.type === "expose")?.event_tracking_ext).toEqual([{ a: 1 }, { a: 2 }]);
   });
 });
@@ -217,7 +298,9 @@ describe("the per-client rate limit", () => {
 describe("the contract and the SDK", () => {
   it("agree on the event's shape (checked by the compiler both ways)", () => {
     const fromSdk = (event: AnalyticsEvent): AnalyticsEventContract => event;
-    const fromContract = (event: AnalyticsEventContract): Omit<AnalyticsEvent, "event_tracking_ext" | "curr_page_ext"> => event;
+    const fromContract = (
+      event: AnalyticsEventContract,
+    ): Omit<AnalyticsEvent, "event_tracking_ext" | "curr_page_ext"> => event;
     const event = makeEvent(1);
     expect(analyticsEventSchema.parse(fromContract(event))).toEqual(event);
     expect(typeof fromSdk).toBe("function");

@@ -9,10 +9,16 @@ describe("apiUrl: the tests' URLs from the endpoint table", () => {
   });
 
   it("encodes a query given as fields, leaving out undefined ones and the ? of an empty query", () => {
-    expect(apiUrl("invitees", { search: "80**78 x&y", page: 2, linkId: undefined })).toBe("/v1/affiliate/invitees?search=80**78+x%26y&page=2");
-    expect(apiUrl("adminAffiliateApplications", { status: "pending", limit: 1 })).toBe("/v1/admin/affiliate/applications?status=pending&limit=1");
+    expect(apiUrl("invitees", { search: "80**78 x&y", page: 2, linkId: undefined })).toBe(
+      "/v1/affiliate/invitees?search=80**78+x%26y&page=2",
+    );
+    expect(apiUrl("adminAffiliateApplications", { status: "pending", limit: 1 })).toBe(
+      "/v1/admin/affiliate/applications?status=pending&limit=1",
+    );
     expect(apiUrl("links", {})).toBe("/v1/affiliate/links");
-    expect(apiUrl("adminAirdropParticipants", { id: "a b" }, { x: true })).toBe("/v1/admin/vip/airdrops/a%20b/participants?x=true");
+    expect(apiUrl("adminAirdropParticipants", { id: "a b" }, { x: true })).toBe(
+      "/v1/admin/vip/airdrops/a%20b/participants?x=true",
+    );
   });
 
   it("sends a query given as a string exactly as written (tables of malformed queries)", () => {
@@ -22,6 +28,8 @@ describe("apiUrl: the tests' URLs from the endpoint table", () => {
   });
 
   it("throws on a missing path parameter instead of calling …/undefined", () => {
-    expect(() => apiUrl("subInvitationAccept", { id: undefined })).toThrow('subInvitationAccept: path parameter "id" is missing');
+    expect(() => apiUrl("subInvitationAccept", { id: undefined })).toThrow(
+      'subInvitationAccept: path parameter "id" is missing',
+    );
   });
 });

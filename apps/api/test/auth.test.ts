@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DAY_MS } from "../src/lib/days";
 import { hashToken } from "../src/plugins/app/sessions-repository";
-import { AFFILIATE, createTestApp, deviceToken, envelope, login, sessionCookie, type TestApp } from "./helpers/test-app";
+import {
+  AFFILIATE,
+  createTestApp,
+  deviceToken,
+  envelope,
+  login,
+  sessionCookie,
+  type TestApp,
+} from "./helpers/test-app";
 import { apiUrl } from "./helpers/api-url";
 
 let clock = Date.parse("2026-11-25T10:00:00Z");
@@ -30,7 +38,9 @@ describe("login", () => {
     const rows = await t.app.db.selectFrom("sessions").selectAll().where("user_id", "=", "8012345678").execute();
     expect(rows.map((r) => r.token_hash)).toContain(hashToken(token));
     expect(rows.some((r) => r.token_hash === token)).toBe(false);
-    expect(rows.find((r) => r.token_hash === hashToken(token))?.expires_at).toBe(new Date(clock + 7 * DAY_MS).toISOString());
+    expect(rows.find((r) => r.token_hash === hashToken(token))?.expires_at).toBe(
+      new Date(clock + 7 * DAY_MS).toISOString(),
+    );
   });
 
   it("is case-insensitive on the email", async () => {
@@ -79,7 +89,11 @@ describe("logout", () => {
     const cleared = response.cookies.find((c) => c.name === "refresh_token");
     expect(cleared?.value).toBe("");
     expect(cleared?.maxAge).toBe(0);
-    const row = await t.app.db.selectFrom("sessions").select("user_id").where("token_hash", "=", hashToken(cookie)).executeTakeFirst();
+    const row = await t.app.db
+      .selectFrom("sessions")
+      .select("user_id")
+      .where("token_hash", "=", hashToken(cookie))
+      .executeTakeFirst();
     expect(row).toBeUndefined();
     expect(envelope(await userinfo(cookie)).code).toBe("00005");
   });
@@ -110,7 +124,11 @@ describe("register", () => {
     });
     const again = await login(t.app, "new.trader@example.org", "correct horse");
     expect(envelope(again).data).toEqual({ userId: data.userId });
-    const user = await t.app.db.selectFrom("users").select("password_hash").where("user_id", "=", data.userId).executeTakeFirst();
+    const user = await t.app.db
+      .selectFrom("users")
+      .select("password_hash")
+      .where("user_id", "=", data.userId)
+      .executeTakeFirst();
     expect(user?.password_hash).toMatch(/^scrypt\$16384\$8\$1\$/);
     expect(user?.password_hash).not.toContain("correct horse");
   });
@@ -142,7 +160,7 @@ describe("device token (dy-token) on login and register", () => {
     expect(response.cookies.find((c) => c.name === "refresh_token")).toBeUndefined();
   });
 
-  it.each(cases)("%s with an unknown token → 403 \"dy-token: unknown or expired\"", async (url, payload) => {
+  it.each(cases)('%s with an unknown token → 403 "dy-token: unknown or expired"', async (url, payload) => {
     const response = await post(url, payload, { "dy-token": "Q".repeat(40) });
     expect(response.statusCode).toBe(403);
     expect(envelope(response)).toEqual({ code: "22001", msg: "dy-token: unknown or expired", data: null });
@@ -151,7 +169,11 @@ describe("device token (dy-token) on login and register", () => {
   it.each(cases)("%s with a malformed token → 403 naming the format", async (url, payload) => {
     const response = await post(url, payload, { "dy-token": "short" });
     expect(response.statusCode).toBe(403);
-    expect(envelope(response)).toEqual({ code: "22001", msg: "dy-token: must be exactly 40 characters A-Z, a-z, 0-9", data: null });
+    expect(envelope(response)).toEqual({
+      code: "22001",
+      msg: "dy-token: must be exactly 40 characters A-Z, a-z, 0-9",
+      data: null,
+    });
   });
 
   it("checks the token before the body: no token and a bad body is still 403", async () => {
@@ -166,9 +188,15 @@ describe("device token (dy-token) on login and register", () => {
       const response = await login(t.app, AFFILIATE.email, AFFILIATE.password, { "dy-token": token });
       expect(response.statusCode).toBe(200);
     }
-    const registered = await post(apiUrl("register"), { email: "same-token@example.org", password: "correct horse battery" }, { "dy-token": token });
+    const registered = await post(
+      apiUrl("register"),
+      { email: "same-token@example.org", password: "correct horse battery" },
+      { "dy-token": token },
+    );
     expect(registered.statusCode).toBe(200);
-    expect((await login(t.app, "same-token@example.org", "correct horse battery", { "dy-token": token })).statusCode).toBe(200);
+    expect(
+      (await login(t.app, "same-token@example.org", "correct horse battery", { "dy-token": token })).statusCode,
+    ).toBe(200);
   });
 
   it("refuses the replay of an expired token (lifetime 14400 s)", async () => {

@@ -21,14 +21,20 @@ describe("GET /v1/mix/system/getDomainConfigList", () => {
     expect(body.data).toEqual({
       imgDomainConfig: {
         foreignDomainList: ["https://img-test-1.exchange-cdn.example", "https://img-test-2.exchange-cdn.example"],
-        internalDomainList: ["https://img-test-1.exchange-cdn-cn.example", "https://img-test-2.exchange-cdn-cn.example"],
+        internalDomainList: [
+          "https://img-test-1.exchange-cdn-cn.example",
+          "https://img-test-2.exchange-cdn-cn.example",
+        ],
       },
     });
     expect(domainConfigSchema.strict().safeParse(body.data).success).toBe(true);
   });
 
   it("follows the rows in the config table", async () => {
-    await t.app.db.insertInto("domain_config").values({ id: 999, app_env: "test", kind: "foreign", domain: "https://img-extra.example", sort: 9 }).execute();
+    await t.app.db
+      .insertInto("domain_config")
+      .values({ id: 999, app_env: "test", kind: "foreign", domain: "https://img-extra.example", sort: 9 })
+      .execute();
     const body = envelope(await t.app.inject({ method: "GET", url: apiUrl("domainConfig") }));
     expect(domainConfigSchema.parse(body.data).imgDomainConfig.foreignDomainList).toEqual([
       "https://img-test-1.exchange-cdn.example",
@@ -56,7 +62,21 @@ describe("POST /v1/user/overview/userinfo", () => {
       msg: "success",
       data: {
         userInfo: { userId: "8012345678", mobile: "+1 415****2671", email: "af****@example.com" },
-        settings: { mbf: 1, ebf: 1, gbf: 1, tbf: 1, tpi: "1", tpl: 0, kf: 2, oo: 1, oc: 1, ob: 1, eef: 1, mef: 1, gef: 1 },
+        settings: {
+          mbf: 1,
+          ebf: 1,
+          gbf: 1,
+          tbf: 1,
+          tpi: "1",
+          tpl: 0,
+          kf: 2,
+          oo: 1,
+          oc: 1,
+          ob: 1,
+          eef: 1,
+          mef: 1,
+          gef: 1,
+        },
         loginName: "af****@example.com",
         userName: "Aurora Affiliate",
       },
@@ -66,7 +86,11 @@ describe("POST /v1/user/overview/userinfo", () => {
 
   it("answers the plain user's flags (no phone) and accepts an empty body", async () => {
     const cookie = sessionCookie(await login(t.app, PLAIN_USER.email, PLAIN_USER.password));
-    const response = await t.app.inject({ method: "POST", url: apiUrl("userInfo"), cookies: { refresh_token: cookie } });
+    const response = await t.app.inject({
+      method: "POST",
+      url: apiUrl("userInfo"),
+      cookies: { refresh_token: cookie },
+    });
     const overview = userOverviewSchema.parse(envelope(response).data);
     expect(overview.userInfo).toEqual({ userId: "8012345679", mobile: "", email: "us****@example.com" });
     expect(overview.settings).toMatchObject({ mbf: 0, ebf: 1, kf: 0, gbf: 0 });
@@ -76,7 +100,12 @@ describe("POST /v1/user/overview/userinfo", () => {
   it("reads the settings from the database", async () => {
     const cookie = sessionCookie(await login(t.app, PLAIN_USER.email, PLAIN_USER.password));
     await t.app.db.updateTable("user_settings").set({ kf: 2, gbf: 1 }).where("user_id", "=", "8012345679").execute();
-    const response = await t.app.inject({ method: "POST", url: apiUrl("userInfo"), cookies: { refresh_token: cookie }, payload: {} });
+    const response = await t.app.inject({
+      method: "POST",
+      url: apiUrl("userInfo"),
+      cookies: { refresh_token: cookie },
+      payload: {},
+    });
     expect(userOverviewSchema.parse(envelope(response).data).settings).toMatchObject({ kf: 2, gbf: 1 });
     await t.app.db.updateTable("user_settings").set({ kf: 0, gbf: 0 }).where("user_id", "=", "8012345679").execute();
   });
@@ -93,7 +122,12 @@ describe("POST /v1/user/overview/userinfo", () => {
     });
     expect(unknown.statusCode).toBe(401);
     expect(envelope(unknown).code).toBe("00005");
-    const garbage = await t.app.inject({ method: "POST", url: apiUrl("userInfo"), cookies: { refresh_token: "x;y" }, payload: {} });
+    const garbage = await t.app.inject({
+      method: "POST",
+      url: apiUrl("userInfo"),
+      cookies: { refresh_token: "x;y" },
+      payload: {},
+    });
     expect(envelope(garbage).code).toBe("00005");
   });
 });

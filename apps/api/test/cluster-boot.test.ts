@@ -71,7 +71,10 @@ describe.skipIf(!TEST_DATABASE_URL)("instances booting at once on one empty Post
     schemas.push(schema);
     await withPg(url, `CREATE SCHEMA ${schema}`);
     const results = await bootTogether(schema, 2);
-    expect(results.map((r) => (r.status === "rejected" ? String(r.reason) : "started"))).toEqual(["started", "started"]);
+    expect(results.map((r) => (r.status === "rejected" ? String(r.reason) : "started"))).toEqual([
+      "started",
+      "started",
+    ]);
 
     const counts = await rowCounts(schema);
     expect(counts.users).toBeGreaterThanOrEqual(DEMO_ACCOUNTS.length);
@@ -84,7 +87,11 @@ describe.skipIf(!TEST_DATABASE_URL)("instances booting at once on one empty Post
     const schema = randomName("t_boot_new_");
     schemas.push(schema);
     const results = await bootTogether(schema, 3);
-    expect(results.map((r) => (r.status === "rejected" ? String(r.reason) : "started"))).toEqual(["started", "started", "started"]);
+    expect(results.map((r) => (r.status === "rejected" ? String(r.reason) : "started"))).toEqual([
+      "started",
+      "started",
+      "started",
+    ]);
     expect(await rowCounts(schema)).toEqual(await referenceCounts());
   });
 

@@ -67,7 +67,9 @@ async function buildTestApp(): Promise<{ app: FastifyInstance; close(): Promise<
       await app.register(constantIdRoutes, { prefix: "/v1/constantid", appEnv: "test" });
       await app.register(riskRoutes, { prefix: "/v1/risk" });
     }
-    app.post("/test/guarded", { preHandler: requireDeviceToken }, (request) => ok({ fingerprint: request.deviceFingerprint ?? null }));
+    app.post("/test/guarded", { preHandler: requireDeviceToken }, (request) =>
+      ok({ fingerprint: request.deviceFingerprint ?? null }),
+    );
     await app.ready();
   } catch (error) {
     await app.close();
@@ -160,7 +162,12 @@ describe("POST /v1/constantid/udid/c1", () => {
   it("refuses a missing or non-JSON body with 4xx, never 500", async () => {
     const empty = await t.app.inject({ method: "POST", url: apiUrl("deviceTokenIssue") });
     expect(empty.statusCode).toBe(400);
-    const text = await t.app.inject({ method: "POST", url: apiUrl("deviceTokenIssue"), payload: "{not json", headers: { "content-type": "application/json" } });
+    const text = await t.app.inject({
+      method: "POST",
+      url: apiUrl("deviceTokenIssue"),
+      payload: "{not json",
+      headers: { "content-type": "application/json" },
+    });
     expect(text.statusCode).toBe(400);
     expect(envelope(text).msg).toBe("body: malformed JSON");
   });
@@ -227,7 +234,9 @@ describe("POST /v1/risk/log/report (anti-fraud log call)", () => {
   it("stores the log and answers a new 32-character custom token", async () => {
     const before = await t.app.deviceTokens.countRiskLogs();
     const dxToken = await issueToken();
-    const response = await report({ paramStr: encodeParamStr(params({ dxToken, deviceInfo: { ua: "Mozilla/5.0", name: "设备" } })) });
+    const response = await report({
+      paramStr: encodeParamStr(params({ dxToken, deviceInfo: { ua: "Mozilla/5.0", name: "设备" } })),
+    });
     expect(response.statusCode).toBe(200);
     const body = envelope(response);
     expect(body.code).toBe("00000");
@@ -235,7 +244,9 @@ describe("POST /v1/risk/log/report (anti-fraud log call)", () => {
     expect(customToken).toMatch(CUSTOM_TOKEN_PATTERN);
     expect(await t.app.deviceTokens.countRiskLogs()).toBe(before + 1);
     const row = await t.app.db
-      .withTables<{ risk_logs: { id: number; dx_token_live: number; device_info: string; dx_token_hash: string | null } }>()
+      .withTables<{
+        risk_logs: { id: number; dx_token_live: number; device_info: string; dx_token_hash: string | null };
+      }>()
       .selectFrom("risk_logs")
       .selectAll()
       .orderBy("id", "desc")
@@ -246,12 +257,18 @@ describe("POST /v1/risk/log/report (anti-fraud log call)", () => {
   });
 
   it("answers the presented custom token while under 24 h old, a new one after", async () => {
-    const first = riskLogReportResultSchema.parse(envelope(await report({ paramStr: encodeParamStr(params()) })).data).customToken;
+    const first = riskLogReportResultSchema.parse(
+      envelope(await report({ paramStr: encodeParamStr(params()) })).data,
+    ).customToken;
     clock += 23 * 3_600_000;
-    const again = riskLogReportResultSchema.parse(envelope(await report({ paramStr: encodeParamStr(params({ customToken: first })) })).data).customToken;
+    const again = riskLogReportResultSchema.parse(
+      envelope(await report({ paramStr: encodeParamStr(params({ customToken: first })) })).data,
+    ).customToken;
     expect(again).toBe(first);
     clock += 1 * 3_600_000 + 1;
-    const renewed = riskLogReportResultSchema.parse(envelope(await report({ paramStr: encodeParamStr(params({ customToken: first })) })).data).customToken;
+    const renewed = riskLogReportResultSchema.parse(
+      envelope(await report({ paramStr: encodeParamStr(params({ customToken: first })) })).data,
+    ).customToken;
     expect(renewed).not.toBe(first);
     expect(renewed).toMatch(CUSTOM_TOKEN_PATTERN);
   });
@@ -274,10 +291,16 @@ describe("POST /v1/risk/log/report (anti-fraud log call)", () => {
     [{}, "paramStr: must be a string"],
     [{ paramStr: b64("[1,2]") }, "paramStr: Invalid input: expected object, received array"],
     [{ paramStr: encodeParamStr(params({ dxToken: "short" })) }, "paramStr.dxToken: must be 40 characters or empty"],
-    [{ paramStr: encodeParamStr(params({ customToken: "nope" })) }, "paramStr.customToken: must be 32 characters [A-Za-z0-9] or empty"],
+    [
+      { paramStr: encodeParamStr(params({ customToken: "nope" })) },
+      "paramStr.customToken: must be 32 characters [A-Za-z0-9] or empty",
+    ],
     [{ paramStr: encodeParamStr(params({ version: "" })) }, "paramStr.version: must not be empty"],
     [{ paramStr: b64(JSON.stringify({ ...params(), deviceInfo: "x" })) }, "paramStr.deviceInfo: must be an object"],
-    [{ paramStr: b64(JSON.stringify({ ...params(), timestamp: "now" })) }, "paramStr.timestamp: must be a millisecond timestamp"],
+    [
+      { paramStr: b64(JSON.stringify({ ...params(), timestamp: "now" })) },
+      "paramStr.timestamp: must be a millisecond timestamp",
+    ],
     [{ paramStr: b64(JSON.stringify({ ...params(), extra: 1 })) }, "extra: unknown field in paramStr"],
     [{ paramStr: encodeParamStr(params()), more: true }, "more: unknown field in body"],
   ])("refuses %j with 400 naming the field", async (payload, msg) => {
@@ -289,7 +312,10 @@ describe("POST /v1/risk/log/report (anti-fraud log call)", () => {
 
 /** The static token SDK script, run in a browser-like sandbox whose XMLHttpRequest goes to this API in-process. */
 describe("the token SDK script (apps/web/public/affiliates/static/device-token-sdk.js)", () => {
-  const source = readFileSync(path.resolve(import.meta.dirname, "../../web/public/affiliates/static/device-token-sdk.js"), "utf8");
+  const source = readFileSync(
+    path.resolve(import.meta.dirname, "../../web/public/affiliates/static/device-token-sdk.js"),
+    "utf8",
+  );
 
   interface Sdk {
     getToken(options: { appId: string; expire?: number; timeout?: number }): Promise<string>;
@@ -330,7 +356,15 @@ describe("the token SDK script (apps/web/public/affiliates/static/device-token-s
       }
     }
     const sandbox: Record<string, unknown> = {
-      navigator: { userAgent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/140", language: "en-US", languages: ["en-US", "en"], platform: "Linux x86_64", hardwareConcurrency: 8, maxTouchPoints: 0, cookieEnabled: true },
+      navigator: {
+        userAgent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/140",
+        language: "en-US",
+        languages: ["en-US", "en"],
+        platform: "Linux x86_64",
+        hardwareConcurrency: 8,
+        maxTouchPoints: 0,
+        cookieEnabled: true,
+      },
       screen: { width: 1920, height: 1080, colorDepth: 24, pixelDepth: 24 },
       devicePixelRatio: 1,
       crypto: withSubtle ? webcrypto : undefined,
@@ -349,7 +383,9 @@ describe("the token SDK script (apps/web/public/affiliates/static/device-token-s
     expect(token).toMatch(DEVICE_TOKEN_PATTERN);
     const fingerprint = await sdk.getFingerprint();
     expect(fingerprint).toMatch(/^[0-9a-f]{64}$/);
-    expect(requests).toEqual([{ url: apiUrl("deviceTokenIssue"), body: { appId: APP_ID, fingerprint, expire: 14_400 } }]);
+    expect(requests).toEqual([
+      { url: apiUrl("deviceTokenIssue"), body: { appId: APP_ID, fingerprint, expire: 14_400 } },
+    ]);
     const response = await guarded({ "dy-token": token });
     expect(response.statusCode).toBe(200);
     expect(envelope(response).data).toEqual({ fingerprint });
@@ -365,7 +401,9 @@ describe("the token SDK script (apps/web/public/affiliates/static/device-token-s
 
   it("rejects with the API's message when the call is refused", async () => {
     const { sdk } = loadSdk(true);
-    await expect(sdk.getToken({ appId: DEVICE_TOKEN_APP_IDS.online })).rejects.toThrow("device-token SDK: [400] appId: not the app id of the test environment");
+    await expect(sdk.getToken({ appId: DEVICE_TOKEN_APP_IDS.online })).rejects.toThrow(
+      "device-token SDK: [400] appId: not the app id of the test environment",
+    );
     await expect(sdk.getToken({ appId: "" })).rejects.toThrow("device-token SDK: appId is required");
   });
 });

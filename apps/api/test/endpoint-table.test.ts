@@ -10,13 +10,29 @@ import {
   vipAirdropListSchema,
   affiliateApplicationCreatedSchema,
 } from "@affiliates/contracts";
-import { ENDPOINT_NAMES, ENDPOINTS, endpointPath, pathParamNames, type EndpointName } from "@affiliates/contracts/endpoints";
+import {
+  ENDPOINT_NAMES,
+  ENDPOINTS,
+  endpointPath,
+  pathParamNames,
+  type EndpointName,
+} from "@affiliates/contracts/endpoints";
 import { endpointSchemasOf } from "@affiliates/contracts/endpoint-schemas";
 import { z } from "zod";
 import { AnswerMismatchError, answerSerializerCompiler, answersChecked } from "../src/routes/v1/schema-compilers";
 import { makeEvent } from "./helpers/analytics-events";
 import { okData as data } from "./helpers/envelope-assertions";
-import { AFFILIATE, DIALECT, PLAIN_USER, createTestApp, deviceToken, envelope, login, sessionCookie, type TestApp } from "./helpers/test-app";
+import {
+  AFFILIATE,
+  DIALECT,
+  PLAIN_USER,
+  createTestApp,
+  deviceToken,
+  envelope,
+  login,
+  sessionCookie,
+  type TestApp,
+} from "./helpers/test-app";
 import { apiUrl } from "./helpers/api-url";
 
 /**
@@ -47,7 +63,8 @@ const cookies: Record<Exclude<Who, "visitor">, string> = { affiliate: "", user: 
 
 function urlOf(name: EndpointName, call: Call): string {
   let path: string = ENDPOINTS[name].path;
-  for (const key of pathParamNames(path)) path = path.replace(`:${key}`, encodeURIComponent(String(call.params?.[key] ?? "")));
+  for (const key of pathParamNames(path))
+    path = path.replace(`:${key}`, encodeURIComponent(String(call.params?.[key] ?? "")));
   const query = call.query ? `?${new URLSearchParams(call.query).toString()}` : "";
   return `/${path}${query}`;
 }
@@ -55,8 +72,12 @@ function urlOf(name: EndpointName, call: Call): string {
 /** One call of an entry, with the device token and admin token it needs and the session its access asks for. */
 function send(name: EndpointName, call: Call): Promise<LightMyRequestResponse> {
   const spec = ENDPOINTS[name];
-  const headers: Record<string, string> = { ...(spec.dyToken ? { "dy-token": dy } : {}), ...(spec.access === "admin" ? { "x-admin-token": ADMIN_TOKEN } : {}) };
-  const cookie = call.cookie ?? (spec.access === "login" || spec.access === "affiliate" ? cookies.affiliate : undefined);
+  const headers: Record<string, string> = {
+    ...(spec.dyToken ? { "dy-token": dy } : {}),
+    ...(spec.access === "admin" ? { "x-admin-token": ADMIN_TOKEN } : {}),
+  };
+  const cookie =
+    call.cookie ?? (spec.access === "login" || spec.access === "affiliate" ? cookies.affiliate : undefined);
   if (call.raw) headers["content-type"] = call.raw.contentType;
   else if (call.body !== undefined) headers["content-type"] = "application/json";
   return t.app.inject({
@@ -64,7 +85,11 @@ function send(name: EndpointName, call: Call): Promise<LightMyRequestResponse> {
     url: urlOf(name, call),
     headers: { ...headers, ...call.headers },
     cookies: cookie ? { refresh_token: cookie } : {},
-    ...(call.raw ? { payload: call.raw.payload } : call.body !== undefined ? { payload: JSON.stringify(call.body) } : {}),
+    ...(call.raw
+      ? { payload: call.raw.payload }
+      : call.body !== undefined
+        ? { payload: JSON.stringify(call.body) }
+        : {}),
   });
 }
 
@@ -86,7 +111,9 @@ async function issueCard(): Promise<string> {
 async function newSubAffiliate(): Promise<string> {
   const newcomer = await freshUser();
   data(await send("subAffiliateInvite", { body: { email: newcomer.email, rateBps: 1000 } }));
-  const [offer] = subInvitationOfferListSchema.parse(data(await send("subInvitationOffers", { cookie: newcomer.cookie }))).offers;
+  const [offer] = subInvitationOfferListSchema.parse(
+    data(await send("subInvitationOffers", { cookie: newcomer.cookie })),
+  ).offers;
   data(await send("subInvitationAccept", { params: { id: offer?.id ?? 0 }, cookie: newcomer.cookie }));
   return newcomer.userId;
 }
@@ -94,13 +121,19 @@ async function newSubAffiliate(): Promise<string> {
 async function offerTo(): Promise<{ id: number; cookie: string }> {
   const invitee = await freshUser();
   data(await send("subAffiliateInvite", { body: { email: invitee.email, rateBps: 500 } }));
-  const [offer] = subInvitationOfferListSchema.parse(data(await send("subInvitationOffers", { cookie: invitee.cookie }))).offers;
+  const [offer] = subInvitationOfferListSchema.parse(
+    data(await send("subInvitationOffers", { cookie: invitee.cookie })),
+  ).offers;
   return { id: offer?.id ?? 0, cookie: invitee.cookie };
 }
 
 const sentryEnvelope = (): string => {
   const eventId = "0123456789abcdef0123456789abcdef";
-  return [JSON.stringify({ event_id: eventId, dsn: DSN }), JSON.stringify({ type: "event" }), JSON.stringify({ event_id: eventId, message: "table check", level: "error" })].join("\n");
+  return [
+    JSON.stringify({ event_id: eventId, dsn: DSN }),
+    JSON.stringify({ type: "event" }),
+    JSON.stringify({ event_id: eventId, message: "table check", level: "error" }),
+  ].join("\n");
 };
 
 const affiliateApplication = (email: string) => ({
@@ -120,11 +153,22 @@ const VALID: Record<EndpointName, () => Call | Promise<Call>> = {
   clientCommonConfig: () => ({ body: {} }),
   deviceTokenIssue: () => ({ body: { appId: DEVICE_TOKEN_APP_IDS.test, fingerprint: "table-fingerprint-0123456789" } }),
   riskLogReport: () => ({
-    body: { paramStr: encodeParamStr({ version: "1.0.0", dxToken: "", customToken: "", timestamp: Date.now(), deviceInfo: { platform: "Linux x86_64" } }) },
+    body: {
+      paramStr: encodeParamStr({
+        version: "1.0.0",
+        dxToken: "",
+        customToken: "",
+        timestamp: Date.now(),
+        deviceInfo: { platform: "Linux x86_64" },
+      }),
+    },
   }),
   analyticsIngest: () => ({ body: [makeEvent(1)], headers: { deviceid: "dev1" } }),
   supportMessage: () => ({ body: { email: "visitor@example.com", message: "Where are the fee tiers?" } }),
-  sentryTunnel: () => ({ params: { projectId: "1" }, raw: { payload: sentryEnvelope(), contentType: "application/x-sentry-envelope" } }),
+  sentryTunnel: () => ({
+    params: { projectId: "1" },
+    raw: { payload: sentryEnvelope(), contentType: "application/x-sentry-envelope" },
+  }),
 
   vipFeeSchedule: () => ({}),
   vipProgramme: () => ({}),
@@ -193,10 +237,15 @@ const VALID: Record<EndpointName, () => Call | Promise<Call>> = {
   payoutWithdraw: () => ({}),
   subAffiliates: () => ({}),
   subAffiliateInvite: () => ({ body: { email: `table-invite-${Date.now()}@example.com`, rateBps: 1000 } }),
-  subAffiliateUpdate: async () => ({ params: { userId: await newSubAffiliate() }, body: { note: "Runs a newsletter" } }),
+  subAffiliateUpdate: async () => ({
+    params: { userId: await newSubAffiliate() },
+    body: { note: "Runs a newsletter" },
+  }),
   subAffiliateEnd: async () => ({ params: { userId: await newSubAffiliate() } }),
   subInvitationWithdraw: async () => {
-    data(await send("subAffiliateInvite", { body: { email: `table-withdraw-${Date.now()}@example.com`, rateBps: 700 } }));
+    data(
+      await send("subAffiliateInvite", { body: { email: `table-withdraw-${Date.now()}@example.com`, rateBps: 700 } }),
+    );
     const list = subAffiliateListSchema.parse(data(await send("subAffiliates", {})));
     const pending = list.pendingInvitations.find((i) => i.rateBps === 700);
     return { params: { id: pending?.id ?? 0 } };
@@ -211,7 +260,17 @@ const VALID: Record<EndpointName, () => Call | Promise<Call>> = {
   adminAnalyticsSwitch: () => ({ body: { deviceId: "table-device", enabled: true } }),
   adminTrades: () => ({
     body: {
-      trades: [{ tradeId: `table-${DIALECT}-1`, userId: AFFILIATE_ID, market: "spot", notional: 1000, fee: 1, feeCurrency: "USDT", time: new Date().toISOString() }],
+      trades: [
+        {
+          tradeId: `table-${DIALECT}-1`,
+          userId: AFFILIATE_ID,
+          market: "spot",
+          notional: 1000,
+          fee: 1,
+          feeCurrency: "USDT",
+          time: new Date().toISOString(),
+        },
+      ],
     },
   }),
   adminSettle: () => ({}),
@@ -219,7 +278,9 @@ const VALID: Record<EndpointName, () => Call | Promise<Call>> = {
   adminAffiliateApplications: () => ({ query: { status: "pending", limit: "10" } }),
   adminAffiliateDecision: async () => {
     const applicant = await freshUser();
-    const created = affiliateApplicationCreatedSchema.parse(data(await send("affiliateApply", { cookie: applicant.cookie, body: affiliateApplication(applicant.email) })));
+    const created = affiliateApplicationCreatedSchema.parse(
+      data(await send("affiliateApply", { cookie: applicant.cookie, body: affiliateApplication(applicant.email) })),
+    );
     return { params: { id: created.id }, body: { decision: "reject", note: "Table check" } };
   },
   adminCardQuota: () => ({ params: { userId: AFFILIATE_ID }, body: { monthlyQuota: 1000 } }),
@@ -367,12 +428,17 @@ describe(`the endpoint table: bad requests are refused naming the field (${DIALE
   it("every entry that takes params or input has bad cases (the tunnel's envelope is its route's own check)", () => {
     const takesInput = ENDPOINT_NAMES.filter((name) => {
       const schemas = endpointSchemasOf(name);
-      return ENDPOINTS[name].format !== "sentry" && (schemas.params !== undefined || (schemas.request !== undefined && ENDPOINTS[name].input !== "none"));
+      return (
+        ENDPOINTS[name].format !== "sentry" &&
+        (schemas.params !== undefined || (schemas.request !== undefined && ENDPOINTS[name].input !== "none"))
+      );
     });
     expect(takesInput.filter((name) => !BAD[name]?.length)).toEqual([]);
   });
 
-  const cases = ENDPOINT_NAMES.flatMap((name) => (BAD[name] ?? []).map((bad, index) => ({ label: `${name} #${index + 1} (${bad.field})`, name, bad })));
+  const cases = ENDPOINT_NAMES.flatMap((name) =>
+    (BAD[name] ?? []).map((bad, index) => ({ label: `${name} #${index + 1} (${bad.field})`, name, bad })),
+  );
   it.each(cases)("$label", async ({ name, bad }) => {
     const response = await send(name, bad);
     expect(response.statusCode, response.body).toBe(400);

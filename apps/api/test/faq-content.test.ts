@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCALE_CODES } from "@affiliates/locales";
 import { sanitizeHtml } from "@affiliates/safety";
 import { affiliateProgrammeSchema, brokerProgrammeSchema, vipGuideSchema } from "@affiliates/contracts";
-import { FAQ_LOCALES, FAQ_PROGRAMMES, faqFile, faqFor, faqLocale, type FaqItem, type FaqProgramme } from "../src/content/faq";
+import {
+  FAQ_LOCALES,
+  FAQ_PROGRAMMES,
+  faqFile,
+  faqFor,
+  faqLocale,
+  type FaqItem,
+  type FaqProgramme,
+} from "../src/content/faq";
 import { createTestApp, envelope, type TestApp } from "./helpers/test-app";
 import { apiUrl } from "./helpers/api-url";
 
@@ -13,7 +21,10 @@ const others = FAQ_LOCALES.filter((l) => l !== "en");
 /** The opening tags of a fragment (name and href), sorted: translations may reorder words, never drop or add markup. */
 const tagsOf = (html: string): string[] =>
   [...html.matchAll(/<([a-z][a-z0-9]*)\b([^>]*)>/gi)]
-    .map(([, name = "", attrs = ""]) => `${name.toLowerCase()}${/href="([^"]*)"/.exec(attrs)?.[1] ? ` href=${/href="([^"]*)"/.exec(attrs)?.[1]}` : ""}`)
+    .map(
+      ([, name = "", attrs = ""]) =>
+        `${name.toLowerCase()}${/href="([^"]*)"/.exec(attrs)?.[1] ? ` href=${/href="([^"]*)"/.exec(attrs)?.[1]}` : ""}`,
+    )
     .sort();
 
 describe("FAQ content files (content/faq/<locale>.json)", () => {
@@ -42,7 +53,10 @@ describe("FAQ content files (content/faq/<locale>.json)", () => {
     it("has exactly the English programmes and item ids, in order", () => {
       expect(Object.keys(file ?? {}).sort()).toEqual([...FAQ_PROGRAMMES].sort());
       for (const programme of FAQ_PROGRAMMES) {
-        expect(file?.[programme]?.map((i) => i.id), programme).toEqual(english?.[programme]?.map((i) => i.id));
+        expect(
+          file?.[programme]?.map((i) => i.id),
+          programme,
+        ).toEqual(english?.[programme]?.map((i) => i.id));
       }
     });
 
@@ -61,17 +75,25 @@ describe("FAQ content files (content/faq/<locale>.json)", () => {
     });
   });
 
-  it.each(FAQ_LOCALES)("%s: every answer survives sanitizeHtml with its structure intact (no script, no handlers)", (locale) => {
-    for (const programme of FAQ_PROGRAMMES) {
-      for (const item of faqFile(locale)?.[programme] ?? []) {
-        const where = `${locale} ${programme}/${item.id}`;
-        expect(item.answerHtml, where).not.toMatch(/<script|<style|<iframe|\son[a-z]+\s*=|javascript:/i);
-        const clean = sanitizeHtml(item.answerHtml);
-        expect(tagsOf(clean), where).toEqual(tagsOf(item.answerHtml));
-        expect(clean.replace(/<[^>]*>/g, ""), where).toBe(item.answerHtml.replace(/<[^>]*>/g, "").replace(/&amp;/g, "&").replace(/&/g, "&amp;"));
+  it.each(FAQ_LOCALES)(
+    "%s: every answer survives sanitizeHtml with its structure intact (no script, no handlers)",
+    (locale) => {
+      for (const programme of FAQ_PROGRAMMES) {
+        for (const item of faqFile(locale)?.[programme] ?? []) {
+          const where = `${locale} ${programme}/${item.id}`;
+          expect(item.answerHtml, where).not.toMatch(/<script|<style|<iframe|\son[a-z]+\s*=|javascript:/i);
+          const clean = sanitizeHtml(item.answerHtml);
+          expect(tagsOf(clean), where).toEqual(tagsOf(item.answerHtml));
+          expect(clean.replace(/<[^>]*>/g, ""), where).toBe(
+            item.answerHtml
+              .replace(/<[^>]*>/g, "")
+              .replace(/&amp;/g, "&")
+              .replace(/&/g, "&amp;"),
+          );
+        }
       }
-    }
-  });
+    },
+  );
 });
 
 describe("faqFor", () => {

@@ -35,7 +35,8 @@ describe("GET /healthz and /readyz", () => {
   it("is exempt from the per-IP rate limit that other routes hit", async () => {
     const ip = { "x-forwarded-for": "198.51.100.77" };
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push((await t.app.inject({ method: "GET", url: apiUrl("domainConfig"), headers: ip })).statusCode);
+    for (let i = 0; i < 5; i++)
+      statuses.push((await t.app.inject({ method: "GET", url: apiUrl("domainConfig"), headers: ip })).statusCode);
     expect(statuses.filter((s) => s === 429)).toHaveLength(2);
     for (let i = 0; i < 10; i++) {
       expect((await t.app.inject({ method: "GET", url: "/readyz", headers: ip })).statusCode).toBe(200);
@@ -74,19 +75,22 @@ describe("readyz when a dependency or the instance is going away", () => {
     expect((await app.inject({ method: "GET", url: "/healthz" })).statusCode).toBe(200);
   });
 
-  it.skipIf(!TEST_REDIS_URL)("asks Redis when configured: 200 while it PINGs, 503 with its reason once it is gone", async () => {
-    const app = (t = await createTestApp({ redisUrl: TEST_REDIS_URL, redisKeyPrefix: randomName("test:") })).app;
-    expect((await app.inject({ method: "GET", url: "/readyz" })).statusCode).toBe(200);
-    app.redis?.disconnect();
-    const response = await app.inject({ method: "GET", url: "/readyz" });
-    expect(response.statusCode).toBe(503);
-    const body = response.json<{ status: string; reason: string }>();
-    expect(body.status).toBe("unavailable");
-    expect(body.reason).toMatch(/^redis: /);
-    // Back, so the app's own close (QUIT) finds a connection.
-    await app.redis?.connect();
-    expect((await app.inject({ method: "GET", url: "/readyz" })).statusCode).toBe(200);
-  });
+  it.skipIf(!TEST_REDIS_URL)(
+    "asks Redis when configured: 200 while it PINGs, 503 with its reason once it is gone",
+    async () => {
+      const app = (t = await createTestApp({ redisUrl: TEST_REDIS_URL, redisKeyPrefix: randomName("test:") })).app;
+      expect((await app.inject({ method: "GET", url: "/readyz" })).statusCode).toBe(200);
+      app.redis?.disconnect();
+      const response = await app.inject({ method: "GET", url: "/readyz" });
+      expect(response.statusCode).toBe(503);
+      const body = response.json<{ status: string; reason: string }>();
+      expect(body.status).toBe("unavailable");
+      expect(body.reason).toMatch(/^redis: /);
+      // Back, so the app's own close (QUIT) finds a connection.
+      await app.redis?.connect();
+      expect((await app.inject({ method: "GET", url: "/readyz" })).statusCode).toBe(200);
+    },
+  );
 });
 
 /** The real server process (src/server.ts) on an ephemeral port, in-memory SQLite. */

@@ -31,7 +31,10 @@ function postBig(path: string, contentType: string, size: number, chunked: boole
       port,
       path,
       method: "POST",
-      headers: { "content-type": contentType, ...(chunked ? { "transfer-encoding": "chunked" } : { "content-length": String(size) }) },
+      headers: {
+        "content-type": contentType,
+        ...(chunked ? { "transfer-encoding": "chunked" } : { "content-length": String(size) }),
+      },
     });
     request.on("response", (response) => {
       let body = "";
@@ -92,7 +95,9 @@ describe("requests Node's parser refuses", () => {
     const answer = await raw("FOO /v1/user/login HTTP/1.1\r\nHost: localhost\r\n\r\n");
     expect(answer).toMatch(/^HTTP\/1\.1 405 Method Not Allowed\r\n/);
     expect(answer).toContain("Allow: GET, HEAD, POST, PUT, PATCH, DELETE\r\n");
-    expect(answer.slice(answer.indexOf("\r\n\r\n") + 4)).toBe(JSON.stringify({ code: "405", msg: "method: not allowed", data: null }));
+    expect(answer.slice(answer.indexOf("\r\n\r\n") + 4)).toBe(
+      JSON.stringify({ code: "405", msg: "method: not allowed", data: null }),
+    );
   });
 
   it("TRACE reaches the app and gets 405 with the path's Allow", async () => {
@@ -105,6 +110,8 @@ describe("requests Node's parser refuses", () => {
   it("a malformed request line gets 400 and the envelope", async () => {
     const answer = await raw("GET /\x01 HTTP/1.1\r\nHost: localhost\r\n\r\n");
     expect(answer).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
-    expect(answer.slice(answer.indexOf("\r\n\r\n") + 4)).toBe(JSON.stringify({ code: "400", msg: "request: malformed", data: null }));
+    expect(answer.slice(answer.indexOf("\r\n\r\n") + 4)).toBe(
+      JSON.stringify({ code: "400", msg: "request: malformed", data: null }),
+    );
   });
 });

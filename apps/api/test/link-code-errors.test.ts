@@ -2,7 +2,16 @@ import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { isUniqueViolation } from "../src/db/unique-violation";
 import { refused } from "./helpers/envelope-assertions";
-import { AFFILIATE, DIALECT, callerFor, createTestApp, deviceToken, login, sessionCookie, type TestApp } from "./helpers/test-app";
+import {
+  AFFILIATE,
+  DIALECT,
+  callerFor,
+  createTestApp,
+  deviceToken,
+  login,
+  sessionCookie,
+  type TestApp,
+} from "./helpers/test-app";
 import { apiUrl } from "./helpers/api-url";
 
 /**
@@ -27,13 +36,21 @@ afterAll(async () => {
 /** A trigger run before every insert into affiliate_links: `body` is its SQL (SQLite) or PL/pgSQL (PostgreSQL). */
 async function beforeLinkInsert(body: { sqlite: string; postgres: string }): Promise<void> {
   if (DIALECT === "sqlite") {
-    await sql.raw(`CREATE TRIGGER test_link_insert BEFORE INSERT ON affiliate_links BEGIN ${body.sqlite} END`).execute(t.app.db);
+    await sql
+      .raw(`CREATE TRIGGER test_link_insert BEFORE INSERT ON affiliate_links BEGIN ${body.sqlite} END`)
+      .execute(t.app.db);
     return;
   }
-  await sql.raw(`CREATE FUNCTION test_link_insert() RETURNS trigger AS $$ BEGIN ${body.postgres} RETURN NEW; END $$ LANGUAGE plpgsql`).execute(t.app.db);
+  await sql
+    .raw(
+      `CREATE FUNCTION test_link_insert() RETURNS trigger AS $$ BEGIN ${body.postgres} RETURN NEW; END $$ LANGUAGE plpgsql`,
+    )
+    .execute(t.app.db);
   // pg_trigger_depth: the trigger's own insert does not fire it again.
   await sql
-    .raw("CREATE TRIGGER test_link_insert BEFORE INSERT ON affiliate_links FOR EACH ROW WHEN (pg_trigger_depth() < 1) EXECUTE FUNCTION test_link_insert()")
+    .raw(
+      "CREATE TRIGGER test_link_insert BEFORE INSERT ON affiliate_links FOR EACH ROW WHEN (pg_trigger_depth() < 1) EXECUTE FUNCTION test_link_insert()",
+    )
     .execute(t.app.db);
 }
 
@@ -45,14 +62,27 @@ afterEach(async () => {
 describe(`POST /v1/affiliate/links when the insert fails (${DIALECT})`, () => {
   it("answers 10004 when another insert took the code after the check (the unique index answers)", async () => {
     // Another affiliate's link with the same code lands just before ours.
-    const rival = "INSERT INTO affiliate_links (user_id, code, code_key, label, channel, spot_share_bps, futures_share_bps, created_at, archived) VALUES ('8012345680', NEW.code, NEW.code_key, 'rival', NULL, 0, 0, NEW.created_at, 0);";
+    const rival =
+      "INSERT INTO affiliate_links (user_id, code, code_key, label, channel, spot_share_bps, futures_share_bps, created_at, archived) VALUES ('8012345680', NEW.code, NEW.code_key, 'rival', NULL, 0, 0, NEW.created_at, 0);";
     await beforeLinkInsert({ sqlite: rival, postgres: rival });
-    refused(await call("POST", apiUrl("linkCreate"), { cookie, body: { label: "Race", code: "Race2026" }, dy: true }), 409, "10004", "code: this code is taken");
+    refused(
+      await call("POST", apiUrl("linkCreate"), { cookie, body: { label: "Race", code: "Race2026" }, dy: true }),
+      409,
+      "10004",
+      "code: this code is taken",
+    );
   });
 
   it("answers 500, not 'code taken', for any other database failure", async () => {
-    await beforeLinkInsert({ sqlite: "SELECT RAISE(ABORT, 'disk on fire');", postgres: "RAISE EXCEPTION 'disk on fire';" });
-    const response = await call("POST", apiUrl("linkCreate"), { cookie, body: { label: "Doomed", code: "Doomed26" }, dy: true });
+    await beforeLinkInsert({
+      sqlite: "SELECT RAISE(ABORT, 'disk on fire');",
+      postgres: "RAISE EXCEPTION 'disk on fire';",
+    });
+    const response = await call("POST", apiUrl("linkCreate"), {
+      cookie,
+      body: { label: "Doomed", code: "Doomed26" },
+      dy: true,
+    });
     refused(response, 500, "500", "Internal server error");
     expect(response.body).not.toContain("disk on fire");
   });
@@ -60,15 +90,34 @@ describe(`POST /v1/affiliate/links when the insert fails (${DIALECT})`, () => {
 
 describe(`isUniqueViolation (${DIALECT})`, () => {
   it("recognises the dialect's unique violation on the named column only", async () => {
-    const row = { user_id: "8012345678", code: "Twin2026", code_key: "twin2026", label: "twin", channel: null, spot_share_bps: 0, futures_share_bps: 0, created_at: "2026-01-01T00:00:00.000Z", archived: 0 };
+    const row = {
+      user_id: "8012345678",
+      code: "Twin2026",
+      code_key: "twin2026",
+      label: "twin",
+      channel: null,
+      spot_share_bps: 0,
+      futures_share_bps: 0,
+      created_at: "2026-01-01T00:00:00.000Z",
+      archived: 0,
+    };
     await t.app.db.insertInto("affiliate_links").values(row).execute();
-    const duplicate: unknown = await t.app.db.insertInto("affiliate_links").values({ ...row, code: "TWIN2026" }).execute().catch((error: unknown) => error);
+    const duplicate: unknown = await t.app.db
+      .insertInto("affiliate_links")
+      .values({ ...row, code: "TWIN2026" })
+      .execute()
+      .catch((error: unknown) => error);
     expect(isUniqueViolation(duplicate, "affiliate_links", "code_key")).toBe(true);
     expect(isUniqueViolation(duplicate, "affiliate_links", "code")).toBe(false);
     expect(isUniqueViolation(duplicate, "affiliate_cards", "code_key")).toBe(false);
-    const notNull: unknown = await sql.raw("INSERT INTO affiliate_links (user_id) VALUES ('8012345678')").execute(t.app.db).catch((error: unknown) => error);
+    const notNull: unknown = await sql
+      .raw("INSERT INTO affiliate_links (user_id) VALUES ('8012345678')")
+      .execute(t.app.db)
+      .catch((error: unknown) => error);
     expect(notNull).toBeInstanceOf(Error);
     expect(isUniqueViolation(notNull, "affiliate_links", "code_key")).toBe(false);
-    expect(isUniqueViolation(new Error("UNIQUE constraint failed: affiliate_links.code_key"), "affiliate_links", "code_key")).toBe(false);
+    expect(
+      isUniqueViolation(new Error("UNIQUE constraint failed: affiliate_links.code_key"), "affiliate_links", "code_key"),
+    ).toBe(false);
   });
 });

@@ -4,11 +4,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerRequestSchema } from "@affiliates/contracts";
 import { getLocale, isLocale, prefixOf, type Locale } from "@affiliates/locales";
 import { escapeHtml } from "../src/routes/pages/render";
-import { hasOwnMessages, LOGIN_MESSAGE_FILES, messagesFor, withEnglishFallback, type PageMessages } from "../src/routes/pages/messages";
+import {
+  hasOwnMessages,
+  LOGIN_MESSAGE_FILES,
+  messagesFor,
+  withEnglishFallback,
+  type PageMessages,
+} from "../src/routes/pages/messages";
 import { AFFILIATE, createTestApp, deviceToken, type TestApp } from "./helpers/test-app";
 
 const dir = path.resolve(__dirname, "../src/routes/pages/login-messages");
-const readFile = (locale: string): Record<string, unknown> => JSON.parse(readFileSync(path.join(dir, `${locale}.json`), "utf8")) as Record<string, unknown>;
+const readFile = (locale: string): Record<string, unknown> =>
+  JSON.parse(readFileSync(path.join(dir, `${locale}.json`), "utf8")) as Record<string, unknown>;
 const FILE_LOCALES = readdirSync(dir)
   .filter((file) => file.endsWith(".json"))
   .map((file) => file.replace(/\.json$/, ""))
@@ -66,7 +73,11 @@ describe("login page message files", () => {
       const text = String(readFile(locale).invalidMobile);
       const sample = text.match(/\+\d[\d ]*\d/)?.[0];
       expect(sample, `${locale}.invalidMobile has no +… example`).toBeDefined();
-      const parsed = registerRequestSchema.safeParse({ email: "someone@example.com", password: "Password#2026", mobile: sample });
+      const parsed = registerRequestSchema.safeParse({
+        email: "someone@example.com",
+        password: "Password#2026",
+        mobile: sample,
+      });
       expect(parsed.success, `${locale}: ${sample}`).toBe(true);
     });
   }
@@ -140,7 +151,9 @@ describe("login pages in each language", () => {
         expect(response.statusCode, url).toBe(200);
         const entry = getLocale(locale);
         expect(response.body, `${locale} ${url}`).toContain(`<html lang="${entry.htmlLang}" dir="${entry.dir}">`);
-        expect(response.body, `${locale} ${url}`).toContain(`<title>${escapeHtml(kind === "login" ? texts.loginTitle : texts.registerTitle)}</title>`);
+        expect(response.body, `${locale} ${url}`).toContain(
+          `<title>${escapeHtml(kind === "login" ? texts.loginTitle : texts.registerTitle)}</title>`,
+        );
       }
     }
   });
@@ -150,7 +163,11 @@ describe("login pages in each language", () => {
       method: "POST",
       url: "/de/login",
       headers: { "content-type": "application/x-www-form-urlencoded" },
-      payload: new URLSearchParams({ dyToken: await deviceToken(t.app), email: AFFILIATE.email, password: "wrong-password" }).toString(),
+      payload: new URLSearchParams({
+        dyToken: await deviceToken(t.app),
+        email: AFFILIATE.email,
+        password: "wrong-password",
+      }).toString(),
     });
     expect(response.statusCode).toBe(401);
     expect(response.body).toContain(escapeHtml(messagesFor("de").invalidCredentials));

@@ -10,7 +10,6 @@ import { createDb } from "../src/plugins/external/db";
 import { envelope, randomName, TEST_DATABASE_URL, withPg } from "./helpers/test-app";
 import { apiUrl } from "./helpers/api-url";
 
-
 /** A database as it was before 0002: migrated to 0001 only, with one user of its own. */
 describe("a database created before 0002-vip-and-support", () => {
   let options: Partial<AppOptions>;
@@ -27,7 +26,11 @@ describe("a database created before 0002-vip-and-support", () => {
       options = { databaseUrl: path.join(dir, "old.sqlite"), dataDir: dir, pgSchema: undefined };
       cleanup = () => Promise.resolve(fs.rmSync(dir, { recursive: true, force: true }));
     }
-    const { db } = createDb({ databaseUrl: options.databaseUrl ?? "", dataDir: options.dataDir ?? os.tmpdir(), pgSchema: options.pgSchema });
+    const { db } = createDb({
+      databaseUrl: options.databaseUrl ?? "",
+      dataDir: options.dataDir ?? os.tmpdir(),
+      pgSchema: options.pgSchema,
+    });
     try {
       const migrator = new Migrator({
         db,
@@ -38,7 +41,15 @@ describe("a database created before 0002-vip-and-support", () => {
       if (error) throw error instanceof Error ? error : new Error(`Migration failed: ${JSON.stringify(error)}`);
       await db
         .insertInto("users")
-        .values({ user_id: "1000000001", email: "old@example.com", password_hash: "x", mobile: null, user_name: "old", role: "user", created_at: "2025-01-01T00:00:00.000Z" })
+        .values({
+          user_id: "1000000001",
+          email: "old@example.com",
+          password_hash: "x",
+          mobile: null,
+          user_name: "old",
+          role: "user",
+          created_at: "2025-01-01T00:00:00.000Z",
+        })
         .execute();
     } finally {
       await db.destroy();
@@ -52,12 +63,28 @@ describe("a database created before 0002-vip-and-support", () => {
     for (let start = 0; start < 2; start++) {
       const app = await buildApp({ ...options, logger: false, redisUrl: undefined, adminToken: undefined, seed: true });
       try {
-        const schedule = feeScheduleSchema.parse(envelope(await app.inject({ method: "GET", url: apiUrl("vipFeeSchedule") })).data);
-        expect(schedule.levels.map((l) => l.name)).toEqual(["VIP0", "VIP1", "VIP2", "VIP3", "VIP4", "VIP5", "VIP6", "VIP7"]);
+        const schedule = feeScheduleSchema.parse(
+          envelope(await app.inject({ method: "GET", url: apiUrl("vipFeeSchedule") })).data,
+        );
+        expect(schedule.levels.map((l) => l.name)).toEqual([
+          "VIP0",
+          "VIP1",
+          "VIP2",
+          "VIP3",
+          "VIP4",
+          "VIP5",
+          "VIP6",
+          "VIP7",
+        ]);
         expect(schedule.platformTokenDiscount).toBe(0.2);
         expect(await app.users.count()).toBe(1);
         expect(await app.users.findByEmail("affiliate@example.com")).toBeUndefined();
-        const stored = await app.support.create({ email: "a@b.co", message: `start ${start}`, userId: "", ip: "127.0.0.1" });
+        const stored = await app.support.create({
+          email: "a@b.co",
+          message: `start ${start}`,
+          userId: "",
+          ip: "127.0.0.1",
+        });
         expect(stored).toBe(start + 1);
       } finally {
         await app.close();

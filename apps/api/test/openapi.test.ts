@@ -17,7 +17,10 @@ interface Operation {
   operationId?: string;
   parameters?: Array<{ in: string; name: string; required?: boolean; schema?: Json }>;
   requestBody?: { content: Record<string, { schema: Json }> };
-  responses: Record<string, { content?: Record<string, { schema: { properties?: Record<string, Json> } & Record<string, Json> }> }>;
+  responses: Record<
+    string,
+    { content?: Record<string, { schema: { properties?: Record<string, Json> } & Record<string, Json> }> }
+  >;
   security?: Array<Record<string, string[]>>;
 }
 
@@ -43,7 +46,8 @@ function expected(schema: z.ZodType, io: "input" | "output"): Json {
   return walk(rest);
 }
 
-const openApiPath = (name: EndpointName): string => `/${ENDPOINTS[name].path.replace(/:([A-Za-z][A-Za-z0-9]*)/g, "{$1}")}`;
+const openApiPath = (name: EndpointName): string =>
+  `/${ENDPOINTS[name].path.replace(/:([A-Za-z][A-Za-z0-9]*)/g, "{$1}")}`;
 
 let t: TestApp;
 let doc: Document;
@@ -61,7 +65,9 @@ afterAll(async () => {
 describe(`GET /v1/openapi.json (${DIALECT})`, () => {
   it("is an OpenAPI 3.1 document of exactly the table's routes", () => {
     expect(doc.openapi).toBe("3.1.0");
-    const listed = Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
+    const listed = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+    );
     const table = ENDPOINT_NAMES.map((name) => `${ENDPOINTS[name].method} ${openApiPath(name)}`);
     expect(listed.sort()).toEqual(table.sort());
     expect(Object.keys(doc.components?.securitySchemes ?? {}).sort()).toEqual(["adminToken", "dyToken", "session"]);
@@ -80,7 +86,8 @@ describe(`GET /v1/openapi.json (${DIALECT})`, () => {
     if (spec.input === "query" && schemas.request) {
       const properties = (expected(schemas.request, "input") as { properties?: Record<string, Json> }).properties ?? {};
       expect(queryNames.sort()).toEqual(Object.keys(properties).sort());
-      for (const parameter of parameters.filter((p) => p.in === "query")) expect(parameter.schema).toEqual(properties[parameter.name]);
+      for (const parameter of parameters.filter((p) => p.in === "query"))
+        expect(parameter.schema).toEqual(properties[parameter.name]);
     } else {
       expect(queryNames).toEqual([]);
     }

@@ -42,7 +42,9 @@ describe("login pages", () => {
     expect(html).toContain(`<title>${title}</title>`);
     expect(html).toContain(`<label for="email">${emailLabel}</label>`);
     expect(html).toMatch(/<input id="email" type="email" name="email" autocomplete="username" required/);
-    expect(html).toMatch(/<input id="password" type="password" name="password" autocomplete="current-password" required/);
+    expect(html).toMatch(
+      /<input id="password" type="password" name="password" autocomplete="current-password" required/,
+    );
     expect(html).toMatch(/<button type="submit">/);
     expect(html).toContain('<input type="hidden" name="from" value="/ja/affiliates">');
     expect(html).toContain('<input type="hidden" name="source" value="cms">');
@@ -107,7 +109,21 @@ describe("login form", () => {
     expect(envelope(info).code).toBe("00000");
   });
 
-  const EVIL = ["//evil.com", "/\\evil.com", "https://evil.com", "javascript:alert(1)", "%2F%2Fevil.com", "/\t/evil.com", " /x", "/x\n", "\\\\evil.com", "//", "", "http:/evil.com", "/\u0000/evil.com"];
+  const EVIL = [
+    "//evil.com",
+    "/\\evil.com",
+    "https://evil.com",
+    "javascript:alert(1)",
+    "%2F%2Fevil.com",
+    "/\t/evil.com",
+    " /x",
+    "/x\n",
+    "\\\\evil.com",
+    "//",
+    "",
+    "http:/evil.com",
+    "/\u0000/evil.com",
+  ];
 
   it.each(EVIL)("sends from=%j to /affiliates", async (from) => {
     const response = await postLogin({ ...AFFILIATE, from });
@@ -120,13 +136,19 @@ describe("login form", () => {
     expect(html).toContain('<input type="hidden" name="from" value="/affiliates">');
   });
 
-  it.each(["/affiliates", "/ja/affiliates/fee?x=1", "/fr/affiliates/vip/detail#top", "/affiliates?from=//evil.com"])("keeps from=%s", async (from) => {
-    const response = await postLogin({ ...AFFILIATE, from });
-    expect(response.headers.location).toBe(from);
-  });
+  it.each(["/affiliates", "/ja/affiliates/fee?x=1", "/fr/affiliates/vip/detail#top", "/affiliates?from=//evil.com"])(
+    "keeps from=%s",
+    async (from) => {
+      const response = await postLogin({ ...AFFILIATE, from });
+      expect(response.headers.location).toBe(from);
+    },
+  );
 
   it("re-renders with 401, the error and the email after a wrong password", async () => {
-    const response = await postLogin({ email: "user@example.com", password: "nope", from: "/affiliates/fee" }, "/zh-CN/login");
+    const response = await postLogin(
+      { email: "user@example.com", password: "nope", from: "/affiliates/fee" },
+      "/zh-CN/login",
+    );
     expect(response.statusCode).toBe(401);
     expect(response.body).toContain('<p class="error" role="alert" id="form-error">邮箱或密码错误。</p>');
     expect(response.body).toContain('value="user@example.com"');
@@ -136,9 +158,15 @@ describe("login form", () => {
 
   it("re-renders with 429 once throttled", async () => {
     const account = { email: "throttled@example.com", password: "Quiet-Harbor-2026" };
-    const registered = await t.app.inject({ method: "POST", url: apiUrl("register"), headers: { "dy-token": await deviceToken(t.app) }, payload: account });
+    const registered = await t.app.inject({
+      method: "POST",
+      url: apiUrl("register"),
+      headers: { "dy-token": await deviceToken(t.app) },
+      payload: account,
+    });
     expect(registered.statusCode).toBe(200);
-    for (let i = 0; i < 5; i++) expect((await postLogin({ email: account.email, password: `bad${i}` })).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await postLogin({ email: account.email, password: `bad${i}` })).statusCode).toBe(401);
     const response = await postLogin(account, "/ar/login");
     expect(response.statusCode).toBe(429);
     expect(response.body).toContain("محاولات فاشلة كثيرة");
@@ -147,7 +175,12 @@ describe("login form", () => {
 
 describe("register form", () => {
   it("registers, logs in and redirects; a second time re-renders 409", async () => {
-    const fields = { email: "form.user@example.net", password: "maple quartz river", mobile: "", from: "/affiliates/broker" };
+    const fields = {
+      email: "form.user@example.net",
+      password: "maple quartz river",
+      mobile: "",
+      from: "/affiliates/broker",
+    };
     const first = await postForm("/register", fields);
     expect(first.statusCode).toBe(303);
     expect(first.headers.location).toBe("/affiliates/broker");
@@ -189,7 +222,11 @@ describe("device token on the form posts", () => {
     ["/zh-TC/register", "安全驗證失敗，請重新整理頁面後再試。"],
     ["/ar/register", "فشل التحقق الأمني. أعد تحميل الصفحة وحاول مرة أخرى."],
   ])("%s without a token re-renders 403 with the localised message and no session", async (url, message) => {
-    const response = await raw(url, { email: "token.less@example.net", password: "long password", from: "/affiliates/fee" });
+    const response = await raw(url, {
+      email: "token.less@example.net",
+      password: "long password",
+      from: "/affiliates/fee",
+    });
     expect(response.statusCode).toBe(403);
     expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
     expect(response.body).toContain(`<p class="error" role="alert" id="form-error">${message}</p>`);
@@ -202,7 +239,11 @@ describe("device token on the form posts", () => {
     const field = await raw("/login", { ...AFFILIATE, dyToken: "Q".repeat(40) });
     expect(field.statusCode).toBe(403);
     expect(field.body).toContain("Security check failed.");
-    const cookie = await raw("/login", { ...AFFILIATE, dyToken: await deviceToken(t.app) }, { dy_token: "Q".repeat(40) });
+    const cookie = await raw(
+      "/login",
+      { ...AFFILIATE, dyToken: await deviceToken(t.app) },
+      { dy_token: "Q".repeat(40) },
+    );
     expect(cookie.statusCode).toBe(403);
     expect(cookie.cookies.find((c) => c.name === "dy_token")).toMatchObject({ value: "", path: "/" });
   });
@@ -220,7 +261,9 @@ describe("GET /login/device-token.js (the pages' device-token script)", () => {
     expect(response.headers["content-type"]).toBe("application/javascript; charset=utf-8");
     expect(response.body).toContain("ExchangeDeviceTokenSDK");
     // apps/web/src/proxy.ts: API_PATH (copied here; the web app is not a dependency of the API tests).
-    expect(/^\/(?:v1\/|(?:[A-Za-z-]{2,5}\/)?(?:login|register)(?:\/|$)|logout(?:\/|$))/.test("/login/device-token.js")).toBe(true);
+    expect(
+      /^\/(?:v1\/|(?:[A-Za-z-]{2,5}\/)?(?:login|register)(?:\/|$)|logout(?:\/|$))/.test("/login/device-token.js"),
+    ).toBe(true);
   });
 
   interface FakePage {
@@ -233,9 +276,15 @@ describe("GET /login/device-token.js (the pages' device-token script)", () => {
   }
 
   /** Runs the script against a minimal DOM: one form with data-app-id, a hidden dyToken field and a fake token SDK. */
-  async function runScript(options: { cookie?: string; expires?: number; sdkToken?: string | Error | undefined }): Promise<FakePage> {
+  async function runScript(options: {
+    cookie?: string;
+    expires?: number;
+    sdkToken?: string | Error | undefined;
+  }): Promise<FakePage> {
     const source = (await t.app.inject({ method: "GET", url: "/login/device-token.js" })).body;
-    const storage = new Map<string, string>(options.expires === undefined ? [] : [["dy_token_expires", String(options.expires)]]);
+    const storage = new Map<string, string>(
+      options.expires === undefined ? [] : [["dy_token_expires", String(options.expires)]],
+    );
     let submitListener: ((event: { preventDefault(): void }) => void) | undefined;
     const page: FakePage = {
       cookie: options.cookie ?? "",
@@ -271,13 +320,18 @@ describe("GET /login/device-token.js (the pages' device-token script)", () => {
         : {
             getToken: (request: unknown) => {
               page.sdkCalls.push(request);
-              return options.sdkToken instanceof Error ? Promise.reject(options.sdkToken) : Promise.resolve(options.sdkToken);
+              return options.sdkToken instanceof Error
+                ? Promise.reject(options.sdkToken)
+                : Promise.resolve(options.sdkToken);
             },
           };
     const sandbox: Record<string, unknown> = {
       document: documentObject,
       location: { protocol: "http:" },
-      localStorage: { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => void storage.set(k, v) },
+      localStorage: {
+        getItem: (k: string) => storage.get(k) ?? null,
+        setItem: (k: string, v: string) => void storage.set(k, v),
+      },
       addEventListener: () => undefined,
       ExchangeDeviceTokenSDK: sdk,
       Promise,
@@ -301,7 +355,11 @@ describe("GET /login/device-token.js (the pages' device-token script)", () => {
   });
 
   it("reuses a fresh dy_token cookie without asking the SDK", async () => {
-    const page = await runScript({ cookie: `lang=en; dy_token=${TOKEN}`, expires: Date.now() + 60_000, sdkToken: "B".repeat(40) });
+    const page = await runScript({
+      cookie: `lang=en; dy_token=${TOKEN}`,
+      expires: Date.now() + 60_000,
+      sdkToken: "B".repeat(40),
+    });
     await page.submit();
     expect(page.sdkCalls).toEqual([]);
     expect(page.submitted).toEqual([TOKEN]);
@@ -327,19 +385,32 @@ describe("GET /login/device-token.js (the pages' device-token script)", () => {
     const token = await deviceToken(t.app);
     const page = await runScript({ sdkToken: token });
     await page.submit();
-    const response = await t.app.inject({ method: "POST", url: "/login", headers: FORM, payload: form({ ...AFFILIATE, dyToken: page.submitted[0] ?? "" }) });
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/login",
+      headers: FORM,
+      payload: form({ ...AFFILIATE, dyToken: page.submitted[0] ?? "" }),
+    });
     expect(response.statusCode).toBe(303);
   });
 });
 
 describe("logout", () => {
-  const sessionToken = async () => (await postLogin({ ...AFFILIATE, from: "/affiliates" })).cookies.find((c) => c.name === "refresh_token")?.value ?? "";
+  const sessionToken = async () =>
+    (await postLogin({ ...AFFILIATE, from: "/affiliates" })).cookies.find((c) => c.name === "refresh_token")?.value ??
+    "";
   const isLive = async (token: string) =>
-    envelope(await t.app.inject({ method: "POST", url: apiUrl("userInfo"), cookies: { refresh_token: token }, payload: {} })).code === "00000";
+    envelope(
+      await t.app.inject({ method: "POST", url: apiUrl("userInfo"), cookies: { refresh_token: token }, payload: {} }),
+    ).code === "00000";
 
   it("GET /logout is refused with 405, Allow: POST, and leaves the session alone (a link cannot log anyone out)", async () => {
     const token = await sessionToken();
-    const response = await t.app.inject({ method: "GET", url: "/logout?from=%2Faffiliates", cookies: { refresh_token: token } });
+    const response = await t.app.inject({
+      method: "GET",
+      url: "/logout?from=%2Faffiliates",
+      cookies: { refresh_token: token },
+    });
     expect(response.statusCode).toBe(405);
     expect(response.headers.allow).toBe("POST");
     expect(envelope(response)).toEqual({ code: "405", msg: "GET /logout: method not allowed", data: null });
@@ -349,7 +420,13 @@ describe("logout", () => {
 
   it("POST /logout (a form) deletes the session, clears the cookie and 303-redirects to the form's safe from", async () => {
     const token = await sessionToken();
-    const response = await t.app.inject({ method: "POST", url: "/logout", headers: FORM, payload: form({ from: "/ja/affiliates/fee?x=1" }), cookies: { refresh_token: token } });
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/logout",
+      headers: FORM,
+      payload: form({ from: "/ja/affiliates/fee?x=1" }),
+      cookies: { refresh_token: token },
+    });
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe("/ja/affiliates/fee?x=1");
     expect(response.cookies.find((c) => c.name === "refresh_token")?.value).toBe("");
@@ -358,7 +435,11 @@ describe("logout", () => {
 
   it("POST /logout with no body follows the query's from", async () => {
     const token = await sessionToken();
-    const response = await t.app.inject({ method: "POST", url: "/logout?from=%2Fja%2Faffiliates", cookies: { refresh_token: token } });
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/logout?from=%2Fja%2Faffiliates",
+      cookies: { refresh_token: token },
+    });
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe("/ja/affiliates");
     expect(await isLive(token)).toBe(false);
@@ -366,16 +447,24 @@ describe("logout", () => {
 
   it("POST /logout from another site is refused with 403 and keeps the session", async () => {
     const token = await sessionToken();
-    const response = await t.app.inject({ method: "POST", url: "/logout", headers: { ...FORM, origin: "https://evil.example" }, payload: form({}), cookies: { refresh_token: token } });
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/logout",
+      headers: { ...FORM, origin: "https://evil.example" },
+      payload: form({}),
+      cookies: { refresh_token: token },
+    });
     expect(response.statusCode).toBe(403);
     expect(envelope(response)).toEqual({ code: "403", msg: "origin: cross-site request refused", data: null });
     expect(await isLive(token)).toBe(true);
   });
 
-  it.each(["//evil.com", "https://evil.com", "/%5Cevil.com".replace("%5C", "\\"), "javascript:alert(1)"])("falls back to /affiliates for %s", async (from) => {
-    const response = await t.app.inject({ method: "POST", url: "/logout", headers: FORM, payload: form({ from }) });
-    expect(response.statusCode).toBe(303);
-    expect(response.headers.location).toBe("/affiliates");
-  });
+  it.each(["//evil.com", "https://evil.com", "/%5Cevil.com".replace("%5C", "\\"), "javascript:alert(1)"])(
+    "falls back to /affiliates for %s",
+    async (from) => {
+      const response = await t.app.inject({ method: "POST", url: "/logout", headers: FORM, payload: form({ from }) });
+      expect(response.statusCode).toBe(303);
+      expect(response.headers.location).toBe("/affiliates");
+    },
+  );
 });
-

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiError } from "../src/lib/errors";
-import { assertStrongPassword, MIN_PASSWORD_SCORE, passwordStrength, passwordUserInputs } from "../src/lib/password-strength";
+import {
+  assertStrongPassword,
+  MIN_PASSWORD_SCORE,
+  passwordStrength,
+  passwordUserInputs,
+} from "../src/lib/password-strength";
 import { messagesFor, passwordFeedbackSentences, withEnglishFallback } from "../src/routes/pages/messages";
 import { escapeHtml } from "../src/routes/pages/render";
 import { createTestApp, deviceToken, envelope, type TestApp } from "./helpers/test-app";
@@ -38,7 +43,11 @@ describe("the password rule (zxcvbn-ts, score ≥ 3, the email and its name as u
 
 describe("the feedback sentences", () => {
   it("are the locale's, and English for a key its file lacks", () => {
-    const partial = withEnglishFallback({ ...messagesFor("de"), passwordWarnings: { topTen: "Ein Top-10-Passwort." }, passwordSuggestions: {} });
+    const partial = withEnglishFallback({
+      ...messagesFor("de"),
+      passwordWarnings: { topTen: "Ein Top-10-Passwort." },
+      passwordSuggestions: {},
+    });
     expect(passwordFeedbackSentences(partial, { warning: "topTen", suggestions: ["anotherWord"] })).toEqual([
       "Ein Top-10-Passwort.",
       messagesFor("en").passwordSuggestions.anotherWord,
@@ -46,9 +55,9 @@ describe("the feedback sentences", () => {
   });
 
   it("leave out keys nobody has a sentence for", () => {
-    expect(passwordFeedbackSentences(messagesFor("en"), { warning: "pwned", suggestions: ["noSuchKey", "repeated"] })).toEqual([
-      messagesFor("en").passwordSuggestions.repeated,
-    ]);
+    expect(
+      passwordFeedbackSentences(messagesFor("en"), { warning: "pwned", suggestions: ["noSuchKey", "repeated"] }),
+    ).toEqual([messagesFor("en").passwordSuggestions.repeated]);
   });
 });
 
@@ -61,22 +70,34 @@ describe("registering with a weak password", () => {
     await t.close();
   });
 
-  it.each(WEAK)("POST /v1/user/register refuses %j with 400 naming the zxcvbn keys, and creates nobody", async (password) => {
-    const response = await t.app.inject({ method: "POST", url: apiUrl("register"), headers: { "dy-token": await deviceToken(t.app) }, payload: { email: EMAIL, password } });
-    expect(response.statusCode).toBe(400);
-    const body = envelope(response);
-    expect(body.code).toBe("400");
-    expect(body.msg).toMatch(/^password: too easy to guess \((warning: \w+; )?suggestions: \w+(, \w+)*\)$/);
-    expect(response.cookies.find((c) => c.name === "refresh_token")).toBeUndefined();
-    expect(await t.app.users.findByEmail(EMAIL)).toBeUndefined();
-  });
+  it.each(WEAK)(
+    "POST /v1/user/register refuses %j with 400 naming the zxcvbn keys, and creates nobody",
+    async (password) => {
+      const response = await t.app.inject({
+        method: "POST",
+        url: apiUrl("register"),
+        headers: { "dy-token": await deviceToken(t.app) },
+        payload: { email: EMAIL, password },
+      });
+      expect(response.statusCode).toBe(400);
+      const body = envelope(response);
+      expect(body.code).toBe("400");
+      expect(body.msg).toMatch(/^password: too easy to guess \((warning: \w+; )?suggestions: \w+(, \w+)*\)$/);
+      expect(response.cookies.find((c) => c.name === "refresh_token")).toBeUndefined();
+      expect(await t.app.users.findByEmail(EMAIL)).toBeUndefined();
+    },
+  );
 
   const postRegister = async (url: string, password: string) =>
     t.app.inject({
       method: "POST",
       url,
       headers: { "content-type": "application/x-www-form-urlencoded" },
-      payload: new URLSearchParams({ dyToken: await deviceToken(t.app), email: "form.weak@example.net", password }).toString(),
+      payload: new URLSearchParams({
+        dyToken: await deviceToken(t.app),
+        email: "form.weak@example.net",
+        password,
+      }).toString(),
     });
 
   it("the register page says why in English: the warning and the suggestions, tied to the password field", async () => {
@@ -87,7 +108,9 @@ describe("registering with a weak password", () => {
     expect(response.body).toContain(
       `<ul class="error-details" id="password-feedback"><li>${escapeHtml(en.passwordWarnings.topTen ?? "")}</li><li>${escapeHtml(en.passwordSuggestions.anotherWord ?? "")}</li></ul>`,
     );
-    expect(response.body).toContain('aria-describedby="password-hint form-error password-feedback" aria-invalid="true"');
+    expect(response.body).toContain(
+      'aria-describedby="password-hint form-error password-feedback" aria-invalid="true"',
+    );
     expect(response.body).toContain('value="form.weak@example.net"');
     expect(response.cookies.find((c) => c.name === "refresh_token")).toBeUndefined();
   });

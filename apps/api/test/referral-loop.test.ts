@@ -17,7 +17,16 @@ import {
 import { addDays, DAY_MS, dayOf } from "../src/lib/days";
 import { earningsOf } from "../src/plugins/app/commission-engine";
 import { okData as data, refused } from "./helpers/envelope-assertions";
-import { AFFILIATE, DIALECT, createTestApp, deviceToken, login, sessionCookie, type TestApp, callerFor } from "./helpers/test-app";
+import {
+  AFFILIATE,
+  DIALECT,
+  createTestApp,
+  deviceToken,
+  login,
+  sessionCookie,
+  type TestApp,
+  callerFor,
+} from "./helpers/test-app";
 import { apiUrl } from "./helpers/api-url";
 
 /** The referral loop end to end through the real app: link → click → sign-up → fills → commission → settlement → payout. */
@@ -64,22 +73,36 @@ const fill = (userId: string, market: TradeFill["market"], fee: number, extra: P
 });
 
 async function linesOf(cookie: string, maskedUserId: string, day = today()): Promise<AffiliateCommissionRecord[]> {
-  const page = affiliateCommissionPageSchema.parse(data(await call("GET", apiUrl("commissions", { from: day, to: day, pageSize: 100 }), { cookie })));
+  const page = affiliateCommissionPageSchema.parse(
+    data(await call("GET", apiUrl("commissions", { from: day, to: day, pageSize: 100 }), { cookie })),
+  );
   return page.items.filter((i) => i.inviteeMaskedId === maskedUserId);
 }
 const linkOf = async (cookie: string, code: string) => {
-  const { links } = referralLinkListSchema.parse(data(await call("GET", apiUrl("links", { from: today(), to: today() }), { cookie })));
+  const { links } = referralLinkListSchema.parse(
+    data(await call("GET", apiUrl("links", { from: today(), to: today() }), { cookie })),
+  );
   const link = links.find((l) => l.code === code);
   if (!link) throw new Error(`no link ${code}`);
   return link;
 };
 /** The stored fills of one user, with what each earned. */
 const tradesOf = (userId: string) =>
-  t.app.db.selectFrom("affiliate_trades").selectAll().where("user_id", "=", userId).orderBy("traded_at").orderBy("trade_id").execute();
+  t.app.db
+    .selectFrom("affiliate_trades")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .orderBy("traded_at")
+    .orderBy("trade_id")
+    .execute();
 const masked = (userId: string | undefined) => `${(userId ?? "").slice(0, 2)}****${(userId ?? "").slice(-2)}`;
 
 beforeAll(async () => {
-  t = await createTestApp({ adminToken: ADMIN_TOKEN, now: () => clock, loginThrottle: { perAccount: 50, perIp: 10_000, windowMs: 900_000, slowdownAfter: 10_000 } });
+  t = await createTestApp({
+    adminToken: ADMIN_TOKEN,
+    now: () => clock,
+    loginThrottle: { perAccount: 50, perIp: 10_000, windowMs: 900_000, slowdownAfter: 10_000 },
+  });
   dy = await deviceToken(t.app);
   affiliateCookie = sessionCookie(await login(t.app, AFFILIATE.email, AFFILIATE.password));
 }, 120_000);
@@ -100,7 +123,12 @@ describe(`clicks and sign-ups (${DIALECT})`, () => {
     expect(remembered).toMatchObject({ value: "aurora10", maxAge: 30 * 86_400, httpOnly: true, sameSite: "Lax" });
     expect(visitor?.value).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
     // The same visitor again, and again: still one click today.
-    for (let i = 0; i < 3; i++) await t.app.inject({ method: "GET", url: "/register?ref=aurora10", cookies: { ref_visitor: visitor?.value ?? "" } });
+    for (let i = 0; i < 3; i++)
+      await t.app.inject({
+        method: "GET",
+        url: "/register?ref=aurora10",
+        cookies: { ref_visitor: visitor?.value ?? "" },
+      });
     expect((await linkOf(affiliateCookie, "aurora10")).period.clicks).toBe(before.period.clicks + 1);
     // Another visitor counts; the first one counts again the next day.
     await t.app.inject({ method: "GET", url: "/register?ref=aurora10" });
@@ -108,7 +136,11 @@ describe(`clicks and sign-ups (${DIALECT})`, () => {
     clock += DAY_MS;
     try {
       const nextDay = await linkOf(affiliateCookie, "aurora10");
-      await t.app.inject({ method: "GET", url: "/register?ref=aurora10", cookies: { ref_visitor: visitor?.value ?? "" } });
+      await t.app.inject({
+        method: "GET",
+        url: "/register?ref=aurora10",
+        cookies: { ref_visitor: visitor?.value ?? "" },
+      });
       expect((await linkOf(affiliateCookie, "aurora10")).period.clicks).toBe(nextDay.period.clicks + 1);
     } finally {
       clock -= DAY_MS;
@@ -128,20 +160,34 @@ describe(`clicks and sign-ups (${DIALECT})`, () => {
 
   it("registering with a code attributes the user once: link sign-ups, funnel and invitee table update", async () => {
     const link = await linkOf(affiliateCookie, "aurora10");
-    const summary = affiliateSummarySchema.parse(data(await call("GET", apiUrl("affiliateSummary", { from: today(), to: today() }), { cookie: affiliateCookie })));
+    const summary = affiliateSummarySchema.parse(
+      data(await call("GET", apiUrl("affiliateSummary", { from: today(), to: today() }), { cookie: affiliateCookie })),
+    );
     const invitee = await registerWith("aurora10");
     expect(invitee.response.statusCode, invitee.response.body).toBe(303);
     expect(cookieOf(invitee.response, "ref_code")?.value).toBe("");
     expect((await linkOf(affiliateCookie, "aurora10")).period.signups).toBe(link.period.signups + 1);
-    const after = affiliateSummarySchema.parse(data(await call("GET", apiUrl("affiliateSummary", { from: today(), to: today() }), { cookie: affiliateCookie })));
+    const after = affiliateSummarySchema.parse(
+      data(await call("GET", apiUrl("affiliateSummary", { from: today(), to: today() }), { cookie: affiliateCookie })),
+    );
     expect(after.totals.signups).toBe(summary.totals.signups + 1);
     expect(after.funnel.find((f) => f.step === "signups")?.count).toBe(summary.totals.signups + 1);
     // The table shows the masked id, and searching for exactly that finds the invitee.
-    const found = inviteePageSchema.parse(data(await call("GET", apiUrl("invitees", { search: masked(invitee.userId) }), { cookie: affiliateCookie })));
+    const found = inviteePageSchema.parse(
+      data(await call("GET", apiUrl("invitees", { search: masked(invitee.userId) }), { cookie: affiliateCookie })),
+    );
     expect(found.items.map((i) => [i.maskedUserId, i.linkCode])).toContainEqual([masked(invitee.userId), "aurora10"]);
     // A user never changes inviter, and cannot be their own.
-    refused(await call("POST", apiUrl("referrerBind"), { cookie: invitee.cookie ?? "", dy: true, body: { code: "PARTNER" } }), 409, "10012");
-    refused(await call("POST", apiUrl("referrerBind"), { cookie: affiliateCookie, dy: true, body: { code: "AURORA" } }), 409, "10010");
+    refused(
+      await call("POST", apiUrl("referrerBind"), { cookie: invitee.cookie ?? "", dy: true, body: { code: "PARTNER" } }),
+      409,
+      "10012",
+    );
+    refused(
+      await call("POST", apiUrl("referrerBind"), { cookie: affiliateCookie, dy: true, body: { code: "AURORA" } }),
+      409,
+      "10010",
+    );
   });
 
   it("an unknown or archived code refuses the sign-up with a message and creates nothing", async () => {
@@ -150,8 +196,20 @@ describe(`clicks and sign-ups (${DIALECT})`, () => {
     expect(unknown.response.body).toContain("This referral code does not exist.");
     expect(unknown.userId).toBeUndefined();
 
-    const created = data(await call("POST", apiUrl("linkCreate"), { cookie: affiliateCookie, dy: true, body: { label: "old", code: `arch${DIALECT.slice(0, 3)}` } })) as { id: number; code: string };
-    data(await call("PATCH", apiUrl("linkUpdate", { id: created.id }), { cookie: affiliateCookie, dy: true, body: { archived: true } }));
+    const created = data(
+      await call("POST", apiUrl("linkCreate"), {
+        cookie: affiliateCookie,
+        dy: true,
+        body: { label: "old", code: `arch${DIALECT.slice(0, 3)}` },
+      }),
+    ) as { id: number; code: string };
+    data(
+      await call("PATCH", apiUrl("linkUpdate", { id: created.id }), {
+        cookie: affiliateCookie,
+        dy: true,
+        body: { archived: true },
+      }),
+    );
     const archived = await registerWith(created.code);
     expect(archived.response.statusCode).toBe(409);
     expect(archived.response.body).toContain("This referral link is no longer active.");
@@ -166,13 +224,23 @@ describe(`commission (${DIALECT})`, () => {
     // Demo affiliate: Lv2, 45 % on both markets; link aurora10 gives 10 % back on both.
     const a = await registerWith("aurora10");
     const uid = a.userId ?? "";
-    const result = tradeFeedResultSchema.parse(data(await feed([fill(uid, "spot", 1), fill(uid, "spot", 0.5), fill(uid, "futures", 2.4)])));
+    const result = tradeFeedResultSchema.parse(
+      data(await feed([fill(uid, "spot", 1), fill(uid, "spot", 0.5), fill(uid, "futures", 2.4)])),
+    );
     expect(result).toEqual({ received: 3, accepted: 3, duplicates: 0, attributed: 3 });
     const lines = await linesOf(affiliateCookie, masked(uid));
     const spot = lines.find((l) => l.businessLine === "spot");
     const futures = lines.find((l) => l.businessLine === "futures");
     // 1.5 × 0.35 = 0.525 → 0.52 (cents round down); 2.4 × 0.35 = 0.84.
-    expect(spot).toMatchObject({ fills: 2, feeUsdt: 1.5, volumeUsdt: 2000, commissionUsdt: 0.52, status: "pending", source: "direct", reasonNone: null });
+    expect(spot).toMatchObject({
+      fills: 2,
+      feeUsdt: 1.5,
+      volumeUsdt: 2000,
+      commissionUsdt: 0.52,
+      status: "pending",
+      source: "direct",
+      reasonNone: null,
+    });
     expect(futures).toMatchObject({ fills: 1, feeUsdt: 2.4, commissionUsdt: 0.84, status: "pending" });
     const trades = await tradesOf(uid);
     expect(trades.map((r) => [Number(r.commission_micros), Number(r.rebate_micros), r.rate_bps, r.share_bps])).toEqual([
@@ -181,7 +249,9 @@ describe(`commission (${DIALECT})`, () => {
       [840_000, 240_000, 4500, 1000],
     ]);
     // A masked id ("79****87") can match seeded invitees too: ours is the one that signed up at the test's clock.
-    const matches = inviteePageSchema.parse(data(await call("GET", apiUrl("invitees", { search: masked(uid), pageSize: 100 }), { cookie: affiliateCookie }))).items;
+    const matches = inviteePageSchema.parse(
+      data(await call("GET", apiUrl("invitees", { search: masked(uid), pageSize: 100 }), { cookie: affiliateCookie })),
+    ).items;
     const invitee = matches.find((item) => item.registeredAt === new Date(clock).toISOString());
     expect(invitee).toMatchObject({ volumeUsdt: 3000, commissionUsdt: 1.36 });
     expect(invitee?.firstTradeAt).toBe(new Date(clock).toISOString());
@@ -196,9 +266,16 @@ describe(`commission (${DIALECT})`, () => {
     const tiny = await registerWith("AURORA"); // Lv2, no share
     data(await feed([fill(tiny.userId ?? "", "spot", 0.01)]));
     // 0.01 × 0.45 = 0.0045: below a cent, so the line pays nothing and says why — until more fills add up.
-    expect((await linesOf(affiliateCookie, masked(tiny.userId)))[0]).toMatchObject({ commissionUsdt: 0, reasonNone: "below minimum" });
+    expect((await linesOf(affiliateCookie, masked(tiny.userId)))[0]).toMatchObject({
+      commissionUsdt: 0,
+      reasonNone: "below minimum",
+    });
     data(await feed([fill(tiny.userId ?? "", "spot", 0.02)]));
-    expect((await linesOf(affiliateCookie, masked(tiny.userId)))[0]).toMatchObject({ fills: 2, commissionUsdt: 0.01, reasonNone: null });
+    expect((await linesOf(affiliateCookie, masked(tiny.userId)))[0]).toMatchObject({
+      fills: 2,
+      commissionUsdt: 0.01,
+      reasonNone: null,
+    });
 
     await t.app.db.updateTable("affiliates").set({ level: 3 }).where("user_id", "=", "8012345680").execute();
     try {
@@ -215,16 +292,28 @@ describe(`commission (${DIALECT})`, () => {
     const novaCookie = sessionCookie(await login(t.app, NOVA.email, NOVA.password));
     const n = await registerWith("NOVA");
     const range = `from=${today()}&to=${today()}`;
-    const parentBefore = affiliateSummarySchema.parse(data(await call("GET", apiUrl("affiliateSummary", range), { cookie: affiliateCookie }))).totals;
+    const parentBefore = affiliateSummarySchema.parse(
+      data(await call("GET", apiUrl("affiliateSummary", range), { cookie: affiliateCookie })),
+    ).totals;
     data(await feed([fill(n.userId ?? "", "spot", 1)]));
     // The inviter earns the override, but the sub's invitee is not the inviter's trader: no volume, no active trader.
-    const parentAfter = affiliateSummarySchema.parse(data(await call("GET", apiUrl("affiliateSummary", range), { cookie: affiliateCookie }))).totals;
+    const parentAfter = affiliateSummarySchema.parse(
+      data(await call("GET", apiUrl("affiliateSummary", range), { cookie: affiliateCookie })),
+    ).totals;
     expect(parentAfter.volumeUsdt).toBe(parentBefore.volumeUsdt);
     expect(parentAfter.activeTraders).toBe(parentBefore.activeTraders);
     expect(Math.round((parentAfter.commissionPendingUsdt - parentBefore.commissionPendingUsdt) * 100)).toBe(10);
     expect((await linesOf(novaCookie, masked(n.userId)))[0]).toMatchObject({ commissionUsdt: 0.35, source: "direct" });
-    expect((await linesOf(affiliateCookie, masked(n.userId)))[0]).toMatchObject({ commissionUsdt: 0.1, source: "override", feeUsdt: 1 });
-    expect(earningsOf(1_000_000, { rateBps: 3500, shareBps: 0, parent: { userId: "p", rateBps: 4500 } })).toEqual({ commission: 350_000, rebate: 0, override: 100_000 });
+    expect((await linesOf(affiliateCookie, masked(n.userId)))[0]).toMatchObject({
+      commissionUsdt: 0.1,
+      source: "override",
+      feeUsdt: 1,
+    });
+    expect(earningsOf(1_000_000, { rateBps: 3500, shareBps: 0, parent: { userId: "p", rateBps: 4500 } })).toEqual({
+      commission: 350_000,
+      rebate: 0,
+      override: 100_000,
+    });
   });
 
   it("a fill is counted once however often and however concurrently it is fed", async () => {
@@ -235,7 +324,11 @@ describe(`commission (${DIALECT})`, () => {
     const again = tradeFeedResultSchema.parse(data(await feed(batch)));
     expect(again).toEqual({ received: 40, accepted: 0, duplicates: 40, attributed: 0 });
     const more = Array.from({ length: 30 }, () => fill(d.userId ?? "", "spot", 0.25));
-    const results = await Promise.all([feed([...more, ...batch.slice(0, 5)]), feed([...more].reverse()), feed(more.slice(10))]);
+    const results = await Promise.all([
+      feed([...more, ...batch.slice(0, 5)]),
+      feed([...more].reverse()),
+      feed(more.slice(10)),
+    ]);
     const accepted = results.map((r) => tradeFeedResultSchema.parse(data(r)).accepted);
     expect(accepted.reduce((a, b) => a + b, 0)).toBe(30);
     const lines = await linesOf(affiliateCookie, masked(d.userId));
@@ -256,7 +349,8 @@ describe(`commission (${DIALECT})`, () => {
       [{ trades: [{ ...ok, extra: 1 }] }, /extra: unknown field/],
       [{ trades: Array.from({ length: 1001 }, () => ok) }, /^trades: /],
     ];
-    for (const [body, msg] of cases) refused(await call("POST", apiUrl("adminTrades"), { admin: true, body }), 400, "400", msg);
+    for (const [body, msg] of cases)
+      refused(await call("POST", apiUrl("adminTrades"), { admin: true, body }), 400, "400", msg);
     refused(await call("POST", apiUrl("adminTrades"), { body: { trades: [ok] } }), 403, "403");
     expect(await tradesOf("7000000001")).toEqual([]);
   });
@@ -277,10 +371,30 @@ describe(`settlement and payouts (${DIALECT})`, () => {
     const owner = await registerWith("");
     const ownerCookie = owner.cookie ?? "";
     const applied = data(
-      await call("POST", apiUrl("affiliateApply"), { cookie: ownerCookie, dy: true, body: { name: "Fresh Affiliate", email: owner.email, channels: [{ type: "x", url: "https://x.com/fresh", audience: 100 }], region: "DE" } }),
+      await call("POST", apiUrl("affiliateApply"), {
+        cookie: ownerCookie,
+        dy: true,
+        body: {
+          name: "Fresh Affiliate",
+          email: owner.email,
+          channels: [{ type: "x", url: "https://x.com/fresh", audience: 100 }],
+          region: "DE",
+        },
+      }),
     ) as { id: number };
-    data(await call("POST", apiUrl("adminAffiliateDecision", { id: applied.id }), { admin: true, body: { decision: "approve" } }));
-    const link = data(await call("POST", apiUrl("linkCreate"), { cookie: ownerCookie, dy: true, body: { label: "Main", code: `fresh${DIALECT.slice(0, 3)}` } })) as { code: string };
+    data(
+      await call("POST", apiUrl("adminAffiliateDecision", { id: applied.id }), {
+        admin: true,
+        body: { decision: "approve" },
+      }),
+    );
+    const link = data(
+      await call("POST", apiUrl("linkCreate"), {
+        cookie: ownerCookie,
+        dy: true,
+        body: { label: "Main", code: `fresh${DIALECT.slice(0, 3)}` },
+      }),
+    ) as { code: string };
     const trader = await registerWith(link.code);
     const yesterday = addDays(today(), -1);
     const at = `${yesterday}T10:00:00.000Z`;
@@ -288,21 +402,43 @@ describe(`settlement and payouts (${DIALECT})`, () => {
     // 20 × 1.00 fee at 40 % = 8.00 USDT: below the 10 USDT minimum once settled.
     data(await feed(Array.from({ length: 20 }, () => fill(trader.userId ?? "", "spot", 1, { time: at }))));
     let payouts = affiliatePayoutsSchema.parse(data(await call("GET", apiUrl("payouts"), { cookie: ownerCookie })));
-    expect(payouts).toMatchObject({ balanceUsdt: 0, lifetimeEarnedUsdt: 0, pendingUsdt: 8, minimumPayoutUsdt: 10, nextSettlementAt: `${addDays(today(), 1)}T00:00:00.000Z` });
-    const settled = settleResultSchema.parse(data(await call("POST", apiUrl("adminSettle", { day: yesterday }), { admin: true })));
+    expect(payouts).toMatchObject({
+      balanceUsdt: 0,
+      lifetimeEarnedUsdt: 0,
+      pendingUsdt: 8,
+      minimumPayoutUsdt: 10,
+      nextSettlementAt: `${addDays(today(), 1)}T00:00:00.000Z`,
+    });
+    const settled = settleResultSchema.parse(
+      data(await call("POST", apiUrl("adminSettle", { day: yesterday }), { admin: true })),
+    );
     expect(settled.lines).toBeGreaterThanOrEqual(1);
-    const twice = await Promise.all([call("POST", apiUrl("adminSettle", { day: yesterday }), { admin: true }), call("POST", apiUrl("adminSettle", { day: yesterday }), { admin: true })]);
+    const twice = await Promise.all([
+      call("POST", apiUrl("adminSettle", { day: yesterday }), { admin: true }),
+      call("POST", apiUrl("adminSettle", { day: yesterday }), { admin: true }),
+    ]);
     for (const r of twice) expect(settleResultSchema.parse(data(r))).toMatchObject({ lines: 0, creditedUsdt: 0 });
-    expect((await linesOf(ownerCookie, masked(trader.userId), yesterday))[0]).toMatchObject({ status: "settled", commissionUsdt: 8 });
+    expect((await linesOf(ownerCookie, masked(trader.userId), yesterday))[0]).toMatchObject({
+      status: "settled",
+      commissionUsdt: 8,
+    });
     payouts = affiliatePayoutsSchema.parse(data(await call("GET", apiUrl("payouts"), { cookie: ownerCookie })));
     expect(payouts).toMatchObject({ balanceUsdt: 8, lifetimeEarnedUsdt: 8, pendingUsdt: 0 });
-    refused(await call("POST", apiUrl("payoutWithdraw"), { cookie: ownerCookie, dy: true }), 409, "10009", "payout: the balance of 8.00 USDT is below the minimum payout of 10.00 USDT");
+    refused(
+      await call("POST", apiUrl("payoutWithdraw"), { cookie: ownerCookie, dy: true }),
+      409,
+      "10009",
+      "payout: the balance of 8.00 USDT is below the minimum payout of 10.00 USDT",
+    );
     refused(await call("POST", apiUrl("payoutWithdraw"), { cookie: ownerCookie }), 403, "22001");
 
     // 5 more fills, settled: 10.00; two withdrawals at once pay out once.
     data(await feed(Array.from({ length: 5 }, () => fill(trader.userId ?? "", "spot", 1, { time: at }))));
     data(await call("POST", apiUrl("adminSettle", { day: yesterday }), { admin: true }));
-    const [w1, w2] = await Promise.all([call("POST", apiUrl("payoutWithdraw"), { cookie: ownerCookie, dy: true }), call("POST", apiUrl("payoutWithdraw"), { cookie: ownerCookie, dy: true })]);
+    const [w1, w2] = await Promise.all([
+      call("POST", apiUrl("payoutWithdraw"), { cookie: ownerCookie, dy: true }),
+      call("POST", apiUrl("payoutWithdraw"), { cookie: ownerCookie, dy: true }),
+    ]);
     const paid = [w1, w2].filter((r) => r.statusCode === 200);
     expect(paid).toHaveLength(1);
     const payout = affiliatePayoutResultSchema.parse(data(paid[0] as LightMyRequestResponse));
@@ -314,7 +450,9 @@ describe(`settlement and payouts (${DIALECT})`, () => {
   });
 
   it("the balance is the sum of the ledger, whose entries cannot be changed or removed", async () => {
-    const payouts = affiliatePayoutsSchema.parse(data(await call("GET", apiUrl("payouts"), { cookie: affiliateCookie })));
+    const payouts = affiliatePayoutsSchema.parse(
+      data(await call("GET", apiUrl("payouts"), { cookie: affiliateCookie })),
+    );
     expect(payouts.lifetimeEarnedUsdt).toBeGreaterThan(100);
     expect(await ledgerSum("8012345678")).toBeCloseTo(payouts.balanceUsdt, 2);
     // Lifetime earned is the settled commission of every line: the seeded history agrees with its ledger.
@@ -326,8 +464,12 @@ describe(`settlement and payouts (${DIALECT})`, () => {
       .executeTakeFirst();
     expect(Number(settledRow?.n ?? 0) / 100).toBeCloseTo(payouts.lifetimeEarnedUsdt, 2);
     const db = t.app.db;
-    await expect(db.updateTable("affiliate_ledger").set({ amount_cents: 1 }).where("user_id", "=", "8012345678").execute()).rejects.toThrow(/immutable/);
-    await expect(db.deleteFrom("affiliate_ledger").where("user_id", "=", "8012345678").execute()).rejects.toThrow(/immutable/);
+    await expect(
+      db.updateTable("affiliate_ledger").set({ amount_cents: 1 }).where("user_id", "=", "8012345678").execute(),
+    ).rejects.toThrow(/immutable/);
+    await expect(db.deleteFrom("affiliate_ledger").where("user_id", "=", "8012345678").execute()).rejects.toThrow(
+      /immutable/,
+    );
     await expect(sql`select 1`.execute(db)).resolves.toBeDefined();
   });
 });
@@ -338,16 +480,35 @@ describe(`level review (${DIALECT})`, () => {
     const month = "2026-07";
     const invitees = [];
     for (let i = 0; i < 10; i++) invitees.push(await registerWith("PARTNER"));
-    data(await feed(invitees.map((inv) => fill(inv.userId ?? "", "futures", 600, { notional: 1_000_000, time: `${month}-10T08:00:00.000Z` }))));
-    const review = levelReviewResultSchema.parse(data(await call("POST", apiUrl("adminReviewLevels", { month }), { admin: true })));
+    data(
+      await feed(
+        invitees.map((inv) =>
+          fill(inv.userId ?? "", "futures", 600, { notional: 1_000_000, time: `${month}-10T08:00:00.000Z` }),
+        ),
+      ),
+    );
+    const review = levelReviewResultSchema.parse(
+      data(await call("POST", apiUrl("adminReviewLevels", { month }), { admin: true })),
+    );
     expect(review.alreadyDone).toBe(false);
     const partner = await t.app.affiliate.affiliateOf("8012345680");
     expect(partner).toMatchObject({ level: 2, rate_bps: 4500 });
     // Nova (a sub-affiliate with nothing in July) stays at the first level and keeps her agreed rate.
     expect(await t.app.affiliate.affiliateOf("8012345681")).toMatchObject({ level: 1, rate_bps: 3500 });
-    expect(levelReviewResultSchema.parse(data(await call("POST", apiUrl("adminReviewLevels", { month }), { admin: true })))).toMatchObject({ alreadyDone: true, changed: 0 });
-    refused(await call("POST", apiUrl("adminReviewLevels", { month: "2026-13" }), { admin: true }), 400, "400", /^month: /);
-    await t.app.db.updateTable("affiliates").set({ level: 1, rate_bps: 4000 }).where("user_id", "=", "8012345680").execute();
+    expect(
+      levelReviewResultSchema.parse(data(await call("POST", apiUrl("adminReviewLevels", { month }), { admin: true }))),
+    ).toMatchObject({ alreadyDone: true, changed: 0 });
+    refused(
+      await call("POST", apiUrl("adminReviewLevels", { month: "2026-13" }), { admin: true }),
+      400,
+      "400",
+      /^month: /,
+    );
+    await t.app.db
+      .updateTable("affiliates")
+      .set({ level: 1, rate_bps: 4000 })
+      .where("user_id", "=", "8012345680")
+      .execute();
   });
 });
 
@@ -356,10 +517,23 @@ describe(`exports (${DIALECT})`, () => {
     const response = await call("GET", apiUrl("inviteesCsv", { search: 70 }), { cookie: affiliateCookie });
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("text/csv; charset=utf-8");
-    expect(response.body.startsWith("\uFEFFmaskedUserId,registeredAt,kyc,firstDepositAt,firstTradeAt,volumeUsdt,commissionUsdt,linkCode\r\n")).toBe(true);
+    expect(
+      response.body.startsWith(
+        "\uFEFFmaskedUserId,registeredAt,kyc,firstDepositAt,firstTradeAt,volumeUsdt,commissionUsdt,linkCode\r\n",
+      ),
+    ).toBe(true);
     const rows = response.body.trim().split("\r\n").slice(1);
-    const table = inviteePageSchema.parse(data(await call("GET", apiUrl("invitees", { search: 70, pageSize: 10 }), { cookie: affiliateCookie })));
+    const table = inviteePageSchema.parse(
+      data(await call("GET", apiUrl("invitees", { search: 70, pageSize: 10 }), { cookie: affiliateCookie })),
+    );
     expect(rows).toHaveLength(table.total);
-    expect(rows.every((r) => /^\d\d\*\*\*\*\d\d,/.test(r) && (r.split(",")[0] ?? "").includes("70") && /,\d+\.\d{2},\d+\.\d{2},[^,]*$/.test(r))).toBe(true);
+    expect(
+      rows.every(
+        (r) =>
+          /^\d\d\*\*\*\*\d\d,/.test(r) &&
+          (r.split(",")[0] ?? "").includes("70") &&
+          /,\d+\.\d{2},\d+\.\d{2},[^,]*$/.test(r),
+      ),
+    ).toBe(true);
   });
 });

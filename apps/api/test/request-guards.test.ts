@@ -12,7 +12,11 @@ const nested = (depth: number) => `${"[".repeat(depth)}1${"]".repeat(depth)}`;
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ publicOrigin: "https://www.exchange.example", allowedOrigins: ["https://m.exchange.example"], adminToken: "guards-admin" });
+  t = await createTestApp({
+    publicOrigin: "https://www.exchange.example",
+    allowedOrigins: ["https://m.exchange.example"],
+    adminToken: "guards-admin",
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -39,26 +43,93 @@ describe("cross-site request refusal (Origin, else Referer)", () => {
     ["a same-origin Referer", { referer: "http://localhost/affiliates/fee?x=1" }],
     ["PUBLIC_ORIGIN", { origin: "https://www.exchange.example" }],
     ["an ALLOWED_ORIGINS entry", { origin: "https://m.exchange.example" }],
-    ["the origin a trusted proxy forwards (X-Forwarded-Proto/Host)", { origin: "https://partners.example", "x-forwarded-proto": "https", "x-forwarded-host": "partners.example" }],
-    ["the Host kept by the proxy, https from X-Forwarded-Proto", { origin: "https://portal.example:8443", host: "portal.example:8443", "x-forwarded-proto": "https" }],
+    [
+      "the origin a trusted proxy forwards (X-Forwarded-Proto/Host)",
+      { origin: "https://partners.example", "x-forwarded-proto": "https", "x-forwarded-host": "partners.example" },
+    ],
+    [
+      "the Host kept by the proxy, https from X-Forwarded-Proto",
+      { origin: "https://portal.example:8443", host: "portal.example:8443", "x-forwarded-proto": "https" },
+    ],
   ])("accepts a POST with %s", async (_name, headers) => {
     expect((await logout(headers)).statusCode).toBe(200);
   });
 
   it("refuses PUT, PATCH and DELETE alike, and lets GET through", async () => {
     const admin = { "x-admin-token": "guards-admin", origin: EVIL };
-    refused(await t.app.inject({ method: "PUT", url: apiUrl("adminAnalyticsSwitch"), headers: admin, payload: { ip: "192.0.2.1", enabled: false } }), 403, "403", CROSS_SITE);
-    refused(await t.app.inject({ method: "PATCH", url: apiUrl("linkUpdate", { id: 1 }), headers: { origin: EVIL }, payload: {} }), 403, "403", CROSS_SITE);
-    refused(await t.app.inject({ method: "DELETE", url: apiUrl("subAffiliateEnd", { userId: 1 }), headers: { origin: EVIL } }), 403, "403", CROSS_SITE);
-    expect((await t.app.inject({ method: "GET", url: apiUrl("domainConfig"), headers: { origin: EVIL } })).statusCode).toBe(200);
+    refused(
+      await t.app.inject({
+        method: "PUT",
+        url: apiUrl("adminAnalyticsSwitch"),
+        headers: admin,
+        payload: { ip: "192.0.2.1", enabled: false },
+      }),
+      403,
+      "403",
+      CROSS_SITE,
+    );
+    refused(
+      await t.app.inject({
+        method: "PATCH",
+        url: apiUrl("linkUpdate", { id: 1 }),
+        headers: { origin: EVIL },
+        payload: {},
+      }),
+      403,
+      "403",
+      CROSS_SITE,
+    );
+    refused(
+      await t.app.inject({
+        method: "DELETE",
+        url: apiUrl("subAffiliateEnd", { userId: 1 }),
+        headers: { origin: EVIL },
+      }),
+      403,
+      "403",
+      CROSS_SITE,
+    );
+    expect(
+      (await t.app.inject({ method: "GET", url: apiUrl("domainConfig"), headers: { origin: EVIL } })).statusCode,
+    ).toBe(200);
   });
 
   it("covers the stand-in form pages and the Sentry tunnel", async () => {
     const form = { "content-type": "application/x-www-form-urlencoded", origin: EVIL };
-    refused(await t.app.inject({ method: "POST", url: "/login", headers: form, payload: "email=a%40b.co&password=x" }), 403, "403", CROSS_SITE);
-    refused(await t.app.inject({ method: "POST", url: "/ja/register", headers: form, payload: "email=a%40b.co&password=x" }), 403, "403", CROSS_SITE);
-    refused(await t.app.inject({ method: "POST", url: apiUrl("sentryTunnel", { projectId: 1 }), headers: { "content-type": "text/plain", origin: EVIL }, payload: "{}" }), 403, "403", CROSS_SITE);
-    refused(await t.app.inject({ method: "POST", url: apiUrl("analyticsIngest"), headers: { ...JSON_TYPE, origin: EVIL }, payload: "[]" }), 403, "403", CROSS_SITE);
+    refused(
+      await t.app.inject({ method: "POST", url: "/login", headers: form, payload: "email=a%40b.co&password=x" }),
+      403,
+      "403",
+      CROSS_SITE,
+    );
+    refused(
+      await t.app.inject({ method: "POST", url: "/ja/register", headers: form, payload: "email=a%40b.co&password=x" }),
+      403,
+      "403",
+      CROSS_SITE,
+    );
+    refused(
+      await t.app.inject({
+        method: "POST",
+        url: apiUrl("sentryTunnel", { projectId: 1 }),
+        headers: { "content-type": "text/plain", origin: EVIL },
+        payload: "{}",
+      }),
+      403,
+      "403",
+      CROSS_SITE,
+    );
+    refused(
+      await t.app.inject({
+        method: "POST",
+        url: apiUrl("analyticsIngest"),
+        headers: { ...JSON_TYPE, origin: EVIL },
+        payload: "[]",
+      }),
+      403,
+      "403",
+      CROSS_SITE,
+    );
   });
 });
 
@@ -84,13 +155,33 @@ describe("methods no route uses", () => {
 
 describe("JSON nested too deeply", () => {
   it("is refused with 400 before parsing, in the app's JSON parser", async () => {
-    refused(await t.app.inject({ method: "POST", url: apiUrl("logout"), headers: JSON_TYPE, payload: nested(65) }), 400, "400", "body: nested too deeply");
-    refused(await t.app.inject({ method: "POST", url: apiUrl("login"), headers: JSON_TYPE, payload: `{"email":${nested(30_000)}}` }), 400, "400", "body: nested too deeply");
+    refused(
+      await t.app.inject({ method: "POST", url: apiUrl("logout"), headers: JSON_TYPE, payload: nested(65) }),
+      400,
+      "400",
+      "body: nested too deeply",
+    );
+    refused(
+      await t.app.inject({
+        method: "POST",
+        url: apiUrl("login"),
+        headers: JSON_TYPE,
+        payload: `{"email":${nested(30_000)}}`,
+      }),
+      400,
+      "400",
+      "body: nested too deeply",
+    );
   });
 
   it("counts only real brackets: inside strings (escaped quotes too) they are text", async () => {
     const ext = { note: `\\"${"[{".repeat(200)}` };
-    const response = await t.app.inject({ method: "POST", url: apiUrl("analyticsIngest"), headers: JSON_TYPE, payload: JSON.stringify([makeEvent(1, { event_tracking_ext: ext })]) });
+    const response = await t.app.inject({
+      method: "POST",
+      url: apiUrl("analyticsIngest"),
+      headers: JSON_TYPE,
+      payload: JSON.stringify([makeEvent(1, { event_tracking_ext: ext })]),
+    });
     expect(response.statusCode, response.body).toBe(200);
     expect(envelope(response).data).toMatchObject({ accepted: 1 });
   });
@@ -98,9 +189,19 @@ describe("JSON nested too deeply", () => {
   it("is refused in analytics events (event_tracking_ext) past 64 levels, accepted up to them", async () => {
     const deepExt = (levels: number) => JSON.parse(`{"a":${nested(levels)}}`) as Record<string, unknown>;
     // The array, the event and the ext object are three levels: 61 more make 64.
-    const fits = await t.app.inject({ method: "POST", url: apiUrl("analyticsIngest"), headers: JSON_TYPE, payload: JSON.stringify([makeEvent(2, { event_tracking_ext: deepExt(61) })]) });
+    const fits = await t.app.inject({
+      method: "POST",
+      url: apiUrl("analyticsIngest"),
+      headers: JSON_TYPE,
+      payload: JSON.stringify([makeEvent(2, { event_tracking_ext: deepExt(61) })]),
+    });
     expect(envelope(fits).data).toMatchObject({ accepted: 1 });
-    const deeper = await t.app.inject({ method: "POST", url: apiUrl("analyticsIngest"), headers: JSON_TYPE, payload: JSON.stringify([makeEvent(3, { event_tracking_ext: deepExt(62) })]) });
+    const deeper = await t.app.inject({
+      method: "POST",
+      url: apiUrl("analyticsIngest"),
+      headers: JSON_TYPE,
+      payload: JSON.stringify([makeEvent(3, { event_tracking_ext: deepExt(62) })]),
+    });
     refused(deeper, 400, "400", "body: nested too deeply");
   });
 
@@ -108,6 +209,11 @@ describe("JSON nested too deeply", () => {
     // Built as text: JSON.stringify of such a value overflows the stack (what the server must never attempt).
     const json = `{"version":"1","dxToken":"","customToken":"","timestamp":1,"deviceInfo":{"screen":${nested(depth)}}}`;
     const paramStr = Buffer.from(json, "utf8").toString("base64");
-    refused(await t.app.inject({ method: "POST", url: apiUrl("riskLogReport"), headers: JSON_TYPE, payload: { paramStr } }), 400, "400", "paramStr: nested too deeply");
+    refused(
+      await t.app.inject({ method: "POST", url: apiUrl("riskLogReport"), headers: JSON_TYPE, payload: { paramStr } }),
+      400,
+      "400",
+      "paramStr: nested too deeply",
+    );
   });
 });

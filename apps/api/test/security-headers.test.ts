@@ -14,7 +14,12 @@ afterAll(async () => {
 });
 
 const userInfo = (headers: Record<string, string> = {}) =>
-  t.app.inject({ method: "POST", url: apiUrl("userInfo"), headers: { cookie, ...headers }, payload: { terminalCode: "t1", locale: "en" } });
+  t.app.inject({
+    method: "POST",
+    url: apiUrl("userInfo"),
+    headers: { cookie, ...headers },
+    payload: { terminalCode: "t1", locale: "en" },
+  });
 
 describe("security headers of the API", () => {
   it("every answer — JSON, errors, HTML pages — has nosniff, a strict referrer policy, no powerful features and no framing", async () => {
@@ -56,13 +61,21 @@ describe("security headers of the API", () => {
     const info = await userInfo();
     expect(info.statusCode).toBe(200);
     expect(info.headers["cache-control"]).toBe("no-store");
-    const application = await t.app.inject({ method: "GET", url: apiUrl("myAffiliateApplication"), headers: { cookie } });
+    const application = await t.app.inject({
+      method: "GET",
+      url: apiUrl("myAffiliateApplication"),
+      headers: { cookie },
+    });
     expect(application.statusCode).toBe(200);
     expect(application.headers["cache-control"]).toBe("no-store");
     // Errors (401 without a session, 404) are not cached either.
-    expect((await t.app.inject({ method: "POST", url: apiUrl("userInfo"), payload: {} })).headers["cache-control"]).toBe("no-store");
+    expect(
+      (await t.app.inject({ method: "POST", url: apiUrl("userInfo"), payload: {} })).headers["cache-control"],
+    ).toBe("no-store");
     expect((await t.app.inject({ method: "GET", url: "/v1/no/such/route" })).headers["cache-control"]).toBe("no-store");
-    expect((await t.app.inject({ method: "GET", url: apiUrl("domainConfig") })).headers["cache-control"]).toBe("public, max-age=60");
+    expect((await t.app.inject({ method: "GET", url: apiUrl("domainConfig") })).headers["cache-control"]).toBe(
+      "public, max-age=60",
+    );
   });
 
   it("the session cookie is httpOnly, SameSite=Lax and Secure over https; its readable hint holds no secret", async () => {

@@ -12,14 +12,21 @@ const DSN = "https://public@localhost/1";
  * configured as PUBLIC_ORIGIN=https://www.exchange.example configures it, and `overrides` (an upstream, a fake fetch).
  */
 const buildTunnelApp = (overrides: Partial<SentryTunnelOptions> = {}): Promise<TestApp> =>
-  createTestApp({ adminToken: ADMIN_TOKEN, sentryTunnel: { ...sentryTunnelConfig({ PUBLIC_ORIGIN: "https://www.exchange.example" }), ...overrides } });
+  createTestApp({
+    adminToken: ADMIN_TOKEN,
+    sentryTunnel: { ...sentryTunnelConfig({ PUBLIC_ORIGIN: "https://www.exchange.example" }), ...overrides },
+  });
 
 const eventId = () => randomUUID().replace(/-/g, "");
 
 function envelope(event: Record<string, unknown>, header: Record<string, unknown> = {}, withLength = false): string {
   const payload = JSON.stringify(event);
   const itemHeader = withLength ? { type: "event", length: Buffer.byteLength(payload) } : { type: "event" };
-  return [JSON.stringify({ event_id: event.event_id, dsn: DSN, sent_at: new Date().toISOString(), ...header }), JSON.stringify(itemHeader), payload].join("\n");
+  return [
+    JSON.stringify({ event_id: event.event_id, dsn: DSN, sent_at: new Date().toISOString(), ...header }),
+    JSON.stringify(itemHeader),
+    payload,
+  ].join("\n");
 }
 
 const browserEvent = (id: string, value = "boom") => ({
@@ -30,7 +37,10 @@ const browserEvent = (id: string, value = "boom") => ({
   exception: { values: [{ type: "Error", value, stacktrace: { frames: [] } }] },
   request: { url: "http://localhost:3000/affiliates/fee?password=[Filtered]", headers: { "User-Agent": "x" } },
   tags: { page: "fee", runtime: "browser" },
-  breadcrumbs: [{ category: "console", message: "a" }, { category: "fetch", data: { url: "/v1/x" } }],
+  breadcrumbs: [
+    { category: "console", message: "a" },
+    { category: "fetch", data: { url: "/v1/x" } },
+  ],
 });
 
 describe("POST /v1/sentry/:projectId (the error-reporting tunnel)", () => {
@@ -42,9 +52,13 @@ describe("POST /v1/sentry/:projectId (the error-reporting tunnel)", () => {
     await t.close();
   });
 
-  const post = (body: string | Buffer, url = apiUrl("sentryTunnel", { projectId: 1 }), contentType = "text/plain;charset=UTF-8") =>
-    t.app.inject({ method: "POST", url, headers: { "content-type": contentType }, payload: body });
-  const list = (limit = 10) => t.app.inject({ method: "GET", url: apiUrl("adminErrors", { limit }), headers: { "x-admin-token": ADMIN_TOKEN } });
+  const post = (
+    body: string | Buffer,
+    url = apiUrl("sentryTunnel", { projectId: 1 }),
+    contentType = "text/plain;charset=UTF-8",
+  ) => t.app.inject({ method: "POST", url, headers: { "content-type": contentType }, payload: body });
+  const list = (limit = 10) =>
+    t.app.inject({ method: "GET", url: apiUrl("adminErrors", { limit }), headers: { "x-admin-token": ADMIN_TOKEN } });
 
   it("stores a valid envelope's event (text/plain, as the browser SDK sends it) and answers like Sentry", async () => {
     const id = eventId();
@@ -72,13 +86,21 @@ describe("POST /v1/sentry/:projectId (the error-reporting tunnel)", () => {
       JSON.stringify({ event_id: id, dsn: DSN }),
       JSON.stringify({ type: "client_report" }),
       JSON.stringify({ discarded_events: [] }),
-      JSON.stringify({ type: "event", length: Buffer.byteLength(JSON.stringify({ event_id: id, message: "ünïcode message", level: "warning" })) }),
+      JSON.stringify({
+        type: "event",
+        length: Buffer.byteLength(JSON.stringify({ event_id: id, message: "ünïcode message", level: "warning" })),
+      }),
       JSON.stringify({ event_id: id, message: "ünïcode message", level: "warning" }),
     ].join("\n");
     const response = await post(body, apiUrl("sentryTunnel", { projectId: 1 }), "application/x-sentry-envelope");
     expect(response.statusCode).toBe(200);
     const events = (await list()).json<{ data: { events: Array<Record<string, unknown>> } }>();
-    expect(events.data.events[0]).toMatchObject({ eventId: id, level: "warning", message: "ünïcode message", url: null });
+    expect(events.data.events[0]).toMatchObject({
+      eventId: id,
+      level: "warning",
+      message: "ünïcode message",
+      url: null,
+    });
   });
 
   it("stores an event id once", async () => {
@@ -90,7 +112,11 @@ describe("POST /v1/sentry/:projectId (the error-reporting tunnel)", () => {
   });
 
   it("answers 200 with nothing stored for an envelope without events (sessions, client reports)", async () => {
-    const body = [JSON.stringify({ dsn: DSN }), JSON.stringify({ type: "session" }), JSON.stringify({ sid: "x", status: "ok" })].join("\n");
+    const body = [
+      JSON.stringify({ dsn: DSN }),
+      JSON.stringify({ type: "session" }),
+      JSON.stringify({ sid: "x", status: "ok" }),
+    ].join("\n");
     const response = await post(body);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({});
@@ -115,13 +141,19 @@ describe("POST /v1/sentry/:projectId (the error-reporting tunnel)", () => {
   });
 
   it("refuses an unknown project with 403 (route or DSN)", async () => {
-    expect((await post(envelope(browserEvent(eventId())), apiUrl("sentryTunnel", { projectId: 2 }))).statusCode).toBe(403);
+    expect((await post(envelope(browserEvent(eventId())), apiUrl("sentryTunnel", { projectId: 2 }))).statusCode).toBe(
+      403,
+    );
     expect((await post(envelope(browserEvent(eventId()), { dsn: "https://public@localhost/2" }))).statusCode).toBe(403);
   });
 
   it("refuses a foreign DSN host with 403, accepts the public origin's host", async () => {
-    expect((await post(envelope(browserEvent(eventId()), { dsn: "https://public@evil.example/1" }))).statusCode).toBe(403);
-    expect((await post(envelope(browserEvent(eventId()), { dsn: "https://public@www.exchange.example/1" }))).statusCode).toBe(200);
+    expect((await post(envelope(browserEvent(eventId()), { dsn: "https://public@evil.example/1" }))).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await post(envelope(browserEvent(eventId()), { dsn: "https://public@www.exchange.example/1" }))).statusCode,
+    ).toBe(200);
   });
 
   it("refuses a body over the cap with 413", async () => {
@@ -131,15 +163,30 @@ describe("POST /v1/sentry/:projectId (the error-reporting tunnel)", () => {
   });
 
   it("refuses other content types with 415", async () => {
-    const response = await post(envelope(browserEvent(eventId())), apiUrl("sentryTunnel", { projectId: 1 }), "application/xml");
+    const response = await post(
+      envelope(browserEvent(eventId())),
+      apiUrl("sentryTunnel", { projectId: 1 }),
+      "application/xml",
+    );
     expect(response.statusCode).toBe(415);
   });
 
   it("GET /v1/admin/errors needs the admin token", async () => {
     expect((await t.app.inject({ method: "GET", url: apiUrl("adminErrors") })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: "GET", url: apiUrl("adminErrors"), headers: { "x-admin-token": "wrong" } })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: "GET", url: apiUrl("adminErrors"), headers: { "x-admin-token": "wrong" } }))
+        .statusCode,
+    ).toBe(403);
     expect((await list(5)).statusCode).toBe(200);
-    expect((await t.app.inject({ method: "GET", url: apiUrl("adminErrors", { limit: 0 }), headers: { "x-admin-token": ADMIN_TOKEN } })).statusCode).toBe(400);
+    expect(
+      (
+        await t.app.inject({
+          method: "GET",
+          url: apiUrl("adminErrors", { limit: 0 }),
+          headers: { "x-admin-token": ADMIN_TOKEN },
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -148,20 +195,42 @@ describe("forwarding to SENTRY_UPSTREAM", () => {
     const calls: Array<{ url: string; body: string; contentType: string | null }> = [];
     const fakeFetch: typeof fetch = (input, init) => {
       const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
-      calls.push({ url, body: Buffer.from(init?.body as Uint8Array).toString("utf8"), contentType: new Headers(init?.headers).get("content-type") });
+      calls.push({
+        url,
+        body: Buffer.from(init?.body as Uint8Array).toString("utf8"),
+        contentType: new Headers(init?.headers).get("content-type"),
+      });
       return Promise.resolve(
-        new Response('{"id":"abc"}', { status: 429, headers: { "content-type": "application/json", "retry-after": "60", "x-sentry-rate-limits": "60::organization" } }),
+        new Response('{"id":"abc"}', {
+          status: 429,
+          headers: {
+            "content-type": "application/json",
+            "retry-after": "60",
+            "x-sentry-rate-limits": "60::organization",
+          },
+        }),
       );
     };
     const t = await buildTunnelApp({ upstream: "https://o0.ingest.sentry.io", fetch: fakeFetch });
     try {
       const body = envelope(browserEvent(eventId()));
-      const response = await t.app.inject({ method: "POST", url: apiUrl("sentryTunnel", { projectId: 1 }), headers: { "content-type": "text/plain" }, payload: body });
+      const response = await t.app.inject({
+        method: "POST",
+        url: apiUrl("sentryTunnel", { projectId: 1 }),
+        headers: { "content-type": "text/plain" },
+        payload: body,
+      });
       expect(response.statusCode).toBe(429);
       expect(response.headers["retry-after"]).toBe("60");
       expect(response.headers["x-sentry-rate-limits"]).toBe("60::organization");
-      expect(calls).toEqual([{ url: "https://o0.ingest.sentry.io/api/1/envelope/", body, contentType: "application/x-sentry-envelope" }]);
-      const listed = await t.app.inject({ method: "GET", url: apiUrl("adminErrors"), headers: { "x-admin-token": ADMIN_TOKEN } });
+      expect(calls).toEqual([
+        { url: "https://o0.ingest.sentry.io/api/1/envelope/", body, contentType: "application/x-sentry-envelope" },
+      ]);
+      const listed = await t.app.inject({
+        method: "GET",
+        url: apiUrl("adminErrors"),
+        headers: { "x-admin-token": ADMIN_TOKEN },
+      });
       expect(listed.json<{ data: { events: unknown[] } }>().data.events).toEqual([]);
     } finally {
       await t.close();
@@ -169,10 +238,25 @@ describe("forwarding to SENTRY_UPSTREAM", () => {
   });
 
   it("reads its configuration from the environment", () => {
-    expect(sentryTunnelConfig({})).toMatchObject({ projectIds: ["1"], dsnHosts: ["localhost"], upstream: undefined, bodyLimit: 200 * 1024 });
+    expect(sentryTunnelConfig({})).toMatchObject({
+      projectIds: ["1"],
+      dsnHosts: ["localhost"],
+      upstream: undefined,
+      bodyLimit: 200 * 1024,
+    });
     expect(
-      sentryTunnelConfig({ SENTRY_PROJECT_IDS: "1, 42", PUBLIC_ORIGIN: "https://WWW.Exchange.example:8443", SENTRY_UPSTREAM: "https://o0.ingest.sentry.io/", SENTRY_TUNNEL_BODY_LIMIT: "1000" }),
-    ).toMatchObject({ projectIds: ["1", "42"], dsnHosts: ["localhost", "www.exchange.example"], upstream: "https://o0.ingest.sentry.io", bodyLimit: 1000 });
+      sentryTunnelConfig({
+        SENTRY_PROJECT_IDS: "1, 42",
+        PUBLIC_ORIGIN: "https://WWW.Exchange.example:8443",
+        SENTRY_UPSTREAM: "https://o0.ingest.sentry.io/",
+        SENTRY_TUNNEL_BODY_LIMIT: "1000",
+      }),
+    ).toMatchObject({
+      projectIds: ["1", "42"],
+      dsnHosts: ["localhost", "www.exchange.example"],
+      upstream: "https://o0.ingest.sentry.io",
+      bodyLimit: 1000,
+    });
   });
 });
 
@@ -182,9 +266,18 @@ describe("with the environment's configuration", () => {
     try {
       expect((await t.app.inject({ method: "GET", url: apiUrl("adminErrors") })).statusCode).toBe(403);
       const id = eventId();
-      const posted = await t.app.inject({ method: "POST", url: apiUrl("sentryTunnel", { projectId: 1 }), headers: { "content-type": "text/plain;charset=UTF-8" }, payload: envelope(browserEvent(id, "wired")) });
+      const posted = await t.app.inject({
+        method: "POST",
+        url: apiUrl("sentryTunnel", { projectId: 1 }),
+        headers: { "content-type": "text/plain;charset=UTF-8" },
+        payload: envelope(browserEvent(id, "wired")),
+      });
       expect(posted.statusCode).toBe(200);
-      const listed = await t.app.inject({ method: "GET", url: apiUrl("adminErrors"), headers: { "x-admin-token": ADMIN_TOKEN } });
+      const listed = await t.app.inject({
+        method: "GET",
+        url: apiUrl("adminErrors"),
+        headers: { "x-admin-token": ADMIN_TOKEN },
+      });
       expect(listed.json()).toMatchObject({ data: { events: [{ eventId: id, message: "Error: wired" }] } });
     } finally {
       await t.close();

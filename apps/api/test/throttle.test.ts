@@ -1,7 +1,16 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { LightMyRequestResponse } from "fastify";
 import { throttleKeys } from "../src/plugins/app/auth";
-import { AFFILIATE, PLAIN_USER, createTestApp, envelope, login, randomName, TEST_REDIS_URL, type TestApp } from "./helpers/test-app";
+import {
+  AFFILIATE,
+  PLAIN_USER,
+  createTestApp,
+  envelope,
+  login,
+  randomName,
+  TEST_REDIS_URL,
+  type TestApp,
+} from "./helpers/test-app";
 import { apiUrl } from "./helpers/api-url";
 
 const suites = [
@@ -21,7 +30,12 @@ for (const suite of suites) {
     let keyPrefix = "";
     beforeEach(async () => {
       keyPrefix = randomName("test:");
-      t = await createTestApp({ redisUrl: suite.redisUrl, redisKeyPrefix: keyPrefix, loginThrottle: THROTTLE, now: () => clock });
+      t = await createTestApp({
+        redisUrl: suite.redisUrl,
+        redisKeyPrefix: keyPrefix,
+        loginThrottle: THROTTLE,
+        now: () => clock,
+      });
     });
     afterEach(async () => {
       await t.close();
@@ -51,7 +65,11 @@ for (const suite of suites) {
       }
       const sixth = await login(t.app, AFFILIATE.email, "wrong-6", stranger);
       expect(sixth.statusCode).toBe(429);
-      expect(envelope(sixth)).toEqual({ code: "429", msg: "Too many failed logins, try again in 15 minutes", data: null });
+      expect(envelope(sixth)).toEqual({
+        code: "429",
+        msg: "Too many failed logins, try again in 15 minutes",
+        data: null,
+      });
       expect(Number(sixth.headers["retry-after"])).toBeGreaterThan(800);
       // Locked from that IP even with the right password…
       expect((await login(t.app, AFFILIATE.email, AFFILIATE.password, stranger)).statusCode).toBe(429);
@@ -61,7 +79,9 @@ for (const suite of suites) {
     });
 
     it("counts 20 parallel wrong passwords atomically: 5 answers invalid_credentials, 15 answer 429", async () => {
-      const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => login(t.app, AFFILIATE.email, `parallel-${i}`, from("198.51.100.20"))));
+      const responses = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => login(t.app, AFFILIATE.email, `parallel-${i}`, from("198.51.100.20"))),
+      );
       const list = statuses(responses);
       expect(countOf(list, 401)).toBe(5);
       expect(countOf(list, 429)).toBe(15);
@@ -87,12 +107,18 @@ for (const suite of suites) {
 
     it("slows an account down after 10 failures from any IPs: one attempt per delay, doubling, never a lock", async () => {
       for (let i = 0; i < 10; i++) {
-        expect((await login(t.app, AFFILIATE.email, "wrong", from(`192.0.2.${i}`))).statusCode, `failure ${i + 1}`).toBe(401);
+        expect(
+          (await login(t.app, AFFILIATE.email, "wrong", from(`192.0.2.${i}`))).statusCode,
+          `failure ${i + 1}`,
+        ).toBe(401);
       }
       // After the 10th failure: 1 s for everyone, the owner's right password included.
       const slowed = await login(t.app, AFFILIATE.email, AFFILIATE.password, from("192.0.2.200"));
       expect(slowed.statusCode).toBe(429);
-      expect(envelope(slowed)).toMatchObject({ code: "429", msg: "Too many failed logins on this account, try again in 1 second" });
+      expect(envelope(slowed)).toMatchObject({
+        code: "429",
+        msg: "Too many failed logins on this account, try again in 1 second",
+      });
       expect(slowed.headers["retry-after"]).toBe("1");
       // Another account is not slowed down.
       expect((await login(t.app, PLAIN_USER.email, PLAIN_USER.password, from("192.0.2.200"))).statusCode).toBe(200);
@@ -106,7 +132,9 @@ for (const suite of suites) {
 
       if (suite.name === "memory") {
         clock += 1000;
-        expect((await login(t.app, AFFILIATE.email, AFFILIATE.password, from("192.0.2.200"))).headers["retry-after"]).toBe("1");
+        expect(
+          (await login(t.app, AFFILIATE.email, AFFILIATE.password, from("192.0.2.200"))).headers["retry-after"],
+        ).toBe("1");
       }
       await waitOutDelay(1000);
       expect((await login(t.app, AFFILIATE.email, AFFILIATE.password, from("192.0.2.200"))).statusCode).toBe(200);
@@ -164,7 +192,9 @@ describe.skipIf(!TEST_REDIS_URL)("two API instances sharing Redis", () => {
   it("share the reservation: 10 parallel wrong passwords on each give 5 invalid_credentials in all", async () => {
     const ip = from("198.51.100.31");
     const responses = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => login(i % 2 === 0 ? first.app : second.app, AFFILIATE.email, `parallel-${i}`, ip)),
+      Array.from({ length: 20 }, (_, i) =>
+        login(i % 2 === 0 ? first.app : second.app, AFFILIATE.email, `parallel-${i}`, ip),
+      ),
     );
     const list = statuses(responses);
     expect(countOf(list, 401)).toBe(5);

@@ -11,7 +11,16 @@ import {
 } from "@affiliates/contracts";
 import { DAY_MS } from "../src/lib/days";
 import { levelOfMetrics } from "../src/plugins/app/vip-repository";
-import { AFFILIATE, PLAIN_USER, createTestApp, deviceToken, envelope, login, sessionCookie, type TestApp } from "./helpers/test-app";
+import {
+  AFFILIATE,
+  PLAIN_USER,
+  createTestApp,
+  deviceToken,
+  envelope,
+  login,
+  sessionCookie,
+  type TestApp,
+} from "./helpers/test-app";
 import { apiUrl } from "./helpers/api-url";
 
 const PARTNER = { email: "partner@example.com", password: "Partner#2026" } as const;
@@ -36,18 +45,49 @@ describe("VIP programme API", () => {
   const get = (url: string, email?: string) =>
     t.app.inject({ method: "GET", url, cookies: email ? { refresh_token: sessions[email] ?? "" } : {} });
   const join = (id: string, email?: string, headers: Record<string, string> = { "dy-token": token }) =>
-    t.app.inject({ method: "POST", url: apiUrl("vipAirdropJoin", { id }), headers, cookies: email ? { refresh_token: sessions[email] ?? "" } : {} });
+    t.app.inject({
+      method: "POST",
+      url: apiUrl("vipAirdropJoin", { id }),
+      headers,
+      cookies: email ? { refresh_token: sessions[email] ?? "" } : {},
+    });
 
   describe("GET /v1/vip/programme", () => {
     it("answers the eight levels with thresholds, fees, limits, benefits, the trial and the rules", async () => {
       const response = await get(apiUrl("vipProgramme"));
       expect(response.statusCode).toBe(200);
       const programme = vipProgrammeSchema.parse(envelope(response).data);
-      expect(programme.levels.map((l) => l.name)).toEqual(["VIP0", "VIP1", "VIP2", "VIP3", "VIP4", "VIP5", "VIP6", "VIP7"]);
-      expect(programme.levels[0]).toMatchObject({ spotMaker: 0.001, spotTaker: 0.001, futuresMaker: 0.0002, futuresTaker: 0.0006 });
-      expect(programme.levels[2]).toMatchObject({ spotVolume30d: 2_000_000, futuresVolume30d: 10_000_000, assets: 50_000, withdrawalLimit24h: 6_000_000 });
+      expect(programme.levels.map((l) => l.name)).toEqual([
+        "VIP0",
+        "VIP1",
+        "VIP2",
+        "VIP3",
+        "VIP4",
+        "VIP5",
+        "VIP6",
+        "VIP7",
+      ]);
+      expect(programme.levels[0]).toMatchObject({
+        spotMaker: 0.001,
+        spotTaker: 0.001,
+        futuresMaker: 0.0002,
+        futuresTaker: 0.0006,
+      });
+      expect(programme.levels[2]).toMatchObject({
+        spotVolume30d: 2_000_000,
+        futuresVolume30d: 10_000_000,
+        assets: 50_000,
+        withdrawalLimit24h: 6_000_000,
+      });
       expect(programme.benefits.map((b) => b.level)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
-      expect(programme.benefits[0]).toEqual({ level: 0, dedicatedManager: false, airdrops: false, vipEarn: false, apiRequestsPerSecond: 20, subAccounts: 20 });
+      expect(programme.benefits[0]).toEqual({
+        level: 0,
+        dedicatedManager: false,
+        airdrops: false,
+        vipEarn: false,
+        apiRequestsPerSecond: 20,
+        subAccounts: 20,
+      });
       expect(programme.benefits[2]?.dedicatedManager).toBe(true);
       // API limits and sub-accounts never fall with the level.
       for (const [i, b] of programme.benefits.entries()) {
@@ -55,7 +95,13 @@ describe("VIP programme API", () => {
         if (previous) expect(b.apiRequestsPerSecond).toBeGreaterThanOrEqual(previous.apiRequestsPerSecond);
       }
       expect(programme.platformTokenDiscount).toBe(0.2);
-      expect(programme.trial).toEqual({ level: 1, days: 14, depositUsd: 15_000, spotVolume30d: 250_000, futuresVolume30d: 2_500_000 });
+      expect(programme.trial).toEqual({
+        level: 1,
+        days: 14,
+        depositUsd: 15_000,
+        spotVolume30d: 250_000,
+        futuresVolume30d: 2_500_000,
+      });
       expect(programme.rules).toEqual({ reviewHourUtc: 0, protectionDays: 60, graceDays: 15 });
     });
 
@@ -69,8 +115,14 @@ describe("VIP programme API", () => {
     it("falls back to the default rules when the setting is malformed", async () => {
       const other = await createTestApp();
       try {
-        await other.app.db.updateTable("client_settings").set({ value: '{"graceDays":"soon"}' }).where("key", "=", "vipRules").execute();
-        const programme = vipProgrammeSchema.parse(envelope(await other.app.inject({ method: "GET", url: apiUrl("vipProgramme") })).data);
+        await other.app.db
+          .updateTable("client_settings")
+          .set({ value: '{"graceDays":"soon"}' })
+          .where("key", "=", "vipRules")
+          .execute();
+        const programme = vipProgrammeSchema.parse(
+          envelope(await other.app.inject({ method: "GET", url: apiUrl("vipProgramme") })).data,
+        );
         expect(programme.rules.graceDays).toBe(15);
       } finally {
         await other.close();
@@ -82,7 +134,13 @@ describe("VIP programme API", () => {
     it("answers the FAQ in the asked language (query or Locale header), English for English variants", async () => {
       const en = vipGuideSchema.parse(envelope(await get(apiUrl("vipGuide"))).data);
       expect(en.locale).toBe("en");
-      expect(en.faq.map((f) => f.id)).toEqual(["which-metric", "when-upgrade", "downgrade", "platform-token", "airdrops"]);
+      expect(en.faq.map((f) => f.id)).toEqual([
+        "which-metric",
+        "when-upgrade",
+        "downgrade",
+        "platform-token",
+        "airdrops",
+      ]);
       const ar = vipGuideSchema.parse(envelope(await get(apiUrl("vipGuide", { locale: "ar" }))).data);
       expect(ar.locale).toBe("ar");
       expect(ar.faq.map((f) => f.id)).toEqual(en.faq.map((f) => f.id));
@@ -92,7 +150,9 @@ describe("VIP programme API", () => {
       const gb = vipGuideSchema.parse(envelope(await get(apiUrl("vipGuide", { locale: "en-GB" }))).data);
       expect(gb.locale).toBe("en");
       expect(gb.faq).toEqual(en.faq);
-      const byHeader = vipGuideSchema.parse(envelope(await t.app.inject({ method: "GET", url: apiUrl("vipGuide"), headers: { locale: "ar" } })).data);
+      const byHeader = vipGuideSchema.parse(
+        envelope(await t.app.inject({ method: "GET", url: apiUrl("vipGuide"), headers: { locale: "ar" } })).data,
+      );
       expect(byHeader).toEqual(ar);
     });
 
@@ -111,7 +171,11 @@ describe("VIP programme API", () => {
       const response = await get(apiUrl("vipStatus"));
       expect(response.statusCode).toBe(401);
       expect(envelope(response).code).toBe("00004");
-      const stale = await t.app.inject({ method: "GET", url: apiUrl("vipStatus"), cookies: { refresh_token: "not-a-session" } });
+      const stale = await t.app.inject({
+        method: "GET",
+        url: apiUrl("vipStatus"),
+        cookies: { refresh_token: "not-a-session" },
+      });
       expect(stale.statusCode).toBe(401);
       expect(envelope(stale).code).toBe("00005");
     });
@@ -121,9 +185,21 @@ describe("VIP programme API", () => {
       expect(response.statusCode).toBe(200);
       expect(response.headers["cache-control"]).toBe("no-store");
       const status = vipStatusSchema.parse(envelope(response).data);
-      expect(status).toMatchObject({ level: 2, name: "VIP2", qualifiedBy: "futuresVolume30d", metricLevel: 2, grace: null, withdrawalLimit24h: 6_000_000 });
+      expect(status).toMatchObject({
+        level: 2,
+        name: "VIP2",
+        qualifiedBy: "futuresVolume30d",
+        metricLevel: 2,
+        grace: null,
+        withdrawalLimit24h: 6_000_000,
+      });
       expect(status.metrics).toEqual({ spotVolume30d: 620_000, futuresVolume30d: 14_000_000, assets: 42_000 });
-      expect(status.fees).toEqual({ spotMaker: 0.00065, spotTaker: 0.0007, futuresMaker: 0.00016, futuresTaker: 0.0004 });
+      expect(status.fees).toEqual({
+        spotMaker: 0.00065,
+        spotTaker: 0.0007,
+        futuresMaker: 0.00016,
+        futuresTaker: 0.0004,
+      });
       expect(status.target).toEqual({
         level: 3,
         name: "VIP3",
@@ -138,9 +214,19 @@ describe("VIP programme API", () => {
 
     it("gives the plain user VIP0 with no qualifying metric and progress to VIP1", async () => {
       const status = vipStatusSchema.parse(envelope(await get(apiUrl("vipStatus"), PLAIN_USER.email)).data);
-      expect(status).toMatchObject({ level: 0, qualifiedBy: null, grace: null, fees: { spotMaker: 0.001, spotTaker: 0.001, futuresMaker: 0.0002, futuresTaker: 0.0006 } });
+      expect(status).toMatchObject({
+        level: 0,
+        qualifiedBy: null,
+        grace: null,
+        fees: { spotMaker: 0.001, spotTaker: 0.001, futuresMaker: 0.0002, futuresTaker: 0.0006 },
+      });
       expect(status.target?.level).toBe(1);
-      expect(status.target?.progress.find((p) => p.metric === "futuresVolume30d")).toEqual({ metric: "futuresVolume30d", current: 800_000, target: 5_000_000, ratio: 0.16 });
+      expect(status.target?.progress.find((p) => p.metric === "futuresVolume30d")).toEqual({
+        metric: "futuresVolume30d",
+        current: 800_000,
+        target: 5_000_000,
+        ratio: 0.16,
+      });
     });
 
     it("keeps the partner at VIP3 during the grace period, with the progress needed to keep it", async () => {
@@ -157,7 +243,11 @@ describe("VIP programme API", () => {
       const later = await createTestApp({ now: () => Date.now() + 30 * DAY_MS });
       try {
         const session = sessionCookie(await login(later.app, PARTNER.email, PARTNER.password));
-        const status = vipStatusSchema.parse(envelope(await later.app.inject({ method: "GET", url: apiUrl("vipStatus"), cookies: { refresh_token: session } })).data);
+        const status = vipStatusSchema.parse(
+          envelope(
+            await later.app.inject({ method: "GET", url: apiUrl("vipStatus"), cookies: { refresh_token: session } }),
+          ).data,
+        );
         expect(status).toMatchObject({ level: 1, grace: null, target: { level: 2, reason: "next" } });
       } finally {
         await later.close();
@@ -166,13 +256,52 @@ describe("VIP programme API", () => {
 
     it("applies the highest level any one metric meets", () => {
       const levels = [
-        { level: 0, name: "VIP0", spotMaker: 0, spotTaker: 0, futuresMaker: 0, futuresTaker: 0, spotVolume30d: 0, futuresVolume30d: 0, assets: 0 },
-        { level: 1, name: "VIP1", spotMaker: 0, spotTaker: 0, futuresMaker: 0, futuresTaker: 0, spotVolume30d: 100, futuresVolume30d: 1000, assets: 10 },
-        { level: 2, name: "VIP2", spotMaker: 0, spotTaker: 0, futuresMaker: 0, futuresTaker: 0, spotVolume30d: 200, futuresVolume30d: 2000, assets: 20 },
+        {
+          level: 0,
+          name: "VIP0",
+          spotMaker: 0,
+          spotTaker: 0,
+          futuresMaker: 0,
+          futuresTaker: 0,
+          spotVolume30d: 0,
+          futuresVolume30d: 0,
+          assets: 0,
+        },
+        {
+          level: 1,
+          name: "VIP1",
+          spotMaker: 0,
+          spotTaker: 0,
+          futuresMaker: 0,
+          futuresTaker: 0,
+          spotVolume30d: 100,
+          futuresVolume30d: 1000,
+          assets: 10,
+        },
+        {
+          level: 2,
+          name: "VIP2",
+          spotMaker: 0,
+          spotTaker: 0,
+          futuresMaker: 0,
+          futuresTaker: 0,
+          spotVolume30d: 200,
+          futuresVolume30d: 2000,
+          assets: 20,
+        },
       ];
-      expect(levelOfMetrics(levels, { spotVolume30d: 99, futuresVolume30d: 999, assets: 9 })).toEqual({ level: 0, qualifiedBy: null });
-      expect(levelOfMetrics(levels, { spotVolume30d: 150, futuresVolume30d: 0, assets: 25 })).toEqual({ level: 2, qualifiedBy: "assets" });
-      expect(levelOfMetrics(levels, { spotVolume30d: 200, futuresVolume30d: 2000, assets: 0 })).toEqual({ level: 2, qualifiedBy: "spotVolume30d" });
+      expect(levelOfMetrics(levels, { spotVolume30d: 99, futuresVolume30d: 999, assets: 9 })).toEqual({
+        level: 0,
+        qualifiedBy: null,
+      });
+      expect(levelOfMetrics(levels, { spotVolume30d: 150, futuresVolume30d: 0, assets: 25 })).toEqual({
+        level: 2,
+        qualifiedBy: "assets",
+      });
+      expect(levelOfMetrics(levels, { spotVolume30d: 200, futuresVolume30d: 2000, assets: 0 })).toEqual({
+        level: 2,
+        qualifiedBy: "spotVolume30d",
+      });
     });
   });
 
@@ -205,7 +334,11 @@ describe("VIP programme API", () => {
     it("refuses a user below the required level with 403 and code 21001", async () => {
       const response = await join("nova-launch", PLAIN_USER.email);
       expect(response.statusCode).toBe(403);
-      expect(envelope(response)).toEqual({ code: VipResponseCode.levelTooLow, msg: "campaign: requires VIP1, your level is VIP0", data: null });
+      expect(envelope(response)).toEqual({
+        code: VipResponseCode.levelTooLow,
+        msg: "campaign: requires VIP1, your level is VIP0",
+        data: null,
+      });
       const affiliate = await join("zeta-prime", AFFILIATE.email);
       expect(affiliate.statusCode).toBe(403);
       expect(envelope(affiliate).code).toBe(VipResponseCode.levelTooLow);
@@ -222,7 +355,10 @@ describe("VIP programme API", () => {
       const again = vipAirdropJoinedSchema.parse(envelope(await join("nova-launch", AFFILIATE.email)).data);
       expect(again).toEqual({ campaignId: "nova-launch", joinedAt: joined.joinedAt, alreadyJoined: true });
       const after = vipAirdropListSchema.parse(envelope(await get(apiUrl("vipAirdrops"), AFFILIATE.email)).data);
-      expect(byId(after.campaigns, "nova-launch")).toMatchObject({ joined: true, participants: (byId(before.campaigns, "nova-launch")?.participants ?? 0) + 1 });
+      expect(byId(after.campaigns, "nova-launch")).toMatchObject({
+        joined: true,
+        participants: (byId(before.campaigns, "nova-launch")?.participants ?? 0) + 1,
+      });
       // The grace period's level counts: the partner (VIP3 in grace) may join the VIP3 campaign.
       expect((await join("zeta-prime", PARTNER.email)).statusCode).toBe(200);
     });
@@ -266,9 +402,17 @@ describe("VIP programme API", () => {
       expect(list.participants.map((p) => p.userId).sort()).toEqual(["8012345678", "8012345680"]);
       const refused = await t.app.inject({ method: "GET", url });
       expect(refused.statusCode).toBe(403);
-      const unknown = await t.app.inject({ method: "GET", url: apiUrl("adminAirdropParticipants", { id: "nope" }), headers: { "x-admin-token": ADMIN_TOKEN } });
+      const unknown = await t.app.inject({
+        method: "GET",
+        url: apiUrl("adminAirdropParticipants", { id: "nope" }),
+        headers: { "x-admin-token": ADMIN_TOKEN },
+      });
       expect(unknown.statusCode).toBe(404);
-      const malformed = await t.app.inject({ method: "GET", url: apiUrl("adminAirdropParticipants", { id: "NOPE!" }), headers: { "x-admin-token": ADMIN_TOKEN } });
+      const malformed = await t.app.inject({
+        method: "GET",
+        url: apiUrl("adminAirdropParticipants", { id: "NOPE!" }),
+        headers: { "x-admin-token": ADMIN_TOKEN },
+      });
       expect(malformed.statusCode).toBe(400);
     });
 

@@ -24,7 +24,16 @@ describe("GET /v1/vip/fee-schedule", () => {
     const schedule = feeScheduleSchema.parse(body.data);
     expect(schedule.platformTokenDiscount).toBe(0.2);
     expect(schedule.levels.map((l) => l.level)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
-    expect(schedule.levels.map((l) => l.name)).toEqual(["VIP0", "VIP1", "VIP2", "VIP3", "VIP4", "VIP5", "VIP6", "VIP7"]);
+    expect(schedule.levels.map((l) => l.name)).toEqual([
+      "VIP0",
+      "VIP1",
+      "VIP2",
+      "VIP3",
+      "VIP4",
+      "VIP5",
+      "VIP6",
+      "VIP7",
+    ]);
     expect(schedule.levels[0]).toEqual({
       level: 0,
       name: "VIP0",
@@ -62,7 +71,11 @@ describe("GET /v1/vip/fee-schedule", () => {
   it("is public: no session needed, a session changes nothing", async () => {
     const anonymous = await t.app.inject({ method: "GET", url: apiUrl("vipFeeSchedule") });
     const session = sessionCookie(await login(t.app, AFFILIATE.email, AFFILIATE.password));
-    const loggedIn = await t.app.inject({ method: "GET", url: apiUrl("vipFeeSchedule"), cookies: { refresh_token: session } });
+    const loggedIn = await t.app.inject({
+      method: "GET",
+      url: apiUrl("vipFeeSchedule"),
+      cookies: { refresh_token: session },
+    });
     expect(loggedIn.statusCode).toBe(200);
     expect(loggedIn.json()).toEqual(anonymous.json());
   });
@@ -75,8 +88,19 @@ describe("support chat messages", () => {
   let ipCounter = 0;
   /** A fresh client IP per call, so the per-IP chat limit stays out of the way except where tested. */
   const freshIp = () => ({ "x-forwarded-for": `198.51.100.${++ipCounter}` });
-  const post = (app: TestApp, payload: unknown, headers: Record<string, string> = freshIp(), cookies: Record<string, string> = {}) =>
-    app.app.inject({ method: "POST", url: apiUrl("supportMessage"), payload: JSON.stringify(payload), headers: { ...JSON_TYPE, ...headers }, cookies });
+  const post = (
+    app: TestApp,
+    payload: unknown,
+    headers: Record<string, string> = freshIp(),
+    cookies: Record<string, string> = {},
+  ) =>
+    app.app.inject({
+      method: "POST",
+      url: apiUrl("supportMessage"),
+      payload: JSON.stringify(payload),
+      headers: { ...JSON_TYPE, ...headers },
+      cookies,
+    });
   const list = (app: TestApp, query: ApiQuery = "", headers: Record<string, string> = ADMIN) =>
     app.app.inject({ method: "GET", url: apiUrl("adminSupportMessages", query), headers });
 
@@ -92,19 +116,28 @@ describe("support chat messages", () => {
   });
 
   it("stores messages and lists them newest first, with the user id when logged in", async () => {
-    const anonymous = await post(t, { email: "visitor@example.com", message: "  Hello, what are VIP fees?  ", locale: "en", page: "/en/vip" });
+    const anonymous = await post(t, {
+      email: "visitor@example.com",
+      message: "  Hello, what are VIP fees?  ",
+      locale: "en",
+      page: "/en/vip",
+    });
     expect(anonymous.statusCode).toBe(200);
     expect(anonymous.headers["cache-control"]).toBe("no-store");
     const first = supportMessageResultSchema.parse(envelope(anonymous).data);
 
     const session = sessionCookie(await login(t.app, AFFILIATE.email, AFFILIATE.password));
-    const loggedIn = await post(t, { email: AFFILIATE.email, message: "Where is my commission?" }, freshIp(), { refresh_token: session });
+    const loggedIn = await post(t, { email: AFFILIATE.email, message: "Where is my commission?" }, freshIp(), {
+      refresh_token: session,
+    });
     expect(loggedIn.statusCode).toBe(200);
     const second = supportMessageResultSchema.parse(envelope(loggedIn).data);
     expect(second.id).toBeGreaterThan(first.id);
 
     // An invalid session does not fail the call: the message is stored as anonymous.
-    const stale = await post(t, { email: "x@example.com", message: "third" }, freshIp(), { refresh_token: "not-a-session" });
+    const stale = await post(t, { email: "x@example.com", message: "third" }, freshIp(), {
+      refresh_token: "not-a-session",
+    });
     expect(stale.statusCode).toBe(200);
     const third = supportMessageResultSchema.parse(envelope(stale).data);
 
@@ -114,8 +147,20 @@ describe("support chat messages", () => {
     const { messages } = supportMessageListSchema.parse(envelope(response).data);
     expect(messages.map((m) => m.id)).toEqual([third.id, second.id, first.id]);
     const [m3, m2, m1] = messages;
-    expect(m1).toMatchObject({ email: "visitor@example.com", message: "Hello, what are VIP fees?", locale: "en", page: "/en/vip", userId: null });
-    expect(m2).toMatchObject({ email: AFFILIATE.email, message: "Where is my commission?", locale: null, page: null, userId: "8012345678" });
+    expect(m1).toMatchObject({
+      email: "visitor@example.com",
+      message: "Hello, what are VIP fees?",
+      locale: "en",
+      page: "/en/vip",
+      userId: null,
+    });
+    expect(m2).toMatchObject({
+      email: AFFILIATE.email,
+      message: "Where is my commission?",
+      locale: null,
+      page: null,
+      userId: "8012345678",
+    });
     expect(m3?.userId ?? "").toBe("");
     for (const m of messages) expect(new Date(m.createdAt).toISOString()).toBe(m.createdAt);
 
@@ -170,15 +215,20 @@ describe("support chat messages", () => {
 
   it("answers 429 past the per-IP chat limit, other IPs unaffected", async () => {
     const ip = { "x-forwarded-for": "203.0.113.7" };
-    for (let i = 1; i <= 3; i++) expect((await post(limited, { email: "a@b.co", message: `m${i}` }, ip)).statusCode, `message ${i}`).toBe(200);
+    for (let i = 1; i <= 3; i++)
+      expect((await post(limited, { email: "a@b.co", message: `m${i}` }, ip)).statusCode, `message ${i}`).toBe(200);
     const blocked = await post(limited, { email: "a@b.co", message: "m4" }, ip);
     expect(blocked.statusCode).toBe(429);
     expect(envelope(blocked)).toMatchObject({ code: "429", data: null });
     expect(envelope(blocked).msg).toMatch(/^Too many requests, try again in /);
     expect(blocked.headers["retry-after"]).toBeDefined();
-    expect((await post(limited, { email: "a@b.co", message: "other" }, { "x-forwarded-for": "203.0.113.8" })).statusCode).toBe(200);
+    expect(
+      (await post(limited, { email: "a@b.co", message: "other" }, { "x-forwarded-for": "203.0.113.8" })).statusCode,
+    ).toBe(200);
     // The stricter limit is the chat's own: other routes from the same IP still answer.
-    expect((await limited.app.inject({ method: "GET", url: apiUrl("vipFeeSchedule"), headers: ip })).statusCode).toBe(200);
+    expect((await limited.app.inject({ method: "GET", url: apiUrl("vipFeeSchedule"), headers: ip })).statusCode).toBe(
+      200,
+    );
     const { messages } = supportMessageListSchema.parse(envelope(await list(limited)).data);
     expect(messages.map((m) => m.message)).toEqual(["other", "m3", "m2", "m1"]);
   });
@@ -208,6 +258,7 @@ describe("support chat messages", () => {
   );
 
   it("accepts the limit bounds", async () => {
-    for (const query of ["limit=1", "limit=200", "limit=50", ""]) expect((await list(t, query)).statusCode, query).toBe(200);
+    for (const query of ["limit=1", "limit=200", "limit=50", ""])
+      expect((await list(t, query)).statusCode, query).toBe(200);
   });
 });

@@ -39,12 +39,18 @@ async function settle(page: Page): Promise<void> {
 }
 
 /** Axe's violations as readable lines (rule, impact, target, summary), so a failure says what to fix. */
-async function axeViolations(page: Page, { include, disabledRules = [] }: { include?: string; disabledRules?: string[] } = {}): Promise<string[]> {
+async function axeViolations(
+  page: Page,
+  { include, disabledRules = [] }: { include?: string; disabledRules?: string[] } = {},
+): Promise<string[]> {
   let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS).disableRules(disabledRules);
   if (include) builder = builder.include(include);
   const { violations } = await builder.analyze();
   return violations.flatMap((v) =>
-    v.nodes.map((node) => `${v.id} (${v.impact ?? "?"}) ${node.target.join(" ")}: ${node.failureSummary?.replace(/\s+/g, " ") ?? v.help}`),
+    v.nodes.map(
+      (node) =>
+        `${v.id} (${v.impact ?? "?"}) ${node.target.join(" ")}: ${node.failureSummary?.replace(/\s+/g, " ") ?? v.help}`,
+    ),
   );
 }
 
@@ -59,7 +65,11 @@ for (const [key, entry] of Object.entries(PAGES)) {
         await expect(page.locator("html")).toHaveAttribute("dir", locale === "ar" ? "rtl" : "ltr");
         await settle(page);
         // Screenshots to look at (not compared), saved under screenshots/ (git-ignored)
-        if (locale === "ar") await page.screenshot({ path: path.resolve(__dirname, `../../../screenshots/a11y-${key}-${locale}-${theme}.png`), fullPage: true });
+        if (locale === "ar")
+          await page.screenshot({
+            path: path.resolve(__dirname, `../../../screenshots/a11y-${key}-${locale}-${theme}.png`),
+            fullPage: true,
+          });
         expect(await axeViolations(page)).toEqual([]);
       });
     }
@@ -94,7 +104,8 @@ for (const locale of LOCALES_UNDER_TEST) {
  * that rule alone is disabled, here only.
  */
 test("axe: a page inside the app, meta-viewport aside", async ({ browser }) => {
-  const ua = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36 ExchangeApp/2.60.0";
+  const ua =
+    "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36 ExchangeApp/2.60.0";
   const context = await browser.newContext({ userAgent: ua });
   await context.addInitScript({ content: nativeHostSimulatorScript({ platform: "android", version: "2.60.0" }) });
   const page = await context.newPage();
@@ -106,7 +117,10 @@ test("axe: a page inside the app, meta-viewport aside", async ({ browser }) => {
 });
 
 test("Arabic mirrors the shell: brand at the right, actions at the left, chat button bottom-left", async ({ page }) => {
-  for (const [locale, rtl] of [["ar", true], ["en", false]] as const) {
+  for (const [locale, rtl] of [
+    ["ar", true],
+    ["en", false],
+  ] as const) {
     await page.goto(localePath(locale, PAGES.fee.path));
     await settle(page);
     const brand = (await page.locator(".site-header .brand").boundingBox())!;

@@ -2,25 +2,62 @@ import { expect, test, type APIRequestContext } from "@playwright/test";
 import { apiPath, isApiCall } from "./fixtures";
 
 const ADMIN = { "x-admin-token": "e2e-admin-token" };
-type StoredEvent = Record<string, unknown> & { event_id: string; type: string; page_status?: string; url?: string; event_tracking_id?: string; device_id?: string };
+type StoredEvent = Record<string, unknown> & {
+  event_id: string;
+  type: string;
+  page_status?: string;
+  url?: string;
+  event_tracking_id?: string;
+  device_id?: string;
+};
 
 async function storedEvents(request: APIRequestContext, query: string): Promise<StoredEvent[]> {
   const response = await request.get(`${apiPath("adminAnalyticsEvents")}?limit=500&${query}`, { headers: ADMIN });
   expect(response.status()).toBe(200);
   return ((await response.json()) as { data: { events: StoredEvent[] } }).data.events;
 }
-const deviceIdOf = (page: import("@playwright/test").Page) => page.evaluate(() => window.localStorage.getItem("fingerprint") ?? "");
+const deviceIdOf = (page: import("@playwright/test").Page) =>
+  page.evaluate(() => window.localStorage.getItem("fingerprint") ?? "");
 
 test.describe("analytics (spec §3, §4, §7)", () => {
   test("the first visit's show event arrives with every field", async ({ page, request }) => {
     const since = Date.now();
     await page.goto("/affiliates?pfb=partner42");
-    const deviceId = await expect.poll(() => deviceIdOf(page)).not.toBe("").then(() => deviceIdOf(page));
+    const deviceId = await expect
+      .poll(() => deviceIdOf(page))
+      .not.toBe("")
+      .then(() => deviceIdOf(page));
     await expect
-      .poll(async () => (await storedEvents(request, `type=page&since=${since}`)).filter((e) => e.device_id === deviceId && e.page_status === "show").length)
+      .poll(
+        async () =>
+          (await storedEvents(request, `type=page&since=${since}`)).filter(
+            (e) => e.device_id === deviceId && e.page_status === "show",
+          ).length,
+      )
       .toBeGreaterThan(0);
-    const show = (await storedEvents(request, `type=page&since=${since}`)).find((e) => e.device_id === deviceId && e.page_status === "show")!;
-    for (const field of ["url", "title", "timestamp", "seq", "session_id", "browser", "sys", "os_version", "screen_width", "screen_height", "timezone_offset", "url_host", "user_language", "log_env", "app_id", "first_visit_time", "page_unique_id", "event_id"]) {
+    const show = (await storedEvents(request, `type=page&since=${since}`)).find(
+      (e) => e.device_id === deviceId && e.page_status === "show",
+    )!;
+    for (const field of [
+      "url",
+      "title",
+      "timestamp",
+      "seq",
+      "session_id",
+      "browser",
+      "sys",
+      "os_version",
+      "screen_width",
+      "screen_height",
+      "timezone_offset",
+      "url_host",
+      "user_language",
+      "log_env",
+      "app_id",
+      "first_visit_time",
+      "page_unique_id",
+      "event_id",
+    ]) {
       expect(show[field], field).not.toBeUndefined();
       expect(show[field], field).not.toBe("");
     }
@@ -33,7 +70,10 @@ test.describe("analytics (spec §3, §4, §7)", () => {
   test("a client-side navigation sends hide for the old URL and show for the new", async ({ page, request }) => {
     const since = Date.now();
     await page.goto("/affiliates/fee");
-    const deviceId = await expect.poll(() => deviceIdOf(page)).not.toBe("").then(() => deviceIdOf(page));
+    const deviceId = await expect
+      .poll(() => deviceIdOf(page))
+      .not.toBe("")
+      .then(() => deviceIdOf(page));
     await page.evaluate(() => window.history.pushState({}, "", "/affiliates/fee?tab=spot"));
     await expect
       .poll(async () =>
@@ -48,13 +88,20 @@ test.describe("analytics (spec §3, §4, §7)", () => {
   test("clicks made offline are delivered once, after coming back online", async ({ page, context, request }) => {
     const since = Date.now();
     await page.goto("/affiliates/fee");
-    const deviceId = await expect.poll(() => deviceIdOf(page)).not.toBe("").then(() => deviceIdOf(page));
+    const deviceId = await expect
+      .poll(() => deviceIdOf(page))
+      .not.toBe("")
+      .then(() => deviceIdOf(page));
     await context.setOffline(true);
     for (let i = 0; i < 3; i++) await page.locator(".theme-toggle").click();
     await page.waitForTimeout(1_500);
     await context.setOffline(false);
     await expect
-      .poll(async () => (await storedEvents(request, `type=click&since=${since}`)).filter((e) => e.device_id === deviceId).length, { timeout: 20_000 })
+      .poll(
+        async () =>
+          (await storedEvents(request, `type=click&since=${since}`)).filter((e) => e.device_id === deviceId).length,
+        { timeout: 20_000 },
+      )
       .toBe(3);
     await page.waitForTimeout(2_000);
     const clicks = (await storedEvents(request, `type=click&since=${since}`)).filter((e) => e.device_id === deviceId);
@@ -66,15 +113,26 @@ test.describe("analytics (spec §3, §4, §7)", () => {
   test("closing the tab delivers the pending events by beacon", async ({ page, request }) => {
     const since = Date.now();
     await page.goto("/affiliates/fee");
-    const deviceId = await expect.poll(() => deviceIdOf(page)).not.toBe("").then(() => deviceIdOf(page));
+    const deviceId = await expect
+      .poll(() => deviceIdOf(page))
+      .not.toBe("")
+      .then(() => deviceIdOf(page));
     await page.locator(".theme-toggle").click();
     await page.close({ runBeforeUnload: true });
     await expect
-      .poll(async () => (await storedEvents(request, `since=${since}`)).filter((e) => e.device_id === deviceId).map((e) => `${e.type}:${e.page_status ?? ""}`).sort())
+      .poll(async () =>
+        (await storedEvents(request, `since=${since}`))
+          .filter((e) => e.device_id === deviceId)
+          .map((e) => `${e.type}:${e.page_status ?? ""}`)
+          .sort(),
+      )
       .toEqual(["click:", "page:hide", "page:show"]);
   });
 
-  test("a 403 from the upload switch silences uploads for 10 s, then they resume and nothing is lost", async ({ page, request }) => {
+  test("a 403 from the upload switch silences uploads for 10 s, then they resume and nothing is lost", async ({
+    page,
+    request,
+  }) => {
     await page.clock.install();
     const since = Date.now();
     const uploads: number[] = [];
@@ -82,29 +140,44 @@ test.describe("analytics (spec §3, §4, §7)", () => {
       if (isApiCall(r.url(), "analyticsIngest")) uploads.push(r.status());
     });
     await page.goto("/affiliates/fee");
-    const deviceId = await expect.poll(() => deviceIdOf(page)).not.toBe("").then(() => deviceIdOf(page));
-    await expect.poll(async () => {
-      await page.clock.runFor(1_000);
-      return uploads.filter((s) => s === 200).length;
-    }).toBeGreaterThan(0);
+    const deviceId = await expect
+      .poll(() => deviceIdOf(page))
+      .not.toBe("")
+      .then(() => deviceIdOf(page));
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(1_000);
+        return uploads.filter((s) => s === 200).length;
+      })
+      .toBeGreaterThan(0);
 
     const setSwitch = async (enabled: boolean) =>
-      expect((await request.put(apiPath("adminAnalyticsSwitch"), { headers: ADMIN, data: { deviceId, enabled } })).status()).toBe(200);
+      expect(
+        (await request.put(apiPath("adminAnalyticsSwitch"), { headers: ADMIN, data: { deviceId, enabled } })).status(),
+      ).toBe(200);
     await setSwitch(false);
     await page.locator(".theme-toggle").click();
-    await expect.poll(async () => {
-      await page.clock.runFor(500);
-      return uploads.filter((s) => s === 403).length;
-    }).toBe(1);
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(500);
+        return uploads.filter((s) => s === 403).length;
+      })
+      .toBe(1);
     await setSwitch(true);
     const before = uploads.length;
     await page.locator(".theme-toggle").click();
     await page.clock.runFor(8_000);
     await page.waitForTimeout(500);
     expect(uploads.length).toBe(before); // silent: nothing sent inside the 10 s
-    await expect.poll(async () => {
-      await page.clock.runFor(1_000);
-      return (await storedEvents(request, `type=click&since=${since}`)).filter((e) => e.device_id === deviceId).length;
-    }, { timeout: 20_000 }).toBe(2);
+    await expect
+      .poll(
+        async () => {
+          await page.clock.runFor(1_000);
+          return (await storedEvents(request, `type=click&since=${since}`)).filter((e) => e.device_id === deviceId)
+            .length;
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(2);
   });
 });

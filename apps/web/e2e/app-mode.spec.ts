@@ -4,7 +4,8 @@ import { nativeHostSimulatorScript, type NativeHostConfig } from "@affiliates/br
 import { apiPath, logIn, waitForHydration } from "./fixtures";
 
 /** The native app, simulated in the page: the bridge of docs/bridge.md, scripted answers and a record of calls. */
-const DESKTOP_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
+const DESKTOP_UA =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
 const appUa = (version: string) => `${DESKTOP_UA} ExchangeApp/${version}`;
 
 const USER = {
@@ -25,7 +26,8 @@ async function appPage(browser: Browser, config: Partial<NativeHostConfig> & { v
 const PROMPT = "Something went wrong in the app. Please refresh the page.";
 
 type Call = { action: string | null; params: unknown };
-const calls = (page: Page) => page.evaluate(() => (window as unknown as { __nativeHostCalls: Call[] }).__nativeHostCalls);
+const calls = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __nativeHostCalls: Call[] }).__nativeHostCalls);
 const callsOf = async (page: Page, action: string) => (await calls(page)).filter((c) => c.action === action);
 
 /**
@@ -39,7 +41,9 @@ async function recordToasts(page: Page): Promise<() => Promise<string[]>> {
     (window as unknown as { __toastsOpened: string[] }).__toastsOpened = opened;
     let showing = new Set<string>();
     new MutationObserver(() => {
-      const now = new Set([...document.querySelectorAll(".bit-message-notice")].map((notice) => notice.textContent ?? ""));
+      const now = new Set(
+        [...document.querySelectorAll(".bit-message-notice")].map((notice) => notice.textContent ?? ""),
+      );
       for (const text of now) if (!showing.has(text)) opened.push(text);
       showing = now;
     }).observe(document, { childList: true, subtree: true });
@@ -50,17 +54,22 @@ async function recordToasts(page: Page): Promise<() => Promise<string[]>> {
 /** Advances the fake clock in small steps until the open toasts have closed (their exit runs on real-time events too). */
 async function untilToastsClosed(page: Page): Promise<void> {
   await expect
-    .poll(async () => {
-      await page.clock.runFor(500);
-      return page.locator(".bit-message-notice").count();
-    }, { timeout: 20_000 })
+    .poll(
+      async () => {
+        await page.clock.runFor(500);
+        return page.locator(".bit-message-notice").count();
+      },
+      { timeout: 20_000 },
+    )
     .toBe(0);
 }
 
 test.describe("app mode (spec §2, §4)", () => {
   test("detected by user agent: the server renders no header or footer", async ({ browser }) => {
     const page = await appPage(browser, { version: "2.60.0" });
-    const html = await (await page.request.get("/affiliates/fee", { headers: { "user-agent": appUa("2.60.0") } })).text();
+    const html = await (
+      await page.request.get("/affiliates/fee", { headers: { "user-agent": appUa("2.60.0") } })
+    ).text();
     expect(html).toMatch(/<html[^>]*class="theme-white in-app"/);
     expect(html).not.toContain('class="site-header"');
     await page.goto("/affiliates/fee");
@@ -69,8 +78,13 @@ test.describe("app mode (spec §2, §4)", () => {
     await expect(page.locator("main")).toBeVisible();
   });
 
-  test("detected by the injected object alone: header and footer are hidden on the client", async ({ page, context }) => {
-    await context.addInitScript({ content: nativeHostSimulatorScript({ platform: "android", version: "2.60.0", patchUserAgent: false }) });
+  test("detected by the injected object alone: header and footer are hidden on the client", async ({
+    page,
+    context,
+  }) => {
+    await context.addInitScript({
+      content: nativeHostSimulatorScript({ platform: "android", version: "2.60.0", patchUserAgent: false }),
+    });
     await page.goto("/affiliates/fee");
     await expect(page.locator("html")).toHaveClass(/in-app/);
     await expect(page.locator("header.site-header")).toBeHidden();
@@ -84,7 +98,10 @@ test.describe("app mode (spec §2, §4)", () => {
   });
 
   test("POST requests go through the bridge: user info arrives from the app", async ({ browser }) => {
-    const page = await appPage(browser, { version: "2.60.0", answers: { [`request:${apiPath("userInfo")}`]: { code: "00000", data: USER } } });
+    const page = await appPage(browser, {
+      version: "2.60.0",
+      answers: { [`request:${apiPath("userInfo")}`]: { code: "00000", data: USER } },
+    });
     await page.goto("/affiliates/dashboard");
     await expect(page.getByTestId("account-name")).toHaveText("Aurora Affiliate");
     const requests = await callsOf(page, "request");
@@ -92,8 +109,13 @@ test.describe("app mode (spec §2, §4)", () => {
     expect(requests[0]?.params).toMatchObject({ path: apiPath("userInfo"), method: "POST" });
   });
 
-  test("a user-info call the app never answers: after the bridge's request time-out the page goes on as on the web, with the refresh prompt and no 408", async ({ browser }) => {
-    const page = await appPage(browser, { version: "2.60.0", answers: { [`request:${apiPath("userInfo")}`]: "silence" } });
+  test("a user-info call the app never answers: after the bridge's request time-out the page goes on as on the web, with the refresh prompt and no 408", async ({
+    browser,
+  }) => {
+    const page = await appPage(browser, {
+      version: "2.60.0",
+      answers: { [`request:${apiPath("userInfo")}`]: "silence" },
+    });
     const toastsOpened = await recordToasts(page);
     await page.clock.install();
     await page.goto("/affiliates/fee");
@@ -108,7 +130,13 @@ test.describe("app mode (spec §2, §4)", () => {
   });
 
   test("a page that needs login invokes the app's login and reloads", async ({ browser }) => {
-    const page = await appPage(browser, { version: "2.60.0", answers: { [`request:${apiPath("userInfo")}`]: { code: "00004", msg: "Not logged in" }, login: { code: "00000" } } });
+    const page = await appPage(browser, {
+      version: "2.60.0",
+      answers: {
+        [`request:${apiPath("userInfo")}`]: { code: "00004", msg: "Not logged in" },
+        login: { code: "00000" },
+      },
+    });
     let loads = 0;
     page.on("load", () => loads++);
     await page.goto("/affiliates/dashboard");
@@ -119,7 +147,9 @@ test.describe("app mode (spec §2, §4)", () => {
   test("the title bar follows the page theme from 2.56.0, not before", async ({ browser }) => {
     const page = await appPage(browser, { version: "2.56.0" });
     await page.goto("/affiliates");
-    await expect.poll(async () => (await callsOf(page, "setTitleBarTheme")).map((c) => c.params)).toEqual([{ theme: "dark" }]);
+    await expect
+      .poll(async () => (await callsOf(page, "setTitleBarTheme")).map((c) => c.params))
+      .toEqual([{ theme: "dark" }]);
 
     const oldPage = await appPage(browser, { version: "2.55.9" });
     await oldPage.goto("/affiliates");
@@ -133,7 +163,13 @@ test.describe("app mode (spec §2, §4)", () => {
     await page.goto("/zh-CN/affiliates");
     await expect
       .poll(async () => (await callsOf(page, "setNavRightItems")).map((c) => c.params))
-      .toEqual([{ items: [{ key: "fees", text: "费率", url: expect.stringMatching(/\/zh-CN\/affiliates\/fee$/) as unknown as string }] }]);
+      .toEqual([
+        {
+          items: [
+            { key: "fees", text: "费率", url: expect.stringMatching(/\/zh-CN\/affiliates\/fee$/) as unknown as string },
+          ],
+        },
+      ]);
     const oldPage = await appPage(browser, { version: "2.55.9" });
     await oldPage.goto("/zh-CN/affiliates");
     await oldPage.waitForLoadState("networkidle");
@@ -142,11 +178,18 @@ test.describe("app mode (spec §2, §4)", () => {
   });
 
   test("the web-visible callback is registered from 2.27.0 and refreshes user info", async ({ browser }) => {
-    const page = await appPage(browser, { version: "2.27.0", answers: { [`request:${apiPath("userInfo")}`]: { code: "00000", data: USER } } });
+    const page = await appPage(browser, {
+      version: "2.27.0",
+      answers: { [`request:${apiPath("userInfo")}`]: { code: "00000", data: USER } },
+    });
     await page.goto("/affiliates/fee");
     await expect.poll(async () => (await callsOf(page, "registerWebVisible")).length).toBe(1);
     const before = (await callsOf(page, "request")).length;
-    await page.evaluate(() => (window as unknown as { __nativeHost: { emit(name: string, payload?: unknown): void } }).__nativeHost.emit("webVisible"));
+    await page.evaluate(() =>
+      (window as unknown as { __nativeHost: { emit(name: string, payload?: unknown): void } }).__nativeHost.emit(
+        "webVisible",
+      ),
+    );
     await expect.poll(async () => (await callsOf(page, "request")).length).toBeGreaterThan(before);
 
     const oldPage = await appPage(browser, { version: "2.26.9" });
@@ -159,13 +202,49 @@ test.describe("app mode (spec §2, §4)", () => {
 
 /** Each deep link of the landing page: its bridge action and exact params in the app, its web page outside. */
 const DEEP_LINKS = [
-  { target: "coinPage", action: "openCoinPage", gate: "1.5.0", params: { symbol: "USDTBRL", fromCoinName: "USDT", toCoinName: "BRL", type: "spot", spotLine: 1 }, web: "/trade/USDTBRL" },
-  { target: "contract", action: "openContract", gate: "1.9.0", params: { symbolId: "BTCUSDT", bizLine: 10 }, web: "/futures/BTCUSDT" },
-  { target: "deposit", action: "openDeposit", gate: "2.13.0", params: { coinName: "USDT", coinId: 2 }, web: "/assets/deposit?coin=USDT&coinId=2" },
-  { target: "couponCenter", action: "openCouponCenter", gate: "2.10.0", params: { tab: "available" }, web: "/coupons?tab=available" },
+  {
+    target: "coinPage",
+    action: "openCoinPage",
+    gate: "1.5.0",
+    params: { symbol: "USDTBRL", fromCoinName: "USDT", toCoinName: "BRL", type: "spot", spotLine: 1 },
+    web: "/trade/USDTBRL",
+  },
+  {
+    target: "contract",
+    action: "openContract",
+    gate: "1.9.0",
+    params: { symbolId: "BTCUSDT", bizLine: 10 },
+    web: "/futures/BTCUSDT",
+  },
+  {
+    target: "deposit",
+    action: "openDeposit",
+    gate: "2.13.0",
+    params: { coinName: "USDT", coinId: 2 },
+    web: "/assets/deposit?coin=USDT&coinId=2",
+  },
+  {
+    target: "couponCenter",
+    action: "openCouponCenter",
+    gate: "2.10.0",
+    params: { tab: "available" },
+    web: "/coupons?tab=available",
+  },
   { target: "savings", action: "openSavings", gate: "2.12.0", params: {}, web: "/earn" },
-  { target: "financialAssets", action: "openFinancialAssets", gate: "2.37.0", params: { type: "overview" }, web: "/assets/overview" },
-  { target: "h5Router", action: "openH5Router", gate: "2.39.0", params: { url: encodeURIComponent("/affiliates/fee") }, web: "/affiliates/fee" },
+  {
+    target: "financialAssets",
+    action: "openFinancialAssets",
+    gate: "2.37.0",
+    params: { type: "overview" },
+    web: "/assets/overview",
+  },
+  {
+    target: "h5Router",
+    action: "openH5Router",
+    gate: "2.39.0",
+    params: { url: encodeURIComponent("/affiliates/fee") },
+    web: "/affiliates/fee",
+  },
 ] as const;
 
 const below = (version: string) => {
@@ -201,8 +280,13 @@ test.describe("deep links (spec §2, §9)", () => {
 });
 
 test.describe("bridge errors (spec §8)", () => {
-  test("an app that answers a deep link with an error code: the refresh prompt, and the page stays", async ({ browser }) => {
-    const page = await appPage(browser, { version: "2.60.0", answers: { openDeposit: { code: "50001", msg: "boom" } } });
+  test("an app that answers a deep link with an error code: the refresh prompt, and the page stays", async ({
+    browser,
+  }) => {
+    const page = await appPage(browser, {
+      version: "2.60.0",
+      answers: { openDeposit: { code: "50001", msg: "boom" } },
+    });
     await page.clock.install();
     await page.goto("/affiliates");
     await waitForHydration(page, '[data-deep-link="deposit"]');
@@ -224,7 +308,9 @@ test.describe("bridge errors (spec §8)", () => {
       await page.goto("/affiliates");
       await waitForHydration(page, '[data-deep-link="deposit"]');
       await page.locator('[data-deep-link="deposit"]').click();
-      await page.waitForURL((url) => `${url.pathname}${url.search}` === "/assets/deposit?coin=USDT&coinId=2", { timeout: BRIDGE_TIMEOUTS.default + 5_000 });
+      await page.waitForURL((url) => `${url.pathname}${url.search}` === "/assets/deposit?coin=USDT&coinId=2", {
+        timeout: BRIDGE_TIMEOUTS.default + 5_000,
+      });
     });
   }
 });
@@ -260,7 +346,9 @@ test.describe("in the app without a working bridge the page behaves as on the we
       await page.goto("/affiliates");
       await waitForHydration(page, '[data-deep-link="deposit"]');
       await page.locator('[data-deep-link="deposit"]').click();
-      await page.waitForURL((url) => `${url.pathname}${url.search}` === "/assets/deposit?coin=USDT&coinId=2", { timeout: BRIDGE_DECIDED_MS });
+      await page.waitForURL((url) => `${url.pathname}${url.search}` === "/assets/deposit?coin=USDT&coinId=2", {
+        timeout: BRIDGE_DECIDED_MS,
+      });
       await page.context().close();
     });
   }
@@ -276,7 +364,9 @@ test.describe("in the app without a working bridge the page behaves as on the we
     await page.context().close();
   });
 
-  test("no native object, with a web session: the dashboard shows the account, loaded over the web", async ({ browser }) => {
+  test("no native object, with a web session: the dashboard shows the account, loaded over the web", async ({
+    browser,
+  }) => {
     const page = await appPageWithoutBridge(browser);
     await logIn(page.context());
     await page.goto("/affiliates/dashboard");
@@ -291,7 +381,9 @@ test.describe("in the app without a working bridge the page behaves as on the we
     await page.clock.install();
     await page.goto("/affiliates/fee");
     // The title bar, the nav items, the web-visible registration and user info all wait for the app.
-    await expect.poll(async () => (await calls(page)).map((c) => c.action).sort()).toEqual(["registerWebVisible", "request", "setNavRightItems", "setTitleBarTheme"]);
+    await expect
+      .poll(async () => (await calls(page)).map((c) => c.action).sort())
+      .toEqual(["registerWebVisible", "request", "setNavRightItems", "setTitleBarTheme"]);
     const notices = page.locator(".bit-message-notice");
     await page.clock.runFor(BRIDGE_TIMEOUTS.default - 500);
     await expect(notices).toHaveCount(0);

@@ -7,8 +7,13 @@ async function chooseCountry(page: Page, form: Locator, label: string, name: str
   const item = form.locator(".bit-form-item").filter({ has: page.getByLabel(label, { exact: true }) });
   await expect(async () => {
     await input.fill(name);
-    await page.locator(".bit-select-dropdown:visible .bit-select-item-option", { hasText: name }).first().click({ timeout: 2_000 });
-    await expect(item.locator(".bit-select-content, .bit-select-selector").first()).toContainText(name, { timeout: 1_000 });
+    await page
+      .locator(".bit-select-dropdown:visible .bit-select-item-option", { hasText: name })
+      .first()
+      .click({ timeout: 2_000 });
+    await expect(item.locator(".bit-select-content, .bit-select-selector").first()).toContainText(name, {
+      timeout: 1_000,
+    });
   }).toPass({ timeout: 10_000 });
 }
 
@@ -18,7 +23,10 @@ test.describe("affiliate application with the spec's form messages (spec §5)", 
     await expect(page).toHaveURL(/\/login\?from=%2Faffiliates%2Fapply&source=cms$/);
   });
 
-  test("a plain user is shown the application; required, whitespace and type messages in English", async ({ page, context }) => {
+  test("a plain user is shown the application; required, whitespace and type messages in English", async ({
+    page,
+    context,
+  }) => {
     await logIn(context, PLAIN_USER);
     await page.goto("/affiliates/apply");
     const form = page.getByTestId("application-form");
@@ -49,7 +57,11 @@ test.describe("affiliate application with the spec's form messages (spec §5)", 
     await expect(form.getByText("البريد الإلكتروني للتواصل ليس email صالحًا")).toBeVisible();
   });
 
-  test("a new user applies, sees pending; an operator approves; the user sees approved and the dashboard link", async ({ page, context, request }) => {
+  test("a new user applies, sees pending; an operator approves; the user sees approved and the dashboard link", async ({
+    page,
+    context,
+    request,
+  }) => {
     await registerNewUser(context);
     await page.goto("/affiliates/apply");
     const form = page.getByTestId("application-form");
@@ -63,16 +75,24 @@ test.describe("affiliate application with the spec's form messages (spec §5)", 
     await expect(status).toHaveAttribute("data-status", "pending");
     await expect(status).toContainText("Under review");
 
-    const list = await request.get(`${apiPath("adminAffiliateApplications")}?status=pending&limit=200`, { headers: ADMIN_HEADERS });
+    const list = await request.get(`${apiPath("adminAffiliateApplications")}?status=pending&limit=200`, {
+      headers: ADMIN_HEADERS,
+    });
     const { applications } = ((await list.json()) as { data: { applications: { id: number; name: string }[] } }).data;
     const mine = applications.find((a) => a.name === "Nadia Channel");
     expect(mine).toBeDefined();
-    const decision = await request.post(apiPath("adminAffiliateDecision", { id: mine!.id }), { headers: ADMIN_HEADERS, data: { decision: "approve" } });
+    const decision = await request.post(apiPath("adminAffiliateDecision", { id: mine!.id }), {
+      headers: ADMIN_HEADERS,
+      data: { decision: "approve" },
+    });
     expect(decision.status()).toBe(200);
 
     await page.reload();
     await expect(status).toHaveAttribute("data-status", "approved");
-    await expect(status.getByRole("link", { name: "Go to your dashboard" })).toHaveAttribute("href", "/affiliates/dashboard");
+    await expect(status.getByRole("link", { name: "Go to your dashboard" })).toHaveAttribute(
+      "href",
+      "/affiliates/dashboard",
+    );
     await page.goto("/affiliates");
     await expect(page.getByRole("link", { name: "Go to dashboard" })).toBeVisible();
   });
@@ -81,8 +101,16 @@ test.describe("affiliate application with the spec's form messages (spec §5)", 
 test.describe("safe links and windows (spec §5)", () => {
   const statusWith = (url: string) => ({
     application: {
-      id: 1, userId: "1", name: "N", email: "n@example.com", region: "BR", message: "", status: "pending",
-      createdAt: new Date().toISOString(), decidedAt: null, decisionNote: null,
+      id: 1,
+      userId: "1",
+      name: "N",
+      email: "n@example.com",
+      region: "BR",
+      message: "",
+      status: "pending",
+      createdAt: new Date().toISOString(),
+      decidedAt: null,
+      decisionNote: null,
       channels: [{ type: "website", url, audience: 10 }],
     },
     isAffiliate: false,
@@ -95,7 +123,10 @@ test.describe("safe links and windows (spec §5)", () => {
       if (m.type() === "warning") warnings.push(m.text());
     });
     await page.route(apiRoute("myAffiliateApplication"), (route) =>
-      route.fulfill({ contentType: "application/json", body: JSON.stringify({ code: "00000", msg: "ok", data: statusWith("javascript:alert(document.cookie)") }) }),
+      route.fulfill({
+        contentType: "application/json",
+        body: JSON.stringify({ code: "00000", msg: "ok", data: statusWith("javascript:alert(document.cookie)") }),
+      }),
     );
     await page.goto("/affiliates/apply");
     const link = page.getByTestId("channel-link");
@@ -108,7 +139,10 @@ test.describe("safe links and windows (spec §5)", () => {
     await logIn(context, PLAIN_USER);
     const otherOrigin = baseURL!.replace("localhost", "127.0.0.1");
     await page.route(apiRoute("myAffiliateApplication"), (route) =>
-      route.fulfill({ contentType: "application/json", body: JSON.stringify({ code: "00000", msg: "ok", data: statusWith(`${otherOrigin}/affiliates/fee`) }) }),
+      route.fulfill({
+        contentType: "application/json",
+        body: JSON.stringify({ code: "00000", msg: "ok", data: statusWith(`${otherOrigin}/affiliates/fee`) }),
+      }),
     );
     await page.goto("/affiliates/apply");
     const [popup] = await Promise.all([context.waitForEvent("page"), page.getByTestId("channel-link").click()]);

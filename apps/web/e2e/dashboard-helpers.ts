@@ -13,5 +13,7 @@ export async function reveal(page: Page, name: string): Promise<void> {
 /** `YYYY-MM-DD` of `daysAgo` days before today (UTC). */
 export const dayAgo = (daysAgo: number): string => {
   const today = new Date();
-  return new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - daysAgo)).toISOString().slice(0, 10);
+  return new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - daysAgo))
+    .toISOString()
+    .slice(0, 10);
 };

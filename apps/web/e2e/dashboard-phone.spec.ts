@@ -20,7 +20,10 @@ const SHOTS = path.resolve(__dirname, "screenshots");
 const PARTS = ["payouts", "commissions", "level", "links", "invitees"] as const;
 
 type Link = { id: number; code: string };
-type Level = { progress: { newTraders: number; volumeUsdt: number }; next: { monthlyNewTraders: number; monthlyVolumeUsdt: number } | null };
+type Level = {
+  progress: { newTraders: number; volumeUsdt: number };
+  next: { monthlyNewTraders: number; monthlyVolumeUsdt: number } | null;
+};
 
 const scrollsSideways = (page: Page) =>
   page.evaluate(() => {
@@ -41,7 +44,10 @@ async function openDashboard(page: Page, prefix = ""): Promise<void> {
 
 /** The card (antd List item) of a link, found by the code its heading carries. */
 const linkCard = (page: Page, code: string) =>
-  page.getByTestId("links-table").locator(".bit-list-item").filter({ has: page.locator(`[data-testid="link-label"][data-code="${code}"]`) });
+  page
+    .getByTestId("links-table")
+    .locator(".bit-list-item")
+    .filter({ has: page.locator(`[data-testid="link-label"][data-code="${code}"]`) });
 
 /** A button a thumb can reach: wholly inside the viewport once scrolled to, and at least 44 px tall. */
 async function expectReachable(page: Page, button: Locator, label: string): Promise<void> {
@@ -58,9 +64,15 @@ async function expectReachable(page: Page, button: Locator, label: string): Prom
   expect(box!.y + box!.height, `${label} bottom`).toBeLessThanOrEqual(viewport!.height);
 }
 
-async function createLink(context: BrowserContext, shares: { spotShareBps: number; futuresShareBps: number }): Promise<Link> {
+async function createLink(
+  context: BrowserContext,
+  shares: { spotShareBps: number; futuresShareBps: number },
+): Promise<Link> {
   const code = `P${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1000)}`.slice(0, 16);
-  const response = await context.request.post(apiPath("linkCreate"), { data: { label: "Poster check", code, ...shares }, headers: { "dy-token": await deviceToken(context) } });
+  const response = await context.request.post(apiPath("linkCreate"), {
+    data: { label: "Poster check", code, ...shares },
+    headers: { "dy-token": await deviceToken(context) },
+  });
   expect(response.status()).toBe(200);
   return ((await response.json()) as { data: Link }).data;
 }
@@ -71,7 +83,9 @@ test.describe("the dashboard on a phone", () => {
   });
 
   for (const viewport of PHONES) {
-    test(`${viewport.width}x${viewport.height}: no sideways scroll; links, commissions and invitees are cards with Copy link and Poster in reach`, async ({ page }) => {
+    test(`${viewport.width}x${viewport.height}: no sideways scroll; links, commissions and invitees are cards with Copy link and Poster in reach`, async ({
+      page,
+    }) => {
       await page.setViewportSize(viewport);
       await openDashboard(page);
 
@@ -99,7 +113,9 @@ test.describe("the dashboard on a phone", () => {
         const item = page.getByRole("menuitem", { name });
         await expect(item).toBeVisible();
         // Measured once the menu's opening zoom has ended (mid-animation the box is scaled down).
-        await expect.poll(async () => (await item.boundingBox())?.height ?? 0, { message: name }).toBeGreaterThanOrEqual(44);
+        await expect
+          .poll(async () => (await item.boundingBox())?.height ?? 0, { message: name })
+          .toBeGreaterThanOrEqual(44);
       }
       expect(await scrollsSideways(page), "with the menu open").toBe(false);
       await card.getByTestId("link-more").click();
@@ -127,9 +143,12 @@ test.describe("the dashboard on a phone", () => {
     await page.setViewportSize(LAPTOP);
     await openDashboard(page);
     await expect(page.getByTestId("links-table").locator(`.bit-table tr[data-code="${DEMO_CODE}"]`)).toHaveCount(1);
-    await expect(page.getByTestId("commissions-table").locator(".bit-table tbody tr.bit-table-row").first()).toBeVisible();
+    await expect(
+      page.getByTestId("commissions-table").locator(".bit-table tbody tr.bit-table-row").first(),
+    ).toBeVisible();
     await expect(page.getByTestId("invitees-table").locator(".bit-table tbody tr.bit-table-row").first()).toBeVisible();
-    for (const table of ["links-table", "commissions-table", "invitees-table"]) await expect(page.getByTestId(table).locator(".bit-list-item"), table).toHaveCount(0);
+    for (const table of ["links-table", "commissions-table", "invitees-table"])
+      await expect(page.getByTestId(table).locator(".bit-list-item"), table).toHaveCount(0);
     // The links table's action column lines up with its rows: Copy link sits inside the link's row.
     const row = page.getByTestId("links-table").locator(`tr[data-code="${DEMO_CODE}"]`);
     const [rowBox, copyBox] = [await row.boundingBox(), await row.getByTestId("link-copy").boundingBox()];
@@ -138,7 +157,9 @@ test.describe("the dashboard on a phone", () => {
   });
 
   for (const locale of ["ja", "ar"] as const) {
-    test(`a taken vanity code is said once, next to the field, in ${locale} (no code, no English, no toast)`, async ({ page }) => {
+    test(`a taken vanity code is said once, next to the field, in ${locale} (no code, no English, no toast)`, async ({
+      page,
+    }) => {
       await page.setViewportSize(PHONES[0]);
       await page.goto(`/${locale}/affiliates/dashboard`);
       await reveal(page, "links");
@@ -182,12 +203,17 @@ test.describe("the dashboard on a phone", () => {
     await form.getByTestId("link-code-input").fill("my-code");
     await form.getByTestId("link-create").click();
     const codeItem = form.locator(".bit-form-item").filter({ has: page.getByTestId("link-code-input") });
-    await expect(codeItem.locator(".bit-form-item-explain-error")).toHaveText("Use 4–16 letters (A–Z) or digits (0–9) only, with no spaces or symbols.");
+    await expect(codeItem.locator(".bit-form-item-explain-error")).toHaveText(
+      "Use 4–16 letters (A–Z) or digits (0–9) only, with no spaces or symbols.",
+    );
     await page.waitForLoadState("networkidle");
     expect(posts).toBe(0);
   });
 
-  test("the level card says, for each goal of the next level, done / needed and whether it is reached", async ({ page, context }) => {
+  test("the level card says, for each goal of the next level, done / needed and whether it is reached", async ({
+    page,
+    context,
+  }) => {
     await page.setViewportSize(PHONES[0]);
     const level = ((await (await context.request.get(apiPath("affiliateLevel"))).json()) as { data: Level }).data;
     expect(level.next).not.toBeNull();
@@ -198,16 +224,31 @@ test.describe("the dashboard on a phone", () => {
     const count = new Intl.NumberFormat("en", { maximumFractionDigits: 0 });
     const compact = new Intl.NumberFormat("en", { notation: "compact", maximumFractionDigits: 1 });
     const goals = [
-      { name: "traders", current: level.progress.newTraders, target: level.next!.monthlyNewTraders, show: (n: number) => count.format(n) },
-      { name: "volume", current: level.progress.volumeUsdt, target: level.next!.monthlyVolumeUsdt, show: (n: number) => compact.format(n) },
+      {
+        name: "traders",
+        current: level.progress.newTraders,
+        target: level.next!.monthlyNewTraders,
+        show: (n: number) => count.format(n),
+      },
+      {
+        name: "volume",
+        current: level.progress.volumeUsdt,
+        target: level.next!.monthlyVolumeUsdt,
+        show: (n: number) => compact.format(n),
+      },
     ];
     for (const { name, current, target, show } of goals) {
       const goal = card.locator(`[data-goal="${name}"]`);
       const met = current >= target;
       await expect(goal).toHaveAttribute("data-met", String(met));
       await expect(goal.locator("strong")).toHaveText(`${show(current)} / ${show(target)}`);
-      await expect(goal.getByTestId("level-goal-state")).toHaveText(met ? "Goal reached" : `${show(target - current)} to go`);
-      await expect(goal.getByRole("progressbar")).toHaveAttribute("aria-valuenow", String(met ? 100 : Math.floor((current / target) * 100)));
+      await expect(goal.getByTestId("level-goal-state")).toHaveText(
+        met ? "Goal reached" : `${show(target - current)} to go`,
+      );
+      await expect(goal.getByRole("progressbar")).toHaveAttribute(
+        "aria-valuenow",
+        String(met ? 100 : Math.floor((current / target) * 100)),
+      );
     }
     // "90 of 15" is gone: no count reads as a fraction of a smaller goal.
     await expect(card).not.toContainText(/this month: [\d,]+ of [\d,]+/);
@@ -237,7 +278,9 @@ test.describe("the dashboard on a phone", () => {
 
   test("a section whose call fails offers a retry, and the retry loads it", async ({ page }) => {
     await page.setViewportSize(PHONES[0]);
-    await page.route(/\/v1\/affiliate\/links(\?|$)/, (route) => (route.request().method() === "GET" ? route.fulfill({ status: 503, body: "unavailable" }) : route.continue()));
+    await page.route(/\/v1\/affiliate\/links(\?|$)/, (route) =>
+      route.request().method() === "GET" ? route.fulfill({ status: 503, body: "unavailable" }) : route.continue(),
+    );
     await page.goto("/affiliates/dashboard");
     await reveal(page, "links");
     const section = page.locator('section[aria-labelledby="links-title"]');

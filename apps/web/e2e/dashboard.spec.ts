@@ -5,7 +5,10 @@ import { reveal } from "./dashboard-helpers";
 type Summary = { totals: { clicks: number }; funnel: { step: string; count: number }[] };
 
 test.describe("affiliate dashboard (in part)", () => {
-  test("an approved affiliate sees the period's figures, the funnel, the level, and exports the period's CSV", async ({ page, context }) => {
+  test("an approved affiliate sees the period's figures, the funnel, the level, and exports the period's CSV", async ({
+    page,
+    context,
+  }) => {
     await logIn(context);
     await page.goto("/affiliates/dashboard");
     const figures = page.getByTestId("figures");
@@ -18,7 +21,11 @@ test.describe("affiliate dashboard (in part)", () => {
       return { from: from.toISOString().slice(0, 10), to: today.toISOString().slice(0, 10) };
     };
     const summaryOf = async (days: number) =>
-      ((await (await context.request.get(`${apiPath("affiliateSummary")}?${new URLSearchParams(range(days)).toString()}`)).json()) as { data: Summary }).data;
+      (
+        (await (
+          await context.request.get(`${apiPath("affiliateSummary")}?${new URLSearchParams(range(days)).toString()}`)
+        ).json()) as { data: Summary }
+      ).data;
 
     const week = await summaryOf(7);
     await expect.poll(clicksOf).toBe(String(week.totals.clicks));
@@ -39,9 +46,15 @@ test.describe("affiliate dashboard (in part)", () => {
     // UTF-8 with a byte-order mark, the header row in the page's language.
     expect(text.startsWith("\uFEFF")).toBe(true);
     const rows = text.slice(1).trim().split("\n");
-    const listed = ((await (await context.request.get(`${apiPath("commissions")}?${new URLSearchParams({ ...range(30), pageSize: "10" }).toString()}`)).json()) as {
-      data: { total: number };
-    }).data;
+    const listed = (
+      (await (
+        await context.request.get(
+          `${apiPath("commissions")}?${new URLSearchParams({ ...range(30), pageSize: "10" }).toString()}`,
+        )
+      ).json()) as {
+        data: { total: number };
+      }
+    ).data;
     expect(rows.length - 1).toBe(listed.total);
 
     // The CSV's lines are the table's: the first page of records, newest first, same invitees and days.
@@ -59,7 +72,11 @@ test.describe("affiliate dashboard (in part)", () => {
     }
   });
 
-  test("create a link with a 10% share: it is listed with its QR code, and the link opens the sign-up page", async ({ page, context, request }) => {
+  test("create a link with a 10% share: it is listed with its QR code, and the link opens the sign-up page", async ({
+    page,
+    context,
+    request,
+  }) => {
     await logIn(context);
     await page.goto("/affiliates/dashboard");
     const code = `E2E${Date.now().toString(36).toUpperCase()}`.slice(0, 16);
@@ -94,7 +111,13 @@ test.describe("affiliate dashboard (in part)", () => {
     await logIn(context);
     type Page = { data: { items: { maskedUserId: string; volumeUsdt: number }[]; total: number } };
     const api = async (query: Record<string, string>) =>
-      ((await (await context.request.get(`${apiPath("invitees")}?${new URLSearchParams({ pageSize: "10", ...query }).toString()}`)).json()) as Page).data;
+      (
+        (await (
+          await context.request.get(
+            `${apiPath("invitees")}?${new URLSearchParams({ pageSize: "10", ...query }).toString()}`,
+          )
+        ).json()) as Page
+      ).data;
     await page.goto("/affiliates/dashboard");
     await reveal(page, "invitees");
     const section = page.locator('section[aria-labelledby="invitees-title"]');
@@ -120,6 +143,9 @@ test.describe("affiliate dashboard (in part)", () => {
     await page.goto("/affiliates/dashboard");
     await expect(page.getByTestId("not-affiliate")).toBeVisible();
     await expect(page.getByTestId("figures")).toHaveCount(0);
-    await expect(page.getByRole("link", { name: "Apply to the affiliate programme" })).toHaveAttribute("href", "/affiliates/apply");
+    await expect(page.getByRole("link", { name: "Apply to the affiliate programme" })).toHaveAttribute(
+      "href",
+      "/affiliates/apply",
+    );
   });
 });

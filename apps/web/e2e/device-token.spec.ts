@@ -54,7 +54,10 @@ test.describe("device token (spec §3, §4, §9)", () => {
     const refused = await page.request.post(apiPath("login"), { data: credentials, headers: { "dy-token": "" } });
     expect(refused.status()).toBe(403);
     expect(((await refused.json()) as { code: string }).code).toBe("22001");
-    const forged = await page.request.post(apiPath("login"), { data: credentials, headers: { "dy-token": "A".repeat(40) } });
+    const forged = await page.request.post(apiPath("login"), {
+      data: credentials,
+      headers: { "dy-token": "A".repeat(40) },
+    });
     expect(forged.status()).toBe(403);
     const accepted = await page.request.post(apiPath("login"), { data: credentials, headers: { "dy-token": token } });
     expect(accepted.status()).toBe(200);

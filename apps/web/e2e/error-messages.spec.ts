@@ -1,9 +1,26 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, test, type BrowserContext, type Locator, type Page, type Request, type Response } from "@playwright/test";
+import {
+  expect,
+  test,
+  type BrowserContext,
+  type Locator,
+  type Page,
+  type Request,
+  type Response,
+} from "@playwright/test";
 import { AffiliateResponseCode, VipResponseCode } from "@affiliates/contracts";
 import { reveal } from "./dashboard-helpers";
-import { ADMIN_HEADERS, AFFILIATE, apiPath, apiRoute, deviceToken, logIn, PLAIN_USER, registerNewUser } from "./fixtures";
+import {
+  ADMIN_HEADERS,
+  AFFILIATE,
+  apiPath,
+  apiRoute,
+  deviceToken,
+  logIn,
+  PLAIN_USER,
+  registerNewUser,
+} from "./fixtures";
 
 /**
  * Human error messages: the API's business refusals read as translated sentences that say what to do (no `[code]`,
@@ -54,7 +71,9 @@ async function shownMessages(page: Page, scope: Locator): Promise<string[]> {
       .map((element) => (element.textContent ?? "").trim())
       .filter((text) => text !== "");
   });
-  const toasts = (await page.locator(".bit-message-notice").allInnerTexts()).map((text) => text.trim()).filter((text) => text !== "");
+  const toasts = (await page.locator(".bit-message-notice").allInnerTexts())
+    .map((text) => text.trim())
+    .filter((text) => text !== "");
   return [...toasts, ...inline];
 }
 
@@ -62,10 +81,17 @@ async function shownMessages(page: Page, scope: Locator): Promise<string[]> {
  * Waits until the refusal shows and everything that could still show it has run (the toast code loaded, two frames
  * painted), then checks it shows exactly once, as a sentence without a code and without English.
  */
-async function expectShownOnce(page: Page, scope: Locator, pendingScripts: () => number, expected?: string): Promise<void> {
+async function expectShownOnce(
+  page: Page,
+  scope: Locator,
+  pendingScripts: () => number,
+  expected?: string,
+): Promise<void> {
   await expect.poll(() => shownMessages(page, scope)).not.toEqual([]);
   await expect.poll(pendingScripts).toBe(0);
-  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
   const shown = await shownMessages(page, scope);
   expect(shown, "the refusal shows once: in a toast or next to its field, not both").toHaveLength(1);
   const text = shown[0] ?? "";
@@ -76,13 +102,20 @@ async function expectShownOnce(page: Page, scope: Locator, pendingScripts: () =>
   expect(await page.locator("body").innerText()).not.toMatch(/\[\d{3,5}\]/);
 }
 
-const businessCodeOf = async (response: Promise<Response>): Promise<string> => ((await (await response).json()) as { code: string }).code;
+const businessCodeOf = async (response: Promise<Response>): Promise<string> =>
+  ((await (await response).json()) as { code: string }).code;
 
-const posted = (path: string) => (response: Response) => response.url().endsWith(path) && response.request().method() === "POST";
+const posted = (path: string) => (response: Response) =>
+  response.url().endsWith(path) && response.request().method() === "POST";
 
 async function applyThroughApi(context: BrowserContext, name: string) {
   const response = await context.request.post(apiPath("affiliateApply"), {
-    data: { name, email: "applicant@example.com", channels: [{ type: "website", url: "https://applicant.example", audience: 10 }], region: "PT" },
+    data: {
+      name,
+      email: "applicant@example.com",
+      channels: [{ type: "website", url: "https://applicant.example", audience: 10 }],
+      region: "PT",
+    },
     headers: { "dy-token": await deviceToken(context) },
   });
   expect(response.status()).toBe(200);
@@ -93,22 +126,35 @@ async function applyThroughApi(context: BrowserContext, name: string) {
 async function newAffiliate(context: BrowserContext): Promise<string> {
   await registerNewUser(context);
   const id = await applyThroughApi(context, `Quota ${Date.now()}`);
-  const decided = await context.request.post(apiPath("adminAffiliateDecision", { id }), { headers: ADMIN_HEADERS, data: { decision: "approve" } });
+  const decided = await context.request.post(apiPath("adminAffiliateDecision", { id }), {
+    headers: ADMIN_HEADERS,
+    data: { decision: "approve" },
+  });
   expect(decided.status()).toBe(200);
-  const mine = (await (await context.request.get(apiPath("myAffiliateApplication"))).json()) as { data: { application: { userId: string } } };
+  const mine = (await (await context.request.get(apiPath("myAffiliateApplication"))).json()) as {
+    data: { application: { userId: string } };
+  };
   return mine.data.application.userId;
 }
 
 /** Picks a country of the form's list by its code, named as the page's language names it. */
 async function chooseCountry(page: Page, form: Locator, fieldId: string, code: string): Promise<void> {
-  const name = await page.evaluate((c) => new Intl.DisplayNames([document.documentElement.lang], { type: "region" }).of(c) ?? c, code);
+  const name = await page.evaluate(
+    (c) => new Intl.DisplayNames([document.documentElement.lang], { type: "region" }).of(c) ?? c,
+    code,
+  );
   const input = form.locator(`input#${fieldId}`);
   // `has` is searched inside each form item: a page-relative locator, not one under the form.
   const item = form.locator(".bit-form-item").filter({ has: page.locator(`input#${fieldId}`) });
   await expect(async () => {
     await input.fill(name);
-    await page.locator(".bit-select-dropdown:visible .bit-select-item-option", { hasText: name }).first().click({ timeout: 2_000 });
-    await expect(item.locator(".bit-select-content, .bit-select-selector").first()).toContainText(name, { timeout: 1_000 });
+    await page
+      .locator(".bit-select-dropdown:visible .bit-select-item-option", { hasText: name })
+      .first()
+      .click({ timeout: 2_000 });
+    await expect(item.locator(".bit-select-content, .bit-select-selector").first()).toContainText(name, {
+      timeout: 1_000,
+    });
   }).toPass({ timeout: 10_000 });
 }
 
@@ -132,7 +178,10 @@ for (const locale of ["ja", "ar"] as const) {
     test("an experience card beyond the month's quota", async ({ page, context }) => {
       const scripts = trackScripts(page);
       const userId = await newAffiliate(context);
-      const quota = await context.request.put(apiPath("adminCardQuota", { userId }), { headers: ADMIN_HEADERS, data: { monthlyQuota: 1 } });
+      const quota = await context.request.put(apiPath("adminCardQuota", { userId }), {
+        headers: ADMIN_HEADERS,
+        data: { monthlyQuota: 1 },
+      });
       expect(quota.status()).toBe(200);
       await page.goto(`/${locale}/affiliates/experience-card`);
       await expect(page.getByTestId("card-quota")).toHaveAttribute("aria-busy", "false");
@@ -140,12 +189,22 @@ for (const locale of ["ja", "ar"] as const) {
       const submit = form.locator('button[type="submit"]');
       await expect(submit).toBeEnabled();
       // The month's last card goes out from elsewhere (another tab, the app): this page still offers one.
-      const elsewhere = await context.request.post(apiPath("cardIssue"), { data: { amountUsdt: 10, validDays: 30 }, headers: { "dy-token": await deviceToken(context) } });
+      const elsewhere = await context.request.post(apiPath("cardIssue"), {
+        data: { amountUsdt: 10, validDays: 30 },
+        headers: { "dy-token": await deviceToken(context) },
+      });
       expect(elsewhere.status()).toBe(200);
       const answer = page.waitForResponse(posted(apiPath("cardIssue")));
       await submit.click();
       expect(await businessCodeOf(answer)).toBe(AffiliateResponseCode.cardQuotaExceeded);
-      await expectShownOnce(page, page.locator("section").filter({ has: page.getByTestId("card-issue-form") }).last(), scripts);
+      await expectShownOnce(
+        page,
+        page
+          .locator("section")
+          .filter({ has: page.getByTestId("card-issue-form") })
+          .last(),
+        scripts,
+      );
     });
 
     test("an affiliate application sent twice", async ({ page, context }) => {
@@ -192,7 +251,10 @@ const FORMS = [
 
 test.describe("partner application forms check what the contract checks, in their own words", () => {
   for (const f of FORMS) {
-    test(`${f.kind}: no browser bubbles, a country only from the list, a volume above 0, the account's details filled in`, async ({ page, context }) => {
+    test(`${f.kind}: no browser bubbles, a country only from the list, a volume above 0, the account's details filled in`, async ({
+      page,
+      context,
+    }) => {
       const account = await registerNewUser(context);
       // The reference API masks the address in the user info (us****@…); an account that gives it whole has it filled in.
       await page.route(apiRoute("userInfo"), async (route) => {
@@ -208,7 +270,8 @@ test.describe("partner application forms check what the contract checks, in thei
       await page.goto(f.path);
       const form = page.getByTestId(`partner-form-${f.kind}`);
       await expect(form).toBeVisible();
-      const item = (label: string) => form.locator(".bit-form-item").filter({ has: page.getByLabel(label, { exact: true }) });
+      const item = (label: string) =>
+        form.locator(".bit-form-item").filter({ has: page.getByLabel(label, { exact: true }) });
 
       // Filled in from the account: the email, and the name the account has (a new user's is their address's local part).
       await expect(form.getByLabel("Work email")).toHaveValue(account.email);
@@ -238,9 +301,13 @@ test.describe("partner application forms check what the contract checks, in thei
       await form.locator('button[type="submit"]').click();
       await expect(item(f.volume).locator(".bit-form-item-explain-error")).toHaveText(formText("rules", "positive"));
       await expect(form.getByText(formText("rules", "positive"), { exact: true })).toHaveCount(1);
-      await expect(item("Country or region").locator(".bit-form-item-explain-error")).toHaveText("Please enter Country or region");
+      await expect(item("Country or region").locator(".bit-form-item-explain-error")).toHaveText(
+        "Please enter Country or region",
+      );
       await expect(country).toHaveValue("");
-      await expect(item("Work email").locator(".bit-form-item-explain-error")).toHaveText("Work email is not a valid email");
+      await expect(item("Work email").locator(".bit-form-item-explain-error")).toHaveText(
+        "Work email is not a valid email",
+      );
       expect(await page.evaluate(() => (window as unknown as { invalidEvents: number }).invalidEvents)).toBe(0);
       expect(sent).toEqual([]);
       await expect(page.locator(".bit-message-notice")).toHaveCount(0);
@@ -254,7 +321,10 @@ test.describe("partner application forms check what the contract checks, in thei
     });
   }
 
-  test("the email the user info masks is not filled in (a masked address cannot be sent); the name is", async ({ page, context }) => {
+  test("the email the user info masks is not filled in (a masked address cannot be sent); the name is", async ({
+    page,
+    context,
+  }) => {
     const account = await registerNewUser(context);
     await page.goto("/affiliates/broker");
     const form = page.getByTestId("partner-form-broker");

@@ -23,7 +23,9 @@ interface StoredEvent {
 }
 
 async function storedEvents(request: APIRequestContext): Promise<StoredEvent[]> {
-  const response = await request.get(`${BETA_URL}${apiPath("adminErrors")}?limit=200`, { headers: { "x-admin-token": ADMIN_TOKEN } });
+  const response = await request.get(`${BETA_URL}${apiPath("adminErrors")}?limit=200`, {
+    headers: { "x-admin-token": ADMIN_TOKEN },
+  });
   if (response.status() !== 200) return [];
   return ((await response.json()) as { data: { events: StoredEvent[] } }).data.events;
 }
@@ -52,7 +54,8 @@ function eventsIn(bodies: string[]): Array<{ eventId: string; message: string }>
       }
       const event = item as { event_id?: string; exception?: { values?: Array<{ type?: string; value?: string }> } };
       const last = event.exception?.values?.at(-1);
-      if (event.event_id && last) events.push({ eventId: event.event_id, message: `${last.type ?? ""}: ${last.value ?? ""}` });
+      if (event.event_id && last)
+        events.push({ eventId: event.event_id, message: `${last.type ?? ""}: ${last.value ?? ""}` });
     }
   }
   return events;
@@ -70,17 +73,27 @@ test.describe("error reporting with APP_ENV=beta", () => {
       return;
     }
     test.setTimeout(120_000);
-    beta = await startWebInstance({ port: BETA_PORT, publicOrigin: BETA_URL, appEnv: "beta", env: { ENABLE_TEST_ROUTES: "1" } });
+    beta = await startWebInstance({
+      port: BETA_PORT,
+      publicOrigin: BETA_URL,
+      appEnv: "beta",
+      env: { ENABLE_TEST_ROUTES: "1" },
+    });
   });
 
   test.afterAll(async () => {
     await beta?.stop();
   });
 
-  test("an uncaught error and unhandled rejections arrive through the tunnel, stored and scrubbed", async ({ page, request }) => {
+  test("an uncaught error and unhandled rejections arrive through the tunnel, stored and scrubbed", async ({
+    page,
+    request,
+  }) => {
     const tunnel = watchTunnel(page);
     const marker = `${Date.now()}`;
-    await page.goto(`${BETA_URL}/affiliates/fee?password=hunter2&email=a@b.c&token=xyz-token-value`, { waitUntil: "load" });
+    await page.goto(`${BETA_URL}/affiliates/fee?password=hunter2&email=a@b.c&token=xyz-token-value`, {
+      waitUntil: "load",
+    });
     // Before the SDK is in (it loads after the page): queued by the early handlers, sent once it is.
     await page.evaluate((m) => {
       setTimeout(() => {
@@ -88,28 +101,51 @@ test.describe("error reporting with APP_ENV=beta", () => {
       }, 0);
     }, marker);
     await page.waitForFunction(() => "__SENTRY__" in globalThis, undefined, { timeout: 15_000 });
-    await page.evaluate(({ m, leaky }) => {
-      // breadcrumbs: a console message and a request that both carry sensitive parameters
-      console.log(`login_name=bob-login&password=hunter2 ${m}`);
-      void fetch(leaky).catch(() => undefined);
-      setTimeout(() => {
-        throw new Error(`e2e uncaught ${m}`);
-      }, 200);
-      setTimeout(() => void Promise.reject(new Error(`e2e rejection ${m}`)), 250);
-      // a non-Error rejection: its fields travel as the event's extra data
-      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- a plain-object reason is the point
-      setTimeout(() => void Promise.reject({ password: "hunter2", email: "a@b.c", accessToken: "xyz-token-value", note: `e2e extra ${m}` }), 300);
-    }, { m: marker, leaky: `${apiPath("domainConfig")}?token=xyz-token-value&email=a@b.c` });
+    await page.evaluate(
+      ({ m, leaky }) => {
+        // breadcrumbs: a console message and a request that both carry sensitive parameters
+        console.log(`login_name=bob-login&password=hunter2 ${m}`);
+        void fetch(leaky).catch(() => undefined);
+        setTimeout(() => {
+          throw new Error(`e2e uncaught ${m}`);
+        }, 200);
+        setTimeout(() => void Promise.reject(new Error(`e2e rejection ${m}`)), 250);
+        // a non-Error rejection: its fields travel as the event's extra data
+        setTimeout(
+          () =>
+            // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- a plain-object reason is the point
+            void Promise.reject({
+              password: "hunter2",
+              email: "a@b.c",
+              accessToken: "xyz-token-value",
+              note: `e2e extra ${m}`,
+            }),
+          300,
+        );
+      },
+      { m: marker, leaky: `${apiPath("domainConfig")}?token=xyz-token-value&email=a@b.c` },
+    );
 
     await expect
-      .poll(async () => (await storedEvents(request)).filter((e) => e.message.includes(marker)).length, { timeout: 30_000 })
+      .poll(async () => (await storedEvents(request)).filter((e) => e.message.includes(marker)).length, {
+        timeout: 30_000,
+      })
       .toBeGreaterThanOrEqual(3);
-    await expect.poll(() => tunnel.bodies.some((body) => body.includes(`e2e extra ${marker}`)), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => tunnel.bodies.some((body) => body.includes(`e2e extra ${marker}`)), { timeout: 15_000 })
+      .toBe(true);
     const events = await storedEvents(request);
-    expect(events.some((e) => /captured as (promise rejection|exception) with keys: accessToken, email, note, password/.test(e.message))).toBe(true);
+    expect(
+      events.some((e) =>
+        /captured as (promise rejection|exception) with keys: accessToken, email, note, password/.test(e.message),
+      ),
+    ).toBe(true);
     const uncaught = events.find((e) => e.message.includes(`e2e uncaught ${marker}`));
     const rejection = events.find((e) => e.message.includes(`e2e rejection ${marker}`));
-    expect(uncaught).toMatchObject({ level: "error", url: `${BETA_URL}/affiliates/fee?password=[Filtered]&email=[Filtered]&token=[Filtered]` });
+    expect(uncaught).toMatchObject({
+      level: "error",
+      url: `${BETA_URL}/affiliates/fee?password=[Filtered]&email=[Filtered]&token=[Filtered]`,
+    });
     expect(rejection?.url).toBe(uncaught?.url);
     expect(events.find((e) => e.message.includes(`e2e early ${marker}`))?.url).toBe(uncaught?.url);
     expect(uncaught?.breadcrumbs).toBeGreaterThan(0);
@@ -121,13 +157,20 @@ test.describe("error reporting with APP_ENV=beta", () => {
     expect(sent).toContain(`e2e extra ${marker}`);
     expect(sent).toContain("[Filtered]");
     for (const secret of SECRETS) expect(sent, `"${secret}" was sent`).not.toContain(secret);
-    expect(tunnel.requests.every((r) => r.method() === "POST" && new URL(r.url()).pathname === apiPath("sentryTunnel", { projectId: 1 }))).toBe(true);
+    expect(
+      tunnel.requests.every(
+        (r) => r.method() === "POST" && new URL(r.url()).pathname === apiPath("sentryTunnel", { projectId: 1 }),
+      ),
+    ).toBe(true);
     for (const event of events) {
       for (const secret of SECRETS) expect(JSON.stringify(event)).not.toContain(secret);
     }
   });
 
-  test("an uncaught error and an unhandled rejection raised in the same tick are two events", async ({ page, request }) => {
+  test("an uncaught error and an unhandled rejection raised in the same tick are two events", async ({
+    page,
+    request,
+  }) => {
     const tunnel = watchTunnel(page);
     const marker = `${Date.now()}`;
     await page.goto(`${BETA_URL}/affiliates/fee`, { waitUntil: "load" });
@@ -141,21 +184,43 @@ test.describe("error reporting with APP_ENV=beta", () => {
     }, marker);
     const expected = [`Error: same tick rejection ${marker}`, `Error: same tick uncaught ${marker}`];
     // Two events at the tunnel, each with its own id …
-    await expect.poll(() => eventsIn(tunnel.bodies).filter((e) => e.message.includes(marker)).map((e) => e.message).sort(), { timeout: 15_000 }).toEqual(expected);
+    await expect
+      .poll(
+        () =>
+          eventsIn(tunnel.bodies)
+            .filter((e) => e.message.includes(marker))
+            .map((e) => e.message)
+            .sort(),
+        { timeout: 15_000 },
+      )
+      .toEqual(expected);
     const sent = eventsIn(tunnel.bodies).filter((e) => e.message.includes(marker));
     expect(new Set(sent.map((e) => e.eventId)).size).toBe(2);
     // … and both stored by the API.
     await expect
-      .poll(async () => (await storedEvents(request)).filter((e) => e.message.includes(marker)).map((e) => e.message).sort(), { timeout: 30_000 })
+      .poll(
+        async () =>
+          (await storedEvents(request))
+            .filter((e) => e.message.includes(marker))
+            .map((e) => e.message)
+            .sort(),
+        { timeout: 30_000 },
+      )
       .toEqual(expected);
   });
 
   test("a render crash arrives too", async ({ page, request }) => {
     await page.goto(`${BETA_URL}/affiliates/e2e-crash`, { waitUntil: "load" });
     await expect
-      .poll(async () => (await storedEvents(request)).some((e) => e.message.includes("e2e render crash") && e.url?.includes("/affiliates/e2e-crash")), {
-        timeout: 30_000,
-      })
+      .poll(
+        async () =>
+          (await storedEvents(request)).some(
+            (e) => e.message.includes("e2e render crash") && e.url?.includes("/affiliates/e2e-crash"),
+          ),
+        {
+          timeout: 30_000,
+        },
+      )
       .toBe(true);
   });
 });

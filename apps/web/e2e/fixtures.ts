@@ -3,14 +3,18 @@ import { DEVICE_TOKEN_APP_IDS } from "@affiliates/contracts";
 import { ENDPOINTS, endpointPath, type EndpointName, type EndpointPathArgs } from "@affiliates/contracts/endpoints";
 
 /** An endpoint's URL path from the table, parameters filled: `apiPath("linkUpdate", { id: 7 })` → `/v1/affiliate/links/7`. */
-export const apiPath = <N extends EndpointName>(name: N, ...params: EndpointPathArgs<N>): string => `/${endpointPath(name, ...params)}`;
+export const apiPath = <N extends EndpointName>(name: N, ...params: EndpointPathArgs<N>): string =>
+  `/${endpointPath(name, ...params)}`;
 
 /** A Playwright URL glob of an endpoint on any origin (`**` + its path), for page.route and waitForRequest/Response. */
-export const apiRoute = <N extends EndpointName>(name: N, ...params: EndpointPathArgs<N>): string => `**${apiPath(name, ...params)}`;
+export const apiRoute = <N extends EndpointName>(name: N, ...params: EndpointPathArgs<N>): string =>
+  `**${apiPath(name, ...params)}`;
 
 /** True when a URL is a call of the endpoint, whatever its path parameters and query. */
 export function isApiCall(url: string, name: EndpointName): boolean {
-  const pattern = ENDPOINTS[name].path.split("/").map((segment) => (segment.startsWith(":") ? "[^/]+" : segment.replace(/[.]/g, "\\.")));
+  const pattern = ENDPOINTS[name].path
+    .split("/")
+    .map((segment) => (segment.startsWith(":") ? "[^/]+" : segment.replace(/[.]/g, "\\.")));
   return new RegExp(`^/${pattern.join("/")}$`).test(new URL(url, "http://localhost").pathname);
 }
 
@@ -18,11 +22,16 @@ export function isApiCall(url: string, name: EndpointName): boolean {
 export const API_ROUTES = (() => {
   const versions = new Set(Object.values(ENDPOINTS).map((entry) => entry.path.split("/")[0]));
   const [version] = versions;
-  if (versions.size !== 1 || version === undefined) throw new Error(`the endpoint table has ${versions.size} path prefixes`);
+  if (versions.size !== 1 || version === undefined)
+    throw new Error(`the endpoint table has ${versions.size} path prefixes`);
   return `**/${version}/**`;
 })();
 
-export const AFFILIATE = { email: "affiliate@example.com", password: "Affiliate#2026", name: "Aurora Affiliate" } as const;
+export const AFFILIATE = {
+  email: "affiliate@example.com",
+  password: "Affiliate#2026",
+  name: "Aurora Affiliate",
+} as const;
 export const PLAIN_USER = { email: "user@example.com", password: "User#2026" } as const;
 
 /** A device token from the API, as the token SDK gets one (login requires it as `dy-token`). */
@@ -35,7 +44,10 @@ export async function deviceToken(context: BrowserContext): Promise<string> {
 }
 
 /** Logs in through the API on the public origin, so the refresh_token cookie lands in the browser context. */
-export async function logIn(context: BrowserContext, account: { email: string; password: string } = AFFILIATE): Promise<void> {
+export async function logIn(
+  context: BrowserContext,
+  account: { email: string; password: string } = AFFILIATE,
+): Promise<void> {
   const response = await context.request.post(apiPath("login"), {
     data: { email: account.email, password: account.password },
     headers: { "dy-token": await deviceToken(context) },
@@ -59,8 +71,14 @@ export function watchErrors(page: Page): string[] {
 
 /** Registers a new user through the API (with a device token) and keeps its session in the context. */
 export async function registerNewUser(context: BrowserContext): Promise<{ email: string; password: string }> {
-  const account = { email: `applicant-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`, password: "Applicant#2026" };
-  const response = await context.request.post(apiPath("register"), { data: account, headers: { "dy-token": await deviceToken(context) } });
+  const account = {
+    email: `applicant-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`,
+    password: "Applicant#2026",
+  };
+  const response = await context.request.post(apiPath("register"), {
+    data: account,
+    headers: { "dy-token": await deviceToken(context) },
+  });
   expect(response.status()).toBe(200);
   return account;
 }

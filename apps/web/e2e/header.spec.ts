@@ -26,7 +26,9 @@ const SCREENSHOTS = path.resolve(__dirname, "screenshots");
 type Tree = { [key: string]: string | Tree };
 /** A text of the shell catalogue of a locale that has its own file (en, ja, de, ar). */
 function shellText(locale: Locale, dotted: string): string {
-  let node: string | Tree = JSON.parse(readFileSync(path.resolve(__dirname, `../messages/shell/${locale}.json`), "utf8")) as Tree;
+  let node: string | Tree = JSON.parse(
+    readFileSync(path.resolve(__dirname, `../messages/shell/${locale}.json`), "utf8"),
+  ) as Tree;
   for (const part of dotted.split(".")) node = typeof node === "object" ? (node[part] ?? "") : "";
   if (typeof node !== "string" || !node) throw new Error(`shell/${locale}.json has no ${dotted}`);
   return node;
@@ -37,7 +39,14 @@ function shellText(locale: Locale, dotted: string): string {
  * its prefix (English variants, ru-FR, ru-UZ, fr-FR, uz-UZ). Waits for the session to resolve (the account area's
  * placeholder gives way to the buttons) and for the fonts, so what is measured is what a visitor sees.
  */
-async function open(page: Page, context: BrowserContext, baseURL: string, locale: Locale, pagePath: string, query = ""): Promise<void> {
+async function open(
+  page: Page,
+  context: BrowserContext,
+  baseURL: string,
+  locale: Locale,
+  pagePath: string,
+  query = "",
+): Promise<void> {
   await context.addCookies([{ name: LANGUAGE_COOKIE, value: locale, url: baseURL }]);
   const response = await page.goto(`${localePath(locale, pagePath)}${query}`);
   expect(response?.status()).toBe(200);
@@ -66,8 +75,15 @@ function measureDesktopHeader(page: Page) {
     };
     const boxOf = (element: Element): Box => {
       const rect = element.getBoundingClientRect();
-      const name = element.getAttribute("aria-label") ?? (element.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 30);
-      return { what: `<${element.tagName.toLowerCase()} class="${element.getAttribute("class") ?? ""}"> "${name}"`, left: rect.left, right: rect.right, top: rect.top, bottom: rect.bottom };
+      const name =
+        element.getAttribute("aria-label") ?? (element.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 30);
+      return {
+        what: `<${element.tagName.toLowerCase()} class="${element.getAttribute("class") ?? ""}"> "${name}"`,
+        left: rect.left,
+        right: rect.right,
+        top: rect.top,
+        bottom: rect.bottom,
+      };
     };
     /** How many lines an element's visible text takes (text for screen readers only is not laid out as a line). */
     const lineCount = (element: Element): number => {
@@ -85,8 +101,16 @@ function measureDesktopHeader(page: Page) {
       return tops.filter((top, i) => i === 0 || top - tops[i - 1]! > 8).length;
     };
     const navItems = [...header.querySelectorAll(".main-nav > ul > li")];
-    const rowItems = [header.querySelector(".brand"), ...navItems, ...header.querySelectorAll(".header-actions > *")].filter((e): e is Element => e !== null && visible(e));
-    const labels = [...header.querySelectorAll(".main-nav > ul > li > a, .main-nav > ul > li summary, .header-actions summary, .header-actions .button")].filter(visible);
+    const rowItems = [
+      header.querySelector(".brand"),
+      ...navItems,
+      ...header.querySelectorAll(".header-actions > *"),
+    ].filter((e): e is Element => e !== null && visible(e));
+    const labels = [
+      ...header.querySelectorAll(
+        ".main-nav > ul > li > a, .main-nav > ul > li summary, .header-actions summary, .header-actions .button",
+      ),
+    ].filter(visible);
     const everything = [...header.querySelectorAll("*")].filter((e) => visible(e) && !e.closest("dialog"));
     const brandName = header.querySelector(".brand-name");
     return {
@@ -120,12 +144,16 @@ test.describe("the wide header fits one row at 1280 px", () => {
       // Brand, each nav item and each action share one row: the same vertical centre, inside the header.
       const first = header.row[0]!;
       for (const item of header.row) {
-        expect(Math.abs(centre(item) - centre(first)), `${item.what} is on the brand's row`).toBeLessThanOrEqual(SAME_ROW_PX);
+        expect(Math.abs(centre(item) - centre(first)), `${item.what} is on the brand's row`).toBeLessThanOrEqual(
+          SAME_ROW_PX,
+        );
       }
       // ...side by side, without overlapping, in reading order's row.
       const byX = [...header.row].sort((a, b) => a.left - b.left);
       for (let i = 1; i < byX.length; i++) {
-        expect(byX[i]!.left, `${byX[i]!.what} overlaps ${byX[i - 1]!.what}`).toBeGreaterThanOrEqual(byX[i - 1]!.right - SLACK_PX);
+        expect(byX[i]!.left, `${byX[i]!.what} overlaps ${byX[i - 1]!.what}`).toBeGreaterThanOrEqual(
+          byX[i - 1]!.right - SLACK_PX,
+        );
       }
       expect(header.wrapped, "labels on one line (no CJK break inside a word)").toEqual([]);
       expect(header.outside, "nothing of the header outside the viewport").toEqual([]);
@@ -142,14 +170,19 @@ test.describe("the wide header fits one row at 1280 px", () => {
       const header = await measureDesktopHeader(page);
       expect(header.height).toBeLessThanOrEqual(DESKTOP_HEADER_MAX_PX + SLACK_PX);
       const first = header.row[0]!;
-      for (const item of header.row) expect(Math.abs(centre(item) - centre(first)), item.what).toBeLessThanOrEqual(SAME_ROW_PX);
+      for (const item of header.row)
+        expect(Math.abs(centre(item) - centre(first)), item.what).toBeLessThanOrEqual(SAME_ROW_PX);
       expect(header.wrapped).toEqual([]);
       expect(header.outside).toEqual([]);
     });
   }
 
   for (const locale of ["en", "ar"] as const) {
-    test(`"More" lists the other pages inside the viewport and marks the current one (${locale})`, async ({ page, context, baseURL }) => {
+    test(`"More" lists the other pages inside the viewport and marks the current one (${locale})`, async ({
+      page,
+      context,
+      baseURL,
+    }) => {
       await page.setViewportSize(DESKTOP);
       await open(page, context, baseURL!, locale, PAGES.broker.path);
       const more = page.locator(".main-nav .nav-more");
@@ -160,7 +193,10 @@ test.describe("the wide header fits one row at 1280 px", () => {
       const list = more.locator(".nav-more-list");
       await expect(list).toBeVisible();
       await expect(list.locator("a")).toHaveCount(3);
-      await expect(list.locator('a[aria-current="page"]')).toHaveAttribute("href", localePath(locale, PAGES.broker.path));
+      await expect(list.locator('a[aria-current="page"]')).toHaveAttribute(
+        "href",
+        localePath(locale, PAGES.broker.path),
+      );
       await expect(list.locator(`a[href="${localePath(locale, PAGES.institutional.path)}"]`)).toBeVisible();
       const box = (await list.boundingBox())!;
       expect(box.x).toBeGreaterThanOrEqual(-SLACK_PX);
@@ -190,13 +226,25 @@ function smallTargets(root: Locator, min: number) {
       .filter((target) => {
         const style = getComputedStyle(target);
         const rect = target.getBoundingClientRect();
-        return style.display !== "none" && style.visibility !== "hidden" && rect.width > 0 && (rect.width + 1 < minPx || rect.height + 1 < minPx);
+        return (
+          style.display !== "none" &&
+          style.visibility !== "hidden" &&
+          rect.width > 0 &&
+          (rect.width + 1 < minPx || rect.height + 1 < minPx)
+        );
       })
-      .map((target) => `${target.outerHTML.slice(0, 80)} ${Math.round(target.getBoundingClientRect().width)}x${Math.round(target.getBoundingClientRect().height)}`);
+      .map(
+        (target) =>
+          `${target.outerHTML.slice(0, 80)} ${Math.round(target.getBoundingClientRect().width)}x${Math.round(target.getBoundingClientRect().height)}`,
+      );
   }, min);
 }
 
-async function expectInsideViewport(locator: Locator, viewport: { width: number; height: number }, what: string): Promise<void> {
+async function expectInsideViewport(
+  locator: Locator,
+  viewport: { width: number; height: number },
+  what: string,
+): Promise<void> {
   const box = (await locator.boundingBox())!;
   expect(box, `${what} is laid out`).not.toBeNull();
   expect(box.x, `${what}: left edge`).toBeGreaterThanOrEqual(-SLACK_PX);
@@ -207,7 +255,11 @@ async function expectInsideViewport(locator: Locator, viewport: { width: number;
 
 test.describe("the phone header", () => {
   for (const locale of ["en", "ja", "de", "ar"] as const) {
-    test(`${locale}: one compact row; the menu sheet opens, keeps focus, and Escape returns it to the button`, async ({ page, context, baseURL }) => {
+    test(`${locale}: one compact row; the menu sheet opens, keeps focus, and Escape returns it to the button`, async ({
+      page,
+      context,
+      baseURL,
+    }) => {
       await page.setViewportSize(PHONE);
       await open(page, context, baseURL!, locale, PAGES.fee.path);
       const header = page.locator(".site-header");
@@ -229,7 +281,10 @@ test.describe("the phone header", () => {
       await expect(page.getByRole("dialog", { name: shellText(locale, "header.menu") })).toBeVisible();
       expect(await sheet.evaluate((element) => element.matches(":modal"))).toBe(true);
       await expect(button).toHaveAttribute("aria-expanded", "true");
-      expect(await sheet.evaluate((element) => element.contains(document.activeElement)), "focus moved into the sheet").toBe(true);
+      expect(
+        await sheet.evaluate((element) => element.contains(document.activeElement)),
+        "focus moved into the sheet",
+      ).toBe(true);
       await expectInsideViewport(sheet, PHONE, "the sheet");
       // The page behind the sheet does not scroll.
       expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflowY)).toBe("hidden");
@@ -237,7 +292,10 @@ test.describe("the phone header", () => {
       // Every main page, full names, the current one marked; every link a comfortable tap target inside the screen.
       const links = sheet.locator(".sheet-nav a");
       await expect(links).toHaveCount(7);
-      await expect(sheet.locator('.sheet-nav a[aria-current="page"]')).toHaveAttribute("href", localePath(locale, PAGES.fee.path));
+      await expect(sheet.locator('.sheet-nav a[aria-current="page"]')).toHaveAttribute(
+        "href",
+        localePath(locale, PAGES.fee.path),
+      );
       for (const link of await links.all()) {
         const box = (await link.boundingBox())!;
         expect(box.height, await link.innerText()).toBeGreaterThanOrEqual(MIN_TARGET_PX);
@@ -257,7 +315,9 @@ test.describe("the phone header", () => {
         const where = await page.evaluate(() => {
           const active = document.activeElement;
           if (!active || active === document.body) return "none";
-          return document.getElementById("site-menu")?.contains(active) ? `inside:${active.getAttribute("href") ?? active.textContent ?? ""}` : `outside:${active.outerHTML.slice(0, 80)}`;
+          return document.getElementById("site-menu")?.contains(active)
+            ? `inside:${active.getAttribute("href") ?? active.textContent ?? ""}`
+            : `outside:${active.outerHTML.slice(0, 80)}`;
         });
         expect(where.startsWith("outside:"), where).toBe(false);
         reached.add(where);
@@ -292,7 +352,11 @@ test.describe("the phone header", () => {
     expect(await smallTargets(sheet, MIN_TARGET_PX)).toEqual([]);
   });
 
-  test("the theme toggle is in the sheet where the page allows it, and switches the theme", async ({ page, context, baseURL }) => {
+  test("the theme toggle is in the sheet where the page allows it, and switches the theme", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await page.setViewportSize(PHONE);
     await open(page, context, baseURL!, "en", PAGES.fee.path, "?appTheme=light");
     let { sheet } = await openSheet(page);
@@ -310,7 +374,11 @@ test.describe("the phone header", () => {
 
 test.describe("the language picker stays inside the viewport", () => {
   for (const locale of ["en", "ar"] as const) {
-    test(`phone, ${locale}: a full-screen list, every language a 44 px row that can be tapped`, async ({ page, context, baseURL }) => {
+    test(`phone, ${locale}: a full-screen list, every language a 44 px row that can be tapped`, async ({
+      page,
+      context,
+      baseURL,
+    }) => {
       await page.setViewportSize(PHONE);
       await open(page, context, baseURL!, locale, PAGES.fee.path);
       const { sheet } = await openSheet(page);
@@ -329,8 +397,15 @@ test.describe("the language picker stays inside the viewport", () => {
           link.scrollIntoView({ block: "nearest" });
           const rect = link.getBoundingClientRect();
           const hit = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
-          if (rect.height + 1 < min || rect.width + 1 < min) found.push(`${link.textContent ?? ""}: ${Math.round(rect.width)}x${Math.round(rect.height)}`);
-          if (rect.left < -1 || rect.right > window.innerWidth + 1 || rect.top < -1 || rect.bottom > window.innerHeight + 1) found.push(`${link.textContent ?? ""}: off screen`);
+          if (rect.height + 1 < min || rect.width + 1 < min)
+            found.push(`${link.textContent ?? ""}: ${Math.round(rect.width)}x${Math.round(rect.height)}`);
+          if (
+            rect.left < -1 ||
+            rect.right > window.innerWidth + 1 ||
+            rect.top < -1 ||
+            rect.bottom > window.innerHeight + 1
+          )
+            found.push(`${link.textContent ?? ""}: off screen`);
           if (!hit || !link.contains(hit)) found.push(`${link.textContent ?? ""}: covered`);
         }
         return found;

@@ -14,7 +14,8 @@ async function tabTo(page: Page, target: Locator, max = 80, key: "Tab" | "Shift+
   const handle = await target.elementHandle();
   for (let i = 0; i < max; i++) {
     await page.keyboard.press(key);
-    if (await page.evaluate((el) => el === document.activeElement || !!el?.contains(document.activeElement), handle)) return;
+    if (await page.evaluate((el) => el === document.activeElement || !!el?.contains(document.activeElement), handle))
+      return;
   }
   throw new Error(`not reachable with ${key} in ${max} presses: ${target.toString()}`);
 }
@@ -25,13 +26,22 @@ async function expectVisibleFocus(page: Page): Promise<void> {
     const el = document.activeElement as HTMLElement | null;
     if (!el || el === document.body) return null;
     const s = getComputedStyle(el);
-    return { focusVisible: el.matches(":focus-visible"), outline: s.outlineStyle, outlineWidth: parseFloat(s.outlineWidth), shadow: s.boxShadow, tag: el.outerHTML.slice(0, 80) };
+    return {
+      focusVisible: el.matches(":focus-visible"),
+      outline: s.outlineStyle,
+      outlineWidth: parseFloat(s.outlineWidth),
+      shadow: s.boxShadow,
+      tag: el.outerHTML.slice(0, 80),
+    };
   });
   expect(style, "something has focus").not.toBeNull();
   expect(style!.focusVisible, style!.tag).toBe(true);
   const outlined = style!.outline !== "none" && style!.outlineWidth >= 2;
   const shadowed = style!.shadow !== "none" && style!.shadow !== "";
-  expect(outlined || shadowed, `focus indicator on ${style!.tag}: outline ${style!.outline} ${style!.outlineWidth}px, shadow ${style!.shadow}`).toBe(true);
+  expect(
+    outlined || shadowed,
+    `focus indicator on ${style!.tag}: outline ${style!.outline} ${style!.outlineWidth}px, shadow ${style!.shadow}`,
+  ).toBe(true);
 }
 
 const focused = (page: Page) => page.locator(":focus");
@@ -53,7 +63,9 @@ test.describe("keyboard only", () => {
     await expect(page.locator("main")).toBeFocused();
   });
 
-  test("language picker: Enter opens, Tab walks the languages, Escape closes, Enter on a language switches", async ({ page }) => {
+  test("language picker: Enter opens, Tab walks the languages, Escape closes, Enter on a language switches", async ({
+    page,
+  }) => {
     await page.goto(localePath("en", PAGES.fee.path));
     await settle(page);
     const picker = page.locator(".language-picker");
@@ -148,7 +160,10 @@ test.describe("keyboard only", () => {
     await expect(dialog).toBeHidden();
   });
 
-  test("a form: fields reached with Tab, typed into, submitted with Enter on its button, errors shown", async ({ page, context }) => {
+  test("a form: fields reached with Tab, typed into, submitted with Enter on its button, errors shown", async ({
+    page,
+    context,
+  }) => {
     await logIn(context, PLAIN_USER);
     await page.goto(localePath("en", PAGES.apply.path));
     await settle(page);
@@ -178,7 +193,10 @@ test.describe("keyboard only", () => {
     await expect(page.getByTestId("application-status")).toHaveCount(0);
   });
 
-  test("a wide table scrolls with the keyboard: Tab reaches its region, arrows scroll it", async ({ page, context }) => {
+  test("a wide table scrolls with the keyboard: Tab reaches its region, arrows scroll it", async ({
+    page,
+    context,
+  }) => {
     // On a laptop the referral links table (its label and actions pinned) is wider than its box and scrolls inside it;
     // on a phone the tables are cards, which never scroll sideways.
     await logIn(context, AFFILIATE);

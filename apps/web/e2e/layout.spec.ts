@@ -57,7 +57,13 @@ function measure(page: Page, phone: boolean): Promise<Problem[]> {
       const visible = (element: Element): boolean => {
         const style = getComputedStyle(element);
         const box = element.getBoundingClientRect();
-        return style.visibility !== "hidden" && style.display !== "none" && Number(style.opacity) > 0 && box.width > 0 && box.height > 0;
+        return (
+          style.visibility !== "hidden" &&
+          style.display !== "none" &&
+          Number(style.opacity) > 0 &&
+          box.width > 0 &&
+          box.height > 0
+        );
       };
       const viewportWidth = document.documentElement.clientWidth;
 
@@ -71,7 +77,10 @@ function measure(page: Page, phone: boolean): Promise<Problem[]> {
           .slice(0, 3)
           .map(describe)
           .join(", ");
-        problems.push({ what: "scrolls sideways", detail: `${scroller.scrollWidth} > ${scroller.clientWidth}: ${wide}` });
+        problems.push({
+          what: "scrolls sideways",
+          detail: `${scroller.scrollWidth} > ${scroller.clientWidth}: ${wide}`,
+        });
       }
 
       const header = document.querySelector(".site-header");
@@ -84,13 +93,19 @@ function measure(page: Page, phone: boolean): Promise<Problem[]> {
           const tops = items.map((item) => item.getBoundingClientRect().top);
           const bottoms = items.map((item) => item.getBoundingClientRect().bottom);
           if (items.length > 0 && Math.min(...bottoms) <= Math.max(...tops)) {
-            problems.push({ what: "header wraps", detail: items.map((item) => `${describe(item)}@${Math.round(item.getBoundingClientRect().top)}`).join(", ") });
+            problems.push({
+              what: "header wraps",
+              detail: items
+                .map((item) => `${describe(item)}@${Math.round(item.getBoundingClientRect().top)}`)
+                .join(", "),
+            });
           }
         }
         for (const element of header.querySelectorAll("*")) {
           if (!visible(element) || element.closest("dialog, [role=dialog]")) continue;
           const box = element.getBoundingClientRect();
-          if (box.left < -slack || box.right > viewportWidth + slack) problems.push({ what: "header element outside the viewport", detail: describe(element) });
+          if (box.left < -slack || box.right > viewportWidth + slack)
+            problems.push({ what: "header element outside the viewport", detail: describe(element) });
         }
       }
 
@@ -101,16 +116,27 @@ function measure(page: Page, phone: boolean): Promise<Problem[]> {
         for (const target of targets) {
           if (!visible(target)) continue;
           // A link inside a sentence is exempt (WCAG 2.5.5): it is as tall as its line of text.
-          if (target.tagName === "A" && getComputedStyle(target).display === "inline" && target.parentElement?.closest("p, li, dd, td, span, label")) continue;
+          if (
+            target.tagName === "A" &&
+            getComputedStyle(target).display === "inline" &&
+            target.parentElement?.closest("p, li, dd, td, span, label")
+          )
+            continue;
           // The skip link is off-screen until focused; a control drawn inside a larger one is that one's target.
           if (target.classList.contains("skip-link")) continue;
           const box = target.getBoundingClientRect();
-          const clickable = target.parentElement?.closest("label, .bit-select, .bit-picker, .bit-input-affix-wrapper, .bit-checkbox-wrapper, .bit-radio-wrapper") ?? target;
+          const clickable =
+            target.parentElement?.closest(
+              "label, .bit-select, .bit-picker, .bit-input-affix-wrapper, .bit-checkbox-wrapper, .bit-radio-wrapper",
+            ) ?? target;
           const area = clickable.getBoundingClientRect();
           const width = Math.max(box.width, area.width);
           const height = Math.max(box.height, area.height);
           if (width + slack < minTarget || height + slack < minTarget) {
-            problems.push({ what: "tap target under 44 px", detail: `${describe(target)} ${Math.round(width)}x${Math.round(height)}` });
+            problems.push({
+              what: "tap target under 44 px",
+              detail: `${describe(target)} ${Math.round(width)}x${Math.round(height)}`,
+            });
           }
         }
       }
@@ -136,7 +162,10 @@ async function languagePickerProblems(page: Page, phone: boolean): Promise<Probl
     const width = document.documentElement.clientWidth;
     const height = window.innerHeight;
     if (box.left < -slack || box.right > width + slack || box.top < -slack || box.bottom > height + slack) {
-      found.push({ what: "language picker outside the viewport", detail: `${Math.round(box.left)},${Math.round(box.top)} – ${Math.round(box.right)},${Math.round(box.bottom)} in ${width}x${height}` });
+      found.push({
+        what: "language picker outside the viewport",
+        detail: `${Math.round(box.left)},${Math.round(box.top)} – ${Math.round(box.right)},${Math.round(box.bottom)} in ${width}x${height}`,
+      });
     }
     return found;
   }, SLACK_PX);
@@ -170,11 +199,16 @@ test.describe("layout fits every viewport", () => {
             await page.waitForLoadState("networkidle");
             const where = `${theme} ${viewport.width}x${viewport.height}`;
             if (viewport.width === 390 && SCREENSHOT_LOCALES.has(locale)) {
-              await page.screenshot({ path: path.resolve(__dirname, `screenshots/layout-${key}-${locale}-${theme}-390.png`), fullPage: true });
+              await page.screenshot({
+                path: path.resolve(__dirname, `screenshots/layout-${key}-${locale}-${theme}-390.png`),
+                fullPage: true,
+              });
             }
             found.push(...report(await measure(page, viewport.phone)).map((line) => `${where}: ${line}`));
             if (theme === "light" && viewport.width !== 360) {
-              found.push(...report(await languagePickerProblems(page, viewport.phone)).map((line) => `${where}: ${line}`));
+              found.push(
+                ...report(await languagePickerProblems(page, viewport.phone)).map((line) => `${where}: ${line}`),
+              );
             }
           }
         }

@@ -23,7 +23,9 @@ const lookup = (tree: Tree | undefined, dotted: string): string | undefined => {
 };
 const catalogue = (group: string, locale: string): Tree | undefined => {
   const files = readdirSync(path.join(messagesDir, group));
-  return files.includes(`${locale}.json`) ? (JSON.parse(readFileSync(path.join(messagesDir, group, `${locale}.json`), "utf8")) as Tree) : undefined;
+  return files.includes(`${locale}.json`)
+    ? (JSON.parse(readFileSync(path.join(messagesDir, group, `${locale}.json`), "utf8")) as Tree)
+    : undefined;
 };
 /**
  * The server under test serves the catalogues of its build. A catalogue written after the build (translators at work
@@ -37,7 +39,10 @@ const newerThanBuild = (group: string, locale: string) => {
 };
 
 /** The group holding a page's title, and the title a locale's catalogue gives it (English where the catalogue has none). */
-function expectedTitle(key: PageKey, locale: Locale): { title: string; english: string; group: string; translated: boolean } {
+function expectedTitle(
+  key: PageKey,
+  locale: Locale,
+): { title: string; english: string; group: string; translated: boolean } {
   const dotted = `meta.${PAGES[key].meta}.title`;
   const group = MESSAGE_GROUPS.find((g) => lookup(catalogue(g, "en"), dotted) !== undefined);
   if (!group) throw new Error(`no group defines ${dotted}`);
@@ -47,7 +52,10 @@ function expectedTitle(key: PageKey, locale: Locale): { title: string; english: 
 }
 
 const decode = (text: string) =>
-  text.replace(/&(amp|lt|gt|quot|#x27|#39);/g, (_, e: string) => ({ amp: "&", lt: "<", gt: ">", quot: '"', "#x27": "'", "#39": "'" })[e] ?? _);
+  text.replace(
+    /&(amp|lt|gt|quot|#x27|#39);/g,
+    (_, e: string) => ({ amp: "&", lt: "<", gt: ">", quot: '"', "#x27": "'", "#39": "'" })[e] ?? _,
+  );
 const attrOfHtml = (html: string, name: string) => new RegExp(`<html[^>]*\\s${name}="([^"]*)"`).exec(html)?.[1];
 const titleOf = (html: string) => decode(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? "");
 const alternatesOf = (html: string) =>
@@ -58,9 +66,14 @@ const alternatesOf = (html: string) =>
 
 /** The session cookies of the affiliate, for pages that need a login (their data is fetched on the client). */
 async function sessionCookie(request: APIRequestContext): Promise<string> {
-  const issued = await request.post(apiPath("deviceTokenIssue"), { data: { appId: DEVICE_TOKEN_APP_IDS.test, fingerprint: "e2e-locales-0123456789" } });
+  const issued = await request.post(apiPath("deviceTokenIssue"), {
+    data: { appId: DEVICE_TOKEN_APP_IDS.test, fingerprint: "e2e-locales-0123456789" },
+  });
   const token = ((await issued.json()) as { data: { token: string } }).data.token;
-  const login = await request.post(apiPath("login"), { data: { email: AFFILIATE.email, password: AFFILIATE.password }, headers: { "dy-token": token } });
+  const login = await request.post(apiPath("login"), {
+    data: { email: AFFILIATE.email, password: AFFILIATE.password },
+    headers: { "dy-token": token },
+  });
   expect(login.status()).toBe(200);
   const { cookies } = await request.storageState();
   return cookies.map((c) => `${c.name}=${c.value}`).join("; ");
@@ -80,21 +93,27 @@ test.describe("every page in every locale (plain HTTP)", () => {
   });
 
   for (const [key, entry] of Object.entries(PAGES) as [PageKey, (typeof PAGES)[PageKey]][]) {
-    test(`${key}: lang, dir and the translated title in all ${LOCALES.length} locales`, async ({ playwright, baseURL }) => {
+    test(`${key}: lang, dir and the translated title in all ${LOCALES.length} locales`, async ({
+      playwright,
+      baseURL,
+    }) => {
       const request = await playwright.request.newContext({ baseURL });
       const failures: string[] = [];
       const untranslated: string[] = [];
       const stale: string[] = [];
       for (const { locale, htmlLang, dir } of LOCALES) {
         const url = localePath(locale, entry.path);
-        const cookies = [entry.requiresLogin ? session : "", sharesPrefix(locale) ? `${LANGUAGE_COOKIE}=${locale}` : ""].filter(Boolean).join("; ");
+        const cookies = [entry.requiresLogin ? session : "", sharesPrefix(locale) ? `${LANGUAGE_COOKIE}=${locale}` : ""]
+          .filter(Boolean)
+          .join("; ");
         const response = await request.get(url, { headers: cookies ? { cookie: cookies } : {}, maxRedirects: 0 });
         if (response.status() !== 200) {
           failures.push(`${locale} ${url}: HTTP ${response.status()} ${response.headers().location ?? ""}`);
           continue;
         }
         const html = await response.text();
-        if (attrOfHtml(html, "lang") !== htmlLang) failures.push(`${locale}: lang=${attrOfHtml(html, "lang")}, want ${htmlLang}`);
+        if (attrOfHtml(html, "lang") !== htmlLang)
+          failures.push(`${locale}: lang=${attrOfHtml(html, "lang")}, want ${htmlLang}`);
         if (attrOfHtml(html, "dir") !== dir) failures.push(`${locale}: dir=${attrOfHtml(html, "dir")}, want ${dir}`);
         const want = expectedTitle(key, locale);
         if (newerThanBuild(want.group, locale)) {
@@ -111,8 +130,15 @@ test.describe("every page in every locale (plain HTTP)", () => {
         // dir is rtl for Arabic only
         expect(dir === "rtl").toBe(locale === "ar");
       }
-      if (stale.length) test.info().annotations.push({ type: "catalogue newer than the build (not judged)", description: stale.join(", ") });
-      if (untranslated.length) test.info().annotations.push({ type: "untranslated title (group not yet required)", description: untranslated.join(", ") });
+      if (stale.length)
+        test
+          .info()
+          .annotations.push({ type: "catalogue newer than the build (not judged)", description: stale.join(", ") });
+      if (untranslated.length)
+        test.info().annotations.push({
+          type: "untranslated title (group not yet required)",
+          description: untranslated.join(", "),
+        });
       await request.dispose();
       expect(failures).toEqual([]);
     });
@@ -136,7 +162,10 @@ test.describe("every page in every locale (plain HTTP)", () => {
     });
   }
 
-  test("languageType picks a locale that shares its prefix, sets the cookie and serves its language", async ({ playwright, baseURL }) => {
+  test("languageType picks a locale that shares its prefix, sets the cookie and serves its language", async ({
+    playwright,
+    baseURL,
+  }) => {
     const request = await playwright.request.newContext({ baseURL });
     for (const { locale, languageType, htmlLang } of LOCALES.filter((l) => sharesPrefix(l.locale))) {
       const response = await request.get(`${localePath(locale, PAGES.fee.path)}?languageType=${languageType}`);

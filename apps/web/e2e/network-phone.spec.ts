@@ -22,7 +22,10 @@ const LOCALES = [
 const SEEDED_SUBS = 3;
 
 async function setCardQuota(context: BrowserContext, monthlyQuota: number) {
-  const response = await context.request.put(apiPath("adminCardQuota", { userId: AFFILIATE_ID }), { headers: ADMIN_HEADERS, data: { monthlyQuota } });
+  const response = await context.request.put(apiPath("adminCardQuota", { userId: AFFILIATE_ID }), {
+    headers: ADMIN_HEADERS,
+    data: { monthlyQuota },
+  });
   expect(response.status()).toBe(200);
 }
 
@@ -41,7 +44,9 @@ function sidewaysOverflow(page: Page, scope: string | null): Promise<string[]> {
       const box = element.getBoundingClientRect();
       if (box.width <= 1 || box.height <= 1) continue; // visually hidden helpers
       if (box.left < -1 || box.right > width + 1) {
-        found.push(`<${element.tagName.toLowerCase()} class="${element.getAttribute("class") ?? ""}"> ${Math.round(box.left)}..${Math.round(box.right)} of ${width}`);
+        found.push(
+          `<${element.tagName.toLowerCase()} class="${element.getAttribute("class") ?? ""}"> ${Math.round(box.left)}..${Math.round(box.right)} of ${width}`,
+        );
       }
     }
     return found.slice(0, 8);
@@ -81,7 +86,12 @@ async function expectThumbActions(card: Locator, viewport: { width: number; heig
 
 /** A table caption wraps: it is never wider than its box nor cut at the viewport's edge. */
 async function expectCaptionWraps(caption: Locator, viewportWidth: number) {
-  const fit = await caption.evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth, right: element.getBoundingClientRect().right, left: element.getBoundingClientRect().left }));
+  const fit = await caption.evaluate((element) => ({
+    scroll: element.scrollWidth,
+    client: element.clientWidth,
+    right: element.getBoundingClientRect().right,
+    left: element.getBoundingClientRect().left,
+  }));
   expect(fit.scroll).toBeLessThanOrEqual(fit.client + 1);
   expect(fit.left).toBeGreaterThanOrEqual(0);
   expect(fit.right).toBeLessThanOrEqual(viewportWidth + 1);
@@ -95,7 +105,9 @@ test.describe("affiliate network on phones", () => {
 
   for (const locale of LOCALES) {
     for (const viewport of PHONES) {
-      test(`sub-affiliates and experience cards are cards with thumb-sized actions, ${locale.name} ${viewport.width}x${viewport.height}`, async ({ page }) => {
+      test(`sub-affiliates and experience cards are cards with thumb-sized actions, ${locale.name} ${viewport.width}x${viewport.height}`, async ({
+        page,
+      }) => {
         await page.setViewportSize(viewport);
 
         await page.goto(`${locale.prefix}/affiliates/dashboard`);
@@ -129,7 +141,8 @@ test.describe("affiliate network on phones", () => {
         await expectCaptionWraps(page.getByTestId("table-caption"), viewport.width);
         await expectThumbActions(page.getByTestId("card-issue-form"), viewport);
         expect(await sidewaysOverflow(page, "main")).toEqual([]);
-        if (viewport.width === 390) await page.screenshot({ path: `${SHOTS}/network-phone-cards-${locale.name}.png`, fullPage: true });
+        if (viewport.width === 390)
+          await page.screenshot({ path: `${SHOTS}/network-phone-cards-${locale.name}.png`, fullPage: true });
       });
     }
   }
@@ -165,7 +178,10 @@ test.describe("affiliate network on phones", () => {
     try {
       // Meanwhile the operator takes this month's quota away: the next card is refused with 10005.
       await setCardQuota(context, 0);
-      const answer = page.waitForResponse((response) => new URL(response.url()).pathname === apiPath("cardIssue") && response.request().method() === "POST");
+      const answer = page.waitForResponse(
+        (response) =>
+          new URL(response.url()).pathname === apiPath("cardIssue") && response.request().method() === "POST",
+      );
       await submit.click();
       expect(((await (await answer).json()) as { code: string }).code).toBe("10005");
 
@@ -178,7 +194,9 @@ test.describe("affiliate network on phones", () => {
       await expect(submit).toBeDisabled();
       // A toast would come with the refusal: once the page is idle (the toast code loaded) and has painted, none is there.
       await page.waitForLoadState("networkidle");
-      await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+      await page.evaluate(
+        () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+      );
       await expect(page.locator(".bit-message-notice")).toHaveCount(0);
     } finally {
       await setCardQuota(context, 500);

@@ -7,7 +7,8 @@ const AFFILIATE_ID = "8012345678";
 const SHOTS = path.resolve(__dirname, "../../../screenshots");
 
 const htmlClass = (page: Page) => page.locator("html").getAttribute("class");
-const numberIn = async (page: Page, testId: string) => Number((await page.getByTestId(testId).innerText()).replace(/\D/g, ""));
+const numberIn = async (page: Page, testId: string) =>
+  Number((await page.getByTestId(testId).innerText()).replace(/\D/g, ""));
 
 /** A user who exists but is logged out in `context` (registering logs in; the cookies are dropped again). */
 async function loggedOutUser(context: BrowserContext) {
@@ -18,7 +19,10 @@ async function loggedOutUser(context: BrowserContext) {
 
 /** The seed may already have used this month's cards: the operator gives the affiliate room (admin API). */
 async function roomForCards(context: BrowserContext, monthlyQuota = 500) {
-  const response = await context.request.put(apiPath("adminCardQuota", { userId: AFFILIATE_ID }), { headers: ADMIN_HEADERS, data: { monthlyQuota } });
+  const response = await context.request.put(apiPath("adminCardQuota", { userId: AFFILIATE_ID }), {
+    headers: ADMIN_HEADERS,
+    data: { monthlyQuota },
+  });
   expect(response.status()).toBe(200);
 }
 
@@ -37,7 +41,11 @@ async function issueCard(page: Page, amount: string, days: string, previous = ""
 }
 
 test.describe("affiliate network", () => {
-  test("sub-affiliates: an invitation the invitee accepts; a rate above one's own is refused; rate and notes survive a reload", async ({ page, context, browser }) => {
+  test("sub-affiliates: an invitation the invitee accepts; a rate above one's own is refused; rate and notes survive a reload", async ({
+    page,
+    context,
+    browser,
+  }) => {
     const other = await browser.newContext();
     const newcomer = await registerNewUser(other);
 
@@ -59,7 +67,9 @@ test.describe("affiliate network", () => {
     // The invitation: the same answer for any address; nothing changes until the invitee accepts.
     await form.getByLabel("Commission rate (%)").fill("30");
     await form.getByRole("button", { name: "Invite" }).click();
-    await expect(section.getByTestId("sub-invite-sent")).toHaveText("If this address has an account, we've sent the invitation.");
+    await expect(section.getByTestId("sub-invite-sent")).toHaveText(
+      "If this address has an account, we've sent the invitation.",
+    );
     await expect(section.getByTestId("sub-pending-row").filter({ hasText: newcomer.email })).toBeVisible();
     await expect(row).toHaveCount(0);
 
@@ -97,11 +107,20 @@ test.describe("affiliate network", () => {
     await expect(row.locator('[data-cell="rate"]')).toHaveText("25%");
     await expect(row.locator('[data-cell="note"]')).toHaveText("Telegram group, 12k members; monthly call");
     // the API kept it too
-    const listed = (await (await context.request.get(apiPath("subAffiliates"))).json()) as { data: { subAffiliates: { email: string; rateBps: number; note: string }[] } };
-    expect(listed.data.subAffiliates.find((s) => s.email === newcomer.email)).toMatchObject({ rateBps: 2500, note: "Telegram group, 12k members; monthly call" });
+    const listed = (await (await context.request.get(apiPath("subAffiliates"))).json()) as {
+      data: { subAffiliates: { email: string; rateBps: number; note: string }[] };
+    };
+    expect(listed.data.subAffiliates.find((s) => s.email === newcomer.email)).toMatchObject({
+      rateBps: 2500,
+      note: "Telegram group, 12k members; monthly call",
+    });
   });
 
-  test("experience cards: issue one (quota goes down), the issuer cannot claim it, a new user claims it after logging in, the affiliate sees it claimed", async ({ page, context, browser }) => {
+  test("experience cards: issue one (quota goes down), the issuer cannot claim it, a new user claims it after logging in, the affiliate sees it claimed", async ({
+    page,
+    context,
+    browser,
+  }) => {
     await roomForCards(context);
     await logIn(context);
     await page.goto("/affiliates/experience-card");
@@ -122,7 +141,10 @@ test.describe("affiliate network", () => {
     const filter = page.getByTestId("card-status-filter");
     await filter.getByText("Claimed", { exact: true }).click();
     await expect(row).toHaveCount(0);
-    await expect(page.getByTestId("cards-table").locator("tbody tr[data-status]").first()).toHaveAttribute("data-status", "claimed");
+    await expect(page.getByTestId("cards-table").locator("tbody tr[data-status]").first()).toHaveAttribute(
+      "data-status",
+      "claimed",
+    );
     await filter.getByText("Issued", { exact: true }).click();
     await expect(row).toBeVisible();
     await page.getByTestId("card-target-filter").selectOption("link");
@@ -140,7 +162,9 @@ test.describe("affiliate network", () => {
       await expect(form).toContainText("(AURORA)", { timeout: 1_000 });
     }).toPass();
     const linkUrl = await issueCard(page, "20.00 USDT", "7 days", url);
-    const linkRow = page.getByTestId("cards-table").locator(`tr[data-code="${new URL(linkUrl).searchParams.get("code") ?? ""}"]`);
+    const linkRow = page
+      .getByTestId("cards-table")
+      .locator(`tr[data-code="${new URL(linkUrl).searchParams.get("code") ?? ""}"]`);
     await expect(linkRow).toHaveCount(0); // the filter still shows cards for anyone
     await page.getByTestId("card-target-filter").selectOption("link");
     await expect(linkRow).toContainText("Link AURORA");
@@ -153,7 +177,9 @@ test.describe("affiliate network", () => {
     await page.goto(claimPath);
     await expect(page.getByTestId("claim-status")).toHaveText("Issued");
     await page.getByTestId("claim-button").click();
-    await expect(page.getByTestId("claim-message")).toHaveText("You issued this card, so you cannot claim it yourself. Share the link with an invitee.");
+    await expect(page.getByTestId("claim-message")).toHaveText(
+      "You issued this card, so you cannot claim it yourself. Share the link with an invitee.",
+    );
 
     // an invitee, logged out, opens the link, logs in and claims
     const invitee = await browser.newContext();
@@ -170,7 +196,9 @@ test.describe("affiliate network", () => {
     await claimPage.locator('input[name="password"]').press("Enter");
     await expect(claimPage).toHaveURL(new RegExp(`/affiliates/experience-card\\?code=${code}$`));
     await claimPage.getByRole("button", { name: "Claim card" }).click();
-    await expect(claimPage.getByTestId("claim-success")).toHaveText("Card claimed: 50.00 USDT of trial funds are waiting in your coupon centre.");
+    await expect(claimPage.getByTestId("claim-success")).toHaveText(
+      "Card claimed: 50.00 USDT of trial funds are waiting in your coupon centre.",
+    );
     await expect(claimPage.getByTestId("claim-status")).toHaveText("Claimed");
     await claimPage.screenshot({ path: `${SHOTS}/network-claimed-en.png`, fullPage: true });
     // where the funds are used: the coupon centre and futures, as deep links
@@ -184,23 +212,37 @@ test.describe("affiliate network", () => {
     await invitee.close();
 
     await page.goto("/affiliates/experience-card");
-    await expect(page.getByTestId("cards-table").locator(`tr[data-code="${code}"]`)).toHaveAttribute("data-status", "claimed");
+    await expect(page.getByTestId("cards-table").locator(`tr[data-code="${code}"]`)).toHaveAttribute(
+      "data-status",
+      "claimed",
+    );
     await expect(page.getByTestId("cards-table").locator(`tr[data-code="${code}"]`)).toContainText("Claimed");
   });
 
-  test("claim links of unknown or malformed codes explain themselves; a visitor without a code gets the explanation and a call to action", async ({ page }) => {
+  test("claim links of unknown or malformed codes explain themselves; a visitor without a code gets the explanation and a call to action", async ({
+    page,
+  }) => {
     await page.goto("/affiliates/experience-card?code=ZZZZZZZZZZZZ");
     await expect(page.getByTestId("claim-message")).toHaveText("No card exists with this code.");
     await page.goto("/affiliates/experience-card?code=nope");
-    await expect(page.getByTestId("claim-message")).toHaveText("This claim link is not valid. Check that you opened the whole link.");
+    await expect(page.getByTestId("claim-message")).toHaveText(
+      "This claim link is not valid. Check that you opened the whole link.",
+    );
     await page.goto("/affiliates/experience-card");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Trial funds that turn invitees into traders");
     const visitor = page.getByTestId("cards-visitor");
-    await expect(visitor.getByRole("link", { name: "Apply to the affiliate programme" })).toHaveAttribute("href", "/affiliates/apply");
+    await expect(visitor.getByRole("link", { name: "Apply to the affiliate programme" })).toHaveAttribute(
+      "href",
+      "/affiliates/apply",
+    );
     await expect(visitor.getByRole("button", { name: "Log in" })).toBeVisible();
   });
 
-  test("the page is always dark (both theme cookies) and right to left in Arabic", async ({ page, context, baseURL }) => {
+  test("the page is always dark (both theme cookies) and right to left in Arabic", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     for (const theme of ["Light", "Dark"]) {
       await context.addCookies([{ name: "theme", value: theme, url: baseURL! }]);
       await page.goto("/affiliates/experience-card?appTheme=light");
@@ -214,7 +256,12 @@ test.describe("affiliate network", () => {
     await expect(page).toHaveTitle(/بطاقات التجربة: أموال تجريبية للمدعوين/);
   });
 
-  test("screenshots to look at: the experience-card page (en, ar; always dark) and the dashboard's network section (en, ar; light, dark)", async ({ page, context, browser, baseURL }) => {
+  test("screenshots to look at: the experience-card page (en, ar; always dark) and the dashboard's network section (en, ar; light, dark)", async ({
+    page,
+    context,
+    browser,
+    baseURL,
+  }) => {
     test.setTimeout(120_000);
     await roomForCards(context);
     await logIn(context);
@@ -231,12 +278,23 @@ test.describe("affiliate network", () => {
         // the section as it sits in the page (a full-page clip, so the sticky header does not cover it)
         const box = await section.evaluate((element) => {
           const rect = element.getBoundingClientRect();
-          return { x: 0, y: rect.top + window.scrollY - 16, width: document.documentElement.clientWidth, height: rect.height + 32 };
+          return {
+            x: 0,
+            y: rect.top + window.scrollY - 16,
+            width: document.documentElement.clientWidth,
+            height: rect.height + 32,
+          };
         });
-        await page.screenshot({ path: `${SHOTS}/network-dashboard-${name}-${theme.toLowerCase()}.png`, fullPage: true, clip: box });
+        await page.screenshot({
+          path: `${SHOTS}/network-dashboard-${name}-${theme.toLowerCase()}.png`,
+          fullPage: true,
+          clip: box,
+        });
       }
     }
-    const cards = await (await context.request.get(apiPath("cards"))).json() as { data: { cards: { code: string; status: string }[] } };
+    const cards = (await (await context.request.get(apiPath("cards"))).json()) as {
+      data: { cards: { code: string; status: string }[] };
+    };
     const open = cards.data.cards.find((c) => c.status === "issued");
     expect(open).toBeDefined();
     const visitor = await browser.newContext();

@@ -15,7 +15,10 @@ const CASES = [
 ] as const satisfies readonly { path: string; locale: Locale; messages: typeof en.status }[];
 
 const decode = (text: string) =>
-  text.replace(/&(amp|lt|gt|quot|#x27|#39);/g, (_, e: string) => ({ amp: "&", lt: "<", gt: ">", quot: '"', "#x27": "'", "#39": "'" })[e] ?? _);
+  text.replace(
+    /&(amp|lt|gt|quot|#x27|#39);/g,
+    (_, e: string) => ({ amp: "&", lt: "<", gt: ">", quot: '"', "#x27": "'", "#39": "'" })[e] ?? _,
+  );
 const titleOf = (html: string) => decode(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? "");
 /** The not-found section of the page's HTML, from its opening tag to its end. */
 function notFoundSection(html: string): string {
@@ -28,7 +31,9 @@ const DOCUMENT = { accept: "text/html,application/xhtml+xml,*/*;q=0.8" };
 
 for (const { path, locale, messages } of CASES) {
   test.describe(`${path} (${locale})`, () => {
-    test("status 404; the HTML the server sends has the translated title, the heading and links to the main pages", async ({ page }) => {
+    test("status 404; the HTML the server sends has the translated title, the heading and links to the main pages", async ({
+      page,
+    }) => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(404);
       const html = await response!.text();
@@ -51,7 +56,8 @@ for (const { path, locale, messages } of CASES) {
       await expect(page).toHaveTitle(messages.notFound.title);
       const view = page.getByTestId("not-found");
       await expect(view.getByRole("heading", { level: 1 })).toHaveText(messages.notFound.heading);
-      for (const key of MAIN_PAGES) await expect(view.getByRole("link", { name: messages.notFound.links[key], exact: true })).toBeVisible();
+      for (const key of MAIN_PAGES)
+        await expect(view.getByRole("link", { name: messages.notFound.links[key], exact: true })).toBeVisible();
 
       await view.getByRole("link", { name: messages.notFound.links.fee, exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`${localePath(locale, PAGES.fee.path)}$`));
@@ -61,7 +67,10 @@ for (const { path, locale, messages } of CASES) {
 
     test("every link answers with its page", async ({ page }) => {
       await page.goto(path);
-      const hrefs = await page.getByTestId("not-found").getByRole("link").evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
+      const hrefs = await page
+        .getByTestId("not-found")
+        .getByRole("link")
+        .evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
       expect(hrefs).toEqual(MAIN_PAGES.map((key) => localePath(locale, PAGES[key].path)));
       for (const href of hrefs) {
         // The dashboard asks a visitor without a session to log in first (spec §2): that page answers too.

@@ -36,7 +36,8 @@ async function expectLevelRows(page: Page, testId: string, answer: { levels: { n
   await expect(table).not.toHaveAttribute("aria-busy", "true");
   const rows = table.locator("tbody tr");
   await expect(rows).toHaveCount(answer.levels.length);
-  for (const [index, level] of answer.levels.entries()) await expect(rows.nth(index).locator("th")).toHaveText(level.name);
+  for (const [index, level] of answer.levels.entries())
+    await expect(rows.nth(index).locator("th")).toHaveText(level.name);
 }
 
 const CASES: { page: string; offers: OfferName[]; check: (page: Page, answers: Answer[]) => Promise<void> }[] = [
@@ -51,8 +52,16 @@ const CASES: { page: string; offers: OfferName[]; check: (page: Page, answers: A
     },
   },
   { page: "/fee", offers: ["feeSchedule"], check: (page, [schedule]) => expectLevelRows(page, "fee-table", schedule!) },
-  { page: "/vip/vipIntroduce", offers: ["vipProgramme"], check: (page, [vip]) => expectLevelRows(page, "vip-qualify-table", vip!) },
-  { page: "/vip/vip-guide", offers: ["vipProgramme", "vipGuide"], check: (page, [, guide]) => expectFaq(page, "vip-faq", guide!) },
+  {
+    page: "/vip/vipIntroduce",
+    offers: ["vipProgramme"],
+    check: (page, [vip]) => expectLevelRows(page, "vip-qualify-table", vip!),
+  },
+  {
+    page: "/vip/vip-guide",
+    offers: ["vipProgramme", "vipGuide"],
+    check: (page, [, guide]) => expectFaq(page, "vip-faq", guide!),
+  },
   {
     page: "/broker",
     offers: ["broker"],
@@ -69,13 +78,24 @@ const CASES: { page: string; offers: OfferName[]; check: (page: Page, answers: A
       await expectFaq(page, "partner-faq", maker!);
     },
   },
-  { page: "/vip-institutional-services", offers: ["institutional"], check: (page, [institutional]) => expectFaq(page, "partner-faq", institutional!) },
-  { page: "/incubation-program", offers: ["incubation"], check: (page, [incubation]) => expectFaq(page, "partner-faq", incubation!) },
+  {
+    page: "/vip-institutional-services",
+    offers: ["institutional"],
+    check: (page, [institutional]) => expectFaq(page, "partner-faq", institutional!),
+  },
+  {
+    page: "/incubation-program",
+    offers: ["incubation"],
+    check: (page, [incubation]) => expectFaq(page, "partner-faq", incubation!),
+  },
 ];
 
 for (const locale of ["en", "ja"] as Locale[]) {
   for (const { page: pagePath, offers, check } of CASES) {
-    test(`the offer of ${localePath(locale, pagePath)} is in its HTML (no JavaScript, every API call refused)`, async ({ browser, request }) => {
+    test(`the offer of ${localePath(locale, pagePath)} is in its HTML (no JavaScript, every API call refused)`, async ({
+      browser,
+      request,
+    }) => {
       const answers = await Promise.all(offers.map((name) => apiAnswer(request, name, locale)));
       const context = await browser.newContext({ javaScriptEnabled: false });
       await context.route(API_ROUTES, (route) => route.abort());
@@ -88,7 +108,9 @@ for (const locale of ["en", "ja"] as Locale[]) {
   }
 }
 
-test("with JavaScript on, the page shows the offer it was sent and does not ask the API for it again", async ({ page }) => {
+test("with JavaScript on, the page shows the offer it was sent and does not ask the API for it again", async ({
+  page,
+}) => {
   const asked: string[] = [];
   const offerPaths = Object.values(OFFERS).map((offer) => apiPath(offer.endpoint));
   page.on("request", (request) => {

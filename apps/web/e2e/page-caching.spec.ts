@@ -17,7 +17,14 @@ const REQUESTS: Array<{ name: string; headers: Record<string, string> }> = [
   { name: "RSC prefetch", headers: { rsc: "1", "next-router-prefetch": "1" } },
 ];
 
-const PAGES = ["/affiliates", "/ja/affiliates/fee", "/affiliates/fee?appTheme=dark", "/affiliates/dashboard", "/affiliates/no-such-page", "/affiliates/e2e-crash"];
+const PAGES = [
+  "/affiliates",
+  "/ja/affiliates/fee",
+  "/affiliates/fee?appTheme=dark",
+  "/affiliates/dashboard",
+  "/affiliates/no-such-page",
+  "/affiliates/e2e-crash",
+];
 
 /** Every value of a response header, joined (a response may carry it more than once). */
 const headerOf = (response: APIResponse, name: string): string =>
@@ -32,8 +39,14 @@ function expectPrivate(response: APIResponse, where: string): void {
   const cacheControl = headerOf(response, "cache-control").toLowerCase();
   const directives = cacheControl.split(",").map((d) => d.trim());
   expect(directives, `${where}: Cache-Control ${cacheControl}`).toContain("private");
-  expect(directives.some((d) => d === "public" || d.startsWith("s-maxage")), `${where}: Cache-Control ${cacheControl}`).toBe(false);
-  expect(directives.some((d) => d === "no-cache" || d === "no-store"), `${where}: Cache-Control ${cacheControl}`).toBe(true);
+  expect(
+    directives.some((d) => d === "public" || d.startsWith("s-maxage")),
+    `${where}: Cache-Control ${cacheControl}`,
+  ).toBe(false);
+  expect(
+    directives.some((d) => d === "no-cache" || d === "no-store"),
+    `${where}: Cache-Control ${cacheControl}`,
+  ).toBe(true);
 }
 
 /** Vary: on the cookies (besides whatever else, e.g. Next's RSC headers). */
@@ -46,7 +59,10 @@ function expectVaryOnCookie(response: APIResponse, where: string): void {
 }
 
 /** Every page, asked for every way, by GET and HEAD. */
-async function everyPageAnswer(request: APIRequestContext, check: (response: APIResponse, where: string) => void): Promise<void> {
+async function everyPageAnswer(
+  request: APIRequestContext,
+  check: (response: APIResponse, where: string) => void,
+): Promise<void> {
   for (const path of PAGES) {
     for (const { name, headers } of REQUESTS) {
       for (const method of ["GET", "HEAD"] as const) {
@@ -59,7 +75,9 @@ async function everyPageAnswer(request: APIRequestContext, check: (response: API
   }
 }
 
-test("every page answer is private, whatever the Accept header: HTML, Next's copy of it, RSC payloads", async ({ request }) => {
+test("every page answer is private, whatever the Accept header: HTML, Next's copy of it, RSC payloads", async ({
+  request,
+}) => {
   await everyPageAnswer(request, expectPrivate);
 });
 
@@ -70,7 +88,9 @@ test("every page answer varies on Cookie, whatever the Accept header", async ({ 
   await everyPageAnswer(request, expectVaryOnCookie);
 });
 
-test("the pre-rendered HTML Next serves to a client that does not ask for HTML is private too (no year-long s-maxage)", async ({ request }) => {
+test("the pre-rendered HTML Next serves to a client that does not ask for HTML is private too (no year-long s-maxage)", async ({
+  request,
+}) => {
   const response = await request.get("/affiliates/fee", { headers: { accept: "*/*" } });
   expect(response.status()).toBe(200);
   expect(headerOf(response, "content-type")).toContain("text/html");

@@ -34,7 +34,11 @@ const PAGES: PageCase[] = [
     title: /^Market-maker programme: maker rebates/,
     // Not in spec §2's always-dark list: it follows appTheme and the theme cookie.
     darkOnly: false,
-    data: { testId: "maker-tiers", en: ["T1", "-0.015%", "-0.010%", "-0.005%", "0.040%", "100 requests/s", "≥ 75%"], rows: 3 },
+    data: {
+      testId: "maker-tiers",
+      en: ["T1", "-0.015%", "-0.010%", "-0.005%", "0.040%", "100 requests/s", "≥ 75%"],
+      rows: 3,
+    },
     arHeading: "احصل على مقابل لتوفير السيولة",
   },
   {
@@ -42,7 +46,10 @@ const PAGES: PageCase[] = [
     path: "/vip-institutional-services",
     title: /^Institutional services/,
     darkOnly: true,
-    data: { testId: "institutional-services", en: ["Up to 200 sub-accounts", "Block trades from 100,000 USDT", "95% of client assets"] },
+    data: {
+      testId: "institutional-services",
+      en: ["Up to 200 sub-accounts", "Block trades from 100,000 USDT", "95% of client assets"],
+    },
     arHeading: "خدمات مصممة للمؤسسات",
   },
   {
@@ -58,7 +65,11 @@ const PAGES: PageCase[] = [
     path: "/incubation-program",
     title: /^Incubation programme for early projects/,
     darkOnly: true,
-    data: { testId: "incubation-cohorts", en: ["Lumen Ledger", "Harbor Swap", "2025 S2", "3,400,000.00 USDT", "Not listed yet", "Dec 9, 2025"], rows: 8 },
+    data: {
+      testId: "incubation-cohorts",
+      en: ["Lumen Ledger", "Harbor Swap", "2025 S2", "3,400,000.00 USDT", "Not listed yet", "Dec 9, 2025"],
+      rows: 8,
+    },
     arHeading: "ابنِ مشروعك معنا",
   },
 ];
@@ -98,7 +109,10 @@ test.describe("partner pages render the API's figures", () => {
       await expect(data).not.toContainText(/Up to|requests\/s|Not listed yet|30-day/);
     });
 
-    test(`${c.name}: theme rule of spec §2 (${c.darkOnly ? "always dark" : "follows appTheme and the cookie"})`, async ({ page, context }) => {
+    test(`${c.name}: theme rule of spec §2 (${c.darkOnly ? "always dark" : "follows appTheme and the cookie"})`, async ({
+      page,
+      context,
+    }) => {
       await page.goto(`/affiliates${c.path}?appTheme=light`);
       await expect(page.locator("html")).toHaveClass(c.darkOnly ? /theme-black/ : /theme-white/);
       await context.addCookies([{ name: "theme", value: "Light", url: page.url() }]);
@@ -109,7 +123,9 @@ test.describe("partner pages render the API's figures", () => {
     });
   }
 
-  test("the broker page shows the markup cap, benefits and a sanitised FAQ in the page's language", async ({ page }) => {
+  test("the broker page shows the markup cap, benefits and a sanitised FAQ in the page's language", async ({
+    page,
+  }) => {
     await page.goto("/affiliates/broker");
     await expect(page.getByTestId("broker-headline")).toHaveText("Earn up to 60% of your users' trading fees");
     await expect(page.getByTestId("broker-markup")).toContainText("up to 0.10% per order");
@@ -147,8 +163,13 @@ async function choose(page: Page, form: Locator, label: string, option: string):
   const item = form.locator(".bit-form-item").filter({ has: page.getByLabel(label, { exact: true }) });
   await expect(async () => {
     await form.getByLabel(label, { exact: true }).click();
-    await page.locator(".bit-select-dropdown:visible .bit-select-item-option", { hasText: option }).first().click({ timeout: 2_000 });
-    await expect(item.locator(".bit-select-selector, .bit-select-content").first()).toContainText(option, { timeout: 1_000 });
+    await page
+      .locator(".bit-select-dropdown:visible .bit-select-item-option", { hasText: option })
+      .first()
+      .click({ timeout: 2_000 });
+    await expect(item.locator(".bit-select-selector, .bit-select-content").first()).toContainText(option, {
+      timeout: 1_000,
+    });
   }).toPass({ timeout: 10_000 });
 }
 
@@ -158,8 +179,13 @@ async function chooseCountry(page: Page, form: Locator, name: string): Promise<v
   const item = form.locator(".bit-form-item").filter({ has: page.getByLabel(label, { exact: true }) });
   await expect(async () => {
     await form.getByLabel(label, { exact: true }).fill(name);
-    await page.locator(".bit-select-dropdown:visible .bit-select-item-option", { hasText: name }).first().click({ timeout: 2_000 });
-    await expect(item.locator(".bit-select-content, .bit-select-selector").first()).toContainText(name, { timeout: 1_000 });
+    await page
+      .locator(".bit-select-dropdown:visible .bit-select-item-option", { hasText: name })
+      .first()
+      .click({ timeout: 2_000 });
+    await expect(item.locator(".bit-select-content, .bit-select-selector").first()).toContainText(name, {
+      timeout: 1_000,
+    });
   }).toPass({ timeout: 10_000 });
 }
 
@@ -246,7 +272,11 @@ test.describe("partner application forms with the spec's validate messages (spec
   });
 
   for (const f of FORMS) {
-    test(`${f.kind}: a blank required field is refused with the spec's message; a valid one is stored and listed for operators`, async ({ page, context, request }) => {
+    test(`${f.kind}: a blank required field is refused with the spec's message; a valid one is stored and listed for operators`, async ({
+      page,
+      context,
+      request,
+    }) => {
       await registerNewUser(context);
       await page.goto(`/affiliates${f.path}`);
       const form = page.getByTestId(`partner-form-${f.kind}`);
@@ -265,10 +295,14 @@ test.describe("partner application forms with the spec's validate messages (spec
       const name = `Mira ${f.kind} ${Date.now()}`;
       await form.getByLabel("Full name").fill(name);
       await form.getByLabel("Work email").fill("mira@northwind.example");
-      await form.getByLabel(f.kind === "incubation" ? "Company or team" : "Company", { exact: true }).fill("Northwind Labs");
+      await form
+        .getByLabel(f.kind === "incubation" ? "Company or team" : "Company", { exact: true })
+        .fill("Northwind Labs");
       await chooseCountry(page, form, "Portugal");
       await f.fill(form, page);
-      const sent = page.waitForResponse((r) => r.url().endsWith(apiPath("partnerApply")) && r.request().method() === "POST");
+      const sent = page.waitForResponse(
+        (r) => r.url().endsWith(apiPath("partnerApply")) && r.request().method() === "POST",
+      );
       await form.getByRole("button", { name: f.submit }).click();
       const answer = await sent;
       expect(answer.status()).toBe(200);
@@ -279,11 +313,19 @@ test.describe("partner application forms with the spec's validate messages (spec
       await expect(status).toContainText("Received");
       await expect(status).toContainText("Northwind Labs");
 
-      const list = await request.get(`${apiPath("adminPartnerApplications")}?kind=${f.kind}&limit=200`, { headers: ADMIN_HEADERS });
+      const list = await request.get(`${apiPath("adminPartnerApplications")}?kind=${f.kind}&limit=200`, {
+        headers: ADMIN_HEADERS,
+      });
       expect(list.status()).toBe(200);
       const { applications } = ((await list.json()) as { data: { applications: StoredApplication[] } }).data;
       const mine = applications.find((a) => a.name === name);
-      expect(mine).toMatchObject({ kind: f.kind, company: "Northwind Labs", email: "mira@northwind.example", country: "PT", status: "pending" });
+      expect(mine).toMatchObject({
+        kind: f.kind,
+        company: "Northwind Labs",
+        email: "mira@northwind.example",
+        country: "PT",
+        status: "pending",
+      });
       expect(Object.keys(mine?.details ?? {}).length).toBeGreaterThan(1);
 
       // After a reload the user sees the stored application's status, and may send another.
@@ -306,12 +348,21 @@ test.describe("partner application forms with the spec's validate messages (spec
     await FORMS[2]!.fill(form, page);
     await form.getByRole("button", { name: "Send request" }).click();
     await expect(page.getByTestId("partner-application-status")).toBeVisible();
-    const list = await request.get(`${apiPath("adminPartnerApplications")}?kind=institutional&limit=200`, { headers: ADMIN_HEADERS });
+    const list = await request.get(`${apiPath("adminPartnerApplications")}?kind=institutional&limit=200`, {
+      headers: ADMIN_HEADERS,
+    });
     const { applications } = ((await list.json()) as { data: { applications: StoredApplication[] } }).data;
-    expect(applications.find((a) => a.name === name)?.details).toEqual({ institutionType: "family-office", assetsUsdt: 40_000_000, services: ["otc", "custody"] });
+    expect(applications.find((a) => a.name === name)?.details).toEqual({
+      institutionType: "family-office",
+      assetsUsdt: 40_000_000,
+      services: ["otc", "custody"],
+    });
   });
 
-  test("each form, with its validation messages shown, has no WCAG 2.1 AA violations (en and ar)", async ({ page, context }) => {
+  test("each form, with its validation messages shown, has no WCAG 2.1 AA violations (en and ar)", async ({
+    page,
+    context,
+  }) => {
     test.setTimeout(120_000); // ten pages, each with its form loaded and an axe run
     await registerNewUser(context);
     for (const f of FORMS) {
@@ -321,8 +372,15 @@ test.describe("partner application forms with the spec's validate messages (spec
         await expect(form).toBeVisible();
         await form.locator("button[type=submit]").click();
         await expect(form.locator(".bit-form-item-explain-error").first()).toBeVisible();
-        const { violations } = await new AxeBuilder({ page }).include(`[data-testid="partner-form-${f.kind}"]`).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-        expect(violations.map((v) => `${prefix || "/en"} ${f.kind}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+        const { violations } = await new AxeBuilder({ page })
+          .include(`[data-testid="partner-form-${f.kind}"]`)
+          .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+          .analyze();
+        expect(
+          violations.map(
+            (v) => `${prefix || "/en"} ${f.kind}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+          ),
+        ).toEqual([]);
       }
     }
   });
@@ -363,6 +421,9 @@ test.describe("partner page screenshots", () => {
     await page.goto("/affiliates/broker");
     await expect(page.getByTestId("partner-login-call")).toBeVisible();
     await expect(bodyRows(page.getByTestId("broker-tiers"))).toHaveCount(4);
-    await page.screenshot({ path: path.resolve(__dirname, "../../../screenshots/partners-broker-en-mobile.png"), fullPage: true });
+    await page.screenshot({
+      path: path.resolve(__dirname, "../../../screenshots/partners-broker-en-mobile.png"),
+      fullPage: true,
+    });
   });
 });

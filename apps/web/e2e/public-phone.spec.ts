@@ -61,7 +61,13 @@ const documentWidths = (page: Page) =>
 const captionBox = (table: Locator) =>
   table.locator("caption").evaluate((caption) => {
     const box = caption.getBoundingClientRect();
-    return { scroll: caption.scrollWidth, client: caption.clientWidth, left: box.left, right: box.right, viewport: document.documentElement.clientWidth };
+    return {
+      scroll: caption.scrollWidth,
+      client: caption.clientWidth,
+      left: box.left,
+      right: box.right,
+      viewport: document.documentElement.clientWidth,
+    };
   });
 
 /** The first data row as the phone (or laptop) shows it: display of row and cells, each cell's label and the header texts. */
@@ -90,12 +96,17 @@ async function expectCards(table: Locator, where: string): Promise<void> {
   expect(layout.rowDisplay, `${where}: a row is a card`).toBe("block");
   expect(layout.cells.length, `${where}: the card has its cells`).toBeGreaterThan(0);
   // Each cell is labelled with its own column's name, and shows it before its value.
-  expect(layout.cells.map((cell) => cell.label), `${where}: cell labels`).toEqual(layout.cellHeaders);
+  expect(
+    layout.cells.map((cell) => cell.label),
+    `${where}: cell labels`,
+  ).toEqual(layout.cellHeaders);
   for (const cell of layout.cells) {
     expect(cell.label, where).not.toBe("");
     expect(cell.display, `${where}: "${cell.label}" is a label: value line`).toBe("flex");
     // Chromium reports the rule as written (attr(data-label)) or the label it resolves to: either way the label shows.
-    expect([`attr(data-label)`, JSON.stringify(cell.label)], `${where}: "${cell.label}" shows its label`).toContain(cell.before);
+    expect([`attr(data-label)`, JSON.stringify(cell.label)], `${where}: "${cell.label}" shows its label`).toContain(
+      cell.before,
+    );
     expect(cell.right, `${where}: "${cell.label}" fits the screen`).toBeLessThanOrEqual(layout.viewport + SLACK_PX);
   }
   await expect(dataRows(table).first().locator("td").first(), where).toBeVisible();
@@ -118,7 +129,9 @@ async function expectFits(page: Page, tables: readonly string[], where: string):
     const caption = await captionBox(page.getByTestId(testId));
     expect(caption.scroll, `${where} ${testId}: caption cut off`).toBeLessThanOrEqual(caption.client + SLACK_PX);
     expect(caption.left, `${where} ${testId}: caption starts off-screen`).toBeGreaterThanOrEqual(-SLACK_PX);
-    expect(caption.right, `${where} ${testId}: caption ends off-screen`).toBeLessThanOrEqual(caption.viewport + SLACK_PX);
+    expect(caption.right, `${where} ${testId}: caption ends off-screen`).toBeLessThanOrEqual(
+      caption.viewport + SLACK_PX,
+    );
     await expect(page.getByTestId(testId).locator("caption")).toBeVisible();
   }
 }
@@ -127,7 +140,10 @@ test.describe("public pages on a phone: tables as cards, nothing wider than the 
   for (const { page: key, tables } of PUBLIC_PAGES) {
     for (const locale of LOCALES) {
       const url = localePath(locale, PAGES[key].path);
-      test(`${key} in ${locale}: cards at ${PHONE.width} px, tables at ${LAPTOP.width} px`, async ({ page, context }) => {
+      test(`${key} in ${locale}: cards at ${PHONE.width} px, tables at ${LAPTOP.width} px`, async ({
+        page,
+        context,
+      }) => {
         if (PAGES[key].requiresLogin) await logIn(context, AFFILIATE);
         await page.setViewportSize(PHONE);
         await openPage(page, url, tables);
@@ -136,7 +152,8 @@ test.describe("public pages on a phone: tables as cards, nothing wider than the 
         await page.screenshot({ path: path.join(SHOTS, `public-${key}-${locale}-${PHONE.width}.png`), fullPage: true });
 
         await page.setViewportSize(SMALL_PHONE);
-        for (const testId of tables) await expectCards(page.getByTestId(testId), `${url} ${SMALL_PHONE.width}px ${testId}`);
+        for (const testId of tables)
+          await expectCards(page.getByTestId(testId), `${url} ${SMALL_PHONE.width}px ${testId}`);
         await expectFits(page, tables, `${url} ${SMALL_PHONE.width}px`);
 
         await page.setViewportSize(LAPTOP);
@@ -235,7 +252,10 @@ test.describe("a failed call offers a retry", () => {
     expect(call.failures()).toBe(0); // the browser never asked: the server rendered the offer into the page
   });
 
-  test("the VIP status on the fee page: the calculator says so, and the retry brings the user's level", async ({ page, context }) => {
+  test("the VIP status on the fee page: the calculator says so, and the retry brings the user's level", async ({
+    page,
+    context,
+  }) => {
     test.setTimeout(90_000);
     await logIn(context, AFFILIATE);
     await page.setViewportSize(PHONE);

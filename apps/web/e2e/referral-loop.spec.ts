@@ -14,22 +14,35 @@ type Envelope<T> = { code: string; data: T };
 
 async function linkOf(request: APIRequestContext, code: string): Promise<Link> {
   const query = new URLSearchParams({ from: dayAgo(6), to: dayAgo(0) });
-  const body = (await (await request.get(`${apiPath("links")}?${query.toString()}`)).json()) as Envelope<{ links: Link[] }>;
+  const body = (await (await request.get(`${apiPath("links")}?${query.toString()}`)).json()) as Envelope<{
+    links: Link[];
+  }>;
   const link = body.data.links.find((l) => l.code === code);
   if (!link) throw new Error(`no link ${code}`);
   return link;
 }
 
 async function feedTrade(request: APIRequestContext, userId: string, fee: number): Promise<void> {
-  const trade = { tradeId: `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}`, userId, market: "spot", notional: fee * 1000, fee, feeCurrency: "USDT", time: new Date().toISOString() };
+  const trade = {
+    tradeId: `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}`,
+    userId,
+    market: "spot",
+    notional: fee * 1000,
+    fee,
+    feeCurrency: "USDT",
+    time: new Date().toISOString(),
+  };
   const response = await request.post(apiPath("adminTrades"), { headers: ADMIN_HEADERS, data: { trades: [trade] } });
   expect(response.status()).toBe(200);
   expect(((await response.json()) as Envelope<{ attributed: number }>).data.attributed).toBe(1);
 }
 
-
 test.describe("the referral loop", () => {
-  test("a copied link, opened in a fresh browser: +1 click and +1 sign-up; a fill earns a pending commission, settled, then withdrawn", async ({ page, context, browser }) => {
+  test("a copied link, opened in a fresh browser: +1 click and +1 sign-up; a fill earns a pending commission, settled, then withdrawn", async ({
+    page,
+    context,
+    browser,
+  }) => {
     test.setTimeout(120_000);
     await logIn(context);
     const before = await linkOf(context.request, "aurora10");
@@ -45,8 +58,13 @@ test.describe("the referral loop", () => {
     const email = `friend-${Date.now()}@example.com`;
     await friendPage.getByLabel("Email").fill(email);
     await friendPage.getByLabel("Password").fill("Friend#2026-e2e");
-    await Promise.all([friendPage.waitForURL(/\/affiliates/), friendPage.getByRole("button", { name: "Create account" }).click()]);
-    const info = (await (await friend.request.post(apiPath("userInfo"), { data: {} })).json()) as Envelope<{ userInfo: { userId: string } }>;
+    await Promise.all([
+      friendPage.waitForURL(/\/affiliates/),
+      friendPage.getByRole("button", { name: "Create account" }).click(),
+    ]);
+    const info = (await (await friend.request.post(apiPath("userInfo"), { data: {} })).json()) as Envelope<{
+      userInfo: { userId: string };
+    }>;
     const userId = info.data.userInfo.userId;
     expect(userId).toMatch(/^\d{6,20}$/);
     await friend.close();
@@ -63,7 +81,9 @@ test.describe("the referral loop", () => {
     const masked = `${userId.slice(0, 2)}****${userId.slice(-2)}`;
     await page.reload();
     await reveal(page, "commissions");
-    const record = page.locator('section[aria-labelledby="commissions-title"] tbody tr.bit-table-row').filter({ hasText: masked });
+    const record = page
+      .locator('section[aria-labelledby="commissions-title"] tbody tr.bit-table-row')
+      .filter({ hasText: masked });
     await expect(record).toHaveCount(1);
     await expect(record).toContainText("3.50");
     await expect(record).toContainText("Pending");
@@ -128,10 +148,13 @@ test.describe("referral loop screenshots (390 and 1366 px)", () => {
             // Nothing of the new parts makes the page scroll sideways.
             expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
             // The viewport as the reader sees it, with the part's top just below the sticky header.
-            await page.locator(`[data-deferred="${part}"] h2`).first().evaluate((h) => {
-              h.scrollIntoView();
-              window.scrollBy(0, -170);
-            });
+            await page
+              .locator(`[data-deferred="${part}"] h2`)
+              .first()
+              .evaluate((h) => {
+                h.scrollIntoView();
+                window.scrollBy(0, -170);
+              });
             await page.screenshot({ path: `${SHOTS}/dashboard-${part}-${locale}-${theme}-${viewport.name}.png` });
           }
         }

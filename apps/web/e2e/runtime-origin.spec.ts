@@ -12,13 +12,32 @@ import { DIST_DIR, SUITE_ORIGIN, startWebInstance, type WebInstance } from "./we
  */
 const INSTANCES = [
   // 3301 sits behind a trusted hop (as behind nginx): its X-Forwarded-Proto is believed.
-  { port: 3301, publicOrigin: "http://localhost:3301", appEnv: "beta", logEnv: "pre", sentryDsn: undefined, env: { TRUST_PROXY: "loopback" } },
-  { port: 3302, publicOrigin: "http://127.0.0.1:3302", appEnv: "online", logEnv: "online", sentryDsn: "https://runtimekey0123@localhost/1" },
+  {
+    port: 3301,
+    publicOrigin: "http://localhost:3301",
+    appEnv: "beta",
+    logEnv: "pre",
+    sentryDsn: undefined,
+    env: { TRUST_PROXY: "loopback" },
+  },
+  {
+    port: 3302,
+    publicOrigin: "http://127.0.0.1:3302",
+    appEnv: "online",
+    logEnv: "online",
+    sentryDsn: "https://runtimekey0123@localhost/1",
+  },
 ] as const;
 const ORIGINS = [SUITE_ORIGIN, ...INSTANCES.map((i) => i.publicOrigin)];
 
 /** Pages of several locales (prefixed or not), one behind the login (the proxy asks only for a session cookie). */
-const PAGES = ["/affiliates", "/affiliates/fee", "/ja/affiliates/vip/detail", "/ar/affiliates/broker", "/affiliates/no-such-page"];
+const PAGES = [
+  "/affiliates",
+  "/affiliates/fee",
+  "/ja/affiliates/vip/detail",
+  "/ar/affiliates/broker",
+  "/affiliates/no-such-page",
+];
 const DOCUMENT = { accept: "text/html,application/xhtml+xml,*/*;q=0.8", cookie: "refresh_token=e2e-runtime-origin" };
 const LOCALE_COUNT = 31;
 /** Variants of the build whose files are read whole (every page, its RSC payload and its segments). */
@@ -39,8 +58,10 @@ function headLinksOf(html: string): HeadLink[] {
     const rel = attr("rel");
     const property = attr("property") ?? attr("name");
     if (rel === "canonical") links.push({ kind: "canonical", url: decode(attr("href") ?? "") });
-    else if (rel === "alternate") links.push({ kind: `alternate ${attr("hrefLang") ?? ""}`, url: decode(attr("href") ?? "") });
-    else if (property && /^(og:url|og:image(:url|:secure_url)?|twitter:image)$/.test(property)) links.push({ kind: property, url: decode(attr("content") ?? "") });
+    else if (rel === "alternate")
+      links.push({ kind: `alternate ${attr("hrefLang") ?? ""}`, url: decode(attr("href") ?? "") });
+    else if (property && /^(og:url|og:image(:url|:secure_url)?|twitter:image)$/.test(property))
+      links.push({ kind: property, url: decode(attr("content") ?? "") });
   }
   return links;
 }
@@ -48,15 +69,24 @@ function headLinksOf(html: string): HeadLink[] {
 /** The head links of the page as the browser has them (after hydration: React must not have added a second set). */
 const headLinksInBrowser = (page: Page) =>
   page.evaluate(() =>
-    [...document.head.querySelectorAll<HTMLLinkElement | HTMLMetaElement>('link[rel="canonical"], link[rel="alternate"], meta[property="og:url"], meta[property^="og:image"], meta[name="twitter:image"]')].map((el) =>
+    [
+      ...document.head.querySelectorAll<HTMLLinkElement | HTMLMetaElement>(
+        'link[rel="canonical"], link[rel="alternate"], meta[property="og:url"], meta[property^="og:image"], meta[name="twitter:image"]',
+      ),
+    ].map((el) =>
       el instanceof HTMLLinkElement
-        ? { kind: el.rel === "canonical" ? "canonical" : `alternate ${el.hreflang}`, url: el.getAttribute("href") ?? "" }
+        ? {
+            kind: el.rel === "canonical" ? "canonical" : `alternate ${el.hreflang}`,
+            url: el.getAttribute("href") ?? "",
+          }
         : { kind: el.getAttribute("property") ?? el.getAttribute("name") ?? "", url: el.getAttribute("content") ?? "" },
     ),
   );
 
 function expectAllOn(links: HeadLink[], origin: string, where: string): void {
-  expect(links.filter((l) => l.kind === "canonical" || l.kind.startsWith("alternate ")).length, where).toBeGreaterThan(0);
+  expect(links.filter((l) => l.kind === "canonical" || l.kind.startsWith("alternate ")).length, where).toBeGreaterThan(
+    0,
+  );
   for (const link of links) expect(link.url.startsWith(`${origin}/`), `${where}: ${link.kind} ${link.url}`).toBe(true);
 }
 
@@ -125,8 +155,10 @@ test.describe("one build, any origin and environment", () => {
     let urls = 0;
     for (const file of files) {
       const text = readFileSync(file, "utf8");
-      for (const origin of ORIGINS) if (text.includes(origin)) offending.push(`${path.relative(DIST_DIR, file)}: ${origin}`);
-      if (text.includes("data-app-env") || text.includes("data-sentry-dsn")) offending.push(`${path.relative(DIST_DIR, file)}: run-time settings`);
+      for (const origin of ORIGINS)
+        if (text.includes(origin)) offending.push(`${path.relative(DIST_DIR, file)}: ${origin}`);
+      if (text.includes("data-app-env") || text.includes("data-sentry-dsn"))
+        offending.push(`${path.relative(DIST_DIR, file)}: run-time settings`);
       for (const url of headUrlsIn(text)) {
         urls += 1;
         if (!url.startsWith("/") || url.startsWith("//")) offending.push(`${path.relative(DIST_DIR, file)}: ${url}`);
@@ -137,7 +169,9 @@ test.describe("one build, any origin and environment", () => {
   });
 
   for (const instance of INSTANCES) {
-    test(`${instance.publicOrigin} (APP_ENV=${instance.appEnv}): every head link of the served HTML is on its origin`, async ({ request }) => {
+    test(`${instance.publicOrigin} (APP_ENV=${instance.appEnv}): every head link of the served HTML is on its origin`, async ({
+      request,
+    }) => {
       const others = ORIGINS.filter((o) => o !== instance.publicOrigin);
       for (const pagePath of PAGES) {
         const { status, text } = await get(request, `${instance.publicOrigin}${pagePath}`, DOCUMENT);
@@ -148,16 +182,28 @@ test.describe("one build, any origin and environment", () => {
         if (pagePath.includes("no-such-page")) continue; // the not-found page has no canonical (it is not indexed)
         const links = headLinksOf(text);
         expectAllOn(links, instance.publicOrigin, pagePath);
-        expect(links.filter((l) => l.kind === "canonical").map((l) => l.url), pagePath).toEqual([`${instance.publicOrigin}${pagePath}`]);
-        expect(links.filter((l) => l.kind.startsWith("alternate ")), pagePath).toHaveLength(LOCALE_COUNT + 1);
-        expect(links.find((l) => l.kind === "alternate x-default")?.url, pagePath).toBe(`${instance.publicOrigin}${pagePath.replace(/^\/[^/]+(?=\/affiliates)/, "")}`);
-        expect(links.filter((l) => l.kind === "og:url").map((l) => l.url), pagePath).toEqual([`${instance.publicOrigin}${pagePath}`]);
+        expect(
+          links.filter((l) => l.kind === "canonical").map((l) => l.url),
+          pagePath,
+        ).toEqual([`${instance.publicOrigin}${pagePath}`]);
+        expect(
+          links.filter((l) => l.kind.startsWith("alternate ")),
+          pagePath,
+        ).toHaveLength(LOCALE_COUNT + 1);
+        expect(links.find((l) => l.kind === "alternate x-default")?.url, pagePath).toBe(
+          `${instance.publicOrigin}${pagePath.replace(/^\/[^/]+(?=\/affiliates)/, "")}`,
+        );
+        expect(
+          links.filter((l) => l.kind === "og:url").map((l) => l.url),
+          pagePath,
+        ).toEqual([`${instance.publicOrigin}${pagePath}`]);
       }
       // A client that does not ask for HTML (curl, `Accept: */*`) gets Next's copy: root-relative links, never another origin.
       const plain = await get(request, `${instance.publicOrigin}/affiliates/fee`, { accept: "*/*" });
       expect(plain.status).toBe(200);
       for (const other of others) expect(plain.text.includes(other), `*/* mentions ${other}`).toBe(false);
-      for (const link of headLinksOf(plain.text)) expect(link.url.startsWith("/") || link.url.startsWith(`${instance.publicOrigin}/`), link.url).toBe(true);
+      for (const link of headLinksOf(plain.text))
+        expect(link.url.startsWith("/") || link.url.startsWith(`${instance.publicOrigin}/`), link.url).toBe(true);
     });
 
     test(`${instance.publicOrigin}: the browser gets its origin, APP_ENV and DSN`, async ({ page }) => {
@@ -172,7 +218,9 @@ test.describe("one build, any origin and environment", () => {
       // The head after hydration: one set of links, all on this origin (the inline RSC payload matched the markup).
       const links = await headLinksInBrowser(page);
       expectAllOn(links, instance.publicOrigin, "browser");
-      expect(links.filter((l) => l.kind === "canonical").map((l) => l.url)).toEqual([`${instance.publicOrigin}/ja/affiliates/fee`]);
+      expect(links.filter((l) => l.kind === "canonical").map((l) => l.url)).toEqual([
+        `${instance.publicOrigin}/ja/affiliates/fee`,
+      ]);
       expect(links.filter((l) => l.kind.startsWith("alternate "))).toHaveLength(LOCALE_COUNT + 1);
 
       // The client's APP_ENV: what the server wrote, what the analytics log env and error reporting use.
@@ -198,7 +246,9 @@ test.describe("one build, any origin and environment", () => {
     const payloads: string[] = [];
     // `_rsc` as Next's client sends it (Next redirects an RSC request without it to the same URL with it).
     for (const instance of INSTANCES) {
-      const { status, headers, text } = await get(request, `${instance.publicOrigin}/ja/affiliates/fee?_rsc`, { rsc: "1" });
+      const { status, headers, text } = await get(request, `${instance.publicOrigin}/ja/affiliates/fee?_rsc`, {
+        rsc: "1",
+      });
       expect(status).toBe(200);
       expect(headers["content-type"]).toContain("text/x-component");
       expect(text).toContain('"rel":"canonical","href":"/ja/affiliates/fee"');
@@ -208,7 +258,9 @@ test.describe("one build, any origin and environment", () => {
     }
     expect(payloads[1]).toBe(payloads[0]);
   });
-  test("behind a trusted hop, the load balancer's https is believed (HSTS); from any other client it is not", async ({ request }) => {
+  test("behind a trusted hop, the load balancer's https is believed (HSTS); from any other client it is not", async ({
+    request,
+  }) => {
     const https = { accept: "text/html", "x-forwarded-proto": "https" };
     const trusted = await request.get(`${INSTANCES[0].publicOrigin}/affiliates`, { headers: https });
     expect(trusted.headers()["strict-transport-security"]).toMatch(/^max-age=\d{7,}/);

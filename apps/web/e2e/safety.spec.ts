@@ -2,10 +2,10 @@ import { expect, test } from "@playwright/test";
 import { apiPath } from "./fixtures";
 
 const PAYLOAD = [
-  "<p>Safe <strong>text</strong> and a <a href=\"https://docs.example.com/x\">guide</a>.</p>",
+  '<p>Safe <strong>text</strong> and a <a href="https://docs.example.com/x">guide</a>.</p>',
   "<img src=x onerror=\"window.__xss='img'\">",
   "<script>window.__xss='script'</script>",
-  "<a href=\"javascript:window.__xss='href'\" id=\"evil\">click</a>",
+  '<a href="javascript:window.__xss=\'href\'" id="evil">click</a>',
   "<svg><script>window.__xss='svg'</script></svg>",
   "<iframe src=\"javascript:parent.__xss='iframe'\"></iframe>",
   "<!-- secret comment --><div onmouseover=\"window.__xss='hover'\">hover</div>",
@@ -22,23 +22,34 @@ for (const { path, offer, testId } of [
 ]) {
   test(`the FAQ answers of ${path} are the sanitiser's output of the API's HTML`, async ({ page, request }) => {
     const { sanitizeHtml } = await import("@affiliates/safety");
-    const answer = (await (await request.get(offer, { headers: { Locale: "en" } })).json()) as { data: { faq: { answerHtml: string }[] } };
+    const answer = (await (await request.get(offer, { headers: { Locale: "en" } })).json()) as {
+      data: { faq: { answerHtml: string }[] };
+    };
     const expected = answer.data.faq.map((item) => sanitizeHtml(item.answerHtml));
     expect(expected.length).toBeGreaterThan(0);
     await page.goto(path);
-    const served = await page.getByTestId(testId).locator(".faq-answer").evaluateAll((nodes) => nodes.map((node) => node.innerHTML));
+    const served = await page
+      .getByTestId(testId)
+      .locator(".faq-answer")
+      .evaluateAll((nodes) => nodes.map((node) => node.innerHTML));
     // Both read back through the browser's parser, so quoting and entities compare alike.
-    const normalised = await page.evaluate((html) => html.map((h) => Object.assign(document.createElement("div"), { innerHTML: h }).innerHTML), expected);
+    const normalised = await page.evaluate(
+      (html) => html.map((h) => Object.assign(document.createElement("div"), { innerHTML: h }).innerHTML),
+      expected,
+    );
     expect(served).toEqual(normalised);
     for (const html of served) expect(html).not.toMatch(/<script|onerror|onmouseover|javascript:|<iframe|<svg|<!--/i);
   });
 }
 
-test("the sanitiser removes every way a script could run from API HTML (the whitelist the server applies)", async ({ page }) => {
+test("the sanitiser removes every way a script could run from API HTML (the whitelist the server applies)", async ({
+  page,
+}) => {
   const { sanitizeHtml } = await import("@affiliates/safety");
   await page.addInitScript(() => {
     (window as unknown as { __alerts: string[] }).__alerts = [];
-    window.alert = (message?: unknown) => void (window as unknown as { __alerts: string[] }).__alerts.push(String(message));
+    window.alert = (message?: unknown) =>
+      void (window as unknown as { __alerts: string[] }).__alerts.push(String(message));
   });
   await page.goto("/affiliates");
   // What the server would send for a hostile answer, put where a FAQ answer goes, then hovered and clicked.
@@ -65,7 +76,9 @@ test.describe("images through the optimiser under /affiliates (spec §7, §9)", 
   test("a listed width is optimised; an unlisted one is refused", async ({ request }) => {
     const original = await request.get(source);
     expect(original.status()).toBe(200);
-    const optimised = await request.get(`/affiliates/_next/image?url=${encodeURIComponent(source)}&w=640&q=75`, { headers: { accept: "image/webp,image/*" } });
+    const optimised = await request.get(`/affiliates/_next/image?url=${encodeURIComponent(source)}&w=640&q=75`, {
+      headers: { accept: "image/webp,image/*" },
+    });
     expect(optimised.status()).toBe(200);
     expect(optimised.headers()["content-type"]).toMatch(/^image\//);
     expect((await optimised.body()).length).toBeLessThan((await original.body()).length);

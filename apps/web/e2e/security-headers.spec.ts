@@ -16,19 +16,30 @@ async function watchViolations(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
-    document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sample}`));
+    document.addEventListener("securitypolicyviolation", (event) =>
+      seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sample}`),
+    );
   });
 }
-const violations = (page: Page) => page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
+const violations = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
 
 /** What a browser's navigation sends (the proxy answers those from the pre-rendered variant). */
 const DOCUMENT = { accept: "text/html,application/xhtml+xml,*/*;q=0.8" };
 
-const PUBLIC_PAGES = ["/affiliates", "/ar/affiliates", "/zh-CN/affiliates/fee", "/affiliates/fee?appTheme=dark", "/affiliates/no-such-page"];
+const PUBLIC_PAGES = [
+  "/affiliates",
+  "/ar/affiliates",
+  "/zh-CN/affiliates/fee",
+  "/affiliates/fee?appTheme=dark",
+  "/affiliates/no-such-page",
+];
 /** Pages behind the login (the session is put in the browser first). */
 const LOGGED_IN_PAGES = ["/affiliates/apply", "/affiliates/dashboard"];
 
-test("every page has a strict CSP: a nonce per response and 'strict-dynamic', no 'unsafe-inline' for scripts, framing by own hosts only", async ({ request }) => {
+test("every page has a strict CSP: a nonce per response and 'strict-dynamic', no 'unsafe-inline' for scripts, framing by own hosts only", async ({
+  request,
+}) => {
   for (const path of PUBLIC_PAGES) {
     const response = await request.get(path, { headers: DOCUMENT });
     expect(response.status(), path).toBe(path.includes("no-such-page") ? 404 : 200);
@@ -38,8 +49,15 @@ test("every page has a strict CSP: a nonce per response and 'strict-dynamic', no
     expect(scripts, path).not.toContain("'unsafe-inline'");
     expect(scripts, path).not.toContain("'unsafe-eval'");
     // Every script is allowed by the response's nonce, never by host alone ('self' is only the CSP2 fallback).
-    expect(scripts.filter((s) => s.startsWith("'nonce-")), path).toHaveLength(1);
-    expect(csp.get("frame-ancestors"), path).toEqual(["'self'", "https://www.exchange.example", "https://*.exchange.example"]);
+    expect(
+      scripts.filter((s) => s.startsWith("'nonce-")),
+      path,
+    ).toHaveLength(1);
+    expect(csp.get("frame-ancestors"), path).toEqual([
+      "'self'",
+      "https://www.exchange.example",
+      "https://*.exchange.example",
+    ]);
     expect(csp.get("object-src"), path).toEqual(["'none'"]);
     expect(csp.get("base-uri"), path).toEqual(["'self'"]);
     expect(csp.get("connect-src"), path).toEqual(["'self'"]);
@@ -56,13 +74,15 @@ test("every page has a strict CSP: a nonce per response and 'strict-dynamic', no
   expect(scriptTags.length).toBeGreaterThan(3);
   for (const tag of scriptTags) expect(tag).toContain(` nonce="${nonce}"`);
   // Script files also carry their SRI hash.
-  for (const tag of scriptTags.filter((t) => t.includes(" src="))) expect(tag).toMatch(/ integrity="sha256-[A-Za-z0-9+/=]+"/);
+  for (const tag of scriptTags.filter((t) => t.includes(" src=")))
+    expect(tag).toMatch(/ integrity="sha256-[A-Za-z0-9+/=]+"/);
   // The HTML depends on cookies and carries its nonce: no shared cache may keep it, and there is no validator to
   // revalidate a stored copy with (a 304 would pair an old nonce with a new policy).
   expect(first.headers()["cache-control"]).toBe("private, no-cache");
   expect(first.headers()["etag"]).toBeUndefined();
   // A page rendered per request gets a fresh nonce each time too.
-  const nonceOf = async () => nonceIn((await request.get("/affiliates/no-such-page")).headers()["content-security-policy"]);
+  const nonceOf = async () =>
+    nonceIn((await request.get("/affiliates/no-such-page")).headers()["content-security-policy"]);
   const [one, two] = [await nonceOf(), await nonceOf()];
   expect(one).toBeTruthy();
   expect(two).not.toBe(one);
@@ -90,7 +110,10 @@ test("pages and assets carry the other security headers; HSTS only behind https"
   }
 });
 
-test("the pages work under the CSP: no violation reported, nothing refused in the console", async ({ page, context }) => {
+test("the pages work under the CSP: no violation reported, nothing refused in the console", async ({
+  page,
+  context,
+}) => {
   await watchViolations(page);
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.message}`));
@@ -141,7 +164,10 @@ test("injected markup cannot run script: an inline handler is blocked and report
   expect(await violations(page)).toEqual(["script-src-attr inline "]);
 });
 
-test("cookies: refresh_token httpOnly and SameSite; language and theme readable by scripts with SameSite=Lax", async ({ page, context }) => {
+test("cookies: refresh_token httpOnly and SameSite; language and theme readable by scripts with SameSite=Lax", async ({
+  page,
+  context,
+}) => {
   await logIn(context, AFFILIATE);
   const session = (await context.cookies()).find((c) => c.name === "refresh_token");
   expect(session?.httpOnly).toBe(true);

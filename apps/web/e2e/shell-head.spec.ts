@@ -1,6 +1,9 @@
 import { expect, test } from "@playwright/test";
 
-test("the head has title, description, canonical, 31 alternates + x-default, OG, Twitter and a zoomable viewport", async ({ page, baseURL }) => {
+test("the head has title, description, canonical, 31 alternates + x-default, OG, Twitter and a zoomable viewport", async ({
+  page,
+  baseURL,
+}) => {
   await page.goto("/ja/affiliates/fee");
   const head = page.locator("head");
   await expect(page).toHaveTitle(/.+/);
@@ -10,9 +13,18 @@ test("the head has title, description, canonical, 31 alternates + x-default, OG,
   await expect(head.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}/ja/affiliates/fee`);
   const alternates = head.locator('link[rel="alternate"][hreflang]');
   await expect(alternates).toHaveCount(32);
-  await expect(head.locator('link[rel="alternate"][hreflang="x-default"]')).toHaveAttribute("href", `${baseURL}/affiliates/fee`);
-  await expect(head.locator('link[rel="alternate"][hreflang="ar"]')).toHaveAttribute("href", `${baseURL}/ar/affiliates/fee`);
-  await expect(head.locator('link[rel="alternate"][hreflang="fr-FR"]')).toHaveAttribute("href", `${baseURL}/fr/affiliates/fee`);
+  await expect(head.locator('link[rel="alternate"][hreflang="x-default"]')).toHaveAttribute(
+    "href",
+    `${baseURL}/affiliates/fee`,
+  );
+  await expect(head.locator('link[rel="alternate"][hreflang="ar"]')).toHaveAttribute(
+    "href",
+    `${baseURL}/ar/affiliates/fee`,
+  );
+  await expect(head.locator('link[rel="alternate"][hreflang="fr-FR"]')).toHaveAttribute(
+    "href",
+    `${baseURL}/fr/affiliates/fee`,
+  );
   await expect(head.locator('meta[property="og:title"]')).toHaveAttribute("content", title);
   await expect(head.locator('meta[property="og:url"]')).toHaveAttribute("content", `${baseURL}/ja/affiliates/fee`);
   await expect(head.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary");
@@ -23,12 +35,16 @@ test("the head has title, description, canonical, 31 alternates + x-default, OG,
 
 test("inside the app the same page keeps spec §2's fixed viewport: scale 1, no zoom", async ({ browser }) => {
   // The app is recognised by its user agent (ExchangeApp/<version>, lib/app-detect.ts), as in e2e/app-mode.spec.ts.
-  const ua = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36 ExchangeApp/2.60.0";
+  const ua =
+    "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36 ExchangeApp/2.60.0";
   const context = await browser.newContext({ userAgent: ua });
   const page = await context.newPage();
   await page.goto("/ja/affiliates/fee");
   await expect(page.locator("html")).toHaveClass(/in-app/);
-  await expect(page.locator('head meta[name="viewport"]')).toHaveAttribute("content", "width=device-width, initial-scale=1, maximum-scale=1, user-scalable=no");
+  await expect(page.locator('head meta[name="viewport"]')).toHaveAttribute(
+    "content",
+    "width=device-width, initial-scale=1, maximum-scale=1, user-scalable=no",
+  );
   await context.close();
 });
 

@@ -2,7 +2,10 @@ import { expect, test } from "@playwright/test";
 import { htmlAttr } from "./fixtures";
 
 test.describe("languages (spec §2)", () => {
-  test("languageType=2 gives Japanese and is removed from the URL, other parameters kept", async ({ page, context }) => {
+  test("languageType=2 gives Japanese and is removed from the URL, other parameters kept", async ({
+    page,
+    context,
+  }) => {
     await page.goto("/affiliates?languageType=2&utm_source=x");
     await expect(page).toHaveURL(/\/ja\/affiliates\?utm_source=x$/);
     expect(await htmlAttr(page, "lang")).toBe("ja");
@@ -25,7 +28,11 @@ test.describe("languages (spec §2)", () => {
     expect(await htmlAttr(page, "lang")).toBe("ru-FR");
   });
 
-  test("a shared /de/ link shows German to a visitor whose cookie says Japanese, and the cookie follows", async ({ page, context, baseURL }) => {
+  test("a shared /de/ link shows German to a visitor whose cookie says Japanese, and the cookie follows", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await context.addCookies([{ name: "language", value: "ja", url: baseURL! }]);
     await page.goto("/de/affiliates/fee");
     await expect(page).toHaveURL(/\/de\/affiliates\/fee$/);
@@ -37,7 +44,11 @@ test.describe("languages (spec §2)", () => {
     await expect(page).toHaveURL(/\/ja\/affiliates$/);
   });
 
-  test("unsupported language parameters (languageType 8 and 22, an unknown key) are removed; the language stays", async ({ page, context, baseURL }) => {
+  test("unsupported language parameters (languageType 8 and 22, an unknown key) are removed; the language stays", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await page.goto("/affiliates/fee?languageType=8&utm_source=x");
     await expect(page).toHaveURL(/\/affiliates\/fee\?utm_source=x$/);
     expect(await htmlAttr(page, "lang")).toBe("en");
@@ -66,7 +77,10 @@ test.describe("languages (spec §2)", () => {
     expect(await htmlAttr(page, "dir")).toBe("ltr");
   });
 
-  test("the language picker lists 31 languages and switches to the same page under the new prefix", async ({ page, context }) => {
+  test("the language picker lists 31 languages and switches to the same page under the new prefix", async ({
+    page,
+    context,
+  }) => {
     await page.goto("/affiliates/fee?ref=abc");
     await page.locator(".language-picker summary").click();
     const items = page.locator(".language-list a");

@@ -2,7 +2,9 @@ import { expect, test } from "@playwright/test";
 import { AFFILIATE, apiPath, apiRoute, isApiCall, logIn, PLAIN_USER } from "./fixtures";
 
 test.describe("login state (spec §2, §4)", () => {
-  test("a page that needs login sends a visitor to /login with from and source, and login returns there", async ({ page }) => {
+  test("a page that needs login sends a visitor to /login with from and source, and login returns there", async ({
+    page,
+  }) => {
     await page.goto("/ja/affiliates/dashboard?tab=links");
     await expect(page).toHaveURL(/\/ja\/login\?/);
     const url = new URL(page.url());
@@ -23,7 +25,10 @@ test.describe("login state (spec §2, §4)", () => {
     expect(await login.getAttribute("href")).toBe("/login?from=%2Faffiliates&source=cms");
   });
 
-  test("the user menu shows phone only when bound and email only when bound; logout reloads the page", async ({ page, context }) => {
+  test("the user menu shows phone only when bound and email only when bound; logout reloads the page", async ({
+    page,
+    context,
+  }) => {
     await logIn(context);
     await page.goto("/affiliates/fee");
     await page.locator(".user-menu summary").click();
@@ -65,7 +70,11 @@ test.describe("request errors (spec §8)", () => {
   test("a business error shows the server message", async ({ page, context }) => {
     await logIn(context);
     await page.route(apiRoute("userInfo"), (route) =>
-      route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ code: "30001", msg: "Account frozen", data: null }) }),
+      route.fulfill({
+        status: 200,
+        contentType: "application/json",
+        body: JSON.stringify({ code: "30001", msg: "Account frozen", data: null }),
+      }),
     );
     await page.goto("/affiliates/fee");
     await expect(page.locator(".bit-message-notice")).toHaveText("[30001] Account frozen");
@@ -111,7 +120,10 @@ test("the legal dialog shows the locale and the current URL", async ({ page }) =
   await expect(page.locator(".legal-dialog")).toContainText("English");
 });
 
-test("the chat button loads the chat script only on first click, and a message is stored", async ({ page, request }) => {
+test("the chat button loads the chat script only on first click, and a message is stored", async ({
+  page,
+  request,
+}) => {
   const scripts: string[] = [];
   page.on("request", (r) => {
     if (r.url().includes("chat-widget.js")) scripts.push(r.url());
@@ -127,7 +139,9 @@ test("the chat button loads the chat script only on first click, and a message i
   await page.locator("#exchange-chat-message").fill(text);
   await page.locator(".exchange-chat button[type=submit]").click();
   await expect(page.locator(".exchange-chat [role=status]")).toHaveText("Thank you. Your message has been sent.");
-  const stored = await request.get(`${apiPath("adminSupportMessages")}?limit=5`, { headers: { "x-admin-token": "e2e-admin-token" } });
+  const stored = await request.get(`${apiPath("adminSupportMessages")}?limit=5`, {
+    headers: { "x-admin-token": "e2e-admin-token" },
+  });
   const body = (await stored.json()) as { data: { messages: { message: string }[] } };
   expect(body.data.messages.map((m) => m.message)).toContain(text);
 });

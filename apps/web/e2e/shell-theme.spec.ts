@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 
-const htmlClass = async (page: import("@playwright/test").Page) => (await page.locator("html").getAttribute("class")) ?? "";
+const htmlClass = async (page: import("@playwright/test").Page) =>
+  (await page.locator("html").getAttribute("class")) ?? "";
 
 test.describe("themes (spec §2)", () => {
   test("an always-dark page ignores appTheme=light and the cookie", async ({ page, context, baseURL }) => {

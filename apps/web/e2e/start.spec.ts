@@ -9,7 +9,10 @@ test("npm start serves the product and the API on one public origin", async ({ r
 
   const config = await request.get(apiPath("domainConfig"));
   expect(config.status()).toBe(200);
-  const body = (await config.json()) as { code: string; data: { imgDomainConfig: { foreignDomainList: string[]; internalDomainList: string[] } } };
+  const body = (await config.json()) as {
+    code: string;
+    data: { imgDomainConfig: { foreignDomainList: string[]; internalDomainList: string[] } };
+  };
   expect(body.code).toBe("00000");
   expect(body.data.imgDomainConfig.foreignDomainList.length).toBeGreaterThan(0);
   expect(body.data.imgDomainConfig.internalDomainList.length).toBeGreaterThan(0);

@@ -8,7 +8,11 @@ type Summary = { from: string; to: string; totals: Figures; series: (Figures & {
 type Link = { id: number; code: string; label: string; spotShareBps: number; archived: boolean };
 
 const summaryOf = async (context: BrowserContext, from: string, to: string): Promise<Summary> =>
-  ((await (await context.request.get(`${apiPath("affiliateSummary")}?${new URLSearchParams({ from, to }).toString()}`)).json()) as { data: Summary }).data;
+  (
+    (await (
+      await context.request.get(`${apiPath("affiliateSummary")}?${new URLSearchParams({ from, to }).toString()}`)
+    ).json()) as { data: Summary }
+  ).data;
 
 const figure = (page: Page, name: string) => page.getByTestId("figures").locator(`[data-figure="${name}"] dd`);
 const digits = async (page: Page, name: string) => (await figure(page, name).innerText()).replace(/[^\d]/g, "");
@@ -27,7 +31,10 @@ async function pickPeriod(page: Page, from: string, to: string) {
 
 async function createLink(context: BrowserContext, label: string): Promise<Link> {
   const code = `T${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1000)}`.slice(0, 16);
-  const response = await context.request.post(apiPath("linkCreate"), { data: { label, code }, headers: { "dy-token": await deviceToken(context) } });
+  const response = await context.request.post(apiPath("linkCreate"), {
+    data: { label, code },
+    headers: { "dy-token": await deviceToken(context) },
+  });
   expect(response.status()).toBe(200);
   return ((await response.json()) as { data: Link }).data;
 }
@@ -61,7 +68,10 @@ test.describe("dashboard trends, periods, link actions and posters", () => {
     await expect(table.locator("tbody tr").first()).toHaveAttribute("data-day", from);
     await expect(table.locator("tbody tr").last()).toHaveAttribute("data-day", to);
     // The export follows the period too.
-    await expect(page.getByTestId("export-csv")).toHaveAttribute("href", `${apiPath("commissionsCsv")}?from=${from}&to=${to}`);
+    await expect(page.getByTestId("export-csv")).toHaveAttribute(
+      "href",
+      `${apiPath("commissionsCsv")}?from=${from}&to=${to}`,
+    );
   });
 
   test("each figure has a trend chart whose text alternative matches the series", async ({ page, context }) => {
@@ -82,17 +92,21 @@ test.describe("dashboard trends, periods, link actions and posters", () => {
       const sum = Math.round(values.reduce((a, b) => a + b, 0) * 100) / 100;
       expect(sum).toBe(summary.totals[name]);
       // Money with two decimals ("708.60"), counts whole.
-      const fraction = name === "volumeUsdt" ? { minimumFractionDigits: 2, maximumFractionDigits: 2 } : { maximumFractionDigits: 0 };
+      const fraction =
+        name === "volumeUsdt" ? { minimumFractionDigits: 2, maximumFractionDigits: 2 } : { maximumFractionDigits: 0 };
       const total = new Intl.NumberFormat("en", fraction).format(summary.totals[name]!);
       await expect(chart).toHaveAttribute("aria-label", new RegExp(`${total.replace(/[.,]/g, "\\$&")} in total`));
     }
     // The canvas really drew the line: some pixels are not the background.
-    const drawn = await page.getByTestId("trend-clicks").locator("canvas").evaluate((canvas: HTMLCanvasElement) => {
-      const data = canvas.getContext("2d")!.getImageData(0, 0, canvas.width, canvas.height).data;
-      let painted = 0;
-      for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) painted++;
-      return painted;
-    });
+    const drawn = await page
+      .getByTestId("trend-clicks")
+      .locator("canvas")
+      .evaluate((canvas: HTMLCanvasElement) => {
+        const data = canvas.getContext("2d")!.getImageData(0, 0, canvas.width, canvas.height).data;
+        let painted = 0;
+        for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) painted++;
+        return painted;
+      });
     expect(drawn).toBeGreaterThan(500);
   });
 
@@ -162,7 +176,10 @@ test.describe("dashboard trends, periods, link actions and posters", () => {
     await row.getByRole("button", { name: "Poster" }).click();
     const poster = page.getByTestId("link-poster");
     await expect(poster.locator("img")).toBeVisible();
-    const [download] = await Promise.all([page.waitForEvent("download"), poster.getByTestId("poster-download").click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      poster.getByTestId("poster-download").click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`referral-${link.code}.png`);
     await download.saveAs(path.resolve(__dirname, "../../../screenshots/trends-poster.png"));
     const png = Buffer.concat(await (await download.createReadStream()).toArray());
@@ -203,8 +220,13 @@ test.describe("dashboard trends, periods, link actions and posters", () => {
     expect(match.same).toBeGreaterThan(0.97);
   });
 
-  for (const viewport of [{ width: 412, height: 823 }, { width: 1280, height: 900 }]) {
-    test(`the figures, trends and funnel keep their place while the page loads (${viewport.width}px)`, async ({ page }) => {
+  for (const viewport of [
+    { width: 412, height: 823 },
+    { width: 1280, height: 900 },
+  ]) {
+    test(`the figures, trends and funnel keep their place while the page loads (${viewport.width}px)`, async ({
+      page,
+    }) => {
       await page.setViewportSize(viewport);
       // Hold the figures back, so the first measure is taken before anything has arrived.
       let release: () => void = () => undefined;
@@ -216,7 +238,9 @@ test.describe("dashboard trends, periods, link actions and posters", () => {
       const offsets = () =>
         page.evaluate(() => {
           const main = document.querySelector("main")!.getBoundingClientRect().top;
-          return ["figures", "funnel"].map((id) => Math.round(document.querySelector(`[data-testid="${id}"]`)!.getBoundingClientRect().top - main));
+          return ["figures", "funnel"].map((id) =>
+            Math.round(document.querySelector(`[data-testid="${id}"]`)!.getBoundingClientRect().top - main),
+          );
         });
       await page.goto("/affiliates/dashboard", { waitUntil: "domcontentloaded" });
       const before = await offsets(); // the pre-rendered frame: account and figures not known yet
@@ -244,7 +268,10 @@ test.describe("dashboard trends, periods, link actions and posters", () => {
       await expect(page.locator('section[aria-labelledby="commissions-title"] tbody tr.bit-table-row')).toHaveCount(10);
       await page.waitForLoadState("networkidle");
       await page.evaluate(() => window.scrollTo(0, 0));
-      await page.screenshot({ path: path.resolve(__dirname, `../../../screenshots/trends-dashboard-${shot.name}.png`), fullPage: true });
+      await page.screenshot({
+        path: path.resolve(__dirname, `../../../screenshots/trends-dashboard-${shot.name}.png`),
+        fullPage: true,
+      });
     });
   }
 });

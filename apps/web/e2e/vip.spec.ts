@@ -8,10 +8,15 @@ const SHOTS_DIR = path.resolve(__dirname, "../../../screenshots");
 const VIP_PAGES = ["/vip/vipIntroduce", "/vip/detail", "/vip/vip-guide", "/vip/new-coin-airdrop"] as const;
 
 const rowsOf = (page: Page, testId: string) => page.getByTestId(testId).locator("tbody tr");
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), fullPage: true });
 
 test.describe("VIP pages", () => {
-  test("every VIP page is dark whatever the cookie or appTheme says, from the first byte", async ({ page, context, baseURL }) => {
+  test("every VIP page is dark whatever the cookie or appTheme says, from the first byte", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await logIn(context, AFFILIATE);
     await context.addCookies([{ name: "theme", value: "Light", url: baseURL! }]);
     for (const pagePath of VIP_PAGES) {
@@ -33,18 +38,28 @@ test.describe("VIP pages", () => {
     await expect(vip2.locator("td")).toHaveText(["≥ $2M", "≥ $10M", "≥ $50K"]);
     await expect(rowsOf(page, "vip-qualify-table").first().locator("td").first()).toHaveText("None");
     await expect(rowsOf(page, "vip-fees-table").first().locator("td")).toHaveText(["0.10%", "0.10%", "0.02%", "0.06%"]);
-    await expect(rowsOf(page, "vip-fees-table").nth(3).locator("td")).toHaveText(["0.05%", "0.06%", "0.014%", "0.0375%"]);
+    await expect(rowsOf(page, "vip-fees-table").nth(3).locator("td")).toHaveText([
+      "0.05%",
+      "0.06%",
+      "0.014%",
+      "0.0375%",
+    ]);
     await expect(page.getByTestId("vip-discount-note")).toContainText("20%");
     const benefits = rowsOf(page, "vip-benefits-table");
     await expect(benefits).toHaveCount(8);
     await expect(benefits.first().locator("td")).toHaveText(["$3M", "No", "No", "No", "20 requests/s", "20"]);
     await expect(benefits.nth(2).locator("td")).toHaveText(["$6M", "Yes", "Yes", "Yes", "40 requests/s", "100"]);
-    await expect(page.getByTestId("vip-trial")).toContainText("Deposit $15,000, or trade $250K spot or $2.5M futures within 30 days, and try VIP1 free for 14 days.");
+    await expect(page.getByTestId("vip-trial")).toContainText(
+      "Deposit $15,000, or trade $250K spot or $2.5M futures within 30 days, and try VIP1 free for 14 days.",
+    );
     await expect(page.getByTestId("vip-rules")).toContainText("at least 60 days");
     await expect(page.getByTestId("vip-rules")).toContainText("15-day grace period");
     // The trial's call to action is the deposit deep link (a page navigation on the web).
     await expect(page.getByTestId("vip-trial").locator("a")).toHaveAttribute("data-deep-link", "deposit");
-    await expect(page.getByTestId("vip-trial").locator("a")).toHaveAttribute("href", /\/assets\/deposit\?coin=USDT&coinId=2/);
+    await expect(page.getByTestId("vip-trial").locator("a")).toHaveAttribute(
+      "href",
+      /\/assets\/deposit\?coin=USDT&coinId=2/,
+    );
     await shot(page, "vip-introduce-en-dark");
     expect(errors).toEqual([]);
   });
@@ -64,7 +79,10 @@ test.describe("VIP pages", () => {
     await expect(page).toHaveURL(/\/login\?from=%2Faffiliates%2Fvip%2Fdetail&source=cms$/);
   });
 
-  test("vip/detail shows the affiliate's VIP2 by futures volume, progress to VIP3 and their fees", async ({ page, context }) => {
+  test("vip/detail shows the affiliate's VIP2 by futures volume, progress to VIP3 and their fees", async ({
+    page,
+    context,
+  }) => {
     await logIn(context, AFFILIATE);
     await page.goto("/affiliates/vip/detail");
     await expect(page.getByTestId("vip-level")).toHaveText("VIP2");
@@ -73,8 +91,14 @@ test.describe("VIP pages", () => {
     const futures = page.getByTestId("vip-progress").locator('[data-metric="futuresVolume30d"]');
     await expect(futures).toContainText("$14M of $20M");
     await expect(futures.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "70");
-    await expect(page.getByTestId("vip-my-fees").locator("tbody tr").first().locator("td")).toHaveText(["0.065%", "0.07%"]);
-    await expect(page.getByTestId("vip-my-fees").locator("tbody tr").nth(1).locator("td")).toHaveText(["0.016%", "0.04%"]);
+    await expect(page.getByTestId("vip-my-fees").locator("tbody tr").first().locator("td")).toHaveText([
+      "0.065%",
+      "0.07%",
+    ]);
+    await expect(page.getByTestId("vip-my-fees").locator("tbody tr").nth(1).locator("td")).toHaveText([
+      "0.016%",
+      "0.04%",
+    ]);
     await expect(page.getByTestId("vip-grace")).toHaveCount(0);
     await shot(page, "vip-detail-en-dark");
   });
@@ -100,7 +124,9 @@ test.describe("VIP pages", () => {
     await shot(page, "vip-guide-en-dark");
     await page.goto("/ar/affiliates/vip/vip-guide");
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
-    await expect(page.getByTestId("vip-faq").locator("summary").first()).toHaveText("ما الأرقام التي تحدد مستوى VIP الخاص بي؟");
+    await expect(page.getByTestId("vip-faq").locator("summary").first()).toHaveText(
+      "ما الأرقام التي تحدد مستوى VIP الخاص بي؟",
+    );
     await expect(page.getByTestId("vip-rules")).toContainText("60 يومًا");
     await shot(page, "vip-guide-ar-dark");
   });
@@ -112,7 +138,9 @@ test.describe("VIP pages", () => {
     await expect(page.getByTestId("airdrop-nova-launch")).toHaveAttribute("data-state", "live");
     await expect(page.getByTestId("airdrop-orbit-drop")).toHaveAttribute("data-state", "upcoming");
     await expect(page.getByTestId("airdrop-lumen-airdrop")).toHaveAttribute("data-state", "ended");
-    await expect(page.getByTestId("airdrop-zeta-prime").getByTestId("airdrop-required")).toHaveText("For VIP3 and above");
+    await expect(page.getByTestId("airdrop-zeta-prime").getByTestId("airdrop-required")).toHaveText(
+      "For VIP3 and above",
+    );
     const timer = page.getByTestId("airdrop-orbit-drop").getByTestId("airdrop-timer");
     await expect(timer).toHaveText(/^Starts in 2d 23:\d\d:\d\d$|^Starts in 3d 00:00:0\d$/);
     const first = await timer.innerText();
@@ -124,7 +152,10 @@ test.describe("VIP pages", () => {
     await expect(page).toHaveURL(/\/login\?from=%2Faffiliates%2Fvip%2Fnew-coin-airdrop&source=cms$/);
   });
 
-  test("airdrops: the plain VIP0 user is refused with a translated message, in English and Arabic", async ({ page, context }) => {
+  test("airdrops: the plain VIP0 user is refused with a translated message, in English and Arabic", async ({
+    page,
+    context,
+  }) => {
     await logIn(context, PLAIN_USER);
     await page.goto("/affiliates/vip/new-coin-airdrop");
     await expect(page.getByTestId("airdrop-user-level")).toHaveText("Your level: VIP0");
@@ -134,7 +165,9 @@ test.describe("VIP pages", () => {
     ]);
     expect(response.status()).toBe(403);
     expect(response.request().headers()["dy-token"]).toMatch(/^[A-Za-z0-9]{40}$/);
-    await expect(page.getByTestId("airdrop-nova-launch").getByTestId("airdrop-refusal")).toHaveText("This airdrop is for VIP1 and above. Your level is VIP0.");
+    await expect(page.getByTestId("airdrop-nova-launch").getByTestId("airdrop-refusal")).toHaveText(
+      "This airdrop is for VIP1 and above. Your level is VIP0.",
+    );
     // Shown once, on the card: the request client leaves this refusal to it (no toast, no raw "[21001] …").
     await expect(page.locator(".bit-message-notice").filter({ hasText: /VIP1|21001/ })).toHaveCount(0);
 
@@ -142,7 +175,9 @@ test.describe("VIP pages", () => {
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
     await expect(page.getByTestId("airdrop-nova-launch")).toContainText("Nova Network");
     await page.getByTestId("airdrop-nova-launch").getByRole("button", { name: "انضم إلى الإنزال الجوي" }).click();
-    await expect(page.getByTestId("airdrop-nova-launch").getByTestId("airdrop-refusal")).toHaveText("هذا الإنزال الجوي مخصص لمستوى VIP1 فما فوق. مستواك هو VIP0.");
+    await expect(page.getByTestId("airdrop-nova-launch").getByTestId("airdrop-refusal")).toHaveText(
+      "هذا الإنزال الجوي مخصص لمستوى VIP1 فما فوق. مستواك هو VIP0.",
+    );
     await shot(page, "vip-airdrop-ar-dark");
   });
 
@@ -162,8 +197,12 @@ test.describe("VIP pages", () => {
 
 test.describe("VIP deep links", () => {
   type Call = { action: string | null; params: unknown };
-  test("inside the app the trial's deposit link opens the app's deposit screen; on the web it navigates", async ({ browser, page }) => {
-    const ua = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36 ExchangeApp/2.60.0";
+  test("inside the app the trial's deposit link opens the app's deposit screen; on the web it navigates", async ({
+    browser,
+    page,
+  }) => {
+    const ua =
+      "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36 ExchangeApp/2.60.0";
     const context = await browser.newContext({ userAgent: ua });
     await context.addInitScript({ content: nativeHostSimulatorScript({ platform: "android", version: "2.60.0" }) });
     const app = await context.newPage();
@@ -171,7 +210,11 @@ test.describe("VIP deep links", () => {
     await expect(app.locator("html")).toHaveClass(/theme-black in-app/);
     await app.getByTestId("vip-trial").getByRole("link").click();
     await expect
-      .poll(async () => (await app.evaluate(() => (window as unknown as { __nativeHostCalls: Call[] }).__nativeHostCalls)).filter((c) => c.action === "openDeposit").map((c) => c.params))
+      .poll(async () =>
+        (await app.evaluate(() => (window as unknown as { __nativeHostCalls: Call[] }).__nativeHostCalls))
+          .filter((c) => c.action === "openDeposit")
+          .map((c) => c.params),
+      )
       .toEqual([{ coinName: "USDT", coinId: 2 }]);
     expect(app.url()).toMatch(/\/affiliates\/vip\/vipIntroduce$/);
     await context.close();
@@ -219,15 +262,21 @@ test.describe("fee page", () => {
     await page.locator(".bit-select-item-option[title='VIP2']").click();
     const result = page.getByTestId("fee-calc-amount");
     // VIP2 spot maker (column 0)
-    await expect(result).toHaveText(`${(250_000 * (await rate(2, 0))).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })} USDT`);
+    await expect(result).toHaveText(
+      `${(250_000 * (await rate(2, 0))).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })} USDT`,
+    );
     await expect(result).toHaveText("162.50 USDT");
     await page.getByTestId("fee-calc-result").locator("xpath=..").getByText("Futures", { exact: true }).click();
     await page.getByTestId("fee-calc-result").locator("xpath=..").getByText("Taker", { exact: true }).click();
     // VIP2 futures taker (column 3)
-    await expect(result).toHaveText(`${(250_000 * (await rate(2, 3))).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })} USDT`);
+    await expect(result).toHaveText(
+      `${(250_000 * (await rate(2, 3))).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })} USDT`,
+    );
     await expect(result).toHaveText("100.00 USDT");
     await page.getByRole("switch").click();
-    await expect(result).toHaveText(`${(250_000 * (await rate(2, 3))).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })} USDT`);
+    await expect(result).toHaveText(
+      `${(250_000 * (await rate(2, 3))).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })} USDT`,
+    );
     await expect(result).toHaveText("80.00 USDT");
     await shot(page, "fee-en-dark-vip");
   });

@@ -50,7 +50,9 @@ async function waitUntilUp(url: string, timeoutMs: number, exited: () => boolean
  */
 export async function startWebInstance(options: WebInstanceOptions, timeoutMs = 90_000): Promise<WebInstance> {
   const serverScript = path.join(WEB_DIR, "server.mjs");
-  const args = existsSync(serverScript) ? [serverScript] : [require.resolve("next/dist/bin/next"), "start", "-p", String(options.port)];
+  const args = existsSync(serverScript)
+    ? [serverScript]
+    : [require.resolve("next/dist/bin/next"), "start", "-p", String(options.port)];
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     ...options.env,
@@ -62,7 +64,12 @@ export async function startWebInstance(options: WebInstanceOptions, timeoutMs = 
   };
   if (options.sentryDsn) env.SENTRY_DSN = options.sentryDsn;
   else delete env.SENTRY_DSN;
-  const child: ChildProcess = spawn(process.execPath, args, { cwd: WEB_DIR, detached: true, stdio: ["ignore", "pipe", "pipe"], env });
+  const child: ChildProcess = spawn(process.execPath, args, {
+    cwd: WEB_DIR,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+    env,
+  });
   const lines: string[] = [];
   let exited = false;
   child.stdout?.on("data", (chunk: Buffer) => lines.push(chunk.toString()));

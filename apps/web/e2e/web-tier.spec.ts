@@ -13,7 +13,9 @@ const localIp = async (request: import("@playwright/test").APIRequestContext, he
   return ((await response.json()) as { data: { localVo: { ip: string } } }).data.localVo.ip;
 };
 
-test("a client's own X-Forwarded-For does not pick its IP: the API sees the address the web tier saw", async ({ request }) => {
+test("a client's own X-Forwarded-For does not pick its IP: the API sees the address the web tier saw", async ({
+  request,
+}) => {
   const real = await localIp(request);
   for (const spoofed of ["203.0.113.9", "198.51.100.7, 203.0.113.10"]) {
     expect(await localIp(request, { "x-forwarded-for": spoofed }), spoofed).toBe(real);
@@ -35,7 +37,9 @@ test("rotating X-Forwarded-For does not escape the login throttle", async ({ con
   expect(statuses.slice(5)).toEqual([429, 429]);
 });
 
-test("bodies over the API's limits are a 413 with the envelope through the public port, every time", async ({ request }) => {
+test("bodies over the API's limits are a 413 with the envelope through the public port, every time", async ({
+  request,
+}) => {
   const cases = [
     { path: apiPath("login"), bytes: 2 * 1024 * 1024 },
     { path: apiPath("analyticsIngest"), bytes: Math.round(1.1 * 1024 * 1024) },
@@ -57,7 +61,10 @@ test("unsupported methods are a 405 on every path, pages answer GET and HEAD onl
     expect(response.status(), `TRACE ${path}`).toBe(405);
     expect(response.headers()["allow"], `TRACE ${path}`).toBeTruthy();
   }
-  const post = await request.post("/affiliates", { data: "x=1", headers: { "content-type": "application/x-www-form-urlencoded" } });
+  const post = await request.post("/affiliates", {
+    data: "x=1",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+  });
   expect(post.status()).toBe(405);
   expect(post.headers()["allow"]).toBe("GET, HEAD");
 });
@@ -67,7 +74,10 @@ test("no answer carries Next's internal rewrite header or the API's address", as
     const response = await request.get(path, { headers: { accept: "text/html" } });
     expect(response.status(), path).toBeLessThan(400);
     const headers = response.headers();
-    expect(Object.keys(headers).filter((name) => name.startsWith("x-middleware")), path).toEqual([]);
+    expect(
+      Object.keys(headers).filter((name) => name.startsWith("x-middleware")),
+      path,
+    ).toEqual([]);
     expect(JSON.stringify(headers), path).not.toContain("127.0.0.1:4");
   }
 });
@@ -81,10 +91,16 @@ test("the web tier answers its health checks without a session", async ({ reques
   expect(await ready.json()).toEqual({ status: "ready" });
 });
 
-test("a page elsewhere cannot post to the site: cross-site login, register and logout are refused, logout is POST only", async ({ request }) => {
+test("a page elsewhere cannot post to the site: cross-site login, register and logout are refused, logout is POST only", async ({
+  request,
+}) => {
   const foreign = { origin: "https://attacker.example", "content-type": "application/x-www-form-urlencoded" };
   for (const path of ["/login", "/register", "/ja/login", "/logout", apiPath("logout")]) {
-    const response = await request.post(path, { data: "email=a%40example.com&password=x", headers: foreign, maxRedirects: 0 });
+    const response = await request.post(path, {
+      data: "email=a%40example.com&password=x",
+      headers: foreign,
+      maxRedirects: 0,
+    });
     expect(response.status(), path).toBe(403);
   }
   const viaGet = await request.get("/logout", { maxRedirects: 0 });

@@ -54,7 +54,9 @@ function isDocumentRequest(request: NextRequest): boolean {
 function rewriteToPage(internal: URL, request: NextRequest, init?: { status?: number }): NextResponse {
   const page = prerenderedPage(internal.pathname);
   if (page && isDocumentRequest(request)) {
-    const { body, policy, encoding } = prerenderedResponse(page, { gzip: acceptsGzip(request.headers.get("accept-encoding")) });
+    const { body, policy, encoding } = prerenderedResponse(page, {
+      gzip: acceptsGzip(request.headers.get("accept-encoding")),
+    });
     return new NextResponse(request.method === "HEAD" ? null : body, {
       status: init?.status ?? page.status,
       headers: {
@@ -81,7 +83,10 @@ function rewriteToPage(internal: URL, request: NextRequest, init?: { status?: nu
   }
   const headers = new Headers(request.headers);
   headers.set(CSP_HEADER, policy);
-  const response = withPrivateCaching(NextResponse.rewrite(internal, { ...init, request: { headers } }), PER_REQUEST_CACHE_CONTROL);
+  const response = withPrivateCaching(
+    NextResponse.rewrite(internal, { ...init, request: { headers } }),
+    PER_REQUEST_CACHE_CONTROL,
+  );
   response.headers.set(CSP_HEADER, policy);
   return response;
 }
@@ -105,9 +110,13 @@ export function proxy(request: NextRequest): NextResponse {
   // The exchange API's own paths (/v1, /login, …) never get here: the web server (server.mjs) forwards them.
   const parsed = parseProductPath(pathname);
   if (!parsed) {
-    return rewriteToPage(new URL(internalPath(DEFAULT_LOCALE, { theme: "White", inApp: false }, NOT_FOUND_PAGE), request.url), request, {
-      status: 404,
-    });
+    return rewriteToPage(
+      new URL(internalPath(DEFAULT_LOCALE, { theme: "White", inApp: false }, NOT_FOUND_PAGE), request.url),
+      request,
+      {
+        status: 404,
+      },
+    );
   }
 
   const cookieLocale = request.cookies.get(LANGUAGE_COOKIE)?.value;
@@ -147,7 +156,10 @@ export function proxy(request: NextRequest): NextResponse {
   });
   // An unknown page gets the pre-rendered not-found page of its language and theme (content in the HTML), as a 404.
   const served = pageOfPath(parsed.page) !== undefined || TEST_PAGES.has(parsed.page);
-  const rewritten = new URL(internalPath(getLocale(locale).locale, { theme, inApp }, served ? parsed.page : NOT_FOUND_PAGE), request.url);
+  const rewritten = new URL(
+    internalPath(getLocale(locale).locale, { theme, inApp }, served ? parsed.page : NOT_FOUND_PAGE),
+    request.url,
+  );
   if (served) rewritten.search = search;
   const response = rewriteToPage(rewritten, request, served ? undefined : { status: 404 });
   if (cookieOutdated) rememberLocale(response);

@@ -10,7 +10,9 @@ const fetch: FetchLike = (url, init) => {
 
 // The product's request client and device token, replaced: the lazy front is what is under test.
 vi.mock("../src/lib/http", () => ({ http: createHttpClient({ fetch }), raiseHttpError: vi.fn() }));
-vi.mock("../src/lib/sensitive-call", () => ({ sensitiveCallHeaders: () => Promise.resolve({ "dy-token": "device-token" }) }));
+vi.mock("../src/lib/sensitive-call", () => ({
+  sensitiveCallHeaders: () => Promise.resolve({ "dy-token": "device-token" }),
+}));
 
 const { api, apiKey } = await import("../src/lib/api");
 

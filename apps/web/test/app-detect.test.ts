@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { detectApp } from "@affiliates/bridge";
 import { isAppUserAgent } from "../src/lib/app-detect";
 
-const BROWSER = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
+const BROWSER =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
 
 describe("the server's app check and the bridge's detectApp", () => {
   it.each([

@@ -11,7 +11,10 @@ const HTML = [
   '<script type="application/ld+json">{"@type":"Organization"}</script></body></html>',
 ].join("");
 
-const manifest: Record<string, string> = { "/affiliates/_next/static/chunks/b.js": "sha256-BBB=", "/affiliates/_next/static/chunks/c.js": "sha256-CCC=" };
+const manifest: Record<string, string> = {
+  "/affiliates/_next/static/chunks/b.js": "sha256-BBB=",
+  "/affiliates/_next/static/chunks/c.js": "sha256-CCC=",
+};
 
 describe("page CSP", () => {
   it("adds the manifest's integrity to script files and script preloads that lack it, and to nothing else", () => {

@@ -3,10 +3,23 @@ import { affiliateLinkCreateRequestSchema } from "@affiliates/contracts";
 import { LINK_CODE_PATTERN, LINK_LABEL_MAX, posterRebate } from "../src/components/dashboard/link-rules";
 import { goalProgress } from "../src/components/dashboard/level-progress";
 
-const apiAccepts = (fields: { label?: string; code?: string }) => affiliateLinkCreateRequestSchema.safeParse({ label: "Channel", ...fields }).success;
+const apiAccepts = (fields: { label?: string; code?: string }) =>
+  affiliateLinkCreateRequestSchema.safeParse({ label: "Channel", ...fields }).success;
 
 describe("the link form checks what the API checks", () => {
-  const codes = ["abcd", "ABCD1234", "a1b2c3d4e5f6g7h8", "abc", "a1b2c3d4e5f6g7h8i", "my-code", "my code", "kódigo", "１２３４", "", "aurora10"];
+  const codes = [
+    "abcd",
+    "ABCD1234",
+    "a1b2c3d4e5f6g7h8",
+    "abc",
+    "a1b2c3d4e5f6g7h8i",
+    "my-code",
+    "my code",
+    "kódigo",
+    "１２３４",
+    "",
+    "aurora10",
+  ];
   for (const code of codes) {
     it(`vanity code ${JSON.stringify(code)}`, () => {
       expect(LINK_CODE_PATTERN.test(code)).toBe(apiAccepts({ code }));

@@ -51,10 +51,17 @@ const day = (d: string, over: Partial<Series[number]> = {}): Series[number] => (
 });
 
 describe("trend series", () => {
-  const series: Series = [day("2026-11-23", { clicks: 5, volumeUsdt: 0.1 }), day("2026-11-24", { clicks: 9, volumeUsdt: 0.2 }), day("2026-11-25", { clicks: 9 })];
+  const series: Series = [
+    day("2026-11-23", { clicks: 5, volumeUsdt: 0.1 }),
+    day("2026-11-24", { clicks: 9, volumeUsdt: 0.2 }),
+    day("2026-11-25", { clicks: 9 }),
+  ];
 
   it("gives uPlot the days as UTC seconds and the figure's values", () => {
-    expect(seriesColumns(series, "clicks")).toEqual([[Date.UTC(2026, 10, 23) / 1000, Date.UTC(2026, 10, 24) / 1000, Date.UTC(2026, 10, 25) / 1000], [5, 9, 9]]);
+    expect(seriesColumns(series, "clicks")).toEqual([
+      [Date.UTC(2026, 10, 23) / 1000, Date.UTC(2026, 10, 24) / 1000, Date.UTC(2026, 10, 25) / 1000],
+      [5, 9, 9],
+    ]);
   });
 
   it("sums to cents and finds the first highest day", () => {
@@ -83,7 +90,10 @@ describe("table pagination", () => {
   it("renders page items without href-less anchors", () => {
     const item = pagerItemWithoutAnchor(2, "page", createElement("a", { rel: "nofollow", className: "x" }, 2));
     expect(isValidElement(item) && item.type).toBe("span");
-    expect(isValidElement<{ rel?: string; className?: string; children?: unknown }>(item) && item.props).toEqual({ className: "x", children: 2 });
+    expect(isValidElement<{ rel?: string; className?: string; children?: unknown }>(item) && item.props).toEqual({
+      className: "x",
+      children: 2,
+    });
     const button = createElement("button", { type: "button" });
     expect(pagerItemWithoutAnchor(1, "prev", button)).toBe(button);
   });
@@ -100,14 +110,17 @@ describe("dashboard colours", () => {
     }
     // button text on the primary colour
     expect(contrastRatio("#ffffff", DASHBOARD_TOKENS.White.colorPrimary)).toBeGreaterThanOrEqual(4.5);
-    expect(contrastRatio(DASHBOARD_TOKENS.Black.colorTextLightSolid, DASHBOARD_TOKENS.Black.colorPrimary)).toBeGreaterThanOrEqual(4.5);
+    expect(
+      contrastRatio(DASHBOARD_TOKENS.Black.colorTextLightSolid, DASHBOARD_TOKENS.Black.colorPrimary),
+    ).toBeGreaterThanOrEqual(4.5);
     expect(contrastRatio("#000000", "#ffffff")).toBeCloseTo(21, 5);
   });
 });
 
 describe("percentages and bidi", () => {
   it("formats basis points as Intl percentages", () => {
-    const percent = (bps: number, locale: string) => new Intl.NumberFormat(locale, BPS_PERCENT_OPTIONS).format(bpsToRatio(bps));
+    const percent = (bps: number, locale: string) =>
+      new Intl.NumberFormat(locale, BPS_PERCENT_OPTIONS).format(bpsToRatio(bps));
     expect(percent(4500, "en")).toBe("45%");
     expect(percent(1250, "en")).toBe("12.5%");
     expect(percent(1, "en")).toBe("0.01%");
@@ -147,7 +160,16 @@ describe("poster", () => {
       roundRect: () => undefined,
       fill: () => undefined,
     } as unknown as Parameters<typeof drawPoster>[0];
-    const text = { brand: "B", headline: "H", code: "C", rebate: "R", scan: "S", url: "U", direction: "rtl" as const, font: "sans-serif" };
+    const text = {
+      brand: "B",
+      headline: "H",
+      code: "C",
+      rebate: "R",
+      scan: "S",
+      url: "U",
+      direction: "rtl" as const,
+      font: "sans-serif",
+    };
     drawPoster(ctx, text, {} as CanvasImageSource);
     expect(texts).toEqual(["B", "H", "R", "C", "S", "U"]);
     expect(images).toEqual([[POSTER.qr.x, POSTER.qr.y, POSTER.qr.size, POSTER.qr.size]]);

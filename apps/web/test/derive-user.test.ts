@@ -14,9 +14,21 @@ describe("deriveUser (spec §3)", () => {
   it("with every flag off, nothing is bound or enabled and phone and email are hidden", () => {
     const user = deriveUser(overview());
     expect(user).toMatchObject({
-      phone: "", email: "", bindPhone: false, bindEmail: false, bindGoogle: false, isFund: false, fundDisabled: false,
-      hasRealValidate: false, openOtc: false, openContract: false, identityLevel: 0, openGtFees: false,
-      emailEnable: false, phoneEnable: false, googleEnable: false,
+      phone: "",
+      email: "",
+      bindPhone: false,
+      bindEmail: false,
+      bindGoogle: false,
+      isFund: false,
+      fundDisabled: false,
+      hasRealValidate: false,
+      openOtc: false,
+      openContract: false,
+      identityLevel: 0,
+      openGtFees: false,
+      emailEnable: false,
+      phoneEnable: false,
+      googleEnable: false,
     });
   });
 

@@ -22,7 +22,9 @@ interface SentryCore {
   MAX_BAGGAGE_STRING_LENGTH: number;
   DEFAULT_RETRY_AFTER: number;
   parseRetryAfterHeader(header: string, now?: number): number;
-  createStackParser(...parsers: Array<[number, (line: string) => { filename: string; function: string } | undefined]>): (stack: string) => unknown[];
+  createStackParser(
+    ...parsers: Array<[number, (line: string) => { filename: string; function: string } | undefined]>
+  ): (stack: string) => unknown[];
   stringMatchesSomePattern(value: string, patterns: Array<string | RegExp>): boolean;
   SDK_VERSION: string;
 }
@@ -80,14 +82,25 @@ describe("the option set (spec §9)", () => {
   });
 
   it("is enabled for beta and online only", () => {
-    expect(["test", "beta", "online", undefined, "", "production"].map(isErrorReportingEnabled)).toEqual([false, true, true, false, false, false]);
+    expect(["test", "beta", "online", undefined, "", "production"].map(isErrorReportingEnabled)).toEqual([
+      false,
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
     expect(sharedOptions({ appEnv: "test" }).enabled).toBe(false);
     expect(sharedOptions({ appEnv: "beta" }).enabled).toBe(true);
   });
 
   it("scrubs in beforeSend and beforeBreadcrumb", () => {
-    expect(options.beforeSend({ request: { url: "/a?password=x" } })).toEqual({ request: { url: `/a?password=${FILTERED}` } });
-    expect(options.beforeBreadcrumb({ data: { url: "/a?token=x" } })).toEqual({ data: { url: `/a?token=${FILTERED}` } });
+    expect(options.beforeSend({ request: { url: "/a?password=x" } })).toEqual({
+      request: { url: `/a?password=${FILTERED}` },
+    });
+    expect(options.beforeBreadcrumb({ data: { url: "/a?token=x" } })).toEqual({
+      data: { url: `/a?token=${FILTERED}` },
+    });
   });
 });
 
@@ -95,10 +108,14 @@ describe("the tunnel (spec §7)", () => {
   it("is POST /v1/sentry/{projectId} on the current host, the production host without a window", () => {
     expect(projectIdOf("https://public@localhost/1")).toBe("1");
     expect(projectIdOf("https://key@o0.ingest.sentry.io/4501234")).toBe("4501234");
-    expect(tunnelUrl(DEFAULT_SENTRY_DSN, { origin: "http://localhost:3150" })).toBe("http://localhost:3150/v1/sentry/1");
+    expect(tunnelUrl(DEFAULT_SENTRY_DSN, { origin: "http://localhost:3150" })).toBe(
+      "http://localhost:3150/v1/sentry/1",
+    );
     expect(tunnelUrl(DEFAULT_SENTRY_DSN, undefined)).toBe("https://www.exchange.example/v1/sentry/1");
     expect(tunnelUrl("https://k@h/42", undefined, "https://prod.example/")).toBe("https://prod.example/v1/sentry/42");
-    expect(sharedOptions({ appEnv: "online", productionOrigin: "https://p.example" }).tunnel).toBe("https://p.example/v1/sentry/1");
+    expect(sharedOptions({ appEnv: "online", productionOrigin: "https://p.example" }).tunnel).toBe(
+      "https://p.example/v1/sentry/1",
+    );
   });
 });
 
@@ -114,14 +131,17 @@ describe("traces of /404 are ignored", () => {
     [undefined, false],
   ])("%s → %s", (name, ignored) => {
     expect(isIgnoredTransaction(name)).toBe(ignored);
-    if (name !== undefined) expect(core.stringMatchesSomePattern(name, sharedOptions({ appEnv: "beta" }).ignoreSpans)).toBe(ignored);
+    if (name !== undefined)
+      expect(core.stringMatchesSomePattern(name, sharedOptions({ appEnv: "beta" }).ignoreSpans)).toBe(ignored);
   });
 
   it("in tracesSampler and beforeSendTransaction", () => {
     expect(tracesSampler({ name: "/404" })).toBe(0);
     expect(tracesSampler({ name: "/affiliates" })).toBe(0);
     expect(beforeSendTransaction({ transaction: "/404" })).toBeNull();
-    expect(beforeSendTransaction({ transaction: "/affiliates/fee", request: { url: "/affiliates/fee?token=1" } })).toEqual({
+    expect(
+      beforeSendTransaction({ transaction: "/affiliates/fee", request: { url: "/affiliates/fee?token=1" } }),
+    ).toEqual({
       transaction: "/affiliates/fee",
       request: { url: `/affiliates/fee?token=${FILTERED}` },
     });
@@ -136,7 +156,10 @@ describe("trace propagation targets (spec §7)", () => {
     if (!href) return core.stringMatchesSomePattern(url, targets);
     const resolved = new URL(url, href);
     const sameOrigin = resolved.origin === new URL(href).origin;
-    return core.stringMatchesSomePattern(resolved.toString(), targets) || (sameOrigin && core.stringMatchesSomePattern(resolved.pathname, targets));
+    return (
+      core.stringMatchesSomePattern(resolved.toString(), targets) ||
+      (sameOrigin && core.stringMatchesSomePattern(resolved.pathname, targets))
+    );
   };
 
   it.each([

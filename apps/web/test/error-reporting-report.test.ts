@@ -24,8 +24,13 @@ describe("reportError and the report queue", () => {
     const { captured, reporter } = collector();
     queue.setReporter(reporter);
     expect(captured).toHaveLength(31);
-    expect(captured[0]).toMatchObject({ tags: { source: "http", n: "0" }, mechanism: { type: "generic", handled: true } });
-    expect(String((captured[30]?.error as Error).message)).toBe("2 error reports dropped before error reporting started");
+    expect(captured[0]).toMatchObject({
+      tags: { source: "http", n: "0" },
+      mechanism: { type: "generic", handled: true },
+    });
+    expect(String((captured[30]?.error as Error).message)).toBe(
+      "2 error reports dropped before error reporting started",
+    );
     queue.report("later");
     expect(captured).toHaveLength(32);
   });
@@ -49,7 +54,12 @@ describe("reportError and the report queue", () => {
   });
 
   it("the Sentry reporter scrubs tags and extra and keeps the mechanism", () => {
-    const calls: Array<{ tags?: Record<string, string>; extras?: Record<string, unknown>; error?: unknown; hint?: unknown }> = [];
+    const calls: Array<{
+      tags?: Record<string, string>;
+      extras?: Record<string, unknown>;
+      error?: unknown;
+      hint?: unknown;
+    }> = [];
     const sentry: SentryCaptureApi = {
       withScope: (callback) => {
         const call: (typeof calls)[number] = {};
@@ -71,7 +81,11 @@ describe("reportError and the report queue", () => {
     expect(calls).toEqual([
       {
         tags: { source: "http", token: FILTERED },
-        extras: { url: `/v1/user/login?loginName=${FILTERED}`, body: `{"password":"${FILTERED}","n":1}`, params: { mobile: FILTERED, page: 2 } },
+        extras: {
+          url: `/v1/user/login?loginName=${FILTERED}`,
+          body: `{"password":"${FILTERED}","n":1}`,
+          params: { mobile: FILTERED, page: 2 },
+        },
         error,
         hint: { mechanism: { type: "generic", handled: true } },
       },
@@ -159,7 +173,17 @@ describe("startClientErrorReporting", () => {
     expect(timers).toHaveLength(1);
     timers[0]?.();
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(envs).toEqual([{ appEnv: "beta", dsn: "https://public@localhost/1", queue, win, console: fakeConsole, loadSdk: expect.any(Function) as unknown, location: { origin: "https://www.exchange.example" } }]);
+    expect(envs).toEqual([
+      {
+        appEnv: "beta",
+        dsn: "https://public@localhost/1",
+        queue,
+        win,
+        console: fakeConsole,
+        loadSdk: expect.any(Function) as unknown,
+        location: { origin: "https://www.exchange.example" },
+      },
+    ]);
     expect(captured.map((c) => [c.mechanism.type, c.mechanism.handled])).toEqual([
       ["auto.browser.global_handlers.onerror", false],
       ["auto.browser.global_handlers.onunhandledrejection", false],

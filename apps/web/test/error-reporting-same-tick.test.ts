@@ -1,7 +1,11 @@
 // @vitest-environment jsdom
 import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { browserIntegrations, DROPPED_BROWSER_INTEGRATIONS, DEFAULT_SENTRY_DSN } from "../src/lib/error-reporting/options";
+import {
+  browserIntegrations,
+  DROPPED_BROWSER_INTEGRATIONS,
+  DEFAULT_SENTRY_DSN,
+} from "../src/lib/error-reporting/options";
 
 /**
  * An uncaught error and an unhandled rejection raised in the same tick reached the tunnel as one event.
@@ -10,12 +14,18 @@ import { browserIntegrations, DROPPED_BROWSER_INTEGRATIONS, DEFAULT_SENTRY_DSN }
  * rejected promise nobody handles to window.onunhandledrejection.
  */
 const resolveFrom = (from: string, id: string) => createRequire(from).resolve(id);
-const browserEntry = resolveFrom(resolveFrom(resolveFrom(import.meta.url, "@sentry/nextjs"), "@sentry/react"), "@sentry/browser");
+const browserEntry = resolveFrom(
+  resolveFrom(resolveFrom(import.meta.url, "@sentry/nextjs"), "@sentry/react"),
+  "@sentry/browser",
+);
 
 interface Integration {
   name: string;
 }
-type Envelope = [Record<string, unknown>, Array<[{ type: string }, { exception?: { values?: Array<{ value?: string; mechanism?: { type?: string } }> } }]>];
+type Envelope = [
+  Record<string, unknown>,
+  Array<[{ type: string }, { exception?: { values?: Array<{ value?: string; mechanism?: { type?: string } }> } }]>,
+];
 interface BrowserSdk {
   init(options: {
     dsn: string;
@@ -36,7 +46,9 @@ afterAll(() => {
 });
 
 /** Starts a client with these integrations; returns the messages and mechanisms of the events it sends. */
-function startClient(integrations: (defaults: Integration[]) => Integration[]): Array<{ message: string; mechanism: string }> {
+function startClient(
+  integrations: (defaults: Integration[]) => Integration[],
+): Array<{ message: string; mechanism: string }> {
   const sent: Array<{ message: string; mechanism: string }> = [];
   sdk.init({
     dsn: DEFAULT_SENTRY_DSN,
@@ -45,7 +57,8 @@ function startClient(integrations: (defaults: Integration[]) => Integration[]): 
       send(envelope) {
         for (const [header, payload] of envelope[1]) {
           const value = payload.exception?.values?.at(-1);
-          if (header.type === "event" && value) sent.push({ message: value.value ?? "", mechanism: value.mechanism?.type ?? "" });
+          if (header.type === "event" && value)
+            sent.push({ message: value.value ?? "", mechanism: value.mechanism?.type ?? "" });
         }
         return Promise.resolve({});
       },
@@ -68,7 +81,14 @@ function raiseInOneTask(uncaught: Error, rejected?: Error): void {
   }
   // What escaped the callback goes to window.onerror, and the rejection to window.onunhandledrejection, both before
   // the next task runs.
-  if (escaped instanceof Error) window.onerror?.(escaped.message, "https://www.exchange.example/affiliates/_next/static/chunks/app.js", 1, 1, escaped);
+  if (escaped instanceof Error)
+    window.onerror?.(
+      escaped.message,
+      "https://www.exchange.example/affiliates/_next/static/chunks/app.js",
+      1,
+      1,
+      escaped,
+    );
   if (rejected) rejectUnhandled(rejected);
 }
 

@@ -13,20 +13,61 @@ const F = FILTERED;
 
 describe("isSensitiveKey (spec §8 names, any case, _ - and camelCase variants)", () => {
   it.each([
-    "loginName", "login_name", "LOGIN-NAME", "loginname", "password", "Password", "newPassword", "passwd", "pwd", "pwd2",
-    "token", "access_token", "refreshToken", "custom-token", "dy-token", "email", "userEmail", "e_mail_address",
-    "mobile", "mobileNumber", "phone", "phone_number", "address", "walletAddress", "ip_address", "idCard", "id_card",
-    "id-card", "IDCARD", "secure", "secureKey", "salary", "monthlySalary", "login%5Fname",
+    "loginName",
+    "login_name",
+    "LOGIN-NAME",
+    "loginname",
+    "password",
+    "Password",
+    "newPassword",
+    "passwd",
+    "pwd",
+    "pwd2",
+    "token",
+    "access_token",
+    "refreshToken",
+    "custom-token",
+    "dy-token",
+    "email",
+    "userEmail",
+    "e_mail_address",
+    "mobile",
+    "mobileNumber",
+    "phone",
+    "phone_number",
+    "address",
+    "walletAddress",
+    "ip_address",
+    "idCard",
+    "id_card",
+    "id-card",
+    "IDCARD",
+    "secure",
+    "secureKey",
+    "salary",
+    "monthlySalary",
+    "login%5Fname",
   ])("%s is sensitive", (name) => {
     expect(isSensitiveKey(name)).toBe(true);
   });
 
-  it.each(["id", "userId", "name", "userName", "locale", "language", "code", "msg", "url", "method", "page", "theme", "card"])(
-    "%s is not",
-    (name) => {
-      expect(isSensitiveKey(name)).toBe(false);
-    },
-  );
+  it.each([
+    "id",
+    "userId",
+    "name",
+    "userName",
+    "locale",
+    "language",
+    "code",
+    "msg",
+    "url",
+    "method",
+    "page",
+    "theme",
+    "card",
+  ])("%s is not", (name) => {
+    expect(isSensitiveKey(name)).toBe(false);
+  });
 });
 
 describe("scrubUrl: query and fragment parameters", () => {
@@ -34,7 +75,10 @@ describe("scrubUrl: query and fragment parameters", () => {
     ["/affiliates/fee?password=hunter2&email=a@b.c&token=xyz", `/affiliates/fee?password=${F}&email=${F}&token=${F}`],
     ["https://x.example/a?page=2&access_token=abc#top", `https://x.example/a?page=2&access_token=${F}#top`],
     ["https://x.example/a?loginName=bob&lang=en", `https://x.example/a?loginName=${F}&lang=en`],
-    ["/v1/user?id_card=123456&idCard=9&mobile=%2B1415&phone=1", `/v1/user?id_card=${F}&idCard=${F}&mobile=${F}&phone=${F}`],
+    [
+      "/v1/user?id_card=123456&idCard=9&mobile=%2B1415&phone=1",
+      `/v1/user?id_card=${F}&idCard=${F}&mobile=${F}&phone=${F}`,
+    ],
     ["/cb#access_token=abc&state=1", `/cb#access_token=${F}&state=1`],
     ["/plain/path?page=1", "/plain/path?page=1"],
     ["/a?email=a%40b.c", `/a?email=${F}`],
@@ -68,7 +112,10 @@ describe("scrubValue: nested objects, arrays, pairs", () => {
       params: { terminalCode: "t1", password: "p", nested: { deeper: { phone: "+1", note: "x" } } },
       body: '{"email":"a@b.c","amount":5}',
       list: [{ token: "a" }, "ok", 3, null],
-      pairs: [["password", "x"], ["page", "2"]],
+      pairs: [
+        ["password", "x"],
+        ["page", "2"],
+      ],
       count: 2,
       flag: true,
     };
@@ -77,7 +124,10 @@ describe("scrubValue: nested objects, arrays, pairs", () => {
       params: { terminalCode: "t1", password: F, nested: { deeper: { phone: F, note: "x" } } },
       body: `{"email":"${F}","amount":5}`,
       list: [{ token: F }, "ok", 3, null],
-      pairs: [["password", F], ["page", "2"]],
+      pairs: [
+        ["password", F],
+        ["page", "2"],
+      ],
       count: 2,
       flag: true,
     });

@@ -8,10 +8,12 @@ describe("fee calculator volume", () => {
   });
 
   it("refuses zero, negative and non-numeric volumes", () => {
-    for (const volume of [0, -0, -5, Number.NaN, "abc"]) expect(volumeProblem(volume), String(volume)).toBe("notPositive");
+    for (const volume of [0, -0, -5, Number.NaN, "abc"])
+      expect(volumeProblem(volume), String(volume)).toBe("notPositive");
   });
 
   it("refuses volumes above the maximum, 1e30 and Infinity included", () => {
-    for (const volume of [MAX_VOLUME + 1, 1e30, Number.POSITIVE_INFINITY, "1e30"]) expect(volumeProblem(volume), String(volume)).toBe("tooLarge");
+    for (const volume of [MAX_VOLUME + 1, 1e30, Number.POSITIVE_INFINITY, "1e30"])
+      expect(volumeProblem(volume), String(volume)).toBe("tooLarge");
   });
 });

@@ -55,9 +55,13 @@ describe("format (Intl per page locale)", () => {
     const moment = Date.UTC(2026, 10, 25, 20, 30); // 20:30 UTC = 04:30 next day in Shanghai
     const shanghai = createFormat("en");
     expect(shanghai.timeZone).toBe("Asia/Shanghai");
-    expect(shanghai.dateTime(moment, { dateStyle: "medium", timeStyle: "short", hourCycle: "h23" })).toBe("Nov 26, 2026, 04:30");
+    expect(shanghai.dateTime(moment, { dateStyle: "medium", timeStyle: "short", hourCycle: "h23" })).toBe(
+      "Nov 26, 2026, 04:30",
+    );
     const london = createFormat("en", { timeZone: "Europe/London" });
-    expect(london.dateTime(moment, { dateStyle: "medium", timeStyle: "short", hourCycle: "h23" })).toBe("Nov 25, 2026, 20:30");
+    expect(london.dateTime(moment, { dateStyle: "medium", timeStyle: "short", hourCycle: "h23" })).toBe(
+      "Nov 25, 2026, 20:30",
+    );
   });
 
   it("takes the caller's options as next-intl's formatter does: its own time zone, single fields, ranges", () => {
@@ -66,8 +70,12 @@ describe("format (Intl per page locale)", () => {
     // A zone in the options wins over the page's (a calendar day sent as UTC stays that day).
     expect(format.dateTime(moment, { dateStyle: "medium", timeZone: "UTC" })).toBe("Nov 25, 2026");
     // Single fields are allowed (the dateStyle/timeStyle defaults apply only without options).
-    expect(format.dateTime(Date.UTC(2026, 10, 1), { year: "numeric", month: "long", timeZone: "UTC" })).toBe("November 2026");
-    expect(format.dateTimeRange(Date.UTC(2026, 10, 1), Date.UTC(2026, 10, 25), { dateStyle: "medium", timeZone: "UTC" })).toBe("Nov 1\u2009–\u200925, 2026"); // thin spaces around the dash
+    expect(format.dateTime(Date.UTC(2026, 10, 1), { year: "numeric", month: "long", timeZone: "UTC" })).toBe(
+      "November 2026",
+    );
+    expect(
+      format.dateTimeRange(Date.UTC(2026, 10, 1), Date.UTC(2026, 10, 25), { dateStyle: "medium", timeZone: "UTC" }),
+    ).toBe("Nov 1\u2009–\u200925, 2026"); // thin spaces around the dash
     // The same options give the same text twice (formatters are kept per options).
     expect(format.number(1234.5, { maximumFractionDigits: 0 })).toBe("1,235");
     expect(format.number(1234.5, { maximumFractionDigits: 0 })).toBe("1,235");

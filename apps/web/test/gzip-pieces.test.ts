@@ -3,7 +3,11 @@ import { describe, expect, it } from "vitest";
 import { compressPieces, gzipJoin } from "../src/lib/gzip-pieces";
 
 describe("gzip of a page joined around a per-response separator", () => {
-  const pieces = ['<html><head><script', ' src="/a.js"></script></head><body>' + "x".repeat(50_000) + "<script", ">self.__next_f.push([0])</script></body></html>"].map((s) => Buffer.from(s));
+  const pieces = [
+    "<html><head><script",
+    ' src="/a.js"></script></head><body>' + "x".repeat(50_000) + "<script",
+    ">self.__next_f.push([0])</script></body></html>",
+  ].map((s) => Buffer.from(s));
   const compressed = compressPieces(pieces);
 
   it("decompresses to exactly the pieces joined by the separator, for each separator", () => {

@@ -2,7 +2,20 @@ import { describe, expect, it } from "vitest";
 import { inviteeListQuerySchema } from "@affiliates/contracts";
 import { inviteeSearchTerm } from "../src/lib/invitee-search";
 
-const SAMPLES = ["70****12", "7012345678", "70", "*", "abcXYZ09", "a".repeat(32), "a".repeat(33), "70-12", "70 12", "70****12;", "ü12", "７０"];
+const SAMPLES = [
+  "70****12",
+  "7012345678",
+  "70",
+  "*",
+  "abcXYZ09",
+  "a".repeat(32),
+  "a".repeat(33),
+  "70-12",
+  "70 12",
+  "70****12;",
+  "ü12",
+  "７０",
+];
 
 describe("invitee search", () => {
   it("accepts what the table shows (the masked user id) and a full user id", () => {

@@ -30,7 +30,8 @@ const SAME_EVERYWHERE = /^brand\./;
  * may equal English: ticker symbols and currency codes (USDT, BTC, USD...), and codes users see in the same Latin
  * form worldwide (API, VIP, KYC, CSV, QR, OTC, P2P, ID). Anything else identical to English is an untranslated value.
  */
-const NEUTRAL_WORDS = /\b(?:USDT|USDC|BTC|ETH|BNB|USD|EUR|CNY|API|VIP\d*|Lv\.?\d*|KYC|CSV|QR|OTC|P2P|ID|UID|\d+(?:[.,]\d+)?[KMB%x]?)\b/g;
+const NEUTRAL_WORDS =
+  /\b(?:USDT|USDC|BTC|ETH|BNB|USD|EUR|CNY|API|VIP\d*|Lv\.?\d*|KYC|CSV|QR|OTC|P2P|ID|UID|\d+(?:[.,]\d+)?[KMB%x]?)\b/g;
 
 /**
  * ALL_LOCALES_REQUIRED_GROUPS (src/i18n/locale-coverage.ts, shared with e2e/locales.spec.ts): groups that must be
@@ -60,14 +61,21 @@ function shapeOf(text: string): Shape {
     for (const element of elements) {
       if (element.type === TYPE.literal) shape.literal += element.value;
       if ("value" in element && element.type !== TYPE.literal) {
-        const kind = element.type === TYPE.plural && element.pluralType === "ordinal" ? "selectordinal" : ARG_TYPES[element.type];
+        const kind =
+          element.type === TYPE.plural && element.pluralType === "ordinal" ? "selectordinal" : ARG_TYPES[element.type];
         shape.args.push(`${element.value}:${kind}`);
       }
       if (element.type === TYPE.plural) {
-        shape.plurals.push({ name: element.value, ordinal: element.pluralType === "ordinal", categories: Object.keys(element.options).sort() });
+        shape.plurals.push({
+          name: element.value,
+          ordinal: element.pluralType === "ordinal",
+          categories: Object.keys(element.options).sort(),
+        });
       }
-      if (element.type === TYPE.select) shape.selects.push({ name: element.value, options: Object.keys(element.options).sort() });
-      if (element.type === TYPE.plural || element.type === TYPE.select) for (const option of Object.values(element.options)) walk(option.value);
+      if (element.type === TYPE.select)
+        shape.selects.push({ name: element.value, options: Object.keys(element.options).sort() });
+      if (element.type === TYPE.plural || element.type === TYPE.select)
+        for (const option of Object.values(element.options)) walk(option.value);
       if (element.type === TYPE.tag) walk(element.children);
     }
   };
@@ -82,7 +90,8 @@ describe("message catalogues", () => {
   it("every group folder is a known group and holds only known locales", () => {
     expect(readdirSync(dir).sort()).toEqual([...MESSAGE_GROUPS].sort());
     for (const group of MESSAGE_GROUPS) {
-      for (const file of readdirSync(path.join(dir, group))) expect(LOCALE_CODES).toContain(file.replace(/\.json$/, ""));
+      for (const file of readdirSync(path.join(dir, group)))
+        expect(LOCALE_CODES).toContain(file.replace(/\.json$/, ""));
     }
   });
 
@@ -103,13 +112,18 @@ describe("message catalogues", () => {
         expect(Object.keys(translated).sort()).toEqual(Object.keys(english).sort());
         if (isEnglish(locale)) return;
         const identical = Object.keys(english).filter(
-          (key) => translated[key] === english[key] && !SAME_EVERYWHERE.test(key) && !isLanguageNeutral(english[key] ?? ""),
+          (key) =>
+            translated[key] === english[key] && !SAME_EVERYWHERE.test(key) && !isLanguageNeutral(english[key] ?? ""),
         );
         expect(identical, "values identical to English (untranslated)").toEqual([]);
       });
       it(`${group}/${locale} has the same ICU arguments as English, and plural forms of its own language`, () => {
         const translated = read(group, locale);
-        const rules = { cardinal: new Intl.PluralRules(getLocale(locale as Locale).htmlLang).resolvedOptions().pluralCategories, ordinal: new Intl.PluralRules(getLocale(locale as Locale).htmlLang, { type: "ordinal" }).resolvedOptions().pluralCategories };
+        const rules = {
+          cardinal: new Intl.PluralRules(getLocale(locale as Locale).htmlLang).resolvedOptions().pluralCategories,
+          ordinal: new Intl.PluralRules(getLocale(locale as Locale).htmlLang, { type: "ordinal" }).resolvedOptions()
+            .pluralCategories,
+        };
         for (const [key, text] of Object.entries(english)) {
           const reference = shapeOf(text);
           let own: Shape;
@@ -123,7 +137,9 @@ describe("message catalogues", () => {
           for (const plural of own.plurals) {
             const wanted = [...new Set([...(plural.ordinal ? rules.ordinal : rules.cardinal), "other"])].sort();
             const categories = plural.categories.filter((c) => !c.startsWith("="));
-            expect(categories, `${key}: {${plural.name}, plural} must use ${locale}'s plural categories`).toEqual(wanted);
+            expect(categories, `${key}: {${plural.name}, plural} must use ${locale}'s plural categories`).toEqual(
+              wanted,
+            );
           }
         }
       });
@@ -136,7 +152,8 @@ describe("message catalogues", () => {
         for (const plural of shapeOf(text).plurals) {
           const categories = plural.categories.filter((c) => !c.startsWith("="));
           expect(categories, `${group} ${key}`).toContain("other");
-          for (const c of categories) expect(["one", "other", ...(plural.ordinal ? ["two", "few"] : [])], `${group} ${key}`).toContain(c);
+          for (const c of categories)
+            expect(["one", "other", ...(plural.ordinal ? ["two", "few"] : [])], `${group} ${key}`).toContain(c);
         }
       }
     }
@@ -146,18 +163,29 @@ describe("message catalogues", () => {
     expect(TRANSLATED_LOCALES).toHaveLength(23);
     for (const group of ALL_LOCALES_REQUIRED_GROUPS) {
       expect(MESSAGE_GROUPS, group).toContain(group);
-      expect(TRANSLATED_LOCALES.filter((locale) => !localesOf(group).includes(locale)), `${group} lacks`).toEqual([]);
+      expect(
+        TRANSLATED_LOCALES.filter((locale) => !localesOf(group).includes(locale)),
+        `${group} lacks`,
+      ).toEqual([]);
     }
   });
 
   it("the shape check catches what it must", () => {
-    expect(shapeOf("{count, plural, one {# day} other {# days}} since {date, date, medium}").args).toEqual(["count:plural", "date:date"]);
+    expect(shapeOf("{count, plural, one {# day} other {# days}} since {date, date, medium}").args).toEqual([
+      "count:plural",
+      "date:date",
+    ]);
     expect(shapeOf("{count, number} days").args).toEqual(["count:number"]);
     expect(shapeOf("{n, select, a {x} other {y}}").selects).toEqual([{ name: "n", options: ["a", "other"] }]);
     expect(isLanguageNeutral("{value} USDT")).toBe(true);
     expect(isLanguageNeutral("VIP 3")).toBe(true);
     expect(isLanguageNeutral("Fees")).toBe(false);
-    expect(new Intl.PluralRules("ru").resolvedOptions().pluralCategories.sort()).toEqual(["few", "many", "one", "other"]);
+    expect(new Intl.PluralRules("ru").resolvedOptions().pluralCategories.sort()).toEqual([
+      "few",
+      "many",
+      "one",
+      "other",
+    ]);
   });
 
   it("no key is defined in two groups, and a locale's messages hold every group", async () => {
@@ -168,7 +196,7 @@ describe("message catalogues", () => {
         seen.set(key, group);
       }
     }
-    const arabic = flatten((await loadMessages("ar")));
+    const arabic = flatten(await loadMessages("ar"));
     expect(Object.keys(arabic).sort()).toEqual([...seen.keys()].sort());
     expect(arabic["meta.home.title"]).toBe(read("shell", "ar")["meta.home.title"]);
     expect(arabic["meta.apply.title"]).toBe(read("affiliate", "ar")["meta.apply.title"]);

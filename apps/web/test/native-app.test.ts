@@ -26,7 +26,14 @@ afterEach(() => {
   vi.useRealTimers();
   Object.defineProperty(navigator, "userAgent", { get: () => originalUserAgent, configurable: true });
   const w = window as unknown as Record<string, unknown>;
-  for (const key of ["ExchangeAppBridge", "__exchangeBridgeCallback", "__exchangeBridgeEvent", "__nativeHostCalls", "__nativeHost"]) delete w[key];
+  for (const key of [
+    "ExchangeAppBridge",
+    "__exchangeBridgeCallback",
+    "__exchangeBridgeEvent",
+    "__nativeHostCalls",
+    "__nativeHost",
+  ])
+    delete w[key];
 });
 
 describe("native app: one bridge-unavailable state per page load", () => {
@@ -68,7 +75,9 @@ describe("native app: one bridge-unavailable state per page load", () => {
     const settled = [
       bridge!.call(calls[0], { theme: "dark" }).catch((error: unknown) => error),
       bridge!.call(calls[1], { items: [] }).catch((error: unknown) => error),
-      bridge!.callRaw("request", { path: `/${ENDPOINTS.userInfo.path}`, params: {}, method: ENDPOINTS.userInfo.method }).catch((error: unknown) => error),
+      bridge!
+        .callRaw("request", { path: `/${ENDPOINTS.userInfo.path}`, params: {}, method: ENDPOINTS.userInfo.method })
+        .catch((error: unknown) => error),
     ];
     await vi.advanceTimersByTimeAsync(BRIDGE_TIMEOUTS.default);
     const errors = await Promise.all(settled);
@@ -108,7 +117,10 @@ describe("native app: one bridge-unavailable state per page load", () => {
     expect(window.location.hash).toBe("#from-the-app");
     expect(host.calls.map((call) => call.action)).toEqual(["openH5Router"]);
     // Later taps go straight to the web.
-    await expect(app.followDeepLink("h5Router", { url: "/#again" })).resolves.toMatchObject({ via: "web", reason: "noBridge" });
+    await expect(app.followDeepLink("h5Router", { url: "/#again" })).resolves.toMatchObject({
+      via: "web",
+      reason: "noBridge",
+    });
     expect(host.calls).toHaveLength(1);
   });
 });

@@ -3,7 +3,8 @@ import { fetchOffer, loadOffers } from "../src/lib/offer-loader";
 import { ENDPOINTS } from "@affiliates/contracts/endpoints";
 import { offerKey } from "../src/lib/offers";
 
-const answer = (body: unknown, status = 200) => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } }));
+const answer = (body: unknown, status = 200) =>
+  Promise.resolve(new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } }));
 
 describe("offers rendered into the page", () => {
   it("asks the API in the page's language, once per build, and keys the answer as useApi does", async () => {
@@ -22,8 +23,11 @@ describe("offers rendered into the page", () => {
 
   it("FAQ answers are sanitised on the server, beside the API's text", async () => {
     const html = '<p>Paid <b>weekly</b></p><img src="x" onerror="alert(1)"><script>alert(2)</script>';
-    const fetcher = () => answer({ code: "00000", msg: "", data: { faq: [{ id: "a", question: "When?", answerHtml: html }] } });
-    const data = (await fetchOffer("broker", "en", fetcher)) as { faq: { answerHtml: string; sanitizedHtml: string }[] };
+    const fetcher = () =>
+      answer({ code: "00000", msg: "", data: { faq: [{ id: "a", question: "When?", answerHtml: html }] } });
+    const data = (await fetchOffer("broker", "en", fetcher)) as {
+      faq: { answerHtml: string; sanitizedHtml: string }[];
+    };
     expect(data.faq[0]!.answerHtml).toBe(html);
     expect(data.faq[0]!.sanitizedHtml).toContain("<b>weekly</b>");
     expect(data.faq[0]!.sanitizedHtml).not.toMatch(/onerror|<script/);
@@ -35,7 +39,9 @@ describe("offers rendered into the page", () => {
     const down = () => Promise.reject(new TypeError("fetch failed"));
     expect(await loadOffers("en", ["vipProgramme"], refusing as unknown as typeof fetch)).toEqual({});
     expect(await loadOffers("en", ["vipProgramme"], down as unknown as typeof fetch)).toEqual({});
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining(`${ENDPOINTS.vipProgramme.path} (en) not rendered into the page: fetch failed`));
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringContaining(`${ENDPOINTS.vipProgramme.path} (en) not rendered into the page: fetch failed`),
+    );
     warn.mockRestore();
   });
 });

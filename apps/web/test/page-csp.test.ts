@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 // A build directory with one pre-rendered page, read the way the proxy reads the real one.
 const dist = mkdtempSync(path.join(tmpdir(), "page-csp-"));
-const HTML = '<html><head><script src="/affiliates/_next/static/chunks/a.js" async=""></script></head><body><script>self.__next_f.push([0])</script></body></html>';
+const HTML =
+  '<html><head><script src="/affiliates/_next/static/chunks/a.js" async=""></script></head><body><script>self.__next_f.push([0])</script></body></html>';
 /** A page with a head link as the build leaves it: root-relative, in the markup and in the inline RSC payload. */
 const LINKED =
   '<!DOCTYPE html><html lang="en"><head><link rel="canonical" href="/affiliates/fee"/></head><body><script>self.__next_f.push([1,"2:[[\\"$\\",\\"link\\",\\"2\\",{\\"rel\\":\\"canonical\\",\\"href\\":\\"/affiliates/fee\\"}]]\\n"])</script></body></html>';
@@ -18,7 +19,10 @@ beforeAll(() => {
   writeFileSync(path.join(dist, "server", "app", "en", "w", "affiliates.html"), HTML);
   mkdirSync(path.join(dist, "server", "app", "en", "w", "affiliates"), { recursive: true });
   writeFileSync(path.join(dist, "server", "app", "en", "w", "affiliates", "fee.html"), LINKED);
-  writeFileSync(path.join(dist, "server", "subresource-integrity-manifest.json"), JSON.stringify({ "static/chunks/a.js": "sha256-AAA=" }));
+  writeFileSync(
+    path.join(dist, "server", "subresource-integrity-manifest.json"),
+    JSON.stringify({ "static/chunks/a.js": "sha256-AAA=" }),
+  );
   saved = process.env.NEXT_DIST_DIR;
   process.env.NEXT_DIST_DIR = path.relative(process.cwd(), dist);
   for (const name of RUNTIME_ENV) delete process.env[name];
@@ -46,7 +50,9 @@ describe("pre-rendered pages get a nonce per response", () => {
       expect(html.split(`<script nonce="${nonce}"`)).toHaveLength(3); // both scripts carry it
       expect(html).toContain('integrity="sha256-AAA="'); // the SRI hash from the manifest
       // … and the run-time APP_ENV on <html> (unset here: test).
-      expect(html.replace(/ nonce="[^"]+"/g, "").replace(' integrity="sha256-AAA="', "")).toBe(HTML.replace("<html>", '<html data-app-env="test">'));
+      expect(html.replace(/ nonce="[^"]+"/g, "").replace(' integrity="sha256-AAA="', "")).toBe(
+        HTML.replace("<html>", '<html data-app-env="test">'),
+      );
       seen.add(nonce);
     }
     expect(seen.size).toBe(3);
@@ -66,7 +72,9 @@ describe("pre-rendered pages are served with the run-time origin and settings", 
     process.env.SENTRY_DSN = "https://key@sentry.exchange.example/7";
     const { prerenderedPage, prerenderedResponse } = await import("../src/lib/page-csp");
     const html = new TextDecoder().decode(prerenderedResponse(prerenderedPage("/en/w/affiliates/fee")!).body);
-    expect(html).toContain('<html data-app-env="online" data-sentry-dsn="https://key@sentry.exchange.example/7" lang="en">');
+    expect(html).toContain(
+      '<html data-app-env="online" data-sentry-dsn="https://key@sentry.exchange.example/7" lang="en">',
+    );
     expect(html).toContain('<link rel="canonical" href="https://partners.exchange.example/affiliates/fee"/>');
     expect(html).toContain('\\"href\\":\\"https://partners.exchange.example/affiliates/fee\\"');
     expect(html).not.toMatch(/href(=|\\":\\)"\/affiliates/);
@@ -80,7 +88,9 @@ describe("page responses are private to the visitor", () => {
     const response = withPrivateCaching(fromNext);
     expect(response.headers.get("cache-control")).toBe("private, no-cache");
     expect(response.headers.get("vary")).toBe("cookie, accept");
-    expect(withPrivateCaching(new Response(null), PER_REQUEST_CACHE_CONTROL).headers.get("cache-control")).toMatch(/^private, .*no-store/);
+    expect(withPrivateCaching(new Response(null), PER_REQUEST_CACHE_CONTROL).headers.get("cache-control")).toMatch(
+      /^private, .*no-store/,
+    );
   });
 });
 

@@ -7,7 +7,8 @@ import { absoluteHeadLinks, servedHtml, withRuntimeAttributes } from "../src/lib
  * as they are.
  */
 const element = (type: string, key: string, props: Record<string, string>) => JSON.stringify(["$", type, key, props]);
-const flight = (...elements: string[]) => `<script>self.__next_f.push([1,${JSON.stringify(`2:[${elements.join(",")}]\n`)}])</script>`;
+const flight = (...elements: string[]) =>
+  `<script>self.__next_f.push([1,${JSON.stringify(`2:[${elements.join(",")}]\n`)}])</script>`;
 
 const HEAD_PROPS = {
   canonical: { rel: "canonical", href: "/ja/affiliates/fee" },
@@ -70,7 +71,9 @@ describe("a pre-rendered page served with the run-time origin", () => {
     expect(withRuntimeAttributes(html, { appEnv: "beta", sentryDsn: 'https://k@h/1"><script>' })).toBe(
       '<!DOCTYPE html><html data-app-env="beta" data-sentry-dsn="https://k@h/1&quot;&gt;&lt;script&gt;" lang="en"><head></head></html>',
     );
-    expect(withRuntimeAttributes(html, { appEnv: "test", sentryDsn: undefined })).toBe('<!DOCTYPE html><html data-app-env="test" lang="en"><head></head></html>');
+    expect(withRuntimeAttributes(html, { appEnv: "test", sentryDsn: undefined })).toBe(
+      '<!DOCTYPE html><html data-app-env="test" lang="en"><head></head></html>',
+    );
   });
 
   it("servedHtml does both", () => {

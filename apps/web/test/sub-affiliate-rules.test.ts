@@ -2,9 +2,21 @@ import { describe, expect, it } from "vitest";
 import { AffiliateResponseCode, SUB_AFFILIATE_RATE_TOO_HIGH_MSG } from "@affiliates/contracts";
 import { ENDPOINTS } from "@affiliates/contracts/endpoints";
 import { HttpError } from "@affiliates/http";
-import { percentToBps, subAffiliateRefusal, subOfferRefusal, subRateProblem } from "../src/components/network/sub-affiliate-rules";
+import {
+  percentToBps,
+  subAffiliateRefusal,
+  subOfferRefusal,
+  subRateProblem,
+} from "../src/components/network/sub-affiliate-rules";
 
-const refusal = (code: string, msg: string) => new HttpError({ code, msg, kind: "business", url: `/${ENDPOINTS.subAffiliateInvite.path}`, method: ENDPOINTS.subAffiliateInvite.method });
+const refusal = (code: string, msg: string) =>
+  new HttpError({
+    code,
+    msg,
+    kind: "business",
+    url: `/${ENDPOINTS.subAffiliateInvite.path}`,
+    method: ENDPOINTS.subAffiliateInvite.method,
+  });
 
 describe("sub-affiliate rules", () => {
   it("an invitation's rate is strictly between 0 and one's own rate (the percent the form shows)", () => {
@@ -29,14 +41,20 @@ describe("sub-affiliate rules", () => {
   it("names the inviter's known refusals, and never a missing account", () => {
     expect(subAffiliateRefusal(refusal("400", SUB_AFFILIATE_RATE_TOO_HIGH_MSG))).toBe("rateTooHigh");
     expect(subAffiliateRefusal(refusal("400", "email: you cannot invite yourself"))).toBe("cannotInviteSelf");
-    expect(subAffiliateRefusal(refusal(AffiliateResponseCode.invitationClosed, "invitation: no longer open"))).toBe("invitationClosed");
+    expect(subAffiliateRefusal(refusal(AffiliateResponseCode.invitationClosed, "invitation: no longer open"))).toBe(
+      "invitationClosed",
+    );
     expect(subAffiliateRefusal(refusal("404", "email: no such user"))).toBeNull();
     expect(subAffiliateRefusal(new Error("boom"))).toBeNull();
   });
 
   it("names the invitee's refusals: closed invitation (10013) and already an affiliate (10006)", () => {
-    expect(subOfferRefusal(refusal(AffiliateResponseCode.invitationClosed, "invitation: no longer open"))).toBe("closed");
-    expect(subOfferRefusal(refusal(AffiliateResponseCode.alreadyAffiliate, "invitation: you already are an affiliate"))).toBe("alreadyAffiliate");
+    expect(subOfferRefusal(refusal(AffiliateResponseCode.invitationClosed, "invitation: no longer open"))).toBe(
+      "closed",
+    );
+    expect(
+      subOfferRefusal(refusal(AffiliateResponseCode.alreadyAffiliate, "invitation: you already are an affiliate")),
+    ).toBe("alreadyAffiliate");
     expect(subOfferRefusal(refusal("404", "invitation: not found"))).toBeNull();
     expect(subOfferRefusal("10013")).toBeNull();
   });

@@ -6,7 +6,10 @@ describe("whenIdle (work the first view does not need waits for an idle main thr
     const requestIdleCallback = vi.fn(() => 7);
     const cancelIdleCallback = vi.fn();
     const task = vi.fn();
-    const cancel = whenIdle(task, { timeoutMs: 3_000, win: { requestIdleCallback, cancelIdleCallback } as unknown as Window });
+    const cancel = whenIdle(task, {
+      timeoutMs: 3_000,
+      win: { requestIdleCallback, cancelIdleCallback } as unknown as Window,
+    });
     expect(requestIdleCallback).toHaveBeenCalledWith(task, { timeout: 3_000 });
     cancel();
     expect(cancelIdleCallback).toHaveBeenCalledWith(7);

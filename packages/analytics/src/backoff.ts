@@ -27,7 +27,11 @@ export function backoffCeiling(failures: number, policy: Pick<BackoffPolicy, "ba
 }
 
 /** Full jitter: a random delay in [0, backoffCeiling(failures)). A `random` outside [0, 1) is clamped. */
-export function backoffDelay(failures: number, random: () => number, policy: Pick<BackoffPolicy, "baseMs" | "capMs">): number {
+export function backoffDelay(
+  failures: number,
+  random: () => number,
+  policy: Pick<BackoffPolicy, "baseMs" | "capMs">,
+): number {
   const r = random();
   const unit = Number.isFinite(r) ? Math.min(Math.max(r, 0), 1) : 0;
   return Math.floor(unit * backoffCeiling(failures, policy));
@@ -65,7 +69,9 @@ export function createBackoff(options: BackoffOptions): Backoff {
   let failures = 0;
   let retryAt = 0;
   const honoured = (retryAfterMs: number | null | undefined): number =>
-    typeof retryAfterMs === "number" && Number.isFinite(retryAfterMs) && retryAfterMs > 0 ? Math.min(retryAfterMs, options.maxRetryAfterMs) : 0;
+    typeof retryAfterMs === "number" && Number.isFinite(retryAfterMs) && retryAfterMs > 0
+      ? Math.min(retryAfterMs, options.maxRetryAfterMs)
+      : 0;
   return {
     ready: (now) => now >= retryAt,
     fail(now, retryAfterMs) {

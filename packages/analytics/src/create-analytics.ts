@@ -1,6 +1,13 @@
 import { defaultStorage, isSuccessCode, safeStorage, systemClock, type StorageLike } from "@affiliates/contracts";
 import { createBackoff } from "./backoff";
-import { ANALYTICS_LIMITS, DEFAULT_CONFIG_URL, DEFAULT_REPORT_URL, PAGE_TRACKING_ID, STORAGE_KEYS, UPLOAD_BACKOFF } from "./constants";
+import {
+  ANALYTICS_LIMITS,
+  DEFAULT_CONFIG_URL,
+  DEFAULT_REPORT_URL,
+  PAGE_TRACKING_ID,
+  STORAGE_KEYS,
+  UPLOAD_BACKOFF,
+} from "./constants";
 import { createEnricher, sessionIdOf } from "./enrich";
 import { mergePlugin } from "./merge";
 import { createPipeline, type AnalyticsPlugin, type PluginContext } from "./pipeline";
@@ -134,7 +141,8 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
   const location = options.location ?? browserGlobal<LocationLike>("location") ?? EMPTY_LOCATION;
   const navigator = options.navigator ?? browserGlobal<NavigatorLike>("navigator") ?? { userAgent: "" };
   const screen = options.screen ?? browserGlobal<ScreenLike>("screen") ?? { width: 0, height: 0 };
-  const fetchImpl: FetchLike | undefined = options.fetch ?? (typeof globalThis.fetch === "function" ? globalThis.fetch.bind(globalThis) : undefined);
+  const fetchImpl: FetchLike | undefined =
+    options.fetch ?? (typeof globalThis.fetch === "function" ? globalThis.fetch.bind(globalThis) : undefined);
   const globalNavigator = browserGlobal<{ sendBeacon?: (url: string, data: Blob) => boolean }>("navigator");
   const sendBeacon: SendBeaconLike | null =
     options.sendBeacon === undefined
@@ -156,10 +164,21 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
     onSeal: (events) => pipeline.batch(events),
   });
 
-  const counts = { enqueued: 0, sent: 0, beaconed: 0, duplicates: 0, rejected: 0, invalid: 0, failures: 0, silenced: 0 };
+  const counts = {
+    enqueued: 0,
+    sent: 0,
+    beaconed: 0,
+    duplicates: 0,
+    rejected: 0,
+    invalid: 0,
+    failures: 0,
+    silenced: 0,
+  };
   const logEnvValid = isValidLogEnv(options.logEnv);
   if (!logEnvValid) {
-    log.warn(`[analytics] log env ${JSON.stringify(options.logEnv)} is not pre, online or …test<1–2 digits>: events are not uploaded`);
+    log.warn(
+      `[analytics] log env ${JSON.stringify(options.logEnv)} is not pre, online or …test<1–2 digits>: events are not uploaded`,
+    );
   }
 
   // Device, session, first visit: read once (one write at most, on a first visit).
@@ -223,7 +242,9 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
     : fetchImpl
       ? createFetchSender({ fetch: fetchImpl, url: reportUrl, pfb, now: () => clock.now() })
       : null;
-  const beaconUrl = pfb ? `${reportUrl}${reportUrl.includes("?") ? "&" : "?"}pfb=${encodeURIComponent(pfb)}` : reportUrl;
+  const beaconUrl = pfb
+    ? `${reportUrl}${reportUrl.includes("?") ? "&" : "?"}pfb=${encodeURIComponent(pfb)}`
+    : reportUrl;
 
   let uploadEnabled: boolean | null = null;
   let silentUntil = 0;
@@ -235,7 +256,8 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
   /** After a failure, fetch/bridge uploads wait (exponential, full jitter, Retry-After); beacons do not. */
   const backoff = createBackoff({ ...UPLOAD_BACKOFF, random });
 
-  const canUpload = (): boolean => logEnvValid && uploadEnabled === true && sender !== null && clock.now() >= silentUntil;
+  const canUpload = (): boolean =>
+    logEnvValid && uploadEnabled === true && sender !== null && clock.now() >= silentUntil;
 
   function enqueue(type: EventType, fields: TrackFields): string | null {
     if (!logEnvValid) {
@@ -335,7 +357,9 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
         break;
       case "retry": {
         const wait = backoff.fail(now, outcome.retryAfterMs);
-        log.warn(`[analytics] upload failed, retrying in ${Math.ceil(wait / 1000)} s at the earliest: ${outcome.reason}`);
+        log.warn(
+          `[analytics] upload failed, retrying in ${Math.ceil(wait / 1000)} s at the earliest: ${outcome.reason}`,
+        );
         queue.markFailed(ids);
         counts.failures += 1;
         break;
@@ -437,7 +461,10 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
       const body: unknown = await response.json();
       const code = nested(body, "code");
       uploadEnabled =
-        response.ok && typeof code === "string" && isSuccessCode(code) && nested(body, "data", "clientCommonConfig", "eventLogUploadSwitch") === true;
+        response.ok &&
+        typeof code === "string" &&
+        isSuccessCode(code) &&
+        nested(body, "data", "clientCommonConfig", "eventLogUploadSwitch") === true;
     } catch (error) {
       uploadEnabled = false;
       log.warn("[analytics] clientCommonConfig failed: uploading is disabled", error);
@@ -449,10 +476,16 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
     trackPage(status) {
       if (status === "show") {
         const url = location.href;
-        if (!page || page.url !== url) page = { id: newPageId(), url, title: document.title, path: location.pathname, shown: false };
+        if (!page || page.url !== url)
+          page = { id: newPageId(), url, title: document.title, path: location.pathname, shown: false };
         page.shown = true;
         page.title = document.title;
-        return track("page", { page_status: "show", track_type: "auto", event_tracking: "page", event_tracking_id: PAGE_TRACKING_ID });
+        return track("page", {
+          page_status: "show",
+          track_type: "auto",
+          event_tracking: "page",
+          event_tracking_id: PAGE_TRACKING_ID,
+        });
       }
       if (!page?.shown) return null;
       page.shown = false;

@@ -17,7 +17,12 @@ const defaultIsFingerprint = (name: string): boolean => /^(fp_|_fp)/.test(name);
  * cookies of a path first), are expired. Returns the names removed.
  */
 export function pruneFingerprintCookies(options: PruneFingerprintCookiesOptions): string[] {
-  const { document, isFingerprintCookie = defaultIsFingerprint, max = ANALYTICS_LIMITS.maxFingerprintCookies, path = "/" } = options;
+  const {
+    document,
+    isFingerprintCookie = defaultIsFingerprint,
+    max = ANALYTICS_LIMITS.maxFingerprintCookies,
+    path = "/",
+  } = options;
   const names = (document.cookie ?? "")
     .split(";")
     .map((part) => part.split("=")[0]?.trim() ?? "")

@@ -23,11 +23,23 @@ export function measureEnqueue(n = 10_000, now: () => number = () => performance
     clock,
     fetch: () => Promise.reject(new Error("no network in the bench")),
     sendBeacon: null,
-    document: { title: "Bench", referrer: "", visibilityState: "visible", addEventListener: () => undefined, removeEventListener: () => undefined },
+    document: {
+      title: "Bench",
+      referrer: "",
+      visibilityState: "visible",
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    },
     window: { addEventListener: () => undefined, removeEventListener: () => undefined },
-    location: { href: "https://example.com/affiliates?x=1", host: "example.com", pathname: "/affiliates", search: "?x=1" },
+    location: {
+      href: "https://example.com/affiliates?x=1",
+      host: "example.com",
+      pathname: "/affiliates",
+      search: "?x=1",
+    },
     navigator: {
-      userAgent: "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36",
+      userAgent:
+        "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36",
       language: "en-US",
       connection: { effectiveType: "4g" },
     },
@@ -38,7 +50,8 @@ export function measureEnqueue(n = 10_000, now: () => number = () => performance
   // Warm up the code paths, then measure.
   for (let i = 0; i < 200; i += 1) analytics.track("click", { event_tracking: "warm", event_tracking_id: "b1" });
   const start = now();
-  for (let i = 0; i < n; i += 1) analytics.track("click", { event_tracking: "bench", event_tracking_id: "b1001", business1: "x" });
+  for (let i = 0; i < n; i += 1)
+    analytics.track("click", { event_tracking: "bench", event_tracking_id: "b1001", business1: "x" });
   const totalMs = now() - start;
   return { events: n, totalMs, perEventUs: (totalMs * 1000) / n };
 }

@@ -1,7 +1,8 @@
 import type { AnalyticsPlugin } from "./pipeline";
 import type { AnalyticsEvent, Ext } from "./types";
 
-const extList = (ext: AnalyticsEvent["event_tracking_ext"]): Ext[] => (ext === undefined ? [] : Array.isArray(ext) ? ext : [ext]);
+const extList = (ext: AnalyticsEvent["event_tracking_ext"]): Ext[] =>
+  ext === undefined ? [] : Array.isArray(ext) ? ext : [ext];
 
 /**
  * Spec §5: events flagged `merge` that share a tracking id become one event (the first one, in its place) whose

@@ -27,7 +27,8 @@ export function nested(value: unknown, ...path: string[]): unknown {
   return current;
 }
 
-const countOf = (value: unknown): number => (typeof value === "number" ? value : Array.isArray(value) ? value.length : 0);
+const countOf = (value: unknown): number =>
+  typeof value === "number" ? value : Array.isArray(value) ? value.length : 0;
 
 interface FetchSenderOptions {
   fetch: FetchLike;
@@ -79,13 +80,22 @@ export function createFetchSender(options: FetchSenderOptions): Sender {
     const retryAfter = retryAfterOf(response, now);
     const wait = retryAfter === undefined ? {} : { retryAfterMs: retryAfter };
     if (response.ok && typeof code === "string" && isSuccessCode(code)) {
-      return { kind: "ok", duplicates: countOf(nested(answer, "data", "duplicates")), rejected: countOf(nested(answer, "data", "rejected")), ...wait };
+      return {
+        kind: "ok",
+        duplicates: countOf(nested(answer, "data", "duplicates")),
+        rejected: countOf(nested(answer, "data", "rejected")),
+        ...wait,
+      };
     }
     if (response.status === 400 || response.status === 413) {
       const msg = nested(answer, "msg");
       return { kind: "drop", reason: `HTTP ${response.status}: ${typeof msg === "string" ? msg : "refused"}`, ...wait };
     }
-    return { kind: "retry", reason: `HTTP ${response.status}${typeof code === "string" ? ` code ${code}` : ""}`, ...wait };
+    return {
+      kind: "retry",
+      reason: `HTTP ${response.status}${typeof code === "string" ? ` code ${code}` : ""}`,
+      ...wait,
+    };
   };
 }
 

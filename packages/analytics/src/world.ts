@@ -64,6 +64,8 @@ export type FetchLike = (url: string, init: FetchInit) => Promise<ResponseLike>;
 export type SendBeaconLike = (url: string, data: Blob) => boolean;
 
 /** A browser global, or undefined where there is none (server rendering, tests): the DOM typings claim they always exist. */
-export function browserGlobal<T>(name: "document" | "window" | "location" | "navigator" | "screen" | "history"): T | undefined {
+export function browserGlobal<T>(
+  name: "document" | "window" | "location" | "navigator" | "screen" | "history",
+): T | undefined {
   return (globalThis as unknown as Record<string, T | undefined>)[name];
 }

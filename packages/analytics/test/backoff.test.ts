@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { backoffCeiling, backoffDelay, createBackoff, createFetchSender, parseRetryAfter, UPLOAD_BACKOFF, type AnalyticsEvent } from "../src/index";
+import {
+  backoffCeiling,
+  backoffDelay,
+  createBackoff,
+  createFetchSender,
+  parseRetryAfter,
+  UPLOAD_BACKOFF,
+  type AnalyticsEvent,
+} from "../src/index";
 import { jsonResponse, okEnvelope } from "./fakes";
 
 const NOW = Date.UTC(2026, 0, 15, 8, 0, 0);
@@ -61,7 +69,8 @@ describe("parseRetryAfter", () => {
   });
 
   it("is null when absent or unreadable", () => {
-    for (const value of [null, undefined, "", "soon", "-5", "12-3", "NaN"]) expect(parseRetryAfter(value, NOW), String(value)).toBeNull();
+    for (const value of [null, undefined, "", "soon", "-5", "12-3", "NaN"])
+      expect(parseRetryAfter(value, NOW), String(value)).toBeNull();
   });
 });
 
@@ -124,8 +133,15 @@ describe("createFetchSender and Retry-After", () => {
     createFetchSender({ fetch: () => Promise.resolve(answer), url: "/v1/buried/log/info", pfb: null, now: () => NOW });
 
   it("passes the Retry-After of a 503 or 429 (seconds or HTTP date) with the retry", async () => {
-    await expect(senderAnswering(jsonResponse(503, null, { "Retry-After": "7" }))(events)).resolves.toMatchObject({ kind: "retry", retryAfterMs: 7000 });
-    await expect(senderAnswering(jsonResponse(429, { code: "429" }, { "retry-after": new Date(NOW + 9000).toUTCString() }))(events)).resolves.toMatchObject({
+    await expect(senderAnswering(jsonResponse(503, null, { "Retry-After": "7" }))(events)).resolves.toMatchObject({
+      kind: "retry",
+      retryAfterMs: 7000,
+    });
+    await expect(
+      senderAnswering(jsonResponse(429, { code: "429" }, { "retry-after": new Date(NOW + 9000).toUTCString() }))(
+        events,
+      ),
+    ).resolves.toMatchObject({
       kind: "retry",
       retryAfterMs: 9000,
     });
@@ -134,10 +150,17 @@ describe("createFetchSender and Retry-After", () => {
   });
 
   it("passes it on any other answer too, except a 403 (spec: 10 s of silence, whatever the headers)", async () => {
-    await expect(senderAnswering(jsonResponse(413, { msg: "too big" }, { "Retry-After": "30" }))(events)).resolves.toMatchObject({ kind: "drop", retryAfterMs: 30_000 });
+    await expect(
+      senderAnswering(jsonResponse(413, { msg: "too big" }, { "Retry-After": "30" }))(events),
+    ).resolves.toMatchObject({ kind: "drop", retryAfterMs: 30_000 });
     const ok = okEnvelope({ duplicates: 0, rejected: [] });
-    await expect(senderAnswering({ ...ok, headers: { get: () => "2" } })(events)).resolves.toMatchObject({ kind: "ok", retryAfterMs: 2000 });
-    await expect(senderAnswering(jsonResponse(403, { code: "403" }, { "Retry-After": "3600" }))(events)).resolves.toEqual({ kind: "silence" });
+    await expect(senderAnswering({ ...ok, headers: { get: () => "2" } })(events)).resolves.toMatchObject({
+      kind: "ok",
+      retryAfterMs: 2000,
+    });
+    await expect(
+      senderAnswering(jsonResponse(403, { code: "403" }, { "Retry-After": "3600" }))(events),
+    ).resolves.toEqual({ kind: "silence" });
   });
 
   it("never throws over odd headers", async () => {
@@ -150,6 +173,8 @@ describe("createFetchSender and Retry-After", () => {
       },
     };
     await expect(senderAnswering(broken)(events)).resolves.toEqual({ kind: "retry", reason: "HTTP 503" });
-    await expect(senderAnswering({ ok: false, status: 503, json: () => Promise.resolve(null) })(events)).resolves.toEqual({ kind: "retry", reason: "HTTP 503" });
+    await expect(
+      senderAnswering({ ok: false, status: 503, json: () => Promise.resolve(null) })(events),
+    ).resolves.toEqual({ kind: "retry", reason: "HTTP 503" });
   });
 });

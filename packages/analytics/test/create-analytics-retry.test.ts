@@ -36,7 +36,8 @@ function fakeApi(world: World, answer: Answer = "ok") {
     const ok = current === "ok";
     api.requests.push({ at: world.clock.now(), ok, events: call?.events ?? [] });
     if (current === "network") return Promise.reject(new TypeError("Failed to fetch"));
-    if (current === "ok") return Promise.resolve(okEnvelope({ accepted: call?.events.length ?? 0, duplicates: 0, rejected: [] }));
+    if (current === "ok")
+      return Promise.resolve(okEnvelope({ accepted: call?.events.length ?? 0, duplicates: 0, rejected: [] }));
     return Promise.resolve(current);
   };
   return api;
@@ -59,7 +60,8 @@ function seeded(seed: number): () => number {
   };
 }
 
-const unavailable = (headers: Record<string, string> = {}) => jsonResponse(503, { code: "503", msg: "Service Unavailable", data: null }, headers);
+const unavailable = (headers: Record<string, string> = {}) =>
+  jsonResponse(503, { code: "503", msg: "Service Unavailable", data: null }, headers);
 
 describe("retry back-off during an outage", () => {
   it("grows the wait exponentially within the full-jitter bounds, and stops at the 60 s cap", async () => {
@@ -108,7 +110,10 @@ describe("retry back-off during an outage", () => {
     ["a 429", 429],
   ])("waits at least Retry-After: 7 (seconds) after %s", async (_name, status) => {
     const world = createWorld();
-    const api = fakeApi(world, jsonResponse(status, { code: String(status), msg: "busy", data: null }, { "Retry-After": "7" }));
+    const api = fakeApi(
+      world,
+      jsonResponse(status, { code: String(status), msg: "busy", data: null }, { "Retry-After": "7" }),
+    );
     const analytics = world.make();
     analytics.track("click", click(1));
     await analytics.start();
@@ -217,7 +222,9 @@ describe("when the API comes back", () => {
     expect(api.delivered).toHaveLength(120);
     expect(new Set(api.delivered)).toEqual(new Set(ids));
     expect(analytics.stats()).toMatchObject({ sent: 120, queued: 0 });
-    expect((JSON.parse(world.storage.getItem(STORAGE_KEYS.queue) ?? "{}") as { events: AnalyticsEvent[] }).events).toHaveLength(0);
+    expect(
+      (JSON.parse(world.storage.getItem(STORAGE_KEYS.queue) ?? "{}") as { events: AnalyticsEvent[] }).events,
+    ).toHaveLength(0);
 
     // A new failure waits the first step again (250 ms: the next tick), not the 30 s it had reached.
     api.answer = unavailable();
@@ -263,7 +270,10 @@ describe("what the back-off leaves alone", () => {
     analytics.track("click", click(2));
     world.document.hide();
     expect(world.beacons).toHaveLength(1);
-    expect((await beaconEvents(world.beacons[0] ?? { data: new Blob() })).map((e) => e.event_tracking)).toEqual(["button_1", "button_2"]);
+    expect((await beaconEvents(world.beacons[0] ?? { data: new Blob() })).map((e) => e.event_tracking)).toEqual([
+      "button_1",
+      "button_2",
+    ]);
     expect(api.requests).toHaveLength(1);
     expect(analytics.stats()).toMatchObject({ beaconed: 2, queued: 2 }); // kept until a fetch confirms them
   });
@@ -271,7 +281,9 @@ describe("what the back-off leaves alone", () => {
   it("inside the app, still hands the queue to the bridge when the page is hidden", async () => {
     const world = createWorld();
     let fail = true;
-    const bridgeTransport = vi.fn((_events: AnalyticsEvent[]) => (fail ? Promise.reject(new Error("bridge down")) : Promise.resolve()));
+    const bridgeTransport = vi.fn((_events: AnalyticsEvent[]) =>
+      fail ? Promise.reject(new Error("bridge down")) : Promise.resolve(),
+    );
     const analytics = world.make({ bridgeTransport });
     analytics.track("click", click(1));
     await analytics.start();
@@ -286,7 +298,10 @@ describe("what the back-off leaves alone", () => {
 
   it("keeps a 403's 10 s of silence, whatever its Retry-After says", async () => {
     const world = createWorld();
-    const api = fakeApi(world, jsonResponse(403, { code: "403", msg: "Forbidden", data: null }, { "Retry-After": "3600" }));
+    const api = fakeApi(
+      world,
+      jsonResponse(403, { code: "403", msg: "Forbidden", data: null }, { "Retry-After": "3600" }),
+    );
     const analytics = world.make();
     analytics.track("click", click(1));
     await analytics.start();

@@ -110,7 +110,10 @@ describe("the upload switch", () => {
     await settle();
     expect(world.fake.reports).toHaveLength(0);
     expect(analytics.stats().uploadEnabled).toBe(false);
-    expect(world.console.warn).toHaveBeenCalledWith(expect.stringContaining("clientCommonConfig"), expect.any(TypeError));
+    expect(world.console.warn).toHaveBeenCalledWith(
+      expect.stringContaining("clientCommonConfig"),
+      expect.any(TypeError),
+    );
   });
 
   it("stays silent for 10 s after a 403, then resumes with the same events", async () => {
@@ -208,7 +211,8 @@ describe("failures and duplicates", () => {
     const world = createWorld();
     const analytics = world.make();
     analytics.track("click", click(1));
-    world.fake.reportAnswer = () => Promise.resolve(jsonResponse(400, { code: "400", msg: "body: too many", data: null }));
+    world.fake.reportAnswer = () =>
+      Promise.resolve(jsonResponse(400, { code: "400", msg: "body: too many", data: null }));
     await analytics.start();
     await analytics.flush();
     expect(world.console.error).toHaveBeenCalledWith(expect.stringContaining("body: too many"));
@@ -335,10 +339,25 @@ describe("merging", () => {
   it("merges the merge-flagged events of a batch sharing a tracking id into one event with an ext list", async () => {
     const world = createWorld();
     const analytics = world.make();
-    analytics.track("expose", { event_tracking: "card", event_tracking_id: "b7", merge: true, event_tracking_ext: { card: 1 } });
+    analytics.track("expose", {
+      event_tracking: "card",
+      event_tracking_id: "b7",
+      merge: true,
+      event_tracking_ext: { card: 1 },
+    });
     analytics.track("click", click(1));
-    analytics.track("expose", { event_tracking: "card", event_tracking_id: "b7", merge: true, event_tracking_ext: { card: 2 } });
-    analytics.track("expose", { event_tracking: "banner", event_tracking_id: "b8", merge: true, event_tracking_ext: { banner: 1 } });
+    analytics.track("expose", {
+      event_tracking: "card",
+      event_tracking_id: "b7",
+      merge: true,
+      event_tracking_ext: { card: 2 },
+    });
+    analytics.track("expose", {
+      event_tracking: "banner",
+      event_tracking_id: "b8",
+      merge: true,
+      event_tracking_ext: { banner: 1 },
+    });
     analytics.track("expose", { event_tracking: "card", event_tracking_id: "b7", merge: true });
     await analytics.start();
     await analytics.flush();

@@ -12,7 +12,12 @@ describe("enrichment (spec §3)", () => {
     const world = createWorld({ getUid: () => "U1001" });
     const analytics = world.make();
     analytics.trackPage("show");
-    analytics.track("click", { event_tracking: "join", event_tracking_id: "b42", business1: "vip", curr_page_ext: { tab: "fee" } });
+    analytics.track("click", {
+      event_tracking: "join",
+      event_tracking_id: "b42",
+      business1: "vip",
+      curr_page_ext: { tab: "fee" },
+    });
     analytics.stop();
     const [show, clickEvent] = storedEvents(world);
     const now = world.clock.now();
@@ -62,11 +67,27 @@ describe("enrichment (spec §3)", () => {
       ver: "1.2.3",
       uid: "U1001",
     } satisfies AnalyticsEvent);
-    expect(clickEvent).toMatchObject({ type: "click", seq: 2, log_seq: 2, page_unique_id: show?.page_unique_id, curr_page_ext: { tab: "fee" } });
+    expect(clickEvent).toMatchObject({
+      type: "click",
+      seq: 2,
+      log_seq: 2,
+      page_unique_id: show?.page_unique_id,
+      curr_page_ext: { tab: "fee" },
+    });
   });
 
   it("knows every event type of the spec", () => {
-    expect(ANALYTICS_EVENT_TYPES).toEqual(["page", "click", "expose", "drag", "sideslip", "pull_up", "pull_down", "video", "system"]);
+    expect(ANALYTICS_EVENT_TYPES).toEqual([
+      "page",
+      "click",
+      "expose",
+      "drag",
+      "sideslip",
+      "pull_up",
+      "pull_down",
+      "video",
+      "system",
+    ]);
   });
 
   it("makes the session id from the device id, the time and a random integer 0–100", () => {

@@ -1,6 +1,12 @@
 import { vi } from "vitest";
 import type { StorageLike } from "@affiliates/contracts";
-import { createAnalytics, type AnalyticsEvent, type AnalyticsOptions, type FetchInit, type ResponseLike } from "../src/index";
+import {
+  createAnalytics,
+  type AnalyticsEvent,
+  type AnalyticsOptions,
+  type FetchInit,
+  type ResponseLike,
+} from "../src/index";
 
 export const IPHONE_SAFARI =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
@@ -146,14 +152,18 @@ export function createFakeFetch(options: { switchOn?: boolean; configFails?: boo
   const state = {
     reports,
     configCalls,
-    reportAnswer: (): Promise<ResponseLike> => Promise.resolve(okEnvelope({ accepted: 0, duplicates: 0, rejected: [] })),
+    reportAnswer: (): Promise<ResponseLike> =>
+      Promise.resolve(okEnvelope({ accepted: 0, duplicates: 0, rejected: [] })),
   };
   const fetch = vi.fn((url: string, init: FetchInit): Promise<ResponseLike> => {
     if (url.includes("clientCommonConfig")) {
       configCalls.push({ url, init, events: [] });
       if (options.configFails) return Promise.reject(new TypeError("Failed to fetch"));
       return Promise.resolve(
-        okEnvelope({ clientCommonConfig: { eventLogUploadSwitch: options.switchOn ?? true, userId: "" }, localVo: { ip: "127.0.0.1" } }),
+        okEnvelope({
+          clientCommonConfig: { eventLogUploadSwitch: options.switchOn ?? true, userId: "" },
+          localVo: { ip: "127.0.0.1" },
+        }),
       );
     }
     reports.push({ url, init, events: JSON.parse(init.body) as AnalyticsEvent[] });
@@ -167,7 +177,9 @@ export async function settle(): Promise<void> {
   for (let i = 0; i < 10; i += 1) await Promise.resolve();
 }
 
-export function createWorld(overrides: Partial<AnalyticsOptions> & { fetchOptions?: { switchOn?: boolean; configFails?: boolean } } = {}) {
+export function createWorld(
+  overrides: Partial<AnalyticsOptions> & { fetchOptions?: { switchOn?: boolean; configFails?: boolean } } = {},
+) {
   const clock = createFakeClock();
   const storage = createFakeStorage();
   const document = createFakeDocument();

@@ -1,12 +1,29 @@
 import { describe, expect, it } from "vitest";
-import { ANALYTICS_LIMITS, createEventQueue, measureEnqueue, mergeEvents, pruneFingerprintCookies, splitBySize, byteLength, type AnalyticsEvent } from "../src/index";
+import {
+  ANALYTICS_LIMITS,
+  createEventQueue,
+  measureEnqueue,
+  mergeEvents,
+  pruneFingerprintCookies,
+  splitBySize,
+  byteLength,
+  type AnalyticsEvent,
+} from "../src/index";
 import { createFakeStorage } from "./fakes";
 
-const event = (n: number, more: Partial<AnalyticsEvent> = {}) => ({ event_id: `e${n}`, event_tracking_id: `b${n}`, merge: false, retry_count: 0, ...more }) as AnalyticsEvent;
+const event = (n: number, more: Partial<AnalyticsEvent> = {}) =>
+  ({ event_id: `e${n}`, event_tracking_id: `b${n}`, merge: false, retry_count: 0, ...more }) as AnalyticsEvent;
 
 describe("constants (spec §9)", () => {
   it("are the spec's numbers", () => {
-    expect(ANALYTICS_LIMITS).toMatchObject({ batchSize: 50, loopMs: 500, silentMs: 10_000, firstDayMs: 86_400_000, beaconMaxBytes: 61_440, maxFingerprintCookies: 10 });
+    expect(ANALYTICS_LIMITS).toMatchObject({
+      batchSize: 50,
+      loopMs: 500,
+      silentMs: 10_000,
+      firstDayMs: 86_400_000,
+      beaconMaxBytes: 61_440,
+      maxFingerprintCookies: 10,
+    });
   });
 });
 

@@ -19,8 +19,14 @@ function setup() {
   const pages = () => {
     analytics.stop();
     analytics.stats();
-    const stored = JSON.parse(world.storage.getItem("analytics_queue") ?? "{}") as { events: { page_status?: string; url: string; page_unique_id: string }[] };
-    return stored.events.map((e) => ({ status: e.page_status, url: e.url.replace("https://www.example.com", ""), id: e.page_unique_id }));
+    const stored = JSON.parse(world.storage.getItem("analytics_queue") ?? "{}") as {
+      events: { page_status?: string; url: string; page_unique_id: string }[];
+    };
+    return stored.events.map((e) => ({
+      status: e.page_status,
+      url: e.url.replace("https://www.example.com", ""),
+      id: e.page_unique_id,
+    }));
   };
   return { world, analytics, history, pages };
 }
@@ -28,7 +34,13 @@ function setup() {
 describe("trackPageViews", () => {
   it("sends show at start, and hide + show on each URL change (pushState, replaceState, popstate)", () => {
     const { world, analytics, history, pages } = setup();
-    const stop = trackPageViews({ analytics, history, location: world.location, document: world.document, window: world.window });
+    const stop = trackPageViews({
+      analytics,
+      history,
+      location: world.location,
+      document: world.document,
+      window: world.window,
+    });
     history.pushState({}, "", "/affiliates/vip");
     history.replaceState({}, "", "/affiliates/vip"); // same URL: nothing
     history.replaceState({}, "", "/affiliates/fee");

@@ -5,21 +5,39 @@ import { createWorld, IPHONE_SAFARI, WINDOWS_CHROME } from "./fakes";
 describe("user agent parsing (ua-parser-js)", () => {
   it("reads an iPhone Safari", () => {
     const parsed = parseUserAgent(IPHONE_SAFARI);
-    expect(parsed).toMatchObject({ browser: "Mobile Safari", browser_version: "17.4", os: "iOS", os_version: "17.4", manufacturer: "Apple", model: "iPhone" });
+    expect(parsed).toMatchObject({
+      browser: "Mobile Safari",
+      browser_version: "17.4",
+      os: "iOS",
+      os_version: "17.4",
+      manufacturer: "Apple",
+      model: "iPhone",
+    });
     expect(sysOf(parsed, false)).toBe("mobile");
     expect(sysOf(parsed, true)).toBe("app H5");
   });
 
   it("reads a Windows Chrome", () => {
     const parsed = parseUserAgent(WINDOWS_CHROME);
-    expect(parsed).toMatchObject({ browser: "Chrome", browser_version: "126.0.0.0", os: "Windows", os_version: "10", manufacturer: "", model: "" });
+    expect(parsed).toMatchObject({
+      browser: "Chrome",
+      browser_version: "126.0.0.0",
+      os: "Windows",
+      os_version: "10",
+      manufacturer: "",
+      model: "",
+    });
     expect(sysOf(parsed, false)).toBe("Windows");
   });
 
   it("maps macOS desktops to MacOS and others to web", () => {
-    const mac = parseUserAgent("Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15");
+    const mac = parseUserAgent(
+      "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15",
+    );
     expect(sysOf(mac, false)).toBe("MacOS");
-    const linux = parseUserAgent("Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36");
+    const linux = parseUserAgent(
+      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36",
+    );
     expect(sysOf(linux, false)).toBe("web");
   });
 

@@ -22,9 +22,12 @@ describe("event_tracking_id (spec §5)", () => {
 });
 
 describe("log env (spec §5)", () => {
-  it.each(["pre", "online", "test1", "test12", "qa-test3", "uat_test99"])("accepts %j", (env) => expect(isValidLogEnv(env)).toBe(true));
-  it.each(["", "test", "test123", "prod", "online1", "preview", "PRE", "Online", "test1a", "beta"])("refuses %j", (env) =>
-    expect(isValidLogEnv(env)).toBe(false),
+  it.each(["pre", "online", "test1", "test12", "qa-test3", "uat_test99"])("accepts %j", (env) =>
+    expect(isValidLogEnv(env)).toBe(true),
+  );
+  it.each(["", "test", "test123", "prod", "online1", "preview", "PRE", "Online", "test1a", "beta"])(
+    "refuses %j",
+    (env) => expect(isValidLogEnv(env)).toBe(false),
   );
 
   it("uploads nothing under an invalid log env and warns once", async () => {

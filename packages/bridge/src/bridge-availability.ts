@@ -13,7 +13,10 @@ const BRIDGE_DOWN_REASONS = ["noTransport", "postMessageThrew", "bridgeUnavailab
  */
 export function meansBridgeDown(error: unknown): boolean {
   if (error instanceof AppRequestCallbackTimeout || error instanceof AppResponseUnknownError) return true;
-  return error instanceof AppJSBridgeRequestActionError && (BRIDGE_DOWN_REASONS as readonly unknown[]).includes(error.extra.reason);
+  return (
+    error instanceof AppJSBridgeRequestActionError &&
+    (BRIDGE_DOWN_REASONS as readonly unknown[]).includes(error.extra.reason)
+  );
 }
 
 type BridgeDownListener = (error: unknown) => void;

@@ -53,6 +53,9 @@ export function compareVersions(a: string, b: string): -1 | 0 | 1 {
   const x = parseVersion(a) ?? zero;
   const y = parseVersion(b) ?? zero;
   return (
-    sign(x.major - y.major) || sign(x.minor - y.minor) || sign(x.patch - y.patch) || comparePrerelease(x.prerelease, y.prerelease)
+    sign(x.major - y.major) ||
+    sign(x.minor - y.minor) ||
+    sign(x.patch - y.patch) ||
+    comparePrerelease(x.prerelease, y.prerelease)
   );
 }

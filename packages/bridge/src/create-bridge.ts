@@ -43,13 +43,21 @@ type BridgeEventHandler = (payload: unknown) => void;
 export interface Bridge {
   readonly appVersion: string | null;
   /** Sends an action; resolves the answer's `data` on 00000/200, otherwise rejects with a `BridgeError`. */
-  call<A extends BridgeAction>(action: A, params: BridgeActionParams[A], options?: CallOptions): Promise<BridgeActionResults[A]>;
+  call<A extends BridgeAction>(
+    action: A,
+    params: BridgeActionParams[A],
+    options?: CallOptions,
+  ): Promise<BridgeActionResults[A]>;
   /**
    * Sends an action and resolves the app's whole answer `{code, data, msg}` whatever its code. Rejects only
    * when no usable answer came: AppJSBridgeRequestActionError, AppRequestCallbackTimeout (no callback),
    * AppResponseUnknownError (empty, unreadable or without a code).
    */
-  callRaw<A extends BridgeAction>(action: A, params: BridgeActionParams[A], options?: CallOptions): Promise<BridgeResponse>;
+  callRaw<A extends BridgeAction>(
+    action: A,
+    params: BridgeActionParams[A],
+    options?: CallOptions,
+  ): Promise<BridgeResponse>;
   supports(feature: GatedFeature): boolean;
   supportsAction(action: BridgeAction): boolean;
   /** Listens to an app event; returns the unsubscribe. */
@@ -115,7 +123,9 @@ export function createBridge(options: CreateBridgeOptions): Bridge {
       if (read.ok) entry.resolve(read.response);
       else {
         entry.reject(
-          new AppResponseUnknownError({ extra: { action: entry.action, id, reason: read.reason, raw: typeof raw === "string" ? raw : undefined } }),
+          new AppResponseUnknownError({
+            extra: { action: entry.action, id, reason: read.reason, raw: typeof raw === "string" ? raw : undefined },
+          }),
         );
       }
       return true;
@@ -135,7 +145,11 @@ export function createBridge(options: CreateBridgeOptions): Bridge {
     },
   });
 
-  function callRaw<A extends BridgeAction>(action: A, params: BridgeActionParams[A], callOptions: CallOptions = {}): Promise<BridgeResponse> {
+  function callRaw<A extends BridgeAction>(
+    action: A,
+    params: BridgeActionParams[A],
+    callOptions: CallOptions = {},
+  ): Promise<BridgeResponse> {
     return new Promise<BridgeResponse>((resolve, reject) => {
       const fail = (extra: Record<string, unknown>, cause?: unknown): void =>
         reject(new AppJSBridgeRequestActionError({ extra: { action, ...extra }, cause }));
@@ -163,7 +177,8 @@ export function createBridge(options: CreateBridgeOptions): Bridge {
       }
       const timeoutMs = callOptions.timeoutMs ?? (action === "request" ? requestTimeoutMs : defaultTimeoutMs);
       const handle = clock.setTimeout(() => {
-        if (settle(id)) reject(new AppRequestCallbackTimeout({ extra: { action, id, timeoutMs, reason: "noCallback" } }));
+        if (settle(id))
+          reject(new AppRequestCallbackTimeout({ extra: { action, id, timeoutMs, reason: "noCallback" } }));
       }, timeoutMs);
       pending.set(id, { action, timeoutMs, handle, resolve, reject });
       try {

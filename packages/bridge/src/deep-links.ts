@@ -67,10 +67,14 @@ export const WEB_FALLBACK_URLS: WebUrls = {
 };
 
 /** A target's main-site page for these params (empty ones dropped): where a link points outside the app. */
-export const webFallbackUrl = <T extends DeepLinkTarget>(target: T, params: DeepLinkParams[T]): string => WEB_FALLBACK_URLS[target](compactParams(params));
+export const webFallbackUrl = <T extends DeepLinkTarget>(target: T, params: DeepLinkParams[T]): string =>
+  WEB_FALLBACK_URLS[target](compactParams(params));
 
 /** The message params the app receives for a target: compacted, and for the router the url encoded. */
-function deepLinkMessageParams<T extends DeepLinkTarget>(target: T, params: DeepLinkParams[T]): Compacted<DeepLinkParams[T]> {
+function deepLinkMessageParams<T extends DeepLinkTarget>(
+  target: T,
+  params: DeepLinkParams[T],
+): Compacted<DeepLinkParams[T]> {
   const compacted = compactParams(params);
   if (target === "h5Router" && "url" in compacted && typeof compacted.url === "string") {
     return { ...compacted, url: encodeURIComponent(compacted.url) };
@@ -79,7 +83,8 @@ function deepLinkMessageParams<T extends DeepLinkTarget>(target: T, params: Deep
 }
 
 /** Only http(s) and root-relative urls may be navigated to; anything else (javascript:, data:, //host) is refused. */
-const isNavigableUrl = (url: string): boolean => /^https?:\/\//i.test(url) || (url.startsWith("/") && !url.startsWith("//"));
+const isNavigableUrl = (url: string): boolean =>
+  /^https?:\/\//i.test(url) || (url.startsWith("/") && !url.startsWith("//"));
 
 interface OpenDeepLinkContext {
   bridge: Bridge | null;

@@ -63,7 +63,11 @@ export class AppJSBridgeRequestActionError extends BridgeError {
   }
 }
 
-type BridgeErrorName = "AppRequestCallbackTimeout" | "AppResponseUnexpectedError" | "AppResponseUnknownError" | "AppJSBridgeRequestActionError";
+type BridgeErrorName =
+  | "AppRequestCallbackTimeout"
+  | "AppResponseUnexpectedError"
+  | "AppResponseUnknownError"
+  | "AppJSBridgeRequestActionError";
 
 export const isBridgeError = (error: unknown): error is BridgeError => error instanceof BridgeError;
 

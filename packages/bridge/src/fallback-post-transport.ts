@@ -24,7 +24,12 @@ function envelopeOf(body: unknown): BridgeResponse | null {
  */
 export function createWebPostTransport(fetchImpl: FetchLike = defaultFetch): BridgePostTransport {
   return async (path, params, context) => {
-    const response = await fetchImpl(path, { method: "POST", headers: context.headers, body: JSON.stringify(params ?? {}), credentials: "same-origin" });
+    const response = await fetchImpl(path, {
+      method: "POST",
+      headers: context.headers,
+      body: JSON.stringify(params ?? {}),
+      credentials: "same-origin",
+    });
     let body: unknown;
     try {
       body = JSON.parse(await response.text()) as unknown;

@@ -22,9 +22,18 @@ export type BridgePostTransport = (
  */
 export function createBridgePostTransport(bridge: Bridge, options: CallOptions = {}): BridgePostTransport {
   return async (path, params, context) => {
-    const response = await bridge.callRaw("request", { path, params, method: "POST", headers: context.headers }, options);
+    const response = await bridge.callRaw(
+      "request",
+      { path, params, method: "POST", headers: context.headers },
+      options,
+    );
     if (response.code === BRIDGE_CODES.callbackTimeout) {
-      throw new AppRequestCallbackTimeout({ code: response.code, msg: response.msg, appData: response.data, extra: { action: "request", path } });
+      throw new AppRequestCallbackTimeout({
+        code: response.code,
+        msg: response.msg,
+        appData: response.data,
+        extra: { action: "request", path },
+      });
     }
     return response;
   };

@@ -79,7 +79,12 @@ describe("createBridge: error paths", () => {
     fake.answer("web_1", { code: "12345", data: { why: "x" }, msg: "Nope" });
     const error = await rejectionOf(result);
     expect(error).toBeInstanceOf(AppResponseUnexpectedError);
-    expect(error).toMatchObject({ name: "AppResponseUnexpectedError", code: "12345", msg: "Nope", appData: { why: "x" } });
+    expect(error).toMatchObject({
+      name: "AppResponseUnexpectedError",
+      code: "12345",
+      msg: "Nope",
+      appData: { why: "x" },
+    });
     expect(error.extra).toMatchObject({ action: "login" });
     expect(error.message).toBe("Nope");
   });
@@ -125,7 +130,11 @@ describe("createBridge: error paths", () => {
     fake.throwOnSend(cause);
     const error = await rejectionOf(bridge.call("login", {}));
     expect(error).toBeInstanceOf(AppJSBridgeRequestActionError);
-    expect(error).toMatchObject({ name: "AppJSBridgeRequestActionError", msg: APP_JSBRIDGE_REQUEST_ACTION_ERROR_MSG, code: null });
+    expect(error).toMatchObject({
+      name: "AppJSBridgeRequestActionError",
+      msg: APP_JSBRIDGE_REQUEST_ACTION_ERROR_MSG,
+      code: null,
+    });
     expect(error.message).toBe("App Jsbridge Request Action Error");
     expect(error.cause).toBe(cause);
     expect(error.extra).toMatchObject({ reason: "postMessageThrew" });
@@ -151,7 +160,12 @@ describe("createBridge: error paths", () => {
     const old = createBridge({ transport: createFakeTransport().transport, appVersion: "2.55.9" });
     const error = await rejectionOf(old.call("setTitleBarTheme", { theme: "dark" }));
     expect(error).toBeInstanceOf(AppJSBridgeRequestActionError);
-    expect(error.extra).toMatchObject({ reason: "appTooOld", feature: "titleBarTheme", minVersion: "2.56.0", appVersion: "2.55.9" });
+    expect(error.extra).toMatchObject({
+      reason: "appTooOld",
+      feature: "titleBarTheme",
+      minVersion: "2.56.0",
+      appVersion: "2.55.9",
+    });
     old.destroy();
   });
 
@@ -173,7 +187,11 @@ describe("createBridge: time-outs", () => {
     expect(result.current.state).toBe("rejected");
     const error = result.current.state === "rejected" ? result.current.error : undefined;
     expect(error).toBeInstanceOf(AppRequestCallbackTimeout);
-    expect(error).toMatchObject({ name: "AppRequestCallbackTimeout", code: null, extra: { action: "login", timeoutMs: 3000 } });
+    expect(error).toMatchObject({
+      name: "AppRequestCallbackTimeout",
+      code: null,
+      extra: { action: "login", timeoutMs: 3000 },
+    });
   });
 
   it("times out a request after 10 s", async () => {
@@ -186,7 +204,12 @@ describe("createBridge: time-outs", () => {
   });
 
   it("honours a per-call time-out and the factory defaults", async () => {
-    const custom = createBridge({ transport: createFakeTransport().transport, appVersion: null, defaultTimeoutMs: 50, requestTimeoutMs: 70 });
+    const custom = createBridge({
+      transport: createFakeTransport().transport,
+      appVersion: null,
+      defaultTimeoutMs: 50,
+      requestTimeoutMs: 70,
+    });
     const a = track(custom.call("login", {}));
     const b = track(custom.call("request", { path: "/p", params: null, method: "POST" }));
     const c = track(custom.call("login", {}, { timeoutMs: 500 }));
@@ -216,13 +239,16 @@ describe("createBridge: time-outs", () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
-  it.each([BRIDGE_CODES.timeout, BRIDGE_CODES.callbackTimeout])("rejects an answer with time-out code %s as AppRequestCallbackTimeout", async (code) => {
-    const result = bridge.call("login", {});
-    fake.answer("web_1", { code, msg: "app timed out", data: { n: 1 } });
-    const error = await rejectionOf(result);
-    expect(error).toBeInstanceOf(AppRequestCallbackTimeout);
-    expect(error).toMatchObject({ code, msg: "app timed out", appData: { n: 1 } });
-  });
+  it.each([BRIDGE_CODES.timeout, BRIDGE_CODES.callbackTimeout])(
+    "rejects an answer with time-out code %s as AppRequestCallbackTimeout",
+    async (code) => {
+      const result = bridge.call("login", {});
+      fake.answer("web_1", { code, msg: "app timed out", data: { n: 1 } });
+      const error = await rejectionOf(result);
+      expect(error).toBeInstanceOf(AppRequestCallbackTimeout);
+      expect(error).toMatchObject({ code, msg: "app timed out", appData: { n: 1 } });
+    },
+  );
 
   it("uses the injected clock", async () => {
     const scheduled: { callback: () => void; ms: number }[] = [];

@@ -41,7 +41,11 @@ async function openInApp<T extends DeepLinkTarget>(target: T, params: DeepLinkPa
   return message;
 }
 
-async function openOnWeb<T extends DeepLinkTarget>(target: T, params: DeepLinkParams[T], appInfo: AppInfo = NOT_IN_APP) {
+async function openOnWeb<T extends DeepLinkTarget>(
+  target: T,
+  params: DeepLinkParams[T],
+  appInfo: AppInfo = NOT_IN_APP,
+) {
   const navigate = vi.fn();
   const outcome = await openDeepLink(target, params, { bridge, appInfo, navigate });
   expect(fake.sent).toEqual([]);
@@ -79,7 +83,12 @@ describe("deep links inside the app", () => {
   });
 
   it("coin page: null, undefined and empty dropped", async () => {
-    const message = await openInApp("coinPage", { symbol: "ETHUSDT", chainName: null, chainContract: undefined, spotArea: "" });
+    const message = await openInApp("coinPage", {
+      symbol: "ETHUSDT",
+      chainName: null,
+      chainContract: undefined,
+      spotArea: "",
+    });
     expect(message.params).toEqual({ symbol: "ETHUSDT" });
   });
 
@@ -102,13 +111,30 @@ describe("deep links inside the app", () => {
   });
 
   it("H5 router: the url encoded plus extra params, empties dropped", async () => {
-    const message = await openInApp("h5Router", { url: "https://example.com/a?b=1&c=2", title: "Fee", hideBar: true, empty: "", none: null });
+    const message = await openInApp("h5Router", {
+      url: "https://example.com/a?b=1&c=2",
+      title: "Fee",
+      hideBar: true,
+      empty: "",
+      none: null,
+    });
     expect(message.action).toBe("openH5Router");
-    expect(message.params).toEqual({ url: "https%3A%2F%2Fexample.com%2Fa%3Fb%3D1%26c%3D2", title: "Fee", hideBar: true });
+    expect(message.params).toEqual({
+      url: "https%3A%2F%2Fexample.com%2Fa%3Fb%3D1%26c%3D2",
+      title: "Fee",
+      hideBar: true,
+    });
   });
 
   it("financial assets: type (an asset tab) and the other five", async () => {
-    const params = { type: "financial", coinId: 2, operationType: 1, secondOperationType: 3, businessLine: BusinessLine.finance, tokenId: "t1" } as const;
+    const params = {
+      type: "financial",
+      coinId: 2,
+      operationType: 1,
+      secondOperationType: 3,
+      businessLine: BusinessLine.finance,
+      tokenId: "t1",
+    } as const;
     const message = await openInApp("financialAssets", params);
     expect(message.action).toBe("openFinancialAssets");
     expect(message.params).toEqual(params);
@@ -144,11 +170,14 @@ describe("deep links on the web", () => {
     ["financialAssets", { type: "spot", coinId: 1 }, "/assets/spot"],
     ["financialAssets", {}, "/assets/overview"],
     ["savings", {}, "/earn"],
-  ] as [DeepLinkTarget, DeepLinkParams[DeepLinkTarget], string][])("%s %j navigates to %s", async (target, params, expected) => {
-    const { url, outcome } = await openOnWeb(target, params);
-    expect(url).toBe(expected);
-    expect(outcome).toEqual({ via: "web", url: expected, reason: "outsideApp" });
-  });
+  ] as [DeepLinkTarget, DeepLinkParams[DeepLinkTarget], string][])(
+    "%s %j navigates to %s",
+    async (target, params, expected) => {
+      const { url, outcome } = await openOnWeb(target, params);
+      expect(url).toBe(expected);
+      expect(outcome).toEqual({ via: "web", url: expected, reason: "outsideApp" });
+    },
+  );
 
   it("encodes path segments", async () => {
     expect((await openOnWeb("coinPage", { symbol: "A/B C" })).url).toBe("/trade/A%2FB%20C");
@@ -157,24 +186,39 @@ describe("deep links on the web", () => {
   it("refuses to navigate to a non-http url", async () => {
     const navigate = vi.fn();
     for (const url of ["javascript:alert(1)", "//evil.example/x", "data:text/html,x"]) {
-      await expect(openDeepLink("h5Router", { url }, { bridge: null, appInfo: NOT_IN_APP, navigate })).resolves.toEqual({
-        via: "none",
-        url,
-        reason: "unsafeUrl",
-      });
+      await expect(openDeepLink("h5Router", { url }, { bridge: null, appInfo: NOT_IN_APP, navigate })).resolves.toEqual(
+        {
+          via: "none",
+          url,
+          reason: "unsafeUrl",
+        },
+      );
     }
     expect(navigate).not.toHaveBeenCalled();
   });
 
   it("takes overrides of the fallback table", async () => {
     const navigate = vi.fn();
-    await openDeepLink("login", {}, { bridge: null, appInfo: NOT_IN_APP, navigate, webUrls: { login: () => "/ja/login?from=%2Faffiliates&source=cms" } });
+    await openDeepLink(
+      "login",
+      {},
+      {
+        bridge: null,
+        appInfo: NOT_IN_APP,
+        navigate,
+        webUrls: { login: () => "/ja/login?from=%2Faffiliates&source=cms" },
+      },
+    );
     expect(navigate).toHaveBeenCalledWith("/ja/login?from=%2Faffiliates&source=cms");
   });
 
   it("in the app without a bridge, falls back to the web", async () => {
     const navigate = vi.fn();
-    await expect(openDeepLink("savings", {}, { bridge: null, appInfo: APP, navigate })).resolves.toEqual({ via: "web", url: "/earn", reason: "noBridge" });
+    await expect(openDeepLink("savings", {}, { bridge: null, appInfo: APP, navigate })).resolves.toEqual({
+      via: "web",
+      url: "/earn",
+      reason: "noBridge",
+    });
   });
 });
 
@@ -208,12 +252,19 @@ describe("deep links when the app is too old", () => {
     },
   );
 
-  it.each(Object.keys(justBelow) as Exclude<DeepLinkTarget, "login">[])("%s at its gate goes through the app", async (target) => {
-    const feature = DEEP_LINK_TARGETS[target].feature;
-    const { VERSION_GATES } = await import("../src");
-    const message = await openInApp(target, sample[target], { inApp: true, platform: "ios", version: VERSION_GATES[feature] });
-    expect(message.action).toBe(DEEP_LINK_TARGETS[target].action);
-  });
+  it.each(Object.keys(justBelow) as Exclude<DeepLinkTarget, "login">[])(
+    "%s at its gate goes through the app",
+    async (target) => {
+      const feature = DEEP_LINK_TARGETS[target].feature;
+      const { VERSION_GATES } = await import("../src");
+      const message = await openInApp(target, sample[target], {
+        inApp: true,
+        platform: "ios",
+        version: VERSION_GATES[feature],
+      });
+      expect(message.action).toBe(DEEP_LINK_TARGETS[target].action);
+    },
+  );
 
   it("an unknown app version falls back for gated links; login still goes through the app", async () => {
     const unknown: AppInfo = { inApp: true, platform: "android", version: null };
@@ -224,7 +275,14 @@ describe("deep links when the app is too old", () => {
 
 describe("enumerations", () => {
   it("match spec §2 and §3", () => {
-    expect(BusinessLine).toEqual({ spot: 1, usdtContract: 10, coinContract: 11, usdcContract: 12, spotMargin: 23, finance: 6 });
+    expect(BusinessLine).toEqual({
+      spot: 1,
+      usdtContract: 10,
+      coinContract: 11,
+      usdcContract: 12,
+      spotMargin: 23,
+      finance: 6,
+    });
     expect(MarginMode).toEqual({ cross: 0, isolated: 1 });
     expect(ASSET_TABS).toEqual(["overview", "spot", "contract", "p2p", "financial", "swap", "reward", "margin"]);
   });

@@ -1,30 +1,56 @@
 import { describe, expect, it } from "vitest";
 import { appVersionFromUserAgent, detectApp } from "../src";
 
-const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148";
-const ANDROID = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36";
+const IPHONE =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148";
+const ANDROID =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36";
 const DESKTOP = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36";
 const native = { postMessage: (_message: string) => undefined };
 
 describe("detectApp", () => {
   it("detects the app by user agent, with version and platform", () => {
-    expect(detectApp({ userAgent: `${IPHONE} ExchangeApp/2.60.1` })).toEqual({ inApp: true, platform: "ios", version: "2.60.1" });
-    expect(detectApp({ userAgent: `${ANDROID} ExchangeApp/2.13.0` })).toEqual({ inApp: true, platform: "android", version: "2.13.0" });
+    expect(detectApp({ userAgent: `${IPHONE} ExchangeApp/2.60.1` })).toEqual({
+      inApp: true,
+      platform: "ios",
+      version: "2.60.1",
+    });
+    expect(detectApp({ userAgent: `${ANDROID} ExchangeApp/2.13.0` })).toEqual({
+      inApp: true,
+      platform: "android",
+      version: "2.13.0",
+    });
     expect(detectApp({ userAgent: "Mozilla/5.0 (iPad; CPU OS 17_0) ExchangeApp/1.5.0-beta.1" })).toEqual({
       inApp: true,
       platform: "ios",
       version: "1.5.0-beta.1",
     });
-    expect(detectApp({ userAgent: `${DESKTOP} ExchangeApp/2.0.0` })).toEqual({ inApp: true, platform: "unknown", version: "2.0.0" });
+    expect(detectApp({ userAgent: `${DESKTOP} ExchangeApp/2.0.0` })).toEqual({
+      inApp: true,
+      platform: "unknown",
+      version: "2.0.0",
+    });
   });
 
   it("is in the app with a null version when the UA token has no readable version", () => {
-    expect(detectApp({ userAgent: `${ANDROID} ExchangeApp/next` })).toEqual({ inApp: true, platform: "android", version: null });
+    expect(detectApp({ userAgent: `${ANDROID} ExchangeApp/next` })).toEqual({
+      inApp: true,
+      platform: "android",
+      version: null,
+    });
   });
 
   it("detects the Android injected object", () => {
-    expect(detectApp({ userAgent: ANDROID, window: { ExchangeAppBridge: native } })).toEqual({ inApp: true, platform: "android", version: null });
-    expect(detectApp({ userAgent: DESKTOP, window: { ExchangeAppBridge: native } })).toEqual({ inApp: true, platform: "android", version: null });
+    expect(detectApp({ userAgent: ANDROID, window: { ExchangeAppBridge: native } })).toEqual({
+      inApp: true,
+      platform: "android",
+      version: null,
+    });
+    expect(detectApp({ userAgent: DESKTOP, window: { ExchangeAppBridge: native } })).toEqual({
+      inApp: true,
+      platform: "android",
+      version: null,
+    });
   });
 
   it("detects the iOS message handler", () => {

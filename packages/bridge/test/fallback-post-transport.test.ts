@@ -10,7 +10,9 @@ import {
 } from "../src";
 
 const answering = (status: number, body: string) =>
-  vi.fn<FetchLike>(() => Promise.resolve(new Response(body, { status, headers: { "content-type": "application/json" } })));
+  vi.fn<FetchLike>(() =>
+    Promise.resolve(new Response(body, { status, headers: { "content-type": "application/json" } })),
+  );
 
 describe("createWebPostTransport", () => {
   it("is assignable to the http client's PostTransport", () => {
@@ -21,7 +23,9 @@ describe("createWebPostTransport", () => {
   it("POSTs the params as JSON with the client's headers, same-origin, and resolves the envelope", async () => {
     const fetch = answering(200, JSON.stringify({ code: "00000", data: { userName: "A" }, msg: "ok" }));
     const post = createWebPostTransport(fetch);
-    await expect(post("/v1/user/overview/userinfo", { locale: "en" }, { headers: { Language: "en" } })).resolves.toEqual({
+    await expect(
+      post("/v1/user/overview/userinfo", { locale: "en" }, { headers: { Language: "en" } }),
+    ).resolves.toEqual({
       code: "00000",
       data: { userName: "A" },
       msg: "ok",

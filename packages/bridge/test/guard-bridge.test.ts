@@ -59,7 +59,9 @@ describe("guardBridge", () => {
   });
 
   it("calls still waiting for an answer reject as soon as another call shows the bridge is down", async () => {
-    const request = track(bridge.callRaw("request", { path: "/v1/user/overview/userinfo", params: {}, method: "POST" }));
+    const request = track(
+      bridge.callRaw("request", { path: "/v1/user/overview/userinfo", params: {}, method: "POST" }),
+    );
     const titleBar = track(bridge.call("setTitleBarTheme", { theme: "dark" }));
     await vi.advanceTimersByTimeAsync(BRIDGE_TIMEOUTS.default);
     expect(titleBar.current.state).toBe("rejected");

@@ -32,21 +32,33 @@ describe("createBridgePostTransport", () => {
 
   it("sends the request action with path, params, POST and headers, and resolves {code, data, msg}", async () => {
     const post = createBridgePostTransport(bridge);
-    const result = post("/v1/user/overview/userinfo", { terminalCode: "t", locale: "en" }, { headers: { Language: "en" } });
+    const result = post(
+      "/v1/user/overview/userinfo",
+      { terminalCode: "t", locale: "en" },
+      { headers: { Language: "en" } },
+    );
     expect(fake.lastSent()).toEqual({
       id: "web_1",
       action: "request",
-      params: { path: "/v1/user/overview/userinfo", params: { terminalCode: "t", locale: "en" }, method: "POST", headers: { Language: "en" } },
+      params: {
+        path: "/v1/user/overview/userinfo",
+        params: { terminalCode: "t", locale: "en" },
+        method: "POST",
+        headers: { Language: "en" },
+      },
     });
     fake.answer("web_1", { code: "00000", data: { userId: 1 }, msg: "ok" });
     await expect(result).resolves.toEqual({ code: "00000", data: { userId: 1 }, msg: "ok" });
   });
 
-  it.each(["00004", "00005", "22001", "500"])("does not reject on business code %s (the http client settles it)", async (code) => {
-    const result = createBridgePostTransport(bridge)("/v1/x", {}, { headers: {} });
-    fake.answer("web_1", { code, msg: "m" });
-    await expect(result).resolves.toEqual({ code, msg: "m" });
-  });
+  it.each(["00004", "00005", "22001", "500"])(
+    "does not reject on business code %s (the http client settles it)",
+    async (code) => {
+      const result = createBridgePostTransport(bridge)("/v1/x", {}, { headers: {} });
+      fake.answer("web_1", { code, msg: "m" });
+      await expect(result).resolves.toEqual({ code, msg: "m" });
+    },
+  );
 
   it("rejects the app's own time-out code 110100 as AppRequestCallbackTimeout", async () => {
     const result = createBridgePostTransport(bridge)("/v1/x", {}, { headers: {} });
@@ -62,7 +74,9 @@ describe("createBridgePostTransport", () => {
 
   it("rejects with AppJSBridgeRequestActionError when the native object is missing", async () => {
     fake.setAvailable(false);
-    await expect(createBridgePostTransport(bridge)("/v1/x", {}, { headers: {} })).rejects.toBeInstanceOf(AppJSBridgeRequestActionError);
+    await expect(createBridgePostTransport(bridge)("/v1/x", {}, { headers: {} })).rejects.toBeInstanceOf(
+      AppJSBridgeRequestActionError,
+    );
   });
 
   it("times out after the request time-out (10 s) unless told otherwise", async () => {
@@ -72,7 +86,9 @@ describe("createBridgePostTransport", () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(result.current.state === "rejected" && result.current.error).toBeInstanceOf(AppRequestCallbackTimeout);
 
-    const short = track(createBridgePostTransport(bridge, { timeoutMs: BRIDGE_TIMEOUT_MS })("/v1/y", {}, { headers: {} }));
+    const short = track(
+      createBridgePostTransport(bridge, { timeoutMs: BRIDGE_TIMEOUT_MS })("/v1/y", {}, { headers: {} }),
+    );
     await vi.advanceTimersByTimeAsync(7_999);
     expect(short.current.state).toBe("pending");
     await vi.advanceTimersByTimeAsync(1);

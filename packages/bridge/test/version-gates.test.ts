@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { ACTION_GATES, compareVersions, parseVersion, supports, supportsAction, VERSION_GATES, type GatedFeature } from "../src";
+import {
+  ACTION_GATES,
+  compareVersions,
+  parseVersion,
+  supports,
+  supportsAction,
+  VERSION_GATES,
+  type GatedFeature,
+} from "../src";
 
 describe("VERSION_GATES (spec §9)", () => {
   it("holds the spec's versions", () => {

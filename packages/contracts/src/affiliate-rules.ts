@@ -34,7 +34,9 @@ export const AFFILIATE_COMMISSION_CSV_COLUMNS = [
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 /** A real calendar day `YYYY-MM-DD` (2026-02-30 is refused). */
 export const isAffiliateDay = (value: string): boolean =>
-  DAY_PATTERN.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
+  DAY_PATTERN.test(value) &&
+  !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+  new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
 
 /** Whole days from `from` to `to`, both included (2026-01-01..2026-01-01 = 1). */
 export const affiliateRangeDays = (from: string, to: string): number =>
@@ -47,7 +49,11 @@ export type AffiliateRangeProblem = "invalid" | "order" | "future" | "tooLong";
  * The one report-range rule, shared by the API (summary, trends, CSV export) and the dashboard's range picker: both
  * ends real days `YYYY-MM-DD`, start ≤ end, end not after `today` (UTC), at most `maxDays` days. Null when it is fine.
  */
-export function affiliateRangeCheck(range: { from: string; to: string }, today: string, maxDays = AFFILIATE_MAX_RANGE_DAYS): AffiliateRangeProblem | null {
+export function affiliateRangeCheck(
+  range: { from: string; to: string },
+  today: string,
+  maxDays = AFFILIATE_MAX_RANGE_DAYS,
+): AffiliateRangeProblem | null {
   if (!isAffiliateDay(range.from) || !isAffiliateDay(range.to)) return "invalid";
   if (range.from > range.to) return "order";
   if (range.to > today) return "future";
@@ -70,7 +76,12 @@ export function affiliateRangeMessage(problem: AffiliateRangeProblem, maxDays = 
 }
 
 /** `affiliateRangeCheck` as the API's 400 message, or null when the range is fine. */
-export function affiliateRangeProblem(from: string, to: string, today: string, maxDays = AFFILIATE_MAX_RANGE_DAYS): string | null {
+export function affiliateRangeProblem(
+  from: string,
+  to: string,
+  today: string,
+  maxDays = AFFILIATE_MAX_RANGE_DAYS,
+): string | null {
   const problem = affiliateRangeCheck({ from, to }, today, maxDays);
   return problem === null ? null : affiliateRangeMessage(problem, maxDays);
 }

@@ -1,6 +1,18 @@
 import { countryCodeSchema } from "./countries";
 import { z } from "zod";
-import { isAffiliateDay, AFFILIATE_LINK_SHARE_BPS, AFFILIATE_CARD_AMOUNTS_USDT, AFFILIATE_CARD_VALIDITY_DAYS, AFFILIATE_CHANNEL_TYPES, AFFILIATE_APPLICATION_STATUSES, AFFILIATE_COMMISSION_STATUSES, AFFILIATE_BUSINESS_LINES, AFFILIATE_CARD_STATUSES, AFFILIATE_INVITEE_SORTS, INVITEE_SEARCH_PATTERN } from "./affiliate-rules";
+import {
+  isAffiliateDay,
+  AFFILIATE_LINK_SHARE_BPS,
+  AFFILIATE_CARD_AMOUNTS_USDT,
+  AFFILIATE_CARD_VALIDITY_DAYS,
+  AFFILIATE_CHANNEL_TYPES,
+  AFFILIATE_APPLICATION_STATUSES,
+  AFFILIATE_COMMISSION_STATUSES,
+  AFFILIATE_BUSINESS_LINES,
+  AFFILIATE_CARD_STATUSES,
+  AFFILIATE_INVITEE_SORTS,
+  INVITEE_SEARCH_PATTERN,
+} from "./affiliate-rules";
 
 /**
  * The affiliate programme: `/v1/affiliate/*` and `/v1/admin/affiliate/*`.
@@ -11,13 +23,16 @@ import { isAffiliateDay, AFFILIATE_LINK_SHARE_BPS, AFFILIATE_CARD_AMOUNTS_USDT, 
  * Days are UTC calendar days `YYYY-MM-DD`; times are ISO-8601 UTC strings.
  */
 
-
 export const affiliateDaySchema = z.string().refine(isAffiliateDay, "expected a date YYYY-MM-DD");
 
 const pageSchema = z.coerce.number().int().min(1).max(100_000).default(1);
 const pageSizeSchema = z.coerce.number().int().min(10).max(100).default(20);
 /** A numeric id in a path or query (1..2^31-1). */
-export const affiliateIdParamSchema = z.string().regex(/^[1-9]\d{0,9}$/, "expected a positive integer id").transform(Number).refine((n) => n <= 2_147_483_647, "too large");
+export const affiliateIdParamSchema = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/, "expected a positive integer id")
+  .transform(Number)
+  .refine((n) => n <= 2_147_483_647, "too large");
 
 const isHttpUrl = (value: string): boolean => {
   try {
@@ -104,12 +119,18 @@ export const affiliateApplicationCreatedSchema = z.object({ id: z.number().int()
 export type AffiliateApplicationCreated = z.infer<typeof affiliateApplicationCreatedSchema>;
 
 /** `GET /v1/affiliate/applications/me`: the latest application (or null) and whether the user is an approved affiliate. */
-export const myAffiliateApplicationSchema = z.object({ application: affiliateApplicationSchema.nullable(), isAffiliate: z.boolean() });
+export const myAffiliateApplicationSchema = z.object({
+  application: affiliateApplicationSchema.nullable(),
+  isAffiliate: z.boolean(),
+});
 export type MyAffiliateApplication = z.infer<typeof myAffiliateApplicationSchema>;
 
 /** `GET /v1/admin/affiliate/applications?status=&limit=`: newest first. */
 export const adminAffiliateApplicationListQuerySchema = z
-  .object({ status: z.enum(AFFILIATE_APPLICATION_STATUSES).optional(), limit: z.coerce.number().int().min(1).max(200).default(50) })
+  .object({
+    status: z.enum(AFFILIATE_APPLICATION_STATUSES).optional(),
+    limit: z.coerce.number().int().min(1).max(200).default(50),
+  })
   .strict();
 export const adminAffiliateApplicationListSchema = z.object({ applications: z.array(affiliateApplicationSchema) });
 export type AdminAffiliateApplicationList = z.infer<typeof adminAffiliateApplicationListSchema>;
@@ -123,7 +144,9 @@ export type AffiliateApplicationDecisionRequest = z.infer<typeof affiliateApplic
 // ---------------------------------------------------------------- summary
 
 /** `from`/`to` of the reports; default the last 7 days (today included). */
-export const affiliateRangeQuerySchema = z.object({ from: affiliateDaySchema.optional(), to: affiliateDaySchema.optional() }).strict();
+export const affiliateRangeQuerySchema = z
+  .object({ from: affiliateDaySchema.optional(), to: affiliateDaySchema.optional() })
+  .strict();
 export type AffiliateRangeQuery = z.infer<typeof affiliateRangeQuerySchema>;
 
 export const affiliateSummaryFiguresSchema = z.object({
@@ -162,7 +185,10 @@ export const affiliateLinkCreateRequestSchema = z
   .object({
     label: linkLabelSchema,
     channel: z.enum(AFFILIATE_CHANNEL_TYPES).optional(),
-    code: z.string().regex(/^[A-Za-z0-9]{4,16}$/, "must be 4 to 16 letters or digits").optional(),
+    code: z
+      .string()
+      .regex(/^[A-Za-z0-9]{4,16}$/, "must be 4 to 16 letters or digits")
+      .optional(),
     spotShareBps: shareBpsSchema.default(0),
     futuresShareBps: shareBpsSchema.default(0),
   })
@@ -246,7 +272,13 @@ export type InviteePage = z.infer<typeof inviteePageSchema>;
 // ---------------------------------------------------------------- commissions
 
 export const affiliateCommissionListQuerySchema = z
-  .object({ from: affiliateDaySchema.optional(), to: affiliateDaySchema.optional(), page: pageSchema, pageSize: pageSizeSchema, status: z.enum(AFFILIATE_COMMISSION_STATUSES).optional() })
+  .object({
+    from: affiliateDaySchema.optional(),
+    to: affiliateDaySchema.optional(),
+    page: pageSchema,
+    pageSize: pageSizeSchema,
+    status: z.enum(AFFILIATE_COMMISSION_STATUSES).optional(),
+  })
   .strict();
 export type AffiliateCommissionListQuery = z.input<typeof affiliateCommissionListQuerySchema>;
 
@@ -294,7 +326,9 @@ export const subAffiliateListSchema = z.object({
   ownRateBps: z.number().int(),
   subAffiliates: z.array(subAffiliateSchema),
   /** Invitations sent and not yet answered. */
-  pendingInvitations: z.array(z.object({ id: z.number().int(), email: z.string(), rateBps: z.number().int(), createdAt: z.string() })),
+  pendingInvitations: z.array(
+    z.object({ id: z.number().int(), email: z.string(), rateBps: z.number().int(), createdAt: z.string() }),
+  ),
 });
 export type SubAffiliateList = z.infer<typeof subAffiliateListSchema>;
 
@@ -376,7 +410,10 @@ export const affiliateCardIssueRequestSchema = z
     validDays: z.literal(AFFILIATE_CARD_VALIDITY_DAYS, "must be one of 7, 14, 30").optional(),
   })
   .strict()
-  .refine((v) => v.linkId === undefined || v.inviteeId === undefined, { message: "give a linkId or an inviteeId, not both", path: ["inviteeId"] });
+  .refine((v) => v.linkId === undefined || v.inviteeId === undefined, {
+    message: "give a linkId or an inviteeId, not both",
+    path: ["inviteeId"],
+  });
 export type AffiliateCardIssueRequest = z.infer<typeof affiliateCardIssueRequestSchema>;
 
 export const affiliateCardCodeParamSchema = z.string().regex(/^[A-Z0-9]{12}$/, "expected a 12-character card code");
@@ -394,7 +431,13 @@ export type AffiliateCardClaimView = z.infer<typeof affiliateCardClaimViewSchema
 // ---------------------------------------------------------------- network: refusal messages and operator quota
 
 /** `PUT /v1/admin/affiliate/card-quota/:userId`: an affiliate's own monthly card quota; null returns to the programme default. */
-export const adminAffiliateCardQuotaRequestSchema = z.object({ monthlyQuota: z.number().int().min(0).max(1000).nullable() }).strict();
+export const adminAffiliateCardQuotaRequestSchema = z
+  .object({ monthlyQuota: z.number().int().min(0).max(1000).nullable() })
+  .strict();
 export type AdminAffiliateCardQuotaRequest = z.infer<typeof adminAffiliateCardQuotaRequestSchema>;
-export const adminAffiliateCardQuotaSchema = z.object({ userId: z.string(), monthlyQuota: z.number().int(), override: z.number().int().nullable() });
+export const adminAffiliateCardQuotaSchema = z.object({
+  userId: z.string(),
+  monthlyQuota: z.number().int(),
+  override: z.number().int().nullable(),
+});
 export type AdminAffiliateCardQuota = z.infer<typeof adminAffiliateCardQuotaSchema>;

@@ -1,7 +1,17 @@
 // Zod-free: the analytics SDK (in the browser) and the API's event schema (analytics.ts) share these lists and rules.
 
 /** Spec §3: the analytics event types. */
-export const ANALYTICS_EVENT_TYPES = ["page", "click", "expose", "drag", "sideslip", "pull_up", "pull_down", "video", "system"] as const;
+export const ANALYTICS_EVENT_TYPES = [
+  "page",
+  "click",
+  "expose",
+  "drag",
+  "sideslip",
+  "pull_up",
+  "pull_down",
+  "video",
+  "system",
+] as const;
 export const ANALYTICS_SYS_VALUES = ["web", "mobile", "app H5", "Windows", "MacOS"] as const;
 export const ANALYTICS_PAGE_STATUSES = ["show", "hide"] as const;
 export const ANALYTICS_TRACK_TYPES = ["manual", "auto"] as const;

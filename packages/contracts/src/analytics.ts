@@ -58,7 +58,10 @@ export const analyticsEventSchema = z.object({
   /** An object, or the list of objects of merged events. */
   event_tracking_ext: z
     .union([ext, z.array(ext).max(500)])
-    .refine((value) => utf8Bytes(value) <= ANALYTICS_EXT_MAX_BYTES, `larger than ${ANALYTICS_EXT_MAX_BYTES} bytes as JSON`)
+    .refine(
+      (value) => utf8Bytes(value) <= ANALYTICS_EXT_MAX_BYTES,
+      `larger than ${ANALYTICS_EXT_MAX_BYTES} bytes as JSON`,
+    )
     .optional(),
   curr_page_ext: ext.optional(),
   // Device and session fields.
@@ -101,7 +104,8 @@ export function analyticsIdProblem(
   event: Pick<AnalyticsEventContract, "event_id" | "session_id" | "device_id" | "log_seq">,
   batchDeviceId: string | undefined,
 ): string | undefined {
-  if (batchDeviceId !== undefined && event.device_id !== batchDeviceId) return "device_id: not the device of this upload";
+  if (batchDeviceId !== undefined && event.device_id !== batchDeviceId)
+    return "device_id: not the device of this upload";
   const suffix = event.session_id.startsWith(event.device_id) ? event.session_id.slice(event.device_id.length) : "";
   if (!/^\d{2,}$/.test(suffix)) return "session_id: must be the device id followed by the session's digits";
   if (event.event_id !== `${event.session_id}:${event.log_seq}`) return "event_id: must be session_id:log_seq";
@@ -148,7 +152,9 @@ export const analyticsSwitchRequestSchema = z
     enabled: z.boolean().nullable(),
   })
   .strict()
-  .refine((v) => (v.deviceId === undefined) !== (v.ip === undefined), { message: "give exactly one of deviceId or ip" });
+  .refine((v) => (v.deviceId === undefined) !== (v.ip === undefined), {
+    message: "give exactly one of deviceId or ip",
+  });
 export type AnalyticsSwitchRequest = z.infer<typeof analyticsSwitchRequestSchema>;
 
 export const analyticsSwitchSchema = z.object({ client: z.string(), enabled: z.boolean() });

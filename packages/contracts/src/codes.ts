@@ -23,6 +23,10 @@ export type ResponseCodeValue = (typeof ResponseCode)[keyof typeof ResponseCode]
 
 export const SUCCESS_CODES: readonly string[] = [ResponseCode.success, ResponseCode.successHttp];
 /** Codes after which no toast is shown and nothing is reported (spec §8). */
-export const SILENT_CODES: readonly string[] = [ResponseCode.noSession, ResponseCode.tokenInvalid, ResponseCode.rateLimited];
+export const SILENT_CODES: readonly string[] = [
+  ResponseCode.noSession,
+  ResponseCode.tokenInvalid,
+  ResponseCode.rateLimited,
+];
 
 export const isSuccessCode = (code: unknown): boolean => SUCCESS_CODES.includes(String(code));

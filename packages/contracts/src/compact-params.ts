@@ -4,7 +4,8 @@
 export function isEmptyParam(value: unknown): boolean {
   if (value === undefined || value === null || value === "") return true;
   if (Array.isArray(value)) return value.length === 0;
-  if (typeof value === "object") return Object.getPrototypeOf(value) === Object.prototype && Object.keys(value).length === 0;
+  if (typeof value === "object")
+    return Object.getPrototypeOf(value) === Object.prototype && Object.keys(value).length === 0;
   return false;
 }
 

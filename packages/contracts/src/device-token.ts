@@ -1,6 +1,11 @@
 import { z } from "zod";
 import { jsonNestingExceeds, NESTED_TOO_DEEPLY } from "./json-depth";
-import { CUSTOM_TOKEN_PATTERN, DEVICE_TOKEN_APP_IDS, DEVICE_TOKEN_LENGTH, DEVICE_TOKEN_PATTERN } from "./device-token-constants";
+import {
+  CUSTOM_TOKEN_PATTERN,
+  DEVICE_TOKEN_APP_IDS,
+  DEVICE_TOKEN_LENGTH,
+  DEVICE_TOKEN_PATTERN,
+} from "./device-token-constants";
 
 const appIds = [...new Set(Object.values(DEVICE_TOKEN_APP_IDS))] as [string, ...string[]];
 
@@ -13,7 +18,12 @@ export const deviceTokenIssueRequestSchema = z
       .min(16, "must be 16 to 128 characters")
       .max(128, "must be 16 to 128 characters")
       .regex(/^[A-Za-z0-9_-]+$/, "must contain only A-Z, a-z, 0-9, _ and -"),
-    expire: z.number({ error: "must be a number of seconds" }).int("must be a whole number of seconds").min(1, "must be at least 1 second").max(1e9).optional(),
+    expire: z
+      .number({ error: "must be a number of seconds" })
+      .int("must be a whole number of seconds")
+      .min(1, "must be at least 1 second")
+      .max(1e9)
+      .optional(),
   })
   .strict();
 export type DeviceTokenIssueRequest = z.infer<typeof deviceTokenIssueRequestSchema>;
@@ -24,7 +34,10 @@ export type DeviceTokenIssueResult = z.infer<typeof deviceTokenIssueResultSchema
 /** What the anti-fraud log call's `paramStr` carries, base64 of this object as JSON (spec §7). */
 export const riskLogParamsSchema = z
   .object({
-    version: z.string({ error: "must be a string" }).min(1, "must not be empty").max(32, "must be at most 32 characters"),
+    version: z
+      .string({ error: "must be a string" })
+      .min(1, "must not be empty")
+      .max(32, "must be at most 32 characters"),
     dxToken: z
       .string({ error: "must be a string" })
       .refine((s) => s === "" || s.length === DEVICE_TOKEN_LENGTH, "must be 40 characters or empty"),

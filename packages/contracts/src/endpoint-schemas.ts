@@ -41,8 +41,18 @@ import {
   analyticsSwitchSchema,
 } from "./analytics";
 import { ANALYTICS_MAX_BATCH } from "./analytics-constants";
-import { adminHealthSchema, clientCommonConfigRequestSchema, clientCommonConfigSchema, domainConfigSchema } from "./config";
-import { deviceTokenIssueRequestSchema, deviceTokenIssueResultSchema, riskLogReportRequestSchema, riskLogReportResultSchema } from "./device-token";
+import {
+  adminHealthSchema,
+  clientCommonConfigRequestSchema,
+  clientCommonConfigSchema,
+  domainConfigSchema,
+} from "./config";
+import {
+  deviceTokenIssueRequestSchema,
+  deviceTokenIssueResultSchema,
+  riskLogReportRequestSchema,
+  riskLogReportResultSchema,
+} from "./device-token";
 import type { EndpointName, Endpoints, EndpointSpec, PathParamNames } from "./endpoints";
 import { errorEventListQuerySchema, errorEventListSchema } from "./error-events";
 import {
@@ -73,8 +83,20 @@ import {
   tradeFeedRequestSchema,
   tradeFeedResultSchema,
 } from "./referral";
-import { supportMessageListQuerySchema, supportMessageListSchema, supportMessageRequestSchema, supportMessageResultSchema } from "./support";
-import { loginRequestSchema, logoutRequestSchema, registerRequestSchema, sessionResultSchema, userInfoRequestSchema, userOverviewSchema } from "./user";
+import {
+  supportMessageListQuerySchema,
+  supportMessageListSchema,
+  supportMessageRequestSchema,
+  supportMessageResultSchema,
+} from "./support";
+import {
+  loginRequestSchema,
+  logoutRequestSchema,
+  registerRequestSchema,
+  sessionResultSchema,
+  userInfoRequestSchema,
+  userOverviewSchema,
+} from "./user";
 import {
   feeScheduleSchema,
   vipAirdropIdSchema,
@@ -93,12 +115,18 @@ import {
  * `data`; the CSV text or the tunnel's `{id}` for the other formats). `emptyBodyAsObject`: a call sent without any
  * body is read as `{}` (the spec's payload-less POSTs).
  */
-export type EndpointSchemasOf<E extends EndpointSpec> = { readonly answer: z.ZodType; readonly emptyBodyAsObject?: true } & (E["input"] extends "none"
-  ? { readonly request?: never }
-  : { readonly request: z.ZodType }) &
+export type EndpointSchemasOf<E extends EndpointSpec> = {
+  readonly answer: z.ZodType;
+  readonly emptyBodyAsObject?: true;
+} & (E["input"] extends "none" ? { readonly request?: never } : { readonly request: z.ZodType }) &
   ([PathParamNames<E["path"]>] extends [never]
     ? { readonly params?: never }
-    : { readonly params: z.ZodType<{ [K in PathParamNames<E["path"]>]: unknown }, { [K in PathParamNames<E["path"]>]: string }> });
+    : {
+        readonly params: z.ZodType<
+          { [K in PathParamNames<E["path"]>]: unknown },
+          { [K in PathParamNames<E["path"]>]: string }
+        >;
+      });
 
 /** A query string with nothing in it: any parameter is refused (naming it). */
 const noQuery = z.object({}).strict();
@@ -112,7 +140,8 @@ const airdropIdParams = z.object({ id: vipAirdropIdSchema }).strict();
 const analyticsBatchRequestSchema = z
   .array(z.unknown(), { error: "must be a JSON array of events" })
   .max(ANALYTICS_MAX_BATCH, {
-    error: (issue) => `at most ${ANALYTICS_MAX_BATCH} events per request, got ${Array.isArray(issue.input) ? issue.input.length : "more"}`,
+    error: (issue) =>
+      `at most ${ANALYTICS_MAX_BATCH} events per request, got ${Array.isArray(issue.input) ? issue.input.length : "more"}`,
   });
 
 /** The Sentry tunnel's answer, as Sentry's own: the first event's id (`{}` for an envelope without one). */
@@ -131,12 +160,20 @@ export const ENDPOINT_SCHEMAS = {
   userInfo: { request: userInfoRequestSchema, answer: userOverviewSchema, emptyBodyAsObject: true },
 
   domainConfig: { answer: domainConfigSchema },
-  clientCommonConfig: { request: clientCommonConfigRequestSchema, answer: clientCommonConfigSchema, emptyBodyAsObject: true },
+  clientCommonConfig: {
+    request: clientCommonConfigRequestSchema,
+    answer: clientCommonConfigSchema,
+    emptyBodyAsObject: true,
+  },
   deviceTokenIssue: { request: deviceTokenIssueRequestSchema, answer: deviceTokenIssueResultSchema },
   riskLogReport: { request: riskLogReportRequestSchema, answer: riskLogReportResultSchema },
   analyticsIngest: { request: analyticsBatchRequestSchema, answer: analyticsIngestResultSchema },
   supportMessage: { request: supportMessageRequestSchema, answer: supportMessageResultSchema },
-  sentryTunnel: { params: sentryProjectParams, request: z.string().describe("a Sentry envelope (application/x-sentry-envelope)"), answer: sentryTunnelAnswerSchema },
+  sentryTunnel: {
+    params: sentryProjectParams,
+    request: z.string().describe("a Sentry envelope (application/x-sentry-envelope)"),
+    answer: sentryTunnelAnswerSchema,
+  },
 
   vipFeeSchedule: { answer: feeScheduleSchema },
   vipProgramme: { request: noQuery, answer: vipProgrammeSchema },
@@ -189,25 +226,47 @@ export const ENDPOINT_SCHEMAS = {
   adminTrades: { request: tradeFeedRequestSchema, answer: tradeFeedResultSchema },
   adminSettle: { request: settleQuerySchema, answer: settleResultSchema },
   adminReviewLevels: { request: levelReviewQuerySchema, answer: levelReviewResultSchema },
-  adminAffiliateApplications: { request: adminAffiliateApplicationListQuerySchema, answer: adminAffiliateApplicationListSchema },
-  adminAffiliateDecision: { params: linkIdParams, request: affiliateApplicationDecisionRequestSchema, answer: affiliateApplicationSchema },
-  adminCardQuota: { params: userIdParams, request: adminAffiliateCardQuotaRequestSchema, answer: adminAffiliateCardQuotaSchema },
+  adminAffiliateApplications: {
+    request: adminAffiliateApplicationListQuerySchema,
+    answer: adminAffiliateApplicationListSchema,
+  },
+  adminAffiliateDecision: {
+    params: linkIdParams,
+    request: affiliateApplicationDecisionRequestSchema,
+    answer: affiliateApplicationSchema,
+  },
+  adminCardQuota: {
+    params: userIdParams,
+    request: adminAffiliateCardQuotaRequestSchema,
+    answer: adminAffiliateCardQuotaSchema,
+  },
   adminAirdropParticipants: { params: airdropIdParams, answer: vipAirdropParticipantListSchema },
-  adminPartnerApplications: { request: adminPartnerApplicationListQuerySchema, answer: adminPartnerApplicationListSchema },
+  adminPartnerApplications: {
+    request: adminPartnerApplicationListQuerySchema,
+    answer: adminPartnerApplicationListSchema,
+  },
 } as const satisfies { readonly [N in EndpointName]: EndpointSchemasOf<Endpoints[N]> };
 
 export type EndpointSchemas = typeof ENDPOINT_SCHEMAS;
 
 /** What a caller sends: the query or body of the entry's `input` (`undefined` when it takes none). */
-export type EndpointRequest<N extends EndpointName> = EndpointSchemas[N] extends { readonly request: infer S extends z.ZodType } ? z.input<S> : undefined;
+export type EndpointRequest<N extends EndpointName> = EndpointSchemas[N] extends {
+  readonly request: infer S extends z.ZodType;
+}
+  ? z.input<S>
+  : undefined;
 
 /** What the route reads after validation (defaults applied, strings coerced). */
-export type EndpointParsedRequest<N extends EndpointName> = EndpointSchemas[N] extends { readonly request: infer S extends z.ZodType }
+export type EndpointParsedRequest<N extends EndpointName> = EndpointSchemas[N] extends {
+  readonly request: infer S extends z.ZodType;
+}
   ? z.output<S>
   : undefined;
 
 /** The path parameters after validation (`{ id: number }` for `v1/affiliate/links/:id`). */
-export type EndpointParsedParams<N extends EndpointName> = EndpointSchemas[N] extends { readonly params: infer S extends z.ZodType }
+export type EndpointParsedParams<N extends EndpointName> = EndpointSchemas[N] extends {
+  readonly params: infer S extends z.ZodType;
+}
   ? z.output<S>
   : Record<string, never>;
 

@@ -36,8 +36,19 @@ export interface EndpointSpec {
 }
 
 /** A GET answered with an envelope, no device token (literal types kept: the path's parameters are typed from it). */
-const get = <P extends string, A extends EndpointAccess, I extends EndpointInput = "none">(path: P, access: A, input?: I) =>
-  ({ method: "GET", path, access, dyToken: false, input: input ?? "none", format: "envelope" }) as { readonly method: "GET"; readonly path: NoInfer<P>; readonly access: NoInfer<A>; readonly dyToken: false; readonly input: NoInfer<I>; readonly format: "envelope" };
+const get = <P extends string, A extends EndpointAccess, I extends EndpointInput = "none">(
+  path: P,
+  access: A,
+  input?: I,
+) =>
+  ({ method: "GET", path, access, dyToken: false, input: input ?? "none", format: "envelope" }) as {
+    readonly method: "GET";
+    readonly path: NoInfer<P>;
+    readonly access: NoInfer<A>;
+    readonly dyToken: false;
+    readonly input: NoInfer<I>;
+    readonly format: "envelope";
+  };
 
 /**
  * Every call under /v1: the web client, the API's routes, the tests and the OpenAPI document derive from this table.
@@ -45,19 +56,82 @@ const get = <P extends string, A extends EndpointAccess, I extends EndpointInput
  */
 export const ENDPOINTS = {
   // ------------------------------------------------------------ session and user (spec §7)
-  register: { method: "POST", path: "v1/user/register", access: "public", dyToken: true, input: "body", format: "envelope" },
+  register: {
+    method: "POST",
+    path: "v1/user/register",
+    access: "public",
+    dyToken: true,
+    input: "body",
+    format: "envelope",
+  },
   login: { method: "POST", path: "v1/user/login", access: "public", dyToken: true, input: "body", format: "envelope" },
-  logout: { method: "POST", path: "v1/user/logout", access: "public", dyToken: false, input: "body", format: "envelope" },
-  userInfo: { method: "POST", path: "v1/user/overview/userinfo", access: "login", dyToken: false, input: "body", format: "envelope" },
+  logout: {
+    method: "POST",
+    path: "v1/user/logout",
+    access: "public",
+    dyToken: false,
+    input: "body",
+    format: "envelope",
+  },
+  userInfo: {
+    method: "POST",
+    path: "v1/user/overview/userinfo",
+    access: "login",
+    dyToken: false,
+    input: "body",
+    format: "envelope",
+  },
 
   // ------------------------------------------------------------ configuration, tokens, analytics, support
   domainConfig: get("v1/mix/system/getDomainConfigList", "public"),
-  clientCommonConfig: { method: "POST", path: "v1/mix/public/clientCommonConfig", access: "public", dyToken: false, input: "body", format: "envelope" },
-  deviceTokenIssue: { method: "POST", path: "v1/constantid/udid/c1", access: "public", dyToken: false, input: "body", format: "envelope" },
-  riskLogReport: { method: "POST", path: "v1/risk/log/report", access: "public", dyToken: false, input: "body", format: "envelope" },
-  analyticsIngest: { method: "POST", path: "v1/buried/log/info", access: "public", dyToken: false, input: "body", format: "envelope" },
-  supportMessage: { method: "POST", path: "v1/support/chat/messages", access: "public", dyToken: false, input: "body", format: "envelope" },
-  sentryTunnel: { method: "POST", path: "v1/sentry/:projectId", access: "public", dyToken: false, input: "body", format: "sentry" },
+  clientCommonConfig: {
+    method: "POST",
+    path: "v1/mix/public/clientCommonConfig",
+    access: "public",
+    dyToken: false,
+    input: "body",
+    format: "envelope",
+  },
+  deviceTokenIssue: {
+    method: "POST",
+    path: "v1/constantid/udid/c1",
+    access: "public",
+    dyToken: false,
+    input: "body",
+    format: "envelope",
+  },
+  riskLogReport: {
+    method: "POST",
+    path: "v1/risk/log/report",
+    access: "public",
+    dyToken: false,
+    input: "body",
+    format: "envelope",
+  },
+  analyticsIngest: {
+    method: "POST",
+    path: "v1/buried/log/info",
+    access: "public",
+    dyToken: false,
+    input: "body",
+    format: "envelope",
+  },
+  supportMessage: {
+    method: "POST",
+    path: "v1/support/chat/messages",
+    access: "public",
+    dyToken: false,
+    input: "body",
+    format: "envelope",
+  },
+  sentryTunnel: {
+    method: "POST",
+    path: "v1/sentry/:projectId",
+    access: "public",
+    dyToken: false,
+    input: "body",
+    format: "sentry",
+  },
 
   // ------------------------------------------------------------ VIP programme
   vipFeeSchedule: get("v1/vip/fee-schedule", "public"),
@@ -65,56 +139,203 @@ export const ENDPOINTS = {
   vipGuide: get("v1/vip/guide", "public", "query"),
   vipStatus: get("v1/vip/me", "login"),
   vipAirdrops: get("v1/vip/airdrops", "public", "query"),
-  vipAirdropJoin: { method: "POST", path: "v1/vip/airdrops/:id/join", access: "login", dyToken: true, input: "none", format: "envelope" },
+  vipAirdropJoin: {
+    method: "POST",
+    path: "v1/vip/airdrops/:id/join",
+    access: "login",
+    dyToken: true,
+    input: "none",
+    format: "envelope",
+  },
 
   // ------------------------------------------------------------ partner programmes
   brokerProgramme: get("v1/partners/broker", "public"),
   marketMakerProgramme: get("v1/partners/market-maker", "public"),
   institutionalProgramme: get("v1/partners/institutional", "public"),
   incubationProgramme: get("v1/partners/incubation", "public"),
-  partnerApply: { method: "POST", path: "v1/partners/applications", access: "login", dyToken: true, input: "body", format: "envelope" },
+  partnerApply: {
+    method: "POST",
+    path: "v1/partners/applications",
+    access: "login",
+    dyToken: true,
+    input: "body",
+    format: "envelope",
+  },
   myPartnerApplication: get("v1/partners/applications/me", "login", "query"),
 
   // ------------------------------------------------------------ affiliate programme: public and any logged-in user
   affiliateProgramme: get("v1/affiliate/programme", "public"),
   cardClaimView: get("v1/affiliate/cards/claim/:code", "public"),
-  cardClaim: { method: "POST", path: "v1/affiliate/cards/claim/:code", access: "login", dyToken: true, input: "none", format: "envelope" },
-  affiliateApply: { method: "POST", path: "v1/affiliate/applications", access: "login", dyToken: true, input: "body", format: "envelope" },
+  cardClaim: {
+    method: "POST",
+    path: "v1/affiliate/cards/claim/:code",
+    access: "login",
+    dyToken: true,
+    input: "none",
+    format: "envelope",
+  },
+  affiliateApply: {
+    method: "POST",
+    path: "v1/affiliate/applications",
+    access: "login",
+    dyToken: true,
+    input: "body",
+    format: "envelope",
+  },
   myAffiliateApplication: get("v1/affiliate/applications/me", "login"),
   subInvitationOffers: get("v1/affiliate/sub-invitations", "login"),
-  subInvitationAccept: { method: "POST", path: "v1/affiliate/sub-invitations/:id/accept", access: "login", dyToken: true, input: "none", format: "envelope" },
-  subInvitationDecline: { method: "POST", path: "v1/affiliate/sub-invitations/:id/decline", access: "login", dyToken: true, input: "none", format: "envelope" },
-  referrerBind: { method: "POST", path: "v1/affiliate/referrer", access: "login", dyToken: true, input: "body", format: "envelope" },
+  subInvitationAccept: {
+    method: "POST",
+    path: "v1/affiliate/sub-invitations/:id/accept",
+    access: "login",
+    dyToken: true,
+    input: "none",
+    format: "envelope",
+  },
+  subInvitationDecline: {
+    method: "POST",
+    path: "v1/affiliate/sub-invitations/:id/decline",
+    access: "login",
+    dyToken: true,
+    input: "none",
+    format: "envelope",
+  },
+  referrerBind: {
+    method: "POST",
+    path: "v1/affiliate/referrer",
+    access: "login",
+    dyToken: true,
+    input: "body",
+    format: "envelope",
+  },
 
   // ------------------------------------------------------------ affiliate dashboard (approved affiliates)
   affiliateSummary: get("v1/affiliate/summary", "affiliate", "query"),
   affiliateLevel: get("v1/affiliate/level", "affiliate"),
   links: get("v1/affiliate/links", "affiliate", "query"),
-  linkCreate: { method: "POST", path: "v1/affiliate/links", access: "affiliate", dyToken: true, input: "body", format: "envelope" },
-  linkUpdate: { method: "PATCH", path: "v1/affiliate/links/:id", access: "affiliate", dyToken: true, input: "body", format: "envelope" },
+  linkCreate: {
+    method: "POST",
+    path: "v1/affiliate/links",
+    access: "affiliate",
+    dyToken: true,
+    input: "body",
+    format: "envelope",
+  },
+  linkUpdate: {
+    method: "PATCH",
+    path: "v1/affiliate/links/:id",
+    access: "affiliate",
+    dyToken: true,
+    input: "body",
+    format: "envelope",
+  },
   invitees: get("v1/affiliate/invitees", "affiliate", "query"),
-  inviteesCsv: { method: "GET", path: "v1/affiliate/invitees/export.csv", access: "affiliate", dyToken: false, input: "query", format: "csv" },
+  inviteesCsv: {
+    method: "GET",
+    path: "v1/affiliate/invitees/export.csv",
+    access: "affiliate",
+    dyToken: false,
+    input: "query",
+    format: "csv",
+  },
   commissions: get("v1/affiliate/commissions", "affiliate", "query"),
-  commissionsCsv: { method: "GET", path: "v1/affiliate/commissions/export.csv", access: "affiliate", dyToken: false, input: "query", format: "csv" },
+  commissionsCsv: {
+    method: "GET",
+    path: "v1/affiliate/commissions/export.csv",
+    access: "affiliate",
+    dyToken: false,
+    input: "query",
+    format: "csv",
+  },
   payouts: get("v1/affiliate/payouts", "affiliate"),
-  payoutWithdraw: { method: "POST", path: "v1/affiliate/payouts", access: "affiliate", dyToken: true, input: "none", format: "envelope" },
+  payoutWithdraw: {
+    method: "POST",
+    path: "v1/affiliate/payouts",
+    access: "affiliate",
+    dyToken: true,
+    input: "none",
+    format: "envelope",
+  },
   subAffiliates: get("v1/affiliate/sub-affiliates", "affiliate"),
-  subAffiliateInvite: { method: "POST", path: "v1/affiliate/sub-affiliates", access: "affiliate", dyToken: true, input: "body", format: "envelope" },
-  subAffiliateUpdate: { method: "PATCH", path: "v1/affiliate/sub-affiliates/:userId", access: "affiliate", dyToken: true, input: "body", format: "envelope" },
-  subAffiliateEnd: { method: "DELETE", path: "v1/affiliate/sub-affiliates/:userId", access: "affiliate", dyToken: true, input: "none", format: "envelope" },
-  subInvitationWithdraw: { method: "DELETE", path: "v1/affiliate/sub-invitations/:id", access: "affiliate", dyToken: true, input: "none", format: "envelope" },
+  subAffiliateInvite: {
+    method: "POST",
+    path: "v1/affiliate/sub-affiliates",
+    access: "affiliate",
+    dyToken: true,
+    input: "body",
+    format: "envelope",
+  },
+  subAffiliateUpdate: {
+    method: "PATCH",
+    path: "v1/affiliate/sub-affiliates/:userId",
+    access: "affiliate",
+    dyToken: true,
+    input: "body",
+    format: "envelope",
+  },
+  subAffiliateEnd: {
+    method: "DELETE",
+    path: "v1/affiliate/sub-affiliates/:userId",
+    access: "affiliate",
+    dyToken: true,
+    input: "none",
+    format: "envelope",
+  },
+  subInvitationWithdraw: {
+    method: "DELETE",
+    path: "v1/affiliate/sub-invitations/:id",
+    access: "affiliate",
+    dyToken: true,
+    input: "none",
+    format: "envelope",
+  },
   cards: get("v1/affiliate/cards", "affiliate"),
-  cardIssue: { method: "POST", path: "v1/affiliate/cards", access: "affiliate", dyToken: true, input: "body", format: "envelope" },
+  cardIssue: {
+    method: "POST",
+    path: "v1/affiliate/cards",
+    access: "affiliate",
+    dyToken: true,
+    input: "body",
+    format: "envelope",
+  },
 
   // ------------------------------------------------------------ operators (x-admin-token)
   adminHealth: get("v1/admin/health", "admin"),
   adminSupportMessages: get("v1/admin/support/messages", "admin", "query"),
   adminErrors: get("v1/admin/errors", "admin", "query"),
   adminAnalyticsEvents: get("v1/admin/analytics/events", "admin", "query"),
-  adminAnalyticsSwitch: { method: "PUT", path: "v1/admin/analytics/switch", access: "admin", dyToken: false, input: "body", format: "envelope" },
-  adminTrades: { method: "POST", path: "v1/admin/trades", access: "admin", dyToken: false, input: "body", format: "envelope" },
-  adminSettle: { method: "POST", path: "v1/admin/settle", access: "admin", dyToken: false, input: "query", format: "envelope" },
-  adminReviewLevels: { method: "POST", path: "v1/admin/affiliate/review-levels", access: "admin", dyToken: false, input: "query", format: "envelope" },
+  adminAnalyticsSwitch: {
+    method: "PUT",
+    path: "v1/admin/analytics/switch",
+    access: "admin",
+    dyToken: false,
+    input: "body",
+    format: "envelope",
+  },
+  adminTrades: {
+    method: "POST",
+    path: "v1/admin/trades",
+    access: "admin",
+    dyToken: false,
+    input: "body",
+    format: "envelope",
+  },
+  adminSettle: {
+    method: "POST",
+    path: "v1/admin/settle",
+    access: "admin",
+    dyToken: false,
+    input: "query",
+    format: "envelope",
+  },
+  adminReviewLevels: {
+    method: "POST",
+    path: "v1/admin/affiliate/review-levels",
+    access: "admin",
+    dyToken: false,
+    input: "query",
+    format: "envelope",
+  },
   adminAffiliateApplications: get("v1/admin/affiliate/applications", "admin", "query"),
   adminAffiliateDecision: {
     method: "POST",
@@ -124,7 +345,14 @@ export const ENDPOINTS = {
     input: "body",
     format: "envelope",
   },
-  adminCardQuota: { method: "PUT", path: "v1/admin/affiliate/card-quota/:userId", access: "admin", dyToken: false, input: "body", format: "envelope" },
+  adminCardQuota: {
+    method: "PUT",
+    path: "v1/admin/affiliate/card-quota/:userId",
+    access: "admin",
+    dyToken: false,
+    input: "body",
+    format: "envelope",
+  },
   adminAirdropParticipants: get("v1/admin/vip/airdrops/:id/participants", "admin"),
   adminPartnerApplications: get("v1/admin/partners/applications", "admin", "query"),
 } as const satisfies Record<string, EndpointSpec>;
@@ -141,10 +369,14 @@ export type PathParamNames<P extends string> = P extends `${string}:${infer Name
     : never;
 
 /** The path parameters an endpoint takes: `{ id: 7 }` for `v1/affiliate/links/:id`. */
-export type EndpointParams<N extends EndpointName> = { readonly [K in PathParamNames<Endpoints[N]["path"]>]: string | number };
+export type EndpointParams<N extends EndpointName> = {
+  readonly [K in PathParamNames<Endpoints[N]["path"]>]: string | number;
+};
 
 /** The arguments of `endpointPath` after the name: the parameters when the path has any, else nothing. */
-export type EndpointPathArgs<N extends EndpointName> = [PathParamNames<Endpoints[N]["path"]>] extends [never] ? [] : [params: EndpointParams<N>];
+export type EndpointPathArgs<N extends EndpointName> = [PathParamNames<Endpoints[N]["path"]>] extends [never]
+  ? []
+  : [params: EndpointParams<N>];
 
 const PARAM_SEGMENT = /:([A-Za-z][A-Za-z0-9]*)/g;
 

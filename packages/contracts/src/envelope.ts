@@ -6,5 +6,4 @@ export interface Envelope<T> {
   data: T;
 }
 
-export const envelopeSchema = <T extends z.ZodType>(data: T) =>
-  z.object({ code: z.string(), msg: z.string(), data });
+export const envelopeSchema = <T extends z.ZodType>(data: T) => z.object({ code: z.string(), msg: z.string(), data });

@@ -27,7 +27,9 @@ export const storedErrorEventSchema = z.object({
 export type StoredErrorEvent = z.infer<typeof storedErrorEventSchema>;
 
 /** `GET /v1/admin/errors?limit=` (operators only): newest first. */
-export const errorEventListQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }).strict();
+export const errorEventListQuerySchema = z
+  .object({ limit: z.coerce.number().int().min(1).max(200).default(50) })
+  .strict();
 export type ErrorEventListQuery = z.infer<typeof errorEventListQuerySchema>;
 
 export const errorEventListSchema = z.object({ events: z.array(storedErrorEventSchema) });

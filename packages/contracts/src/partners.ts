@@ -12,7 +12,13 @@ import { z } from "zod";
  * catalogues under their keys; FAQ answers are HTML from the API, sanitised by the web app before they are shown.
  */
 
-export const PARTNER_APPLICATION_KINDS = ["broker", "market-maker", "institutional", "institutional-pro", "incubation"] as const;
+export const PARTNER_APPLICATION_KINDS = [
+  "broker",
+  "market-maker",
+  "institutional",
+  "institutional-pro",
+  "incubation",
+] as const;
 export type PartnerApplicationKind = (typeof PARTNER_APPLICATION_KINDS)[number];
 export const PARTNER_APPLICATION_STATUSES = ["pending", "contacted", "accepted", "declined"] as const;
 export type PartnerApplicationStatus = (typeof PARTNER_APPLICATION_STATUSES)[number];
@@ -208,7 +214,10 @@ export const partnerApplicationRequestSchema = z.discriminatedUnion("kind", [
 ]);
 export type PartnerApplicationRequest = z.input<typeof partnerApplicationRequestSchema>;
 export type PartnerApplicationInput = z.output<typeof partnerApplicationRequestSchema>;
-export type PartnerApplicationRequestOf<K extends PartnerApplicationKind> = Extract<PartnerApplicationRequest, { kind: K }>;
+export type PartnerApplicationRequestOf<K extends PartnerApplicationKind> = Extract<
+  PartnerApplicationRequest,
+  { kind: K }
+>;
 
 /** The common fields (stored in their own columns); everything else of a request is its kind's `details`. */
 export const PARTNER_COMMON_FIELDS = ["kind", "name", "email", "company", "telegram", "country", "message"] as const;
@@ -231,7 +240,11 @@ export const partnerApplicationSchema = z.object({
 });
 export type PartnerApplication = z.infer<typeof partnerApplicationSchema>;
 
-export const partnerApplicationCreatedSchema = z.object({ id: z.number().int(), kind: z.enum(PARTNER_APPLICATION_KINDS), status: z.literal("pending") });
+export const partnerApplicationCreatedSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(PARTNER_APPLICATION_KINDS),
+  status: z.literal("pending"),
+});
 export type PartnerApplicationCreated = z.infer<typeof partnerApplicationCreatedSchema>;
 
 /** `GET /v1/partners/applications/me?kind=`: the user's latest application of that kind, or null. */

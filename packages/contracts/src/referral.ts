@@ -65,12 +65,29 @@ export type TradeFeedResult = z.infer<typeof tradeFeedResultSchema>;
 
 /** `POST /v1/admin/settle?day=YYYY-MM-DD` (default yesterday): settles the pending lines of that day and before. */
 export const settleQuerySchema = z.object({ day: affiliateDaySchema.optional() }).strict();
-export const settleResultSchema = z.object({ day: z.string(), lines: z.number().int(), affiliates: z.number().int(), creditedUsdt: z.number() });
+export const settleResultSchema = z.object({
+  day: z.string(),
+  lines: z.number().int(),
+  affiliates: z.number().int(),
+  creditedUsdt: z.number(),
+});
 export type SettleResult = z.infer<typeof settleResultSchema>;
 
 /** `POST /v1/admin/affiliate/review-levels?month=YYYY-MM` (default last month): the monthly level review. */
-export const levelReviewQuerySchema = z.object({ month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "expected a month YYYY-MM").optional() }).strict();
-export const levelReviewResultSchema = z.object({ month: z.string(), reviewed: z.number().int(), changed: z.number().int(), alreadyDone: z.boolean() });
+export const levelReviewQuerySchema = z
+  .object({
+    month: z
+      .string()
+      .regex(/^\d{4}-(0[1-9]|1[0-2])$/, "expected a month YYYY-MM")
+      .optional(),
+  })
+  .strict();
+export const levelReviewResultSchema = z.object({
+  month: z.string(),
+  reviewed: z.number().int(),
+  changed: z.number().int(),
+  alreadyDone: z.boolean(),
+});
 export type LevelReviewResult = z.infer<typeof levelReviewResultSchema>;
 
 // ---------------------------------------------------------------- balance and payouts
@@ -109,7 +126,12 @@ export type AffiliatePayoutResult = z.infer<typeof affiliatePayoutResultSchema>;
 
 /** `POST /v1/affiliate/referrer` (login + dy-token): binds an inviter after sign-up, within the attribution window. */
 export const referrerBindRequestSchema = z.object({ code: referralCodeSchema }).strict();
-export const referrerSchema = z.object({ code: z.string(), inviterName: z.string(), spotShareBps: z.number().int(), futuresShareBps: z.number().int() });
+export const referrerSchema = z.object({
+  code: z.string(),
+  inviterName: z.string(),
+  spotShareBps: z.number().int(),
+  futuresShareBps: z.number().int(),
+});
 export type Referrer = z.infer<typeof referrerSchema>;
 
 // ---------------------------------------------------------------- sub-affiliate invitations
@@ -121,11 +143,21 @@ export const subAffiliateInviteSentSchema = z.object({ sent: z.literal(true) });
 export type SubAffiliateInviteSent = z.infer<typeof subAffiliateInviteSentSchema>;
 
 /** An invitation the affiliate sent and that is still open. */
-export const sentSubInvitationSchema = z.object({ id: z.number().int(), email: z.string(), rateBps: z.number().int(), createdAt: z.string() });
+export const sentSubInvitationSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  rateBps: z.number().int(),
+  createdAt: z.string(),
+});
 export type SentSubInvitation = z.infer<typeof sentSubInvitationSchema>;
 
 /** `GET /v1/affiliate/sub-invitations` (login): the open offers made to the caller's email address. */
-export const subInvitationOfferSchema = z.object({ id: z.number().int(), inviterName: z.string(), rateBps: z.number().int(), createdAt: z.string() });
+export const subInvitationOfferSchema = z.object({
+  id: z.number().int(),
+  inviterName: z.string(),
+  rateBps: z.number().int(),
+  createdAt: z.string(),
+});
 export type SubInvitationOffer = z.infer<typeof subInvitationOfferSchema>;
 export const subInvitationOfferListSchema = z.object({ offers: z.array(subInvitationOfferSchema) });
 export type SubInvitationOfferList = z.infer<typeof subInvitationOfferListSchema>;

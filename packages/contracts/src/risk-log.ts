@@ -13,4 +13,7 @@ export function encodeParamStr(params: RiskLogParams): string {
 
 /** The anti-fraud log call's answer carries a custom token of the expected form (riskLogReportResultSchema's rule). */
 export const isRiskLogReportResult = (data: unknown): data is { customToken: string } =>
-  typeof data === "object" && data !== null && typeof (data as { customToken?: unknown }).customToken === "string" && CUSTOM_TOKEN_PATTERN.test((data as { customToken: string }).customToken);
+  typeof data === "object" &&
+  data !== null &&
+  typeof (data as { customToken?: unknown }).customToken === "string" &&
+  CUSTOM_TOKEN_PATTERN.test((data as { customToken: string }).customToken);

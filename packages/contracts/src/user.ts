@@ -43,7 +43,10 @@ export const registerRequestSchema = z
   .object({
     email: z.email().max(254),
     password: z.string().min(8).max(256),
-    mobile: z.string().regex(/^\+?[0-9 ]{6,20}$/).optional(),
+    mobile: z
+      .string()
+      .regex(/^\+?[0-9 ]{6,20}$/)
+      .optional(),
   })
   .strict();
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;

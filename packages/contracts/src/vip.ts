@@ -27,8 +27,6 @@ export type FeeSchedule = z.infer<typeof feeScheduleSchema>;
 
 /* ------------------------------------------------------------------ the VIP programme */
 
-
-
 export const vipLevelBenefitsSchema = z.object({
   level: z.number().int().min(0),
   dedicatedManager: z.boolean(),
@@ -67,7 +65,11 @@ export const vipProgrammeSchema = z.object({
 });
 export type VipProgramme = z.infer<typeof vipProgrammeSchema>;
 
-export const vipMetricsSchema = z.object({ spotVolume30d: z.number(), futuresVolume30d: z.number(), assets: z.number() });
+export const vipMetricsSchema = z.object({
+  spotVolume30d: z.number(),
+  futuresVolume30d: z.number(),
+  assets: z.number(),
+});
 export type VipMetrics = z.infer<typeof vipMetricsSchema>;
 
 export const vipProgressSchema = z.object({
@@ -90,7 +92,12 @@ export const vipStatusSchema = z.object({
   metrics: vipMetricsSchema,
   /** "next": progress to the level above; "keep": progress to keep the level held by the grace period. Null at the top. */
   target: z
-    .object({ level: z.number().int().min(0), name: z.string(), reason: z.enum(["next", "keep"]), progress: z.array(vipProgressSchema) })
+    .object({
+      level: z.number().int().min(0),
+      name: z.string(),
+      reason: z.enum(["next", "keep"]),
+      progress: z.array(vipProgressSchema),
+    })
     .nullable(),
   fees: z.object({ spotMaker: z.number(), spotTaker: z.number(), futuresMaker: z.number(), futuresTaker: z.number() }),
   withdrawalLimit24h: z.number(),
@@ -103,7 +110,15 @@ export const vipFaqItemSchema = z.object({ id: z.string(), question: z.string(),
 export type VipFaqItem = z.infer<typeof vipFaqItemSchema>;
 /** Languages the guide may answer in: any locale of @affiliates/locales (the API falls back item by item to English). */
 export const VIP_GUIDE_LOCALES = LOCALE_CODES as readonly [Locale, ...Locale[]];
-export const vipGuideQuerySchema = z.object({ locale: z.string().max(16).regex(/^[A-Za-z-]+$/, "must be a locale code like en or zh-CN").optional() }).strict();
+export const vipGuideQuerySchema = z
+  .object({
+    locale: z
+      .string()
+      .max(16)
+      .regex(/^[A-Za-z-]+$/, "must be a locale code like en or zh-CN")
+      .optional(),
+  })
+  .strict();
 /** `GET /v1/vip/guide?locale=` (or the `Locale` header): the FAQ (HTML answers, sanitised by the client) and the locale it is written in. */
 export const vipGuideSchema = z.object({ locale: z.enum(VIP_GUIDE_LOCALES), faq: z.array(vipFaqItemSchema) });
 export type VipGuide = z.infer<typeof vipGuideSchema>;
@@ -111,7 +126,9 @@ export type VipGuide = z.infer<typeof vipGuideSchema>;
 export const VIP_AIRDROP_STATES = ["upcoming", "live", "ended"] as const;
 export type VipAirdropState = (typeof VIP_AIRDROP_STATES)[number];
 /** Campaign ids: lower-case letters, digits and dashes. */
-export const vipAirdropIdSchema = z.string().regex(/^[a-z0-9-]{1,64}$/, "must be 1-64 lower-case letters, digits or dashes");
+export const vipAirdropIdSchema = z
+  .string()
+  .regex(/^[a-z0-9-]{1,64}$/, "must be 1-64 lower-case letters, digits or dashes");
 
 export const vipAirdropSchema = z.object({
   id: z.string(),
@@ -130,11 +147,19 @@ export const vipAirdropSchema = z.object({
 export type VipAirdrop = z.infer<typeof vipAirdropSchema>;
 
 /** `GET /v1/vip/airdrops`: campaigns (live, upcoming, then ended), the server's clock, and the user's level (null for a visitor). */
-export const vipAirdropListSchema = z.object({ now: z.string(), userLevel: z.number().int().min(0).nullable(), campaigns: z.array(vipAirdropSchema) });
+export const vipAirdropListSchema = z.object({
+  now: z.string(),
+  userLevel: z.number().int().min(0).nullable(),
+  campaigns: z.array(vipAirdropSchema),
+});
 export type VipAirdropList = z.infer<typeof vipAirdropListSchema>;
 
 /** `POST /v1/vip/airdrops/:id/join` (login + dy-token): joining twice answers the first join with alreadyJoined. */
-export const vipAirdropJoinedSchema = z.object({ campaignId: z.string(), joinedAt: z.string(), alreadyJoined: z.boolean() });
+export const vipAirdropJoinedSchema = z.object({
+  campaignId: z.string(),
+  joinedAt: z.string(),
+  alreadyJoined: z.boolean(),
+});
 export type VipAirdropJoined = z.infer<typeof vipAirdropJoinedSchema>;
 
 /** `GET /v1/admin/vip/airdrops/:id/participants` (operators): who joined a campaign, first joins first. */

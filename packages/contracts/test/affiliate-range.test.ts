@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { affiliateRangeCheck, affiliateRangeMessage, affiliateRangeProblem, type AffiliateRangeProblem } from "../src/affiliate-rules";
+import {
+  affiliateRangeCheck,
+  affiliateRangeMessage,
+  affiliateRangeProblem,
+  type AffiliateRangeProblem,
+} from "../src/affiliate-rules";
 
 const TODAY = "2026-11-25";
 
@@ -30,7 +35,8 @@ describe("affiliateRangeCheck (the report-range rule of the API and the dashboar
       future: "to: must not be in the future",
       tooLong: "from: the range must not exceed 366 days",
     };
-    for (const [code, message] of Object.entries(messages)) expect(affiliateRangeMessage(code as AffiliateRangeProblem)).toBe(message);
+    for (const [code, message] of Object.entries(messages))
+      expect(affiliateRangeMessage(code as AffiliateRangeProblem)).toBe(message);
     expect(affiliateRangeProblem("2025-11-24", TODAY, TODAY)).toBe(messages.tooLong);
     expect(affiliateRangeProblem(TODAY, TODAY, TODAY)).toBeNull();
   });

@@ -4,7 +4,19 @@ import { compactParams, isEmptyParam } from "../src/compact-params";
 describe("compactParams", () => {
   it("drops empty string, null, undefined, empty arrays and empty objects", () => {
     expect(
-      compactParams({ a: "", b: null, c: undefined, d: [], e: {}, f: "x", g: 0, h: false, i: [1], j: { k: 1 }, l: " " }),
+      compactParams({
+        a: "",
+        b: null,
+        c: undefined,
+        d: [],
+        e: {},
+        f: "x",
+        g: 0,
+        h: false,
+        i: [1],
+        j: { k: 1 },
+        l: " ",
+      }),
     ).toEqual({ f: "x", g: 0, h: false, i: [1], j: { k: 1 }, l: " " });
   });
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { affiliateApplicationRequestSchema, brokerApplicationSchema, COUNTRY_CODES, countryCodeSchema, isCountryCode } from "../src";
+import {
+  affiliateApplicationRequestSchema,
+  brokerApplicationSchema,
+  COUNTRY_CODES,
+  countryCodeSchema,
+  isCountryCode,
+} from "../src";
 
 describe("the country list of the application forms", () => {
   it("holds two-letter codes, each once, that the browsers' region names know", () => {
@@ -21,7 +27,8 @@ describe("the country list of the application forms", () => {
   });
 
   it("nothing outside the list counts as a country", () => {
-    for (const value of ["-1", "", " ", "pt", "Portugal", "XX", "P T", 1, null, undefined]) expect(isCountryCode(value), String(value)).toBe(false);
+    for (const value of ["-1", "", " ", "pt", "Portugal", "XX", "P T", 1, null, undefined])
+      expect(isCountryCode(value), String(value)).toBe(false);
     expect(isCountryCode("PT")).toBe(true);
     for (const value of ["-1", "Portugal", "pt", ""]) {
       expect(countryCodeSchema.safeParse(value).success, value).toBe(false);

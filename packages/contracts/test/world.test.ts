@@ -35,23 +35,42 @@ describe("withTimeout", () => {
 
   it("settles with the work's result and clears its timer", async () => {
     vi.useFakeTimers();
-    await expect(withTimeout(systemClock, 1000, () => new Error("late"), () => Promise.resolve(7))).resolves.toBe(7);
+    await expect(
+      withTimeout(
+        systemClock,
+        1000,
+        () => new Error("late"),
+        () => Promise.resolve(7),
+      ),
+    ).resolves.toBe(7);
     expect(vi.getTimerCount()).toBe(0);
   });
 
   it("passes the work's own rejection through", async () => {
     vi.useFakeTimers();
-    await expect(withTimeout(systemClock, 1000, () => new Error("late"), () => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
+    await expect(
+      withTimeout(
+        systemClock,
+        1000,
+        () => new Error("late"),
+        () => Promise.reject(new Error("boom")),
+      ),
+    ).rejects.toThrow("boom");
     expect(vi.getTimerCount()).toBe(0);
   });
 
   it("rejects with onTimeout's error after ms and aborts the work's signal", async () => {
     vi.useFakeTimers();
     let signal: AbortSignal | undefined;
-    const result = withTimeout(systemClock, 1000, () => new Error("late"), (s) => {
-      signal = s;
-      return new Promise<never>(() => undefined);
-    });
+    const result = withTimeout(
+      systemClock,
+      1000,
+      () => new Error("late"),
+      (s) => {
+        signal = s;
+        return new Promise<never>(() => undefined);
+      },
+    );
     const settled = expect(result).rejects.toThrow("late");
     await vi.advanceTimersByTimeAsync(999);
     expect(signal?.aborted).toBe(false);

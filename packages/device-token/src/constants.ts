@@ -1,4 +1,9 @@
-import { DEVICE_TOKEN_APP_IDS, DEVICE_TOKEN_LENGTH, DEVICE_TOKEN_MAX_EXPIRE_S, CUSTOM_TOKEN_RENEWAL_MS } from "@affiliates/contracts";
+import {
+  DEVICE_TOKEN_APP_IDS,
+  DEVICE_TOKEN_LENGTH,
+  DEVICE_TOKEN_MAX_EXPIRE_S,
+  CUSTOM_TOKEN_RENEWAL_MS,
+} from "@affiliates/contracts";
 
 /** Device-token constants of spec §9, in one table; everything else derives from it. */
 export const DEVICE_TOKEN_CONFIG = {
@@ -61,4 +66,5 @@ export const DEFAULT_SDK_PATH = "/affiliates/static/device-token-sdk.js";
 export const SDK_GLOBAL = "ExchangeDeviceTokenSDK";
 
 /** A device token is valid only at exactly 40 characters (spec §5). */
-export const isValidDeviceToken = (token: unknown): token is string => typeof token === "string" && token.length === DEVICE_TOKEN_CONFIG.tokenLength;
+export const isValidDeviceToken = (token: unknown): token is string =>
+  typeof token === "string" && token.length === DEVICE_TOKEN_CONFIG.tokenLength;

@@ -9,7 +9,15 @@ import {
   type AppEnv,
   type DeviceTokenStatus,
 } from "./constants";
-import { defaultStorage, safeStorage, systemClock, withTimeout, type Clock, type StorageLike, type TimerHandle } from "@affiliates/contracts";
+import {
+  defaultStorage,
+  safeStorage,
+  systemClock,
+  withTimeout,
+  type Clock,
+  type StorageLike,
+  type TimerHandle,
+} from "@affiliates/contracts";
 import { alwaysVisibleDocument, documentCookies, type CookieJar, type DocumentLike } from "./environment";
 import { loadScript as loadScriptElement } from "./load-script";
 
@@ -67,7 +75,9 @@ export interface DeviceToken {
 
 const defaultGetSdk = (): DeviceTokenSdk | undefined => {
   const candidate = (globalThis as Record<string, unknown>)[SDK_GLOBAL];
-  return candidate && typeof (candidate as Partial<DeviceTokenSdk>).getToken === "function" ? (candidate as DeviceTokenSdk) : undefined;
+  return candidate && typeof (candidate as Partial<DeviceTokenSdk>).getToken === "function"
+    ? (candidate as DeviceTokenSdk)
+    : undefined;
 };
 
 const toError = (value: unknown): Error => (value instanceof Error ? value : new Error(String(value)));
@@ -130,7 +140,8 @@ export function createDeviceToken(options: DeviceTokenOptions = {}): DeviceToken
   function adoptStored(): boolean {
     const stored = readStored();
     if (!stored) return false;
-    if (status !== DEVICE_TOKEN_STATUS.success || current !== stored.token) setStatus(DEVICE_TOKEN_STATUS.success, stored.token);
+    if (status !== DEVICE_TOKEN_STATUS.success || current !== stored.token)
+      setStatus(DEVICE_TOKEN_STATUS.success, stored.token);
     return true;
   }
 
@@ -171,7 +182,8 @@ export function createDeviceToken(options: DeviceTokenOptions = {}): DeviceToken
           clock,
           C.refreshWaitMs,
           () => new Error(`device-token SDK did not answer within ${C.refreshWaitMs} ms`),
-          () => Promise.resolve().then(() => sdk.getToken({ appId, expire: C.expireSeconds, timeout: C.refreshWaitMs })),
+          () =>
+            Promise.resolve().then(() => sdk.getToken({ appId, expire: C.expireSeconds, timeout: C.refreshWaitMs })),
         );
         if (typeof token !== "string" || token === "") throw new Error("device-token SDK answered no token");
         return { token };

@@ -48,7 +48,8 @@ function readCached(storage: ReturnType<typeof safeStorage>): Cached | undefined
   if (!raw) return undefined;
   try {
     const value = JSON.parse(raw) as Partial<Cached>;
-    if (typeof value.token === "string" && value.token !== "" && typeof value.createdAt === "number") return { token: value.token, createdAt: value.createdAt };
+    if (typeof value.token === "string" && value.token !== "" && typeof value.createdAt === "number")
+      return { token: value.token, createdAt: value.createdAt };
   } catch {
     // unreadable: treated as missing
   }
@@ -86,7 +87,9 @@ export function createCustomToken(options: CustomTokenOptions): CustomToken {
     }
     const envelope = (body ?? {}) as { code?: unknown; msg?: unknown; data?: unknown };
     if (!isSuccessCode(envelope.code)) {
-      throw new Error(`custom token: [${String(envelope.code)}] ${typeof envelope.msg === "string" ? envelope.msg : `HTTP ${response.status}`}`);
+      throw new Error(
+        `custom token: [${String(envelope.code)}] ${typeof envelope.msg === "string" ? envelope.msg : `HTTP ${response.status}`}`,
+      );
     }
     if (!isRiskLogReportResult(envelope.data)) throw new Error("custom token: answer without a customToken");
     const token = envelope.data.customToken;
@@ -97,7 +100,8 @@ export function createCustomToken(options: CustomTokenOptions): CustomToken {
   return {
     get() {
       const cached = readCached(storage);
-      if (cached && clock.now() - cached.createdAt <= DEVICE_TOKEN_CONFIG.customTokenRenewalMs) return Promise.resolve(cached.token);
+      if (cached && clock.now() - cached.createdAt <= DEVICE_TOKEN_CONFIG.customTokenRenewalMs)
+        return Promise.resolve(cached.token);
       if (!inFlight) {
         inFlight = request(cached?.token ?? "").finally(() => {
           inFlight = undefined;

@@ -16,7 +16,10 @@ export interface DocumentLike {
 }
 
 /** Cookies over `document.cookie`: path=/, SameSite=Lax, Secure on https. */
-export function documentCookies(doc: Pick<Document, "cookie"> | undefined = globalThis.document, secure = globalThis.location?.protocol === "https:"): CookieJar {
+export function documentCookies(
+  doc: Pick<Document, "cookie"> | undefined = globalThis.document,
+  secure = globalThis.location?.protocol === "https:",
+): CookieJar {
   return {
     get(name) {
       if (!doc) return undefined;

@@ -37,7 +37,8 @@ export async function getTerminalIdentity(options: TerminalIdentityOptions): Pro
   const cookies = options.cookies ?? documentCookies();
   const read = (key: string): string | undefined => storage.get(key) || cookies.get(key) || undefined;
   const keep = (key: string, value: string): void => {
-    if (!storage.set(key, value)) cookies.set(key, value, { maxAgeSeconds: DEVICE_TOKEN_CONFIG.terminalCookieMaxAgeSeconds });
+    if (!storage.set(key, value))
+      cookies.set(key, value, { maxAgeSeconds: DEVICE_TOKEN_CONFIG.terminalCookieMaxAgeSeconds });
   };
 
   let fingerprint = read(DEVICE_TOKEN_KEYS.fingerprint);

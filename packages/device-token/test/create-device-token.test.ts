@@ -1,6 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { memoryStorage } from "@affiliates/contracts";
-import { APP_IDS, createDeviceToken, DEVICE_TOKEN_CONFIG, DEVICE_TOKEN_KEYS, DEVICE_TOKEN_STATUS, DEFAULT_SDK_PATH, isValidDeviceToken } from "../src";
+import {
+  APP_IDS,
+  createDeviceToken,
+  DEVICE_TOKEN_CONFIG,
+  DEVICE_TOKEN_KEYS,
+  DEVICE_TOKEN_STATUS,
+  DEFAULT_SDK_PATH,
+  isValidDeviceToken,
+} from "../src";
 import { deferred, fakeCookies, fakeSdk, HANG, token40, world } from "./fakes";
 
 const START = Date.parse("2026-03-01T12:00:00.000Z");
@@ -69,15 +77,18 @@ describe("states", () => {
     expect(w.storage.getItem("dy_token_pending")).toBeNull();
   });
 
-  it.each([["short"], ["x".repeat(39)], ["x".repeat(41)]])("any other token (%s) gives fallback, stored as fallback", async (token) => {
-    const w = world();
-    const { sdk } = fakeSdk(token);
-    const dt = createDeviceToken({ ...w, getSdk: () => sdk });
-    await expect(dt.init()).resolves.toBe("fallback");
-    expect(dt.getToken()).toBe(token);
-    expect(w.storage.getItem("dy_token_fallback")).toBe(token);
-    expect(w.cookies.get("dy_token")).toBeUndefined();
-  });
+  it.each([["short"], ["x".repeat(39)], ["x".repeat(41)]])(
+    "any other token (%s) gives fallback, stored as fallback",
+    async (token) => {
+      const w = world();
+      const { sdk } = fakeSdk(token);
+      const dt = createDeviceToken({ ...w, getSdk: () => sdk });
+      await expect(dt.init()).resolves.toBe("fallback");
+      expect(dt.getToken()).toBe(token);
+      expect(w.storage.getItem("dy_token_fallback")).toBe(token);
+      expect(w.cookies.get("dy_token")).toBeUndefined();
+    },
+  );
 
   it("fallback then a valid token: success, fallback cleared", async () => {
     const w = world();
@@ -115,7 +126,11 @@ describe("states", () => {
     expect(getToken).toHaveBeenCalledTimes(2);
     expect(dt.getToken()).toBe("");
     expect(w.report).toHaveBeenCalledTimes(1);
-    expect(w.report).toHaveBeenCalledWith(expect.objectContaining({ message: "second" }), { phase: "sdk", sdkPath: DEFAULT_SDK_PATH, attempts: 2 });
+    expect(w.report).toHaveBeenCalledWith(expect.objectContaining({ message: "second" }), {
+      phase: "sdk",
+      sdkPath: DEFAULT_SDK_PATH,
+      attempts: 2,
+    });
     expect(w.storage.getItem("dy_token_pending")).toBeNull();
   });
 
@@ -132,7 +147,10 @@ describe("states", () => {
     expect(dt.getStatus()).toBe("not_initialised");
     await vi.advanceTimersByTimeAsync(1);
     expect(dt.getStatus()).toBe("error");
-    expect(w.report).toHaveBeenCalledWith(expect.objectContaining({ message: "device-token SDK did not answer within 10000 ms" }), expect.objectContaining({ phase: "sdk" }));
+    expect(w.report).toHaveBeenCalledWith(
+      expect.objectContaining({ message: "device-token SDK did not answer within 10000 ms" }),
+      expect.objectContaining({ phase: "sdk" }),
+    );
   });
 
   it("an SDK answering an empty token counts as a failure", async () => {
@@ -245,7 +263,10 @@ describe("the SDK script", () => {
     const w = world();
     const dt = createDeviceToken({ ...w, getSdk: () => undefined });
     await expect(dt.init()).resolves.toBe("error");
-    expect(w.report).toHaveBeenCalledWith(expect.objectContaining({ message: `device-token SDK missing after loading ${DEFAULT_SDK_PATH}` }), expect.objectContaining({ phase: "load" }));
+    expect(w.report).toHaveBeenCalledWith(
+      expect.objectContaining({ message: `device-token SDK missing after loading ${DEFAULT_SDK_PATH}` }),
+      expect.objectContaining({ phase: "load" }),
+    );
   });
 
   it("a throwing reporter does not break the client", async () => {

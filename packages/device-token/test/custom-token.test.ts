@@ -15,11 +15,14 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const answer = (body: unknown, status = 200) => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } }));
+const answer = (body: unknown, status = 200) =>
+  Promise.resolve(new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } }));
 
 function setup(tokens: string[], dxToken = DX) {
   const queue = [...tokens];
-  const fetch = vi.fn((_url: RequestInfo | URL, _init?: RequestInit) => answer({ code: "00000", msg: "success", data: { customToken: queue.shift() } }));
+  const fetch = vi.fn((_url: RequestInfo | URL, _init?: RequestInit) =>
+    answer({ code: "00000", msg: "success", data: { customToken: queue.shift() } }),
+  );
   const storage = memoryStorage();
   const custom = createCustomToken({
     fetch,
@@ -31,7 +34,7 @@ function setup(tokens: string[], dxToken = DX) {
   });
   const sent = (call: number): Record<string, unknown> => {
     const init = fetch.mock.calls[call]?.[1];
-    const body = JSON.parse((init?.body as string)) as { paramStr: string };
+    const body = JSON.parse(init?.body as string) as { paramStr: string };
     return decodeParamStr(body.paramStr) as Record<string, unknown>;
   };
   return { fetch, storage, custom, sent };
@@ -44,8 +47,12 @@ describe("createCustomToken", () => {
     expect(fetch).toHaveBeenCalledTimes(1);
     const [url, init] = fetch.mock.calls[0] ?? [];
     expect(url).toBe("/v1/risk/log/report");
-    expect(init).toMatchObject({ method: "POST", credentials: "same-origin", headers: { "Content-Type": "application/json" } });
-    expect(Object.keys(JSON.parse((init?.body as string)) as object)).toEqual(["paramStr"]);
+    expect(init).toMatchObject({
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "Content-Type": "application/json" },
+    });
+    expect(Object.keys(JSON.parse(init?.body as string) as object)).toEqual(["paramStr"]);
     expect(sent(0)).toEqual({
       version: "1.2.3",
       dxToken: DX,
@@ -92,9 +99,19 @@ describe("createCustomToken", () => {
       getDeviceInfo: () => ({}),
     });
     await expect(failing.get()).rejects.toThrow("custom token: [400] paramStr: not valid base64 JSON");
-    const empty = createCustomToken({ fetch: () => answer({ code: "00000", msg: "success", data: {} }), storage, version: "1", getDeviceInfo: () => ({}) });
+    const empty = createCustomToken({
+      fetch: () => answer({ code: "00000", msg: "success", data: {} }),
+      storage,
+      version: "1",
+      getDeviceInfo: () => ({}),
+    });
     await expect(empty.get()).rejects.toThrow("custom token: answer without a customToken");
-    const garbage = createCustomToken({ fetch: () => Promise.resolve(new Response("<html>", { status: 502 })), storage, version: "1", getDeviceInfo: () => ({}) });
+    const garbage = createCustomToken({
+      fetch: () => Promise.resolve(new Response("<html>", { status: 502 })),
+      storage,
+      version: "1",
+      getDeviceInfo: () => ({}),
+    });
     await expect(garbage.get()).rejects.toThrow("custom token: HTTP 502, unreadable answer");
     expect(storage.getItem("custom_token")).toBeNull();
   });

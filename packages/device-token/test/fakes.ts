@@ -21,7 +21,9 @@ export function fakeCookies(): CookieJar & { maxAge: Map<string, number> } {
 }
 
 /** A document whose visibility the test flips (dispatching visibilitychange like a browser). */
-export function fakeDocument(initial: "visible" | "hidden" = "visible"): DocumentLike & { setVisibility(state: "visible" | "hidden"): void; listenerCount(): number } {
+export function fakeDocument(
+  initial: "visible" | "hidden" = "visible",
+): DocumentLike & { setVisibility(state: "visible" | "hidden"): void; listenerCount(): number } {
   let state: string = initial;
   const listeners = new Set<() => void>();
   return {
@@ -75,7 +77,13 @@ export function fakeSdk(...answers: (string | Error | typeof HANG | Deferred<str
 /** A distinct valid (40-character) token. */
 export const token40 = (n: number): string => `T${String(n).padStart(39, "0")}`;
 
-export function world(options: { visibility?: "visible" | "hidden"; storage?: ReturnType<typeof memoryStorage>; cookies?: ReturnType<typeof fakeCookies> } = {}) {
+export function world(
+  options: {
+    visibility?: "visible" | "hidden";
+    storage?: ReturnType<typeof memoryStorage>;
+    cookies?: ReturnType<typeof fakeCookies>;
+  } = {},
+) {
   return {
     storage: options.storage ?? memoryStorage(),
     cookies: options.cookies ?? fakeCookies(),

@@ -26,7 +26,10 @@ describe("getTerminalIdentity", () => {
     cookies.set("fingerprint", "from-cookie", { maxAgeSeconds: 1 });
     cookies.set("terminalCode", "tc-cookie", { maxAgeSeconds: 1 });
     const fingerprint = vi.fn(() => Promise.resolve(FP));
-    await expect(getTerminalIdentity({ storage: memoryStorage(), cookies, fingerprint })).resolves.toEqual({ fingerprint: "from-cookie", terminalCode: "tc-cookie" });
+    await expect(getTerminalIdentity({ storage: memoryStorage(), cookies, fingerprint })).resolves.toEqual({
+      fingerprint: "from-cookie",
+      terminalCode: "tc-cookie",
+    });
     expect(fingerprint).not.toHaveBeenCalled();
   });
 
@@ -47,21 +50,33 @@ describe("getTerminalIdentity", () => {
 
   it("throws 'getDeviceId error' when the fingerprint fails and none is stored", async () => {
     const cause = new Error("fingerprint blocked");
-    const failing = getTerminalIdentity({ storage: memoryStorage(), cookies: fakeCookies(), fingerprint: () => Promise.reject(cause) });
+    const failing = getTerminalIdentity({
+      storage: memoryStorage(),
+      cookies: fakeCookies(),
+      fingerprint: () => Promise.reject(cause),
+    });
     await expect(failing).rejects.toThrow(new Error("getDeviceId error"));
     await expect(failing).rejects.toMatchObject({ cause });
     expect(DEVICE_ID_ERROR_MESSAGE).toBe("getDeviceId error");
   });
 
   it("throws 'getDeviceId error' for an empty fingerprint", async () => {
-    await expect(getTerminalIdentity({ storage: memoryStorage(), cookies: fakeCookies(), fingerprint: () => Promise.resolve("  ") })).rejects.toThrow(
-      "getDeviceId error",
-    );
+    await expect(
+      getTerminalIdentity({
+        storage: memoryStorage(),
+        cookies: fakeCookies(),
+        fingerprint: () => Promise.resolve("  "),
+      }),
+    ).rejects.toThrow("getDeviceId error");
   });
 
   it("does not need the fingerprint when one is stored", async () => {
     const storage = memoryStorage({ fingerprint: FP });
-    const identity = await getTerminalIdentity({ storage, cookies: fakeCookies(), fingerprint: () => Promise.reject(new Error("no")) });
+    const identity = await getTerminalIdentity({
+      storage,
+      cookies: fakeCookies(),
+      fingerprint: () => Promise.reject(new Error("no")),
+    });
     expect(identity.fingerprint).toBe(FP);
     expect(identity.terminalCode).toMatch(/^[0-9a-f]{32}$/);
   });

@@ -89,13 +89,25 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   };
 
   /** The data of a settled answer, read by the caller's reader; a reader's refusal is an unexpected response. */
-  async function finish<T>(settled: Settled<unknown>, meta: { url: string; method: HttpMethod }, call?: RequestOptions<T>): Promise<T> {
+  async function finish<T>(
+    settled: Settled<unknown>,
+    meta: { url: string; method: HttpMethod },
+    call?: RequestOptions<T>,
+  ): Promise<T> {
     if (!settled.ok) return fail(settled.error, call?.handledCodes);
     if (!call?.read) return settled.data as T; // an untyped call: the caller asked for no check
     try {
       return await call.read(settled.data);
     } catch (cause) {
-      return fail(new HttpError({ code: NETWORK_ERROR_CODE, msg: `Unexpected response: ${errorMessageOf(cause)}`, kind: "network", ...meta, cause }));
+      return fail(
+        new HttpError({
+          code: NETWORK_ERROR_CODE,
+          msg: `Unexpected response: ${errorMessageOf(cause)}`,
+          kind: "network",
+          ...meta,
+          cause,
+        }),
+      );
     }
   }
 
@@ -117,7 +129,13 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
       settled = await withTimeout(clock, ms, timeoutError(url, method, ms), async (signal) => {
         let response: Response;
         try {
-          response = await fetchImpl(url, { method, headers: init.headers, body: init.body, credentials: "same-origin", signal });
+          response = await fetchImpl(url, {
+            method,
+            headers: init.headers,
+            body: init.body,
+            credentials: "same-origin",
+            signal,
+          });
         } catch (cause) {
           throw networkError(url, method, cause);
         }
@@ -162,7 +180,12 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   }
 
   const headersFor = async (body: "json" | "multipart", extra?: ExtraHeaders) =>
-    buildHeaders({ dynamic: await getHeaders(), body, terminalType: options.terminalType ?? ClientPlatform.WEB, extra });
+    buildHeaders({
+      dynamic: await getHeaders(),
+      body,
+      terminalType: options.terminalType ?? ClientPlatform.WEB,
+      extra,
+    });
 
   return {
     async get<T = unknown>(path: string, params?: QueryParams, call?: RequestOptions<T>): Promise<T> {
@@ -173,13 +196,32 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
       const headers = await headersFor("json", call?.headers);
       const payload = body ?? {};
       if (options.postTransport) {
-        return sendThroughBridge<T>(options.postTransport, normalizePath(path), payload, headers, call?.timeoutMs ?? bridgeTimeoutMs, call);
+        return sendThroughBridge<T>(
+          options.postTransport,
+          normalizePath(path),
+          payload,
+          headers,
+          call?.timeoutMs ?? bridgeTimeoutMs,
+          call,
+        );
       }
-      return send<T>("POST", buildUrl(baseUrl, path), { headers, body: JSON.stringify(payload) }, call?.timeoutMs ?? timeoutMs, call);
+      return send<T>(
+        "POST",
+        buildUrl(baseUrl, path),
+        { headers, body: JSON.stringify(payload) },
+        call?.timeoutMs ?? timeoutMs,
+        call,
+      );
     },
     async patch<T = unknown>(path: string, body: unknown, call?: RequestOptions<T>): Promise<T> {
       const headers = await headersFor("json", call?.headers);
-      return send<T>("PATCH", buildUrl(baseUrl, path), { headers, body: JSON.stringify(body) }, call?.timeoutMs ?? timeoutMs, call);
+      return send<T>(
+        "PATCH",
+        buildUrl(baseUrl, path),
+        { headers, body: JSON.stringify(body) },
+        call?.timeoutMs ?? timeoutMs,
+        call,
+      );
     },
     async delete<T = unknown>(path: string, call?: RequestOptions<T>): Promise<T> {
       const headers = await headersFor("json", call?.headers);

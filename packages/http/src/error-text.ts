@@ -2,7 +2,19 @@ import { NETWORK_ERROR_CODE } from "./constants";
 import type { HttpError } from "./http-error";
 
 /** HTTP statuses with their own translated text (spec §8). */
-export const TRANSLATED_HTTP_STATUSES = ["400", "401", "403", "404", "408", "500", "501", "502", "503", "504", "505"] as const;
+export const TRANSLATED_HTTP_STATUSES = [
+  "400",
+  "401",
+  "403",
+  "404",
+  "408",
+  "500",
+  "501",
+  "502",
+  "503",
+  "504",
+  "505",
+] as const;
 type TranslatedHttpStatus = (typeof TRANSLATED_HTTP_STATUSES)[number];
 type HttpStatusMessageKey = `http.status.${TranslatedHttpStatus}`;
 

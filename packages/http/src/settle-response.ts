@@ -43,7 +43,10 @@ export function settleAnswer(body: unknown, meta: AnswerMeta): Settled<unknown> 
     const code = String(body.code);
     if (isSuccessCode(code) && httpOk) return { ok: true, data: body.data };
     if (!isSuccessCode(code)) {
-      return { ok: false, error: new HttpError({ code, msg: messageOf(body.msg), kind: "business", url, method, status }) };
+      return {
+        ok: false,
+        error: new HttpError({ code, msg: messageOf(body.msg), kind: "business", url, method, status }),
+      };
     }
   }
   if (!httpOk && status !== undefined) {
@@ -55,7 +58,14 @@ export function settleAnswer(body: unknown, meta: AnswerMeta): Settled<unknown> 
   // A 2xx (or bridge) answer that is empty, not JSON or without a code: treated as a network error.
   return {
     ok: false,
-    error: new HttpError({ code: NETWORK_ERROR_CODE, msg: "Unexpected response", kind: "network", url, method, status }),
+    error: new HttpError({
+      code: NETWORK_ERROR_CODE,
+      msg: "Unexpected response",
+      kind: "network",
+      url,
+      method,
+      status,
+    }),
   };
 }
 
@@ -88,7 +98,9 @@ export function endpointAnswer<N extends EndpointName>(name: N): AnswerReader<En
       const { ENDPOINT_SCHEMAS } = await import("@affiliates/contracts/endpoint-schemas");
       const checked = ENDPOINT_SCHEMAS[name].answer.safeParse(data);
       if (!checked.success) {
-        const issues = checked.error.issues.map((issue) => `${issue.path.join(".") || "data"}: ${issue.message}`).join("; ");
+        const issues = checked.error.issues
+          .map((issue) => `${issue.path.join(".") || "data"}: ${issue.message}`)
+          .join("; ");
         throw new AnswerMismatchError(`${name}: answer does not match its schema (${issues})`);
       }
       return data as EndpointAnswer<N>;

@@ -18,7 +18,11 @@ describe("buildHeaders", () => {
 
   it("omits headers whose value is empty, null or missing", () => {
     expect(
-      buildHeaders({ dynamic: { customToken: "", language: null, locale: "ja" }, body: "json", extra: { "dy-token": "" } }),
+      buildHeaders({
+        dynamic: { customToken: "", language: null, locale: "ja" },
+        body: "json",
+        extra: { "dy-token": "" },
+      }),
     ).toEqual({ "Content-Type": "application/json", Locale: "ja", TerminalType: "1" });
   });
 

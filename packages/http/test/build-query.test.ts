@@ -13,7 +13,9 @@ describe("buildQuery", () => {
   });
 
   it("URL-encodes keys and values", () => {
-    expect(buildQuery({ "a b": "x&y=z", url: "https://e.com/?q=1" })).toBe("a+b=x%26y%3Dz&url=https%3A%2F%2Fe.com%2F%3Fq%3D1");
+    expect(buildQuery({ "a b": "x&y=z", url: "https://e.com/?q=1" })).toBe(
+      "a+b=x%26y%3Dz&url=https%3A%2F%2Fe.com%2F%3Fq%3D1",
+    );
   });
 
   it("gives an empty string for no params", () => {

@@ -2,9 +2,18 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createHttpClient, HttpError, type HttpClientOptions, type PostTransport } from "../src";
 import { createFakeFetch, createHangingFetch, envelope, headersOf, jsonResponse } from "./fake-fetch";
 
-const dynamicHeaders = { customToken: "ct-1", language: "en_US", locale: "en", terminalCode: "tc-1", deviceId: "dev-1" };
+const dynamicHeaders = {
+  customToken: "ct-1",
+  language: "en_US",
+  locale: "en",
+  terminalCode: "tc-1",
+  deviceId: "dev-1",
+};
 
-function setup(respond: Parameters<typeof createFakeFetch>[0] = () => envelope("00000", { ok: true }), options: HttpClientOptions = {}) {
+function setup(
+  respond: Parameters<typeof createFakeFetch>[0] = () => envelope("00000", { ok: true }),
+  options: HttpClientOptions = {},
+) {
   const fake = createFakeFetch(respond);
   const errors: HttpError[] = [];
   const client = createHttpClient({
@@ -30,7 +39,15 @@ async function rejection(promise: Promise<unknown>): Promise<HttpError> {
 describe("GET", () => {
   it("sends params as a query string, dropping empties and repeating array keys", async () => {
     const { client, calls } = setup();
-    await client.get("v1/mix/system/getDomainConfigList", { a: 1, b: "", c: null, d: undefined, e: [], f: ["x", "y"], g: false });
+    await client.get("v1/mix/system/getDomainConfigList", {
+      a: 1,
+      b: "",
+      c: null,
+      d: undefined,
+      e: [],
+      f: ["x", "y"],
+      g: false,
+    });
     expect(calls).toHaveLength(1);
     expect(calls[0]?.url).toBe("/v1/mix/system/getDomainConfigList?a=1&f=x&f=y&g=false");
     expect(calls[0]?.init.method).toBe("GET");
@@ -56,7 +73,11 @@ describe("GET", () => {
   it("prefixes the base URL and asks getHeaders on each request", async () => {
     let token = "first";
     const fake = createFakeFetch(() => envelope("00000"));
-    const client = createHttpClient({ fetch: fake.fetch, baseUrl: "https://api.example.com", getHeaders: () => Promise.resolve({ customToken: token }) });
+    const client = createHttpClient({
+      fetch: fake.fetch,
+      baseUrl: "https://api.example.com",
+      getHeaders: () => Promise.resolve({ customToken: token }),
+    });
     await client.get("v1/a");
     token = "second";
     await client.get("v1/a");
@@ -76,7 +97,11 @@ describe("GET", () => {
 describe("POST", () => {
   it("sends JSON with every header and per-call extra headers", async () => {
     const { client, calls } = setup(() => envelope("00000", { userId: "7" }));
-    const data = await client.post("v1/user/overview/userinfo", { terminalCode: "tc-1", locale: "en" }, { headers: { "dy-token": "t".repeat(40) } });
+    const data = await client.post(
+      "v1/user/overview/userinfo",
+      { terminalCode: "tc-1", locale: "en" },
+      { headers: { "dy-token": "t".repeat(40) } },
+    );
     expect(data).toEqual({ userId: "7" });
     expect(calls[0]?.url).toBe("/v1/user/overview/userinfo");
     expect(calls[0]?.init.method).toBe("POST");
@@ -101,7 +126,11 @@ describe("POST", () => {
       getHeaders: () => ({ customToken: "", language: "zh_CN", locale: null, terminalCode: undefined, deviceId: "" }),
     });
     await client.post("v1/a", { x: 1 }, { headers: { "dy-token": "" } });
-    expect(headersOf(fake.calls[0])).toEqual({ "Content-Type": "application/json", Language: "zh_CN", TerminalType: "1" });
+    expect(headersOf(fake.calls[0])).toEqual({
+      "Content-Type": "application/json",
+      Language: "zh_CN",
+      TerminalType: "1",
+    });
   });
 
   it("sends {} when there is no body (a JSON content type needs one)", async () => {
@@ -115,7 +144,11 @@ describe("POST", () => {
     await client.post("/v1/a");
     await client.post("https://cfg.example.com/v1/mix/public/clientCommonConfig");
     await client.get("api/v2/b");
-    expect(calls.map((c) => c.url)).toEqual(["/v1/a", "https://cfg.example.com/v1/mix/public/clientCommonConfig", "api/v2/b"]);
+    expect(calls.map((c) => c.url)).toEqual([
+      "/v1/a",
+      "https://cfg.example.com/v1/mix/public/clientCommonConfig",
+      "api/v2/b",
+    ]);
   });
 });
 
@@ -174,7 +207,9 @@ describe("answers", () => {
   });
 
   it("rejects HTTP 500 without JSON as kind http with code 500", async () => {
-    const { client, errors } = setup(() => new Response("<h1>Internal Server Error</h1>", { status: 500, statusText: "Internal Server Error" }));
+    const { client, errors } = setup(
+      () => new Response("<h1>Internal Server Error</h1>", { status: 500, statusText: "Internal Server Error" }),
+    );
     const error = await rejection(client.get("v1/a", { q: "1" }));
     expect([error.kind, error.code, error.status, error.msg]).toEqual(["http", "500", 500, "Internal Server Error"]);
     expect(error.url).toBe("/v1/a?q=1");
@@ -199,7 +234,9 @@ describe("answers", () => {
   });
 
   it.each(["00004", "00005", "429"])("marks %s as silent", async (code) => {
-    const { client, errors } = setup(() => jsonResponse({ code, msg: "not logged in", data: null }, code === "429" ? 429 : 200));
+    const { client, errors } = setup(() =>
+      jsonResponse({ code, msg: "not logged in", data: null }, code === "429" ? 429 : 200),
+    );
     const error = await rejection(client.get("v1/a"));
     expect(error.code).toBe(code);
     expect(error.silent).toBe(true);
@@ -298,7 +335,9 @@ describe("postTransport (inside the native app)", () => {
   it("carries POSTs with the normalised path and params instead of fetch", async () => {
     const transport = vi.fn<PostTransport>(() => Promise.resolve({ code: "00000", data: { via: "bridge" }, msg: "" }));
     const { client, calls } = setup(undefined, { postTransport: transport });
-    await expect(client.post("v1/user/overview/userinfo", { locale: "en" }, { headers: { "dy-token": "x" } })).resolves.toEqual({ via: "bridge" });
+    await expect(
+      client.post("v1/user/overview/userinfo", { locale: "en" }, { headers: { "dy-token": "x" } }),
+    ).resolves.toEqual({ via: "bridge" });
     expect(calls).toHaveLength(0);
     expect(transport).toHaveBeenCalledTimes(1);
     const [path, params, context] = transport.mock.calls[0] ?? [];
@@ -312,7 +351,13 @@ describe("postTransport (inside the native app)", () => {
     const transport: PostTransport = () => Promise.resolve({ code: "00005", data: null, msg: "token missing" });
     const { client, errors } = setup(undefined, { postTransport: transport });
     const error = await rejection(client.post("v1/a"));
-    expect([error.kind, error.code, error.msg, error.silent, error.status]).toEqual(["business", "00005", "token missing", true, undefined]);
+    expect([error.kind, error.code, error.msg, error.silent, error.status]).toEqual([
+      "business",
+      "00005",
+      "token missing",
+      true,
+      undefined,
+    ]);
     expect(errors).toEqual([error]);
   });
 

@@ -10,8 +10,14 @@ describe("DELETE", () => {
       bridged.push(path);
       return Promise.resolve({ code: "00000", msg: "", data: null });
     };
-    const client = createHttpClient({ fetch: fake.fetch, postTransport: transport, getHeaders: () => ({ language: "de" }) });
-    const answer = await client.delete<{ id: number; status: string }>("v1/affiliate/sub-invitations/3", { headers: { "dy-token": "tok" } });
+    const client = createHttpClient({
+      fetch: fake.fetch,
+      postTransport: transport,
+      getHeaders: () => ({ language: "de" }),
+    });
+    const answer = await client.delete<{ id: number; status: string }>("v1/affiliate/sub-invitations/3", {
+      headers: { "dy-token": "tok" },
+    });
     expect(answer).toEqual({ id: 3, status: "withdrawn" });
     expect(bridged).toEqual([]);
     expect(fake.calls).toHaveLength(1);

@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { AnswerMismatchError, createHttpClient, endpointAnswer, HttpError, NETWORK_ERROR_CODE, type PostTransport } from "../src";
+import {
+  AnswerMismatchError,
+  createHttpClient,
+  endpointAnswer,
+  HttpError,
+  NETWORK_ERROR_CODE,
+  type PostTransport,
+} from "../src";
 import { createFakeFetch, envelope } from "./fake-fetch";
 
 afterEach(() => {
@@ -33,7 +40,9 @@ describe("a call with an answer reader", () => {
   it("resolves with the read answer", async () => {
     const fake = createFakeFetch(() => envelope("00000", { userId: "8012345678", ended: true }));
     const client = createHttpClient({ fetch: fake.fetch });
-    const answer = await client.delete("v1/affiliate/sub-affiliates/8012345678", { read: endpointAnswer("subAffiliateEnd") });
+    const answer = await client.delete("v1/affiliate/sub-affiliates/8012345678", {
+      read: endpointAnswer("subAffiliateEnd"),
+    });
     expect(answer.ended).toBe(true);
   });
 
@@ -41,12 +50,19 @@ describe("a call with an answer reader", () => {
     const fake = createFakeFetch(() => envelope("00000", { ended: "yes" }));
     const seen: HttpError[] = [];
     const client = createHttpClient({ fetch: fake.fetch, onError: (error) => seen.push(error) });
-    const error = await client.delete("v1/affiliate/sub-affiliates/8", { read: endpointAnswer("subAffiliateEnd") }).then(
-      () => null,
-      (e: unknown) => e,
-    );
+    const error = await client
+      .delete("v1/affiliate/sub-affiliates/8", { read: endpointAnswer("subAffiliateEnd") })
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
     expect(error).toBeInstanceOf(HttpError);
-    expect(error).toMatchObject({ kind: "network", code: NETWORK_ERROR_CODE, url: "/v1/affiliate/sub-affiliates/8", method: "DELETE" });
+    expect(error).toMatchObject({
+      kind: "network",
+      code: NETWORK_ERROR_CODE,
+      url: "/v1/affiliate/sub-affiliates/8",
+      method: "DELETE",
+    });
     expect((error as HttpError).msg).toMatch(/^Unexpected response: subAffiliateEnd: answer does not match/);
     expect(seen).toEqual([error]);
   });
@@ -65,7 +81,10 @@ describe("a call with an answer reader", () => {
     const fake = createFakeFetch(() => envelope("10013", null, "invitation: no longer open"));
     const read = vi.fn(endpointAnswer("subInvitationWithdraw"));
     const client = createHttpClient({ fetch: fake.fetch });
-    await expect(client.delete("v1/affiliate/sub-invitations/3", { read })).rejects.toMatchObject({ kind: "business", code: "10013" });
+    await expect(client.delete("v1/affiliate/sub-invitations/3", { read })).rejects.toMatchObject({
+      kind: "business",
+      code: "10013",
+    });
     expect(read).not.toHaveBeenCalled();
   });
 });

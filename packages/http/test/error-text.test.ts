@@ -11,11 +11,24 @@ import {
 
 /** A translator that marks the key it was asked for, so each assertion shows which key was used. */
 const t = (key: ErrorMessageKey): string => `<${key}>`;
-const err = (code: string, kind: HttpErrorKind, msg = "") => new HttpError({ code, msg, kind, url: "/v1/x", method: "GET" });
+const err = (code: string, kind: HttpErrorKind, msg = "") =>
+  new HttpError({ code, msg, kind, url: "/v1/x", method: "GET" });
 
 describe("TRANSLATED_HTTP_STATUSES and ERROR_MESSAGE_KEYS", () => {
   it("lists the statuses of spec §8", () => {
-    expect(TRANSLATED_HTTP_STATUSES).toEqual(["400", "401", "403", "404", "408", "500", "501", "502", "503", "504", "505"]);
+    expect(TRANSLATED_HTTP_STATUSES).toEqual([
+      "400",
+      "401",
+      "403",
+      "404",
+      "408",
+      "500",
+      "501",
+      "502",
+      "503",
+      "504",
+      "505",
+    ]);
   });
 
   it("lists every key the catalogue must define", () => {
@@ -41,12 +54,16 @@ describe("errorToastText", () => {
   it.each(["400", "401", "403", "404", "408", "500", "501", "502", "503", "504", "505"])(
     "uses http.status.%s for that HTTP status",
     (status) => {
-      expect(errorToastText(err(status, "http", "Internal Server Error"), t)).toBe(`[${status}] <http.status.${status}>`);
+      expect(errorToastText(err(status, "http", "Internal Server Error"), t)).toBe(
+        `[${status}] <http.status.${status}>`,
+      );
     },
   );
 
   it("uses the status text for a time-out", () => {
-    expect(errorToastText(err("408", "timeout", "Request timed out after 10000 ms"), t)).toBe("[408] <http.status.408>");
+    expect(errorToastText(err("408", "timeout", "Request timed out after 10000 ms"), t)).toBe(
+      "[408] <http.status.408>",
+    );
   });
 
   it("uses the unknown-error text for other statuses", () => {

@@ -3,7 +3,14 @@ import { HttpError, isHttpError, isSilentCode } from "../src";
 
 describe("HttpError", () => {
   it("carries its fields and is an Error", () => {
-    const error = new HttpError({ code: "10001", msg: "Bad symbol", kind: "business", url: "/v1/a", method: "POST", status: 200 });
+    const error = new HttpError({
+      code: "10001",
+      msg: "Bad symbol",
+      kind: "business",
+      url: "/v1/a",
+      method: "POST",
+      status: 200,
+    });
     expect(error).toBeInstanceOf(Error);
     expect(error.name).toBe("HttpError");
     expect(error.message).toBe("[10001] Bad symbol");
@@ -20,7 +27,14 @@ describe("HttpError", () => {
 
   it("keeps the cause", () => {
     const cause = new TypeError("Failed to fetch");
-    const error = new HttpError({ code: "-1", msg: "Failed to fetch", kind: "network", url: "/x", method: "GET", cause });
+    const error = new HttpError({
+      code: "-1",
+      msg: "Failed to fetch",
+      kind: "network",
+      url: "/x",
+      method: "GET",
+      cause,
+    });
     expect(error.cause).toBe(cause);
     expect(error.status).toBeUndefined();
   });

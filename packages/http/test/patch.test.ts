@@ -11,7 +11,11 @@ describe("PATCH", () => {
       return Promise.resolve({ code: "00000", msg: "", data: null });
     };
     const client = createHttpClient({ fetch: fake.fetch, postTransport: transport });
-    const answer = await client.patch<{ id: number; label: string }>("v1/affiliate/links/7", { label: "New" }, { headers: { "dy-token": "tok" } });
+    const answer = await client.patch<{ id: number; label: string }>(
+      "v1/affiliate/links/7",
+      { label: "New" },
+      { headers: { "dy-token": "tok" } },
+    );
     expect(answer).toEqual({ id: 7, label: "New" });
     expect(bridged).toEqual([]);
     expect(fake.calls).toHaveLength(1);

@@ -10,7 +10,10 @@ const errorOf = (settled: ReturnType<typeof settleAnswer>): HttpError => {
 
 describe("settleAnswer", () => {
   it("resolves 00000 and 200 (string or number) with data", () => {
-    expect(settleAnswer({ code: "00000", data: { a: 1 }, msg: "" }, { ...meta, status: 200 })).toEqual({ ok: true, data: { a: 1 } });
+    expect(settleAnswer({ code: "00000", data: { a: 1 }, msg: "" }, { ...meta, status: 200 })).toEqual({
+      ok: true,
+      data: { a: 1 },
+    });
     expect(settleAnswer({ code: 200, data: [1] }, { ...meta, status: 200 })).toEqual({ ok: true, data: [1] });
     expect(settleAnswer({ code: "200", data: "x" }, meta)).toEqual({ ok: true, data: "x" });
   });

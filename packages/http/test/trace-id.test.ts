@@ -11,7 +11,12 @@ describe("createTraceId", () => {
   });
 
   it("stays in range when random returns 1", () => {
-    expect(createTraceId(() => 5, () => 1)).toBe("w5zzzzzzzzzzz");
+    expect(
+      createTraceId(
+        () => 5,
+        () => 1,
+      ),
+    ).toBe("w5zzzzzzzzzzz");
   });
 
   it("matches the format with the default sources", () => {

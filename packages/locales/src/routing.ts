@@ -70,7 +70,8 @@ export function resolveLocale(input: LocaleInput): { locale: Locale; source: Loc
   if (fromKey) return { locale: fromKey, source: "language" };
   const group = localesOfPrefix(input.prefix);
   const fromCookie = findLocale(input.cookie)?.locale;
-  if (fromCookie && (input.prefix === "" || group.includes(fromCookie))) return { locale: fromCookie, source: "cookie" };
+  if (fromCookie && (input.prefix === "" || group.includes(fromCookie)))
+    return { locale: fromCookie, source: "cookie" };
   return { locale: group[0] ?? DEFAULT_LOCALE, source: "prefix" };
 }
 

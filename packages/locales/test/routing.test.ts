@@ -19,17 +19,53 @@ describe("the locale table", () => {
   });
 
   it.each([
-    ["en", 0], ["zh-CN", 1], ["ja", 2], ["vi", 4], ["zh-TC", 5], ["ru", 6], ["es", 7], ["it", 9], ["fr", 10], ["de", 11],
-    ["pt", 12], ["id", 13], ["pl", 20], ["uk", 21], ["es-ES", 23], ["pt-PT", 24], ["uz", 25], ["ar", 39], ["ph", 40],
-    ["en-GB", 41], ["es-AR", 42], ["en-CA", 43], ["en-NG", 902], ["en-IN", 903], ["en-MY", 904], ["en-FR", 905], ["fr-FR", 906], ["ru-FR", 907],
+    ["en", 0],
+    ["zh-CN", 1],
+    ["ja", 2],
+    ["vi", 4],
+    ["zh-TC", 5],
+    ["ru", 6],
+    ["es", 7],
+    ["it", 9],
+    ["fr", 10],
+    ["de", 11],
+    ["pt", 12],
+    ["id", 13],
+    ["pl", 20],
+    ["uk", 21],
+    ["es-ES", 23],
+    ["pt-PT", 24],
+    ["uz", 25],
+    ["ar", 39],
+    ["ph", 40],
+    ["en-GB", 41],
+    ["es-AR", 42],
+    ["en-CA", 43],
+    ["en-NG", 902],
+    ["en-IN", 903],
+    ["en-MY", 904],
+    ["en-FR", 905],
+    ["fr-FR", 906],
+    ["ru-FR", 907],
   ])("%s has languageType %i", (locale, type) => {
     expect(localeFromLanguageType(type)).toBe(locale);
     expect(localeFromLanguageType(String(type))).toBe(locale);
   });
 
   it.each([
-    ["en", ""], ["en-NG", ""], ["en-IN", ""], ["en-MY", ""], ["en-FR", ""], ["en-UZ", ""],
-    ["fr-FR", "fr"], ["ru-FR", "ru"], ["ru-UZ", "ru"], ["uz-UZ", "uz"], ["ja", "ja"], ["zh-CN", "zh-CN"], ["en-GB", "en-GB"],
+    ["en", ""],
+    ["en-NG", ""],
+    ["en-IN", ""],
+    ["en-MY", ""],
+    ["en-FR", ""],
+    ["en-UZ", ""],
+    ["fr-FR", "fr"],
+    ["ru-FR", "ru"],
+    ["ru-UZ", "ru"],
+    ["uz-UZ", "uz"],
+    ["ja", "ja"],
+    ["zh-CN", "zh-CN"],
+    ["en-GB", "en-GB"],
   ])("%s has URL prefix %j (spec §2)", (locale, prefix) => {
     expect(LOCALES.find((l) => l.locale === locale)?.prefix).toBe(prefix);
   });
@@ -70,15 +106,23 @@ describe("paths", () => {
   });
 
   it("builds the login redirect with from and source=cms", () => {
-    expect(loginPath("ja", "/ja/affiliates/dashboard?x=1")).toBe("/ja/login?from=%2Fja%2Faffiliates%2Fdashboard%3Fx%3D1&source=cms");
+    expect(loginPath("ja", "/ja/affiliates/dashboard?x=1")).toBe(
+      "/ja/login?from=%2Fja%2Faffiliates%2Fdashboard%3Fx%3D1&source=cms",
+    );
     expect(loginPath("en", "/affiliates")).toBe("/login?from=%2Faffiliates&source=cms");
   });
 });
 
 describe("resolveLocale", () => {
   it("takes languageType first, then language, then the prefix (the cookie choosing within it)", () => {
-    expect(resolveLocale({ languageType: "2", language: "de_DE", cookie: "fr", prefix: "ru" })).toEqual({ locale: "ja", source: "languageType" });
-    expect(resolveLocale({ language: "de_DE", cookie: "fr", prefix: "ru" })).toEqual({ locale: "de", source: "language" });
+    expect(resolveLocale({ languageType: "2", language: "de_DE", cookie: "fr", prefix: "ru" })).toEqual({
+      locale: "ja",
+      source: "languageType",
+    });
+    expect(resolveLocale({ language: "de_DE", cookie: "fr", prefix: "ru" })).toEqual({
+      locale: "de",
+      source: "language",
+    });
     expect(resolveLocale({ cookie: "ru-FR", prefix: "ru" })).toEqual({ locale: "ru-FR", source: "cookie" });
     expect(resolveLocale({ prefix: "ru" })).toEqual({ locale: "ru", source: "prefix" });
   });
@@ -93,7 +137,10 @@ describe("resolveLocale", () => {
   });
 
   it("ignores invalid values at each step", () => {
-    expect(resolveLocale({ languageType: "999", language: "nope", cookie: "xx", prefix: "fr" })).toEqual({ locale: "fr", source: "prefix" });
+    expect(resolveLocale({ languageType: "999", language: "nope", cookie: "xx", prefix: "fr" })).toEqual({
+      locale: "fr",
+      source: "prefix",
+    });
   });
 
   it("gives each shared prefix a default and lists its group", () => {

@@ -2,9 +2,12 @@ import { describe, expect, it } from "vitest";
 import { fromHeaderTheme, isDarkOnlyPath, resolveTheme, toggleTheme } from "../src";
 
 describe("theme mapping (spec §2)", () => {
-  it.each([["Black", "Dark"], ["White", "Light"], ["Dark", "Light"], [null, "Light"]])("reverse maps %j to %s", (value, expected) =>
-    expect(fromHeaderTheme(value)).toBe(expected),
-  );
+  it.each([
+    ["Black", "Dark"],
+    ["White", "Light"],
+    ["Dark", "Light"],
+    [null, "Light"],
+  ])("reverse maps %j to %s", (value, expected) => expect(fromHeaderTheme(value)).toBe(expected));
   it("toggles between black and white", () => {
     expect(toggleTheme("Black")).toBe("White");
     expect(toggleTheme("White")).toBe("Black");

@@ -97,7 +97,13 @@ export function decodeHtmlEntities(value: string): string {
   if (!value.includes("&")) return value;
   return value.replace(
     REFERENCE,
-    (whole: string, hex: string | undefined, dec: string | undefined, name: string | undefined, semicolon: string | undefined) => {
+    (
+      whole: string,
+      hex: string | undefined,
+      dec: string | undefined,
+      name: string | undefined,
+      semicolon: string | undefined,
+    ) => {
       if (hex !== undefined) return fromCodePoint(parseDigits(hex, 16));
       if (dec !== undefined) return fromCodePoint(parseDigits(dec, 10));
       if (name === undefined) return whole;

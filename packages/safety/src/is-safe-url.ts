@@ -85,4 +85,3 @@ export function isSafeUrl(value: unknown): boolean {
   }
   return false;
 }
-

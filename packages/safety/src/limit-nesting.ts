@@ -14,7 +14,22 @@ export const MAX_NESTING_DEPTH = 256;
 const TAG_TOKEN = /<(\/?)([a-zA-Z][^\s/>]*)[^>]*>/g;
 
 /** Elements without an end tag. */
-const VOID = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr"]);
+const VOID = new Set([
+  "area",
+  "base",
+  "br",
+  "col",
+  "embed",
+  "hr",
+  "img",
+  "input",
+  "link",
+  "meta",
+  "param",
+  "source",
+  "track",
+  "wbr",
+]);
 
 /**
  * Elements whose end tag may be omitted and which a following sibling closes
@@ -22,8 +37,27 @@ const VOID = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input"
  * neither counted nor dropped.
  */
 const IMPLICITLY_CLOSED = new Set([
-  "html", "head", "body", "p", "li", "dt", "dd", "tr", "td", "th", "thead", "tbody", "tfoot",
-  "caption", "colgroup", "option", "optgroup", "rb", "rt", "rp", "rtc",
+  "html",
+  "head",
+  "body",
+  "p",
+  "li",
+  "dt",
+  "dd",
+  "tr",
+  "td",
+  "th",
+  "thead",
+  "tbody",
+  "tfoot",
+  "caption",
+  "colgroup",
+  "option",
+  "optgroup",
+  "rb",
+  "rt",
+  "rp",
+  "rtc",
 ]);
 
 export function limitNesting(html: string, maxDepth: number = MAX_NESTING_DEPTH): string {

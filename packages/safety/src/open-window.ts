@@ -53,7 +53,10 @@ function browserOpen(): OpenFunction<Window> | undefined {
  * - Same-origin targets open normally and the window is returned.
  * Without a window (server rendering) nothing is opened and null is returned.
  */
-export function openWindow<W extends OpenedWindow = Window>(url: unknown, options: OpenWindowOptions<W> = {}): W | Window | null {
+export function openWindow<W extends OpenedWindow = Window>(
+  url: unknown,
+  options: OpenWindowOptions<W> = {},
+): W | Window | null {
   const warn = options.warn ?? defaultWarn;
   if (typeof url !== "string" || !isSafeUrl(url)) {
     warn(`[safety] refused to open unsafe URL: ${describeValue(url)}`);

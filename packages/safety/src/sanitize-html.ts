@@ -5,16 +5,64 @@ import { limitNesting, MAX_NESTING_DEPTH } from "./limit-nesting";
 
 /** Content tags kept by {@link sanitizeHtml} (spec §5: headings, paragraphs, lists, links, emphasis, tables, images). */
 export const ALLOWED_TAGS = [
-  "h1", "h2", "h3", "h4", "h5", "h6", "p", "br", "hr", "ul", "ol", "li", "a",
-  "strong", "b", "em", "i", "u", "s", "code", "pre", "blockquote", "span", "div",
-  "table", "thead", "tbody", "tfoot", "tr", "th", "td", "caption",
-  "img", "figure", "figcaption", "dl", "dt", "dd", "sup", "sub",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "p",
+  "br",
+  "hr",
+  "ul",
+  "ol",
+  "li",
+  "a",
+  "strong",
+  "b",
+  "em",
+  "i",
+  "u",
+  "s",
+  "code",
+  "pre",
+  "blockquote",
+  "span",
+  "div",
+  "table",
+  "thead",
+  "tbody",
+  "tfoot",
+  "tr",
+  "th",
+  "td",
+  "caption",
+  "img",
+  "figure",
+  "figcaption",
+  "dl",
+  "dt",
+  "dd",
+  "sup",
+  "sub",
 ] as const;
 
 /** Attributes kept; no `style` (CSS can overlay the page) and no `id` (DOM clobbering). */
 export const ALLOWED_ATTRIBUTES = [
-  "href", "title", "target", "rel", "src", "alt", "width", "height",
-  "colspan", "rowspan", "scope", "lang", "dir", "class",
+  "href",
+  "title",
+  "target",
+  "rel",
+  "src",
+  "alt",
+  "width",
+  "height",
+  "colspan",
+  "rowspan",
+  "scope",
+  "lang",
+  "dir",
+  "class",
 ] as const;
 
 /**
@@ -22,10 +70,40 @@ export const ALLOWED_ATTRIBUTES = [
  * `<font>`, ...) are unwrapped: their text stays, the tag goes.
  */
 const FORBIDDEN_WITH_CONTENT = [
-  "script", "noscript", "style", "iframe", "frame", "frameset", "object", "embed", "applet",
-  "form", "input", "button", "select", "option", "textarea", "svg", "math", "template",
-  "noembed", "noframes", "xmp", "plaintext", "title", "head", "base", "link", "meta",
-  "audio", "video", "source", "track", "canvas", "dialog", "portal",
+  "script",
+  "noscript",
+  "style",
+  "iframe",
+  "frame",
+  "frameset",
+  "object",
+  "embed",
+  "applet",
+  "form",
+  "input",
+  "button",
+  "select",
+  "option",
+  "textarea",
+  "svg",
+  "math",
+  "template",
+  "noembed",
+  "noframes",
+  "xmp",
+  "plaintext",
+  "title",
+  "head",
+  "base",
+  "link",
+  "meta",
+  "audio",
+  "video",
+  "source",
+  "track",
+  "canvas",
+  "dialog",
+  "portal",
 ] as const;
 
 /** Longest input read, in UTF-16 code units (1 MiB); the rest is dropped before parsing. */
@@ -104,7 +182,10 @@ function isElement(node: Node): node is Element {
   return node.nodeType === ELEMENT_NODE;
 }
 
-function createHooks(origin: string | undefined): { uponSanitizeAttribute: UponSanitizeAttributeHook; afterSanitizeAttributes: NodeHook } {
+function createHooks(origin: string | undefined): {
+  uponSanitizeAttribute: UponSanitizeAttributeHook;
+  afterSanitizeAttributes: NodeHook;
+} {
   const uponSanitizeAttribute: UponSanitizeAttributeHook = (_node, event) => {
     const name = event.attrName.toLowerCase();
     if (!ALLOWED_ATTRIBUTE_SET.has(name)) {

@@ -13,7 +13,7 @@ describe("decodeHtmlEntities", () => {
     ["a&Tab;b&NewLine;c", "a\tb\nc"],
     ["&lpar;1&rpar;", "(1)"],
     ["&amp;#106;", "&#106;"],
-    ["&amp &lt &gt &quot", "& < > \""],
+    ["&amp &lt &gt &quot", '& < > "'],
     ["&ampfoo;", "&ampfoo;"],
     ["&unknown;", "&unknown;"],
     ["&colon", "&colon"],

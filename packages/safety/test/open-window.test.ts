@@ -73,17 +73,24 @@ describe("openWindow", () => {
     expect(open).toHaveBeenLastCalledWith("exchangeapp://coin?symbol=BTC", "_blank", "noopener,noreferrer");
   });
 
-  it.each(["javascript:alert(1)", "java\tscript:alert(1)", "&#106;avascript:alert(1)", "data:text/html,<script>1</script>", "//evil.example/", "/\\evil.example", "", null, 42])(
-    "refuses %j with a warning and does not call open",
-    (url) => {
-      const open = fakeOpen();
-      const warn = vi.fn();
-      expect(openWindow(url, { open, location, warn })).toBeNull();
-      expect(open).not.toHaveBeenCalled();
-      expect(warn).toHaveBeenCalledTimes(1);
-      expect(warn.mock.calls[0]?.[0]).toMatch(/^\[safety\] refused to open unsafe URL/);
-    },
-  );
+  it.each([
+    "javascript:alert(1)",
+    "java\tscript:alert(1)",
+    "&#106;avascript:alert(1)",
+    "data:text/html,<script>1</script>",
+    "//evil.example/",
+    "/\\evil.example",
+    "",
+    null,
+    42,
+  ])("refuses %j with a warning and does not call open", (url) => {
+    const open = fakeOpen();
+    const warn = vi.fn();
+    expect(openWindow(url, { open, location, warn })).toBeNull();
+    expect(open).not.toHaveBeenCalled();
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls[0]?.[0]).toMatch(/^\[safety\] refused to open unsafe URL/);
+  });
 
   it("survives a read-only opener", () => {
     const readOnly = Object.defineProperty({}, "opener", { get: () => "parent", enumerable: true }) as FakeWindow;

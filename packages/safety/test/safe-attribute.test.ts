@@ -10,21 +10,32 @@ describe("safeHrefProps", () => {
     expect(warn).not.toHaveBeenCalled();
   });
 
-  it.each(["javascript:alert(1)", " JaVa\tScRiPt:alert(1)", "javascript&colon;alert(1)", "//evil.example", "data:image/svg+xml,<svg/>", "", null, undefined, 7, {}])(
-    "refuses %j: no href, a warning printed",
-    (value) => {
-      const warn = vi.fn();
-      expect(safeHrefProps(value, warn)).toEqual({});
-      expect(warn).toHaveBeenCalledTimes(1);
-      expect(warn.mock.calls[0]?.[0]).toMatch(/^\[safety\] refused unsafe href: /);
-    },
-  );
+  it.each([
+    "javascript:alert(1)",
+    " JaVa\tScRiPt:alert(1)",
+    "javascript&colon;alert(1)",
+    "//evil.example",
+    "data:image/svg+xml,<svg/>",
+    "",
+    null,
+    undefined,
+    7,
+    {},
+  ])("refuses %j: no href, a warning printed", (value) => {
+    const warn = vi.fn();
+    expect(safeHrefProps(value, warn)).toEqual({});
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls[0]?.[0]).toMatch(/^\[safety\] refused unsafe href: /);
+  });
 
   it("names the refused value in the warning", () => {
     const warn = vi.fn();
     safeHrefProps("javascript:alert(1)", warn);
     safeHrefProps(null, warn);
-    expect(warn.mock.calls).toEqual([['[safety] refused unsafe href: "javascript:alert(1)"'], ["[safety] refused unsafe href: null"]]);
+    expect(warn.mock.calls).toEqual([
+      ['[safety] refused unsafe href: "javascript:alert(1)"'],
+      ["[safety] refused unsafe href: null"],
+    ]);
   });
 
   it("shortens long values in the warning", () => {

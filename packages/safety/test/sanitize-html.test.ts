@@ -1,11 +1,47 @@
 import isomorphicPurify from "isomorphic-dompurify";
 import { JSDOM } from "jsdom";
 import { describe, expect, it } from "vitest";
-import { ALLOWED_ATTRIBUTES, ALLOWED_TAGS, MAX_HTML_LENGTH, MAX_NESTING_DEPTH, createHtmlSanitizer, sanitizeHtml } from "../src/index";
+import {
+  ALLOWED_ATTRIBUTES,
+  ALLOWED_TAGS,
+  MAX_HTML_LENGTH,
+  MAX_NESTING_DEPTH,
+  createHtmlSanitizer,
+  sanitizeHtml,
+} from "../src/index";
 import { XSS_PAYLOADS } from "./fixtures/xss-payloads";
 
-const FORBIDDEN_ELEMENTS = ["script", "iframe", "object", "embed", "svg", "math", "style", "noscript", "form", "input", "base", "link", "meta", "frame", "frameset", "template"];
-const URL_ATTRIBUTES = ["href", "src", "action", "formaction", "xlink:href", "background", "poster", "data", "srcset", "dynsrc", "lowsrc"];
+const FORBIDDEN_ELEMENTS = [
+  "script",
+  "iframe",
+  "object",
+  "embed",
+  "svg",
+  "math",
+  "style",
+  "noscript",
+  "form",
+  "input",
+  "base",
+  "link",
+  "meta",
+  "frame",
+  "frameset",
+  "template",
+];
+const URL_ATTRIBUTES = [
+  "href",
+  "src",
+  "action",
+  "formaction",
+  "xlink:href",
+  "background",
+  "poster",
+  "data",
+  "srcset",
+  "dynsrc",
+  "lowsrc",
+];
 // eslint-disable-next-line no-control-regex
 const CONTROL_OR_SPACE = /[\u0000-\u0020\u00a0\ufeff\u200b]/g;
 const DANGEROUS_URL = /^(?:javascript|vbscript|livescript|data:text|data:image\/svg)/i;
@@ -61,12 +97,15 @@ describe("sanitizeHtml against XSS payloads", () => {
     expect(XSS_PAYLOADS.length).toBeGreaterThanOrEqual(100);
   });
 
-  it.each(XSS_PAYLOADS.map((payload, index) => [index, payload] as const))("payload %i is neutralised: %s", (_index, payload) => {
-    const output = sanitizeHtml(payload);
-    expect(problems(output)).toEqual([]);
-    // Idempotent: sanitising the output again changes nothing.
-    expect(sanitizeHtml(output)).toBe(output);
-  });
+  it.each(XSS_PAYLOADS.map((payload, index) => [index, payload] as const))(
+    "payload %i is neutralised: %s",
+    (_index, payload) => {
+      const output = sanitizeHtml(payload);
+      expect(problems(output)).toEqual([]);
+      // Idempotent: sanitising the output again changes nothing.
+      expect(sanitizeHtml(output)).toBe(output);
+    },
+  );
 
   it("runs no script when the output of every payload is rendered", () => {
     const page = XSS_PAYLOADS.map((payload) => `<div>${sanitizeHtml(payload)}</div>`).join("\n");
@@ -84,7 +123,9 @@ describe("sanitizeHtml against XSS payloads", () => {
   });
 
   it("checks its own detector on unsanitised markup", () => {
-    expect(problems(`<img src=x onerror=alert(1)><a href="javascript:alert(1)">x</a><!-- c --><script></script>`)).toEqual(
+    expect(
+      problems(`<img src=x onerror=alert(1)><a href="javascript:alert(1)">x</a><!-- c --><script></script>`),
+    ).toEqual(
       expect.arrayContaining(["comment node", "<script>", "event handler onerror", "href=javascript:alert(1)"]),
     );
   });
@@ -106,7 +147,7 @@ describe("sanitizeHtml keeps allowed content", () => {
 
   it("keeps tables exactly", () => {
     const html =
-      "<table><caption>Fees</caption><thead><tr><th scope=\"col\">Tier</th><th scope=\"col\">Rate</th></tr></thead>" +
+      '<table><caption>Fees</caption><thead><tr><th scope="col">Tier</th><th scope="col">Rate</th></tr></thead>' +
       '<tbody><tr><td rowspan="2">VIP 1</td><td>0.1%</td></tr><tr><td colspan="1">0.08%</td></tr></tbody>' +
       "<tfoot><tr><td>x</td><td>y</td></tr></tfoot></table>";
     expect(sanitizeHtml(html)).toBe(html);
@@ -129,21 +170,27 @@ describe("sanitizeHtml keeps allowed content", () => {
     expect(sanitizeHtml('<a href="mailto:a@example.com">m</a><a href="tel:+1555">t</a>')).toBe(
       '<a href="mailto:a@example.com">m</a><a href="tel:+1555">t</a>',
     );
-    expect(sanitizeHtml('<a href="exchangeapp://coin?symbol=BTCUSDT">open</a>')).toBe('<a href="exchangeapp://coin?symbol=BTCUSDT">open</a>');
+    expect(sanitizeHtml('<a href="exchangeapp://coin?symbol=BTCUSDT">open</a>')).toBe(
+      '<a href="exchangeapp://coin?symbol=BTCUSDT">open</a>',
+    );
   });
 
   it("treats absolute links to the configured origin as same-origin", () => {
     const sanitize = createHtmlSanitizer({ origin: "https://www.example.com" });
-    expect(sanitize('<a href="https://www.example.com/affiliates" target="_blank">in</a>')).toBe('<a href="https://www.example.com/affiliates">in</a>');
-    expect(sanitize('<a href="https://other.example/">out</a>')).toBe('<a href="https://other.example/" target="_blank" rel="noopener noreferrer">out</a>');
+    expect(sanitize('<a href="https://www.example.com/affiliates" target="_blank">in</a>')).toBe(
+      '<a href="https://www.example.com/affiliates">in</a>',
+    );
+    expect(sanitize('<a href="https://other.example/">out</a>')).toBe(
+      '<a href="https://other.example/" target="_blank" rel="noopener noreferrer">out</a>',
+    );
   });
 
   it("keeps images with safe sources and drops unsafe sources", () => {
     const image = '<img src="https://cdn.example/a.png" alt="a" width="10" height="20">';
     expect(sanitizeHtml(image)).toBe(image);
-    expect(sanitizeHtml('<figure><img src="data:image/png;base64,iVBORw0KGgo=" alt=""><figcaption>c</figcaption></figure>')).toBe(
-      '<figure><img src="data:image/png;base64,iVBORw0KGgo=" alt=""><figcaption>c</figcaption></figure>',
-    );
+    expect(
+      sanitizeHtml('<figure><img src="data:image/png;base64,iVBORw0KGgo=" alt=""><figcaption>c</figcaption></figure>'),
+    ).toBe('<figure><img src="data:image/png;base64,iVBORw0KGgo=" alt=""><figcaption>c</figcaption></figure>');
     expect(sanitizeHtml('<img src="data:image/svg+xml,<svg/>" alt="x">')).toBe('<img alt="x">');
     expect(sanitizeHtml('<img src="//cdn.example/a.png" alt="x">')).toBe('<img alt="x">');
   });
@@ -154,14 +201,22 @@ describe("sanitizeHtml keeps allowed content", () => {
   });
 
   it("drops style, id and other attributes off the whitelist", () => {
-    expect(sanitizeHtml('<p style="color:red" id="x" class="note" data-x="1" aria-label="l" name="n">t</p>')).toBe('<p class="note">t</p>');
+    expect(sanitizeHtml('<p style="color:red" id="x" class="note" data-x="1" aria-label="l" name="n">t</p>')).toBe(
+      '<p class="note">t</p>',
+    );
     expect(sanitizeHtml('<span target="_blank">t</span>')).toBe("<span>t</span>");
   });
 
   it("unwraps unknown tags but removes forbidden ones with their content", () => {
     expect(sanitizeHtml("<section><p>kept</p></section><font>also</font>")).toBe("<p>kept</p>also");
-    expect(sanitizeHtml("<p>a</p><script>alert(1)</script><noscript>hidden</noscript><style>p{}</style>")).toBe("<p>a</p>");
-    expect(sanitizeHtml("<div>a<form>form text<input value=v></form><svg><text>svg</text></svg><math><mi>m</mi></math>b</div>")).toBe("<div>ab</div>");
+    expect(sanitizeHtml("<p>a</p><script>alert(1)</script><noscript>hidden</noscript><style>p{}</style>")).toBe(
+      "<p>a</p>",
+    );
+    expect(
+      sanitizeHtml(
+        "<div>a<form>form text<input value=v></form><svg><text>svg</text></svg><math><mi>m</mi></math>b</div>",
+      ),
+    ).toBe("<div>ab</div>");
     expect(sanitizeHtml("<iframe>i</iframe><object>o</object><embed>")).toBe("");
   });
 
@@ -206,7 +261,8 @@ describe("sanitizeHtml never throws", () => {
     const output = sanitizeHtml(deep);
     expect(output).toContain("deep text");
     let depth = 0;
-    for (let node: Element | null = parse(output).body.firstElementChild; node !== null; node = node.firstElementChild) depth += 1;
+    for (let node: Element | null = parse(output).body.firstElementChild; node !== null; node = node.firstElementChild)
+      depth += 1;
     expect(depth).toBe(MAX_NESTING_DEPTH);
   });
 
@@ -221,7 +277,9 @@ describe("sanitizeHtml never throws", () => {
 describe("DOMPurify instances", () => {
   it("leaves isomorphic-dompurify's shared instance without our hooks", () => {
     sanitizeHtml('<a href="https://other.example/">x</a>');
-    expect(isomorphicPurify.sanitize('<a href="https://other.example/">x</a>')).toBe('<a href="https://other.example/">x</a>');
+    expect(isomorphicPurify.sanitize('<a href="https://other.example/">x</a>')).toBe(
+      '<a href="https://other.example/">x</a>',
+    );
   });
 
   it("uses a private instance when given a window (the browser path)", () => {
@@ -230,6 +288,8 @@ describe("DOMPurify instances", () => {
       '<a href="https://other.example/" target="_blank" rel="noopener noreferrer">x</a>',
     );
     for (const payload of XSS_PAYLOADS) expect(problems(sanitize(payload))).toEqual([]);
-    expect(isomorphicPurify.sanitize('<a href="https://other.example/">x</a>')).toBe('<a href="https://other.example/">x</a>');
+    expect(isomorphicPurify.sanitize('<a href="https://other.example/">x</a>')).toBe(
+      '<a href="https://other.example/">x</a>',
+    );
   });
 });

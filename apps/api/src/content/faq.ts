@@ -44,7 +44,14 @@ export const faqItemSchema = z
   .strict();
 export type FaqItem = z.infer<typeof faqItemSchema>;
 
-const faqFileSchema = z.object(Object.fromEntries(FAQ_PROGRAMMES.map((p) => [p, z.array(faqItemSchema).optional()])) as Record<FaqProgramme, z.ZodOptional<z.ZodArray<typeof faqItemSchema>>>).strict();
+const faqFileSchema = z
+  .object(
+    Object.fromEntries(FAQ_PROGRAMMES.map((p) => [p, z.array(faqItemSchema).optional()])) as Record<
+      FaqProgramme,
+      z.ZodOptional<z.ZodArray<typeof faqItemSchema>>
+    >,
+  )
+  .strict();
 type FaqFile = Partial<Record<FaqProgramme, FaqItem[]>>;
 
 /** Every locale file, keyed by its LOCALE_CODES code. */
@@ -89,7 +96,8 @@ function load(): Map<Locale, FaqFile> {
     if (new Set(ids).size !== ids.length) throw new Error(`content/faq/en.json: "${programme}" repeats an id`);
     for (const [locale, file] of files) {
       const unknown = file[programme]?.find((item) => !ids.includes(item.id));
-      if (unknown) throw new Error(`content/faq/${locale}.json: "${programme}" has an item "${unknown.id}" English does not have`);
+      if (unknown)
+        throw new Error(`content/faq/${locale}.json: "${programme}" has an item "${unknown.id}" English does not have`);
     }
   }
   return files;

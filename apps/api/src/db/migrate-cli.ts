@@ -19,7 +19,9 @@ const target = describeTarget(config.databaseUrl, config.dataDir, config.pgSchem
 const { db, dialect } = createDb(config);
 try {
   const applied = await prepareDatabase(db, dialect, { pgSchema: config.pgSchema });
-  console.log(applied.length ? `[migrate] ${target}: applied ${applied.join(", ")}` : `[migrate] ${target}: up to date`);
+  console.log(
+    applied.length ? `[migrate] ${target}: applied ${applied.join(", ")}` : `[migrate] ${target}: up to date`,
+  );
   process.exitCode = 0;
 } catch (error) {
   console.error(`[migrate] ${target}: failed:`, error);

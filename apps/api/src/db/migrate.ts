@@ -62,7 +62,12 @@ export function migrationLockKey(schema: string): number {
  * the other (the later ones then find nothing to do); the lock goes with the connection if the process dies.
  * SQLite: one process per file, nothing to lock.
  */
-export async function withMigrationLock<T>(db: Db, dialect: Dialect, schema: string | undefined, work: () => Promise<T>): Promise<T> {
+export async function withMigrationLock<T>(
+  db: Db,
+  dialect: Dialect,
+  schema: string | undefined,
+  work: () => Promise<T>,
+): Promise<T> {
   if (dialect !== "postgres") return work();
   const key = migrationLockKey(schema ?? "public");
   return db.connection().execute(async (connection) => {

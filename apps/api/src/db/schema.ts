@@ -196,7 +196,6 @@ export type VipTables = {
   vip_airdrop_participants: VipAirdropParticipantsTable;
 };
 
-
 /** Tables of migration 0006-affiliate. */
 export interface AffiliateLevelsTable {
   level: number;
@@ -315,7 +314,6 @@ export type AffiliateTables = {
   affiliate_cards: AffiliateCardsTable;
 };
 
-
 /** Tables of migration 0010-referral-loop. bigint columns read as numbers on SQLite and strings on PostgreSQL. */
 export interface AffiliateLinkClicksTable {
   link_id: number;
@@ -377,7 +375,6 @@ export type ReferralTables = {
   affiliate_sub_invitations: AffiliateSubInvitationsTable;
   affiliate_level_reviews: AffiliateLevelReviewsTable;
 };
-
 
 /** Tables of migration 0008-partner-programmes. */
 /** bigint columns: a number on SQLite, a string from node-postgres (read through Number()). */

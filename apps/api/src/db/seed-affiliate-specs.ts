@@ -16,8 +16,22 @@ export interface AffiliateLevelSeed {
 /** Bitget's affiliate levels from the reference data. */
 export const AFFILIATE_LEVELS: readonly AffiliateLevelSeed[] = [
   { level: 1, name: "Lv1", monthlyNewTraders: 5, monthlyVolumeUsdt: 100_000, spotRateBps: 4000, futuresRateBps: 4000 },
-  { level: 2, name: "Lv2", monthlyNewTraders: 10, monthlyVolumeUsdt: 10_000_000, spotRateBps: 4500, futuresRateBps: 4500 },
-  { level: 3, name: "Lv3", monthlyNewTraders: 15, monthlyVolumeUsdt: 20_000_000, spotRateBps: 5000, futuresRateBps: 5000 },
+  {
+    level: 2,
+    name: "Lv2",
+    monthlyNewTraders: 10,
+    monthlyVolumeUsdt: 10_000_000,
+    spotRateBps: 4500,
+    futuresRateBps: 4500,
+  },
+  {
+    level: 3,
+    name: "Lv3",
+    monthlyNewTraders: 15,
+    monthlyVolumeUsdt: 20_000_000,
+    spotRateBps: 5000,
+    futuresRateBps: 5000,
+  },
 ];
 
 export const DEMO_AFFILIATE_USER_ID = "8012345678";
@@ -60,7 +74,12 @@ interface AffiliateSpec {
   tradeDaysMean: number;
   links: LinkSpec[];
   cards: number;
-  application: { name: string; email: string; region: string; channels: { type: string; url: string; audience: number }[] } | null;
+  application: {
+    name: string;
+    email: string;
+    region: string;
+    channels: { type: string; url: string; audience: number }[];
+  } | null;
 }
 
 export const AFFILIATE_SPECS: readonly AffiliateSpec[] = [
@@ -75,10 +94,42 @@ export const AFFILIATE_SPECS: readonly AffiliateSpec[] = [
     inviteeCount: 3000,
     tradeDaysMean: 15,
     links: [
-      { code: "AURORA", label: "YouTube channel", channel: "youtube", spotShareBps: 0, futuresShareBps: 0, createdDaysAgo: 410, weight: 5 },
-      { code: "aurora10", label: "Telegram group", channel: "telegram", spotShareBps: 1000, futuresShareBps: 1000, createdDaysAgo: 380, weight: 3 },
-      { code: "AuroraX", label: "X posts", channel: "x", spotShareBps: 500, futuresShareBps: 0, createdDaysAgo: 240, weight: 2 },
-      { code: "auroraVIP", label: "Website banner", channel: "website", spotShareBps: 2000, futuresShareBps: 2000, createdDaysAgo: 120, weight: 1 },
+      {
+        code: "AURORA",
+        label: "YouTube channel",
+        channel: "youtube",
+        spotShareBps: 0,
+        futuresShareBps: 0,
+        createdDaysAgo: 410,
+        weight: 5,
+      },
+      {
+        code: "aurora10",
+        label: "Telegram group",
+        channel: "telegram",
+        spotShareBps: 1000,
+        futuresShareBps: 1000,
+        createdDaysAgo: 380,
+        weight: 3,
+      },
+      {
+        code: "AuroraX",
+        label: "X posts",
+        channel: "x",
+        spotShareBps: 500,
+        futuresShareBps: 0,
+        createdDaysAgo: 240,
+        weight: 2,
+      },
+      {
+        code: "auroraVIP",
+        label: "Website banner",
+        channel: "website",
+        spotShareBps: 2000,
+        futuresShareBps: 2000,
+        createdDaysAgo: 120,
+        weight: 1,
+      },
     ],
     cards: 20,
     application: {
@@ -102,8 +153,24 @@ export const AFFILIATE_SPECS: readonly AffiliateSpec[] = [
     inviteeCount: 250,
     tradeDaysMean: 10,
     links: [
-      { code: "PARTNER", label: "Podcast", channel: "other", spotShareBps: 0, futuresShareBps: 0, createdDaysAgo: 290, weight: 2 },
-      { code: "partner5", label: "Discord", channel: "discord", spotShareBps: 500, futuresShareBps: 500, createdDaysAgo: 150, weight: 1 },
+      {
+        code: "PARTNER",
+        label: "Podcast",
+        channel: "other",
+        spotShareBps: 0,
+        futuresShareBps: 0,
+        createdDaysAgo: 290,
+        weight: 2,
+      },
+      {
+        code: "partner5",
+        label: "Discord",
+        channel: "discord",
+        spotShareBps: 500,
+        futuresShareBps: 500,
+        createdDaysAgo: 150,
+        weight: 1,
+      },
     ],
     cards: 5,
     application: {
@@ -114,23 +181,47 @@ export const AFFILIATE_SPECS: readonly AffiliateSpec[] = [
     },
   },
   ...[
-    { userId: "8012345681", seed: 31, rateBps: 3500, note: "Runs a futures Telegram group; strong in LATAM", code: "NOVA", channel: "telegram", invitees: 60 },
-    { userId: "8012345682", seed: 32, rateBps: 3000, note: "TikTok shorts; check compliance of captions", code: "KAIKAI", channel: "tiktok", invitees: 45 },
+    {
+      userId: "8012345681",
+      seed: 31,
+      rateBps: 3500,
+      note: "Runs a futures Telegram group; strong in LATAM",
+      code: "NOVA",
+      channel: "telegram",
+      invitees: 60,
+    },
+    {
+      userId: "8012345682",
+      seed: 32,
+      rateBps: 3000,
+      note: "TikTok shorts; check compliance of captions",
+      code: "KAIKAI",
+      channel: "tiktok",
+      invitees: 45,
+    },
     { userId: "8012345683", seed: 33, rateBps: 2500, note: "", code: "LENA", channel: "website", invitees: 30 },
-  ].map(
-    (s): AffiliateSpec => ({
-      userId: s.userId,
-      seed: s.seed,
-      level: 1,
-      rateBps: s.rateBps,
-      parentUserId: DEMO_AFFILIATE_USER_ID,
-      note: s.note,
-      joinedDaysAgo: 200,
-      inviteeCount: s.invitees,
-      tradeDaysMean: 8,
-      links: [{ code: s.code, label: "Main link", channel: s.channel, spotShareBps: 0, futuresShareBps: 0, createdDaysAgo: 195, weight: 1 }],
-      cards: 0,
-      application: null,
-    }),
-  ),
+  ].map((s): AffiliateSpec => ({
+    userId: s.userId,
+    seed: s.seed,
+    level: 1,
+    rateBps: s.rateBps,
+    parentUserId: DEMO_AFFILIATE_USER_ID,
+    note: s.note,
+    joinedDaysAgo: 200,
+    inviteeCount: s.invitees,
+    tradeDaysMean: 8,
+    links: [
+      {
+        code: s.code,
+        label: "Main link",
+        channel: s.channel,
+        spotShareBps: 0,
+        futuresShareBps: 0,
+        createdDaysAgo: 195,
+        weight: 1,
+      },
+    ],
+    cards: 0,
+    application: null,
+  })),
 ];

@@ -8,7 +8,12 @@ import {
   SETTLEMENT_HOLD_DAYS,
 } from "../services/affiliate/rules";
 import type { AffiliateLedgerTable, AffiliateTables, Db } from "./schema";
-import { AFFILIATE_DEMO_USERS, AFFILIATE_LEVELS, AFFILIATE_SPECS, DEMO_AFFILIATE_USER_ID } from "./seed-affiliate-specs";
+import {
+  AFFILIATE_DEMO_USERS,
+  AFFILIATE_LEVELS,
+  AFFILIATE_SPECS,
+  DEMO_AFFILIATE_USER_ID,
+} from "./seed-affiliate-specs";
 import { MICROS_PER_CENT } from "../lib/money";
 import { addDays, DAY_MS, dayOf, dayStart, firstOfNextMonth, previousMonth } from "../lib/days";
 import { chunked } from "../lib/rows";
@@ -151,7 +156,9 @@ export function generateAffiliateData(now: number): GeneratedAffiliateData {
             const spot = line === "spot";
             // A few tiny spot trades: their commission falls below the minimum and is not paid.
             const tiny = spot && rand() < 0.04;
-            const volumeCents = Math.round((tiny ? 1 + 19 * rand() : spot ? 100 + 10_000 * rand() ** 3 : 500 + 70_000 * rand() ** 3) * 100);
+            const volumeCents = Math.round(
+              (tiny ? 1 + 19 * rand() : spot ? 100 + 10_000 * rand() ** 3 : 500 + 70_000 * rand() ** 3) * 100,
+            );
             const feeCents = Math.round((volumeCents * (spot ? 10 : 6)) / 10_000);
             const netBps = spec.rateBps - (spot ? link.spotShareBps : link.futuresShareBps);
             let commissionCents = Math.floor((feeCents * netBps) / 10_000);
@@ -178,7 +185,8 @@ export function generateAffiliateData(now: number): GeneratedAffiliateData {
               fills: 1,
               fee_micros: feeCents * MICROS_PER_CENT,
               commission_micros: commissionCents * MICROS_PER_CENT,
-              rebate_micros: Math.floor((feeCents * (spot ? link.spotShareBps : link.futuresShareBps)) / 10_000) * MICROS_PER_CENT,
+              rebate_micros:
+                Math.floor((feeCents * (spot ? link.spotShareBps : link.futuresShareBps)) / 10_000) * MICROS_PER_CENT,
               source: "direct",
             });
             volumeTotal += volumeCents;
@@ -262,7 +270,10 @@ export function generateAffiliateData(now: number): GeneratedAffiliateData {
  * The demo ledger that the seeded history implies: one settlement credit per affiliate and settled trade day (the
  * sum of its lines), and a payout of the whole balance on the 1st of each month when it reaches the minimum.
  */
-export function ledgerOf(commissions: Insertable<AffiliateTables["affiliate_commissions"]>[], now: number): Insertable<AffiliateLedgerTable>[] {
+export function ledgerOf(
+  commissions: Insertable<AffiliateTables["affiliate_commissions"]>[],
+  now: number,
+): Insertable<AffiliateLedgerTable>[] {
   const credits = new Map<string, Map<string, number>>();
   for (const line of commissions) {
     if (line.status !== "settled") continue;
@@ -279,25 +290,50 @@ export function ledgerOf(commissions: Insertable<AffiliateTables["affiliate_comm
       nextPayout ??= firstOfNextMonth(day);
       while (nextPayout <= day) {
         if (balance >= minimumCents) {
-          entries.push({ user_id: userId, kind: "payout", amount_cents: -balance, trade_day: null, destination: "spot", created_at: `${nextPayout}T09:00:00.000Z` });
+          entries.push({
+            user_id: userId,
+            kind: "payout",
+            amount_cents: -balance,
+            trade_day: null,
+            destination: "spot",
+            created_at: `${nextPayout}T09:00:00.000Z`,
+          });
           balance = 0;
         }
         nextPayout = firstOfNextMonth(nextPayout);
       }
       if (cents <= 0) continue;
-      entries.push({ user_id: userId, kind: "settlement", amount_cents: cents, trade_day: day, destination: null, created_at: `${addDays(day, 1)}T00:00:00.000Z` });
+      entries.push({
+        user_id: userId,
+        kind: "settlement",
+        amount_cents: cents,
+        trade_day: day,
+        destination: null,
+        created_at: `${addDays(day, 1)}T00:00:00.000Z`,
+      });
       balance += cents;
     }
   }
-  return entries.filter((e) => Date.parse(e.created_at) <= now).sort((a, b) => a.created_at.localeCompare(b.created_at));
+  return entries
+    .filter((e) => Date.parse(e.created_at) <= now)
+    .sort((a, b) => a.created_at.localeCompare(b.created_at));
 }
 
 const CHUNK = 500;
 const chunks = <T>(list: readonly T[]): T[][] => chunked(list, CHUNK);
-const ID_TABLES = ["affiliate_applications", "affiliate_links", "affiliate_invitees", "affiliate_commissions", "affiliate_cards"] as const;
+const ID_TABLES = [
+  "affiliate_applications",
+  "affiliate_links",
+  "affiliate_invitees",
+  "affiliate_commissions",
+  "affiliate_cards",
+] as const;
 
 async function countOf(db: Db, table: "affiliate_levels" | "affiliates" | "affiliate_invitees"): Promise<number> {
-  const row = await db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirst();
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as("n"))
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
@@ -309,9 +345,16 @@ async function countOf(db: Db, table: "affiliate_levels" | "affiliates" | "affil
 export async function seedAffiliateIfEmpty(db: Db, now: number = Date.now()): Promise<boolean> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   let seeded = false;
-  const quota = await db.selectFrom("client_settings").select("key").where("key", "=", CARD_QUOTA_SETTING).executeTakeFirst();
+  const quota = await db
+    .selectFrom("client_settings")
+    .select("key")
+    .where("key", "=", CARD_QUOTA_SETTING)
+    .executeTakeFirst();
   if (!quota) {
-    await db.insertInto("client_settings").values({ key: CARD_QUOTA_SETTING, value: JSON.stringify(DEFAULT_CARD_QUOTA) }).execute();
+    await db
+      .insertInto("client_settings")
+      .values({ key: CARD_QUOTA_SETTING, value: JSON.stringify(DEFAULT_CARD_QUOTA) })
+      .execute();
     seeded = true;
   }
   const data = generateAffiliateData(now);
@@ -319,7 +362,11 @@ export async function seedAffiliateIfEmpty(db: Db, now: number = Date.now()): Pr
     await db.insertInto("affiliate_levels").values(data.rows.affiliate_levels).execute();
     seeded = true;
   }
-  const demo = await db.selectFrom("users").select("user_id").where("user_id", "=", DEMO_AFFILIATE_USER_ID).executeTakeFirst();
+  const demo = await db
+    .selectFrom("users")
+    .select("user_id")
+    .where("user_id", "=", DEMO_AFFILIATE_USER_ID)
+    .executeTakeFirst();
   if (!demo || (await countOf(db, "affiliates")) > 0 || (await countOf(db, "affiliate_invitees")) > 0) return seeded;
 
   const passwords = [...new Set(AFFILIATE_DEMO_USERS.map((u) => u.password))];
@@ -346,7 +393,22 @@ export async function seedAffiliateIfEmpty(db: Db, now: number = Date.now()): Pr
         .execute();
       await trx
         .insertInto("user_settings")
-        .values({ user_id: user.userId, mbf: 0, ebf: 1, gbf: 1, tbf: 0, tpi: "", tpl: 0, kf: 2, oo: 0, oc: 0, ob: 0, eef: 1, mef: 0, gef: 1 })
+        .values({
+          user_id: user.userId,
+          mbf: 0,
+          ebf: 1,
+          gbf: 1,
+          tbf: 0,
+          tpi: "",
+          tpl: 0,
+          kf: 2,
+          oo: 0,
+          oc: 0,
+          ob: 0,
+          eef: 1,
+          mef: 0,
+          gef: 1,
+        })
         .execute();
     }
     const present = new Set((await trx.selectFrom("users").select("user_id").execute()).map((u) => u.user_id));
@@ -354,15 +416,19 @@ export async function seedAffiliateIfEmpty(db: Db, now: number = Date.now()): Pr
       list.filter((r) => present.has(r.affiliate_user_id ?? r.user_id ?? ""));
     const links = owned(data.rows.affiliate_links);
     const linkIds = new Set(links.map((l) => l.id));
-    for (const part of chunks(owned(data.rows.affiliate_applications))) await trx.insertInto("affiliate_applications").values(part).execute();
+    for (const part of chunks(owned(data.rows.affiliate_applications)))
+      await trx.insertInto("affiliate_applications").values(part).execute();
     for (const part of chunks(owned(data.rows.affiliates))) await trx.insertInto("affiliates").values(part).execute();
     for (const part of chunks(links)) await trx.insertInto("affiliate_links").values(part).execute();
     for (const part of chunks(data.rows.affiliate_link_daily_stats.filter((s) => linkIds.has(s.link_id)))) {
       await trx.insertInto("affiliate_link_daily_stats").values(part).execute();
     }
-    for (const part of chunks(owned(data.rows.affiliate_invitees))) await trx.insertInto("affiliate_invitees").values(part).execute();
-    for (const part of chunks(owned(data.rows.affiliate_commissions))) await trx.insertInto("affiliate_commissions").values(part).execute();
-    for (const part of chunks(owned(data.rows.affiliate_cards))) await trx.insertInto("affiliate_cards").values(part).execute();
+    for (const part of chunks(owned(data.rows.affiliate_invitees)))
+      await trx.insertInto("affiliate_invitees").values(part).execute();
+    for (const part of chunks(owned(data.rows.affiliate_commissions)))
+      await trx.insertInto("affiliate_commissions").values(part).execute();
+    for (const part of chunks(owned(data.rows.affiliate_cards)))
+      await trx.insertInto("affiliate_cards").values(part).execute();
     const ledger = ledgerOf(owned(data.rows.affiliate_commissions), now);
     for (const part of chunks(ledger)) await trx.insertInto("affiliate_ledger").values(part).execute();
     // The demo's levels are this month's: the review of last month counts as done (the next runs on the 1st).
@@ -375,10 +441,11 @@ export async function seedAffiliateIfEmpty(db: Db, now: number = Date.now()): Pr
     if (postgres) {
       // Explicit ids leave the identity sequences behind: move each past the largest id.
       for (const table of ID_TABLES) {
-        await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 0) + 1, false)`.execute(trx);
+        await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 0) + 1, false)`.execute(
+          trx,
+        );
       }
     }
   });
   return true;
 }
-

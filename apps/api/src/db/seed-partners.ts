@@ -1,6 +1,13 @@
 import type { Insertable } from "kysely";
 import type { PartnerProgrammeName } from "../plugins/app/partners-repository";
-import type { Db, PartnerBrokerTiersTable, PartnerCohortProjectsTable, PartnerFeaturesTable, PartnerMakerTiersTable, PartnerTables } from "./schema";
+import type {
+  Db,
+  PartnerBrokerTiersTable,
+  PartnerCohortProjectsTable,
+  PartnerFeaturesTable,
+  PartnerMakerTiersTable,
+  PartnerTables,
+} from "./schema";
 
 /**
  * The partner programmes' published terms, seeded into empty tables. Figures follow the public programmes
@@ -13,16 +20,72 @@ import type { Db, PartnerBrokerTiersTable, PartnerCohortProjectsTable, PartnerFe
 const M = 1_000_000;
 
 export const BROKER_TIERS: readonly Insertable<PartnerBrokerTiersTable>[] = [
-  { tier: 1, name: "L1", spot_volume_usdt: 2 * M, futures_volume_usdt: 10 * M, active_traders: 5, own_rate_bps: 3000, affiliated_rate_bps: 300 },
-  { tier: 2, name: "L2", spot_volume_usdt: 5 * M, futures_volume_usdt: 100 * M, active_traders: 10, own_rate_bps: 4000, affiliated_rate_bps: 500 },
-  { tier: 3, name: "L3", spot_volume_usdt: 10 * M, futures_volume_usdt: 500 * M, active_traders: 20, own_rate_bps: 5000, affiliated_rate_bps: 1000 },
-  { tier: 4, name: "L4", spot_volume_usdt: 50 * M, futures_volume_usdt: 1000 * M, active_traders: 50, own_rate_bps: 6000, affiliated_rate_bps: 1250 },
+  {
+    tier: 1,
+    name: "L1",
+    spot_volume_usdt: 2 * M,
+    futures_volume_usdt: 10 * M,
+    active_traders: 5,
+    own_rate_bps: 3000,
+    affiliated_rate_bps: 300,
+  },
+  {
+    tier: 2,
+    name: "L2",
+    spot_volume_usdt: 5 * M,
+    futures_volume_usdt: 100 * M,
+    active_traders: 10,
+    own_rate_bps: 4000,
+    affiliated_rate_bps: 500,
+  },
+  {
+    tier: 3,
+    name: "L3",
+    spot_volume_usdt: 10 * M,
+    futures_volume_usdt: 500 * M,
+    active_traders: 20,
+    own_rate_bps: 5000,
+    affiliated_rate_bps: 1000,
+  },
+  {
+    tier: 4,
+    name: "L4",
+    spot_volume_usdt: 50 * M,
+    futures_volume_usdt: 1000 * M,
+    active_traders: 50,
+    own_rate_bps: 6000,
+    affiliated_rate_bps: 1250,
+  },
 ];
 
 export const MAKER_TIERS: readonly Insertable<PartnerMakerTiersTable>[] = [
-  { tier: 1, name: "T1", monthly_volume_usdt: 10 * M, maker_fee_ppm: -150, taker_fee_ppm: 400, api_rps: 100, min_maker_ratio_bps: 7500 },
-  { tier: 2, name: "T2", monthly_volume_usdt: 5 * M, maker_fee_ppm: -100, taker_fee_ppm: 450, api_rps: 70, min_maker_ratio_bps: 7500 },
-  { tier: 3, name: "T3", monthly_volume_usdt: 2 * M, maker_fee_ppm: -50, taker_fee_ppm: 500, api_rps: 50, min_maker_ratio_bps: 7500 },
+  {
+    tier: 1,
+    name: "T1",
+    monthly_volume_usdt: 10 * M,
+    maker_fee_ppm: -150,
+    taker_fee_ppm: 400,
+    api_rps: 100,
+    min_maker_ratio_bps: 7500,
+  },
+  {
+    tier: 2,
+    name: "T2",
+    monthly_volume_usdt: 5 * M,
+    maker_fee_ppm: -100,
+    taker_fee_ppm: 450,
+    api_rps: 70,
+    min_maker_ratio_bps: 7500,
+  },
+  {
+    tier: 3,
+    name: "T3",
+    monthly_volume_usdt: 2 * M,
+    maker_fee_ppm: -50,
+    taker_fee_ppm: 500,
+    api_rps: 50,
+    min_maker_ratio_bps: 7500,
+  },
 ];
 
 type FeatureSeed = readonly [key: string, value: number | null];
@@ -97,23 +160,93 @@ const FEATURES: Readonly<Record<PartnerProgrammeName, Readonly<Record<string, re
   },
 };
 
-export const PARTNER_FEATURES: readonly Insertable<PartnerFeaturesTable>[] = Object.entries(FEATURES).flatMap(([programme, sections]) =>
-  Object.entries(sections).flatMap(([section, list]) => list.map(([key, value], sort) => ({ programme, section, key, sort, value }))),
+export const PARTNER_FEATURES: readonly Insertable<PartnerFeaturesTable>[] = Object.entries(FEATURES).flatMap(
+  ([programme, sections]) =>
+    Object.entries(sections).flatMap(([section, list]) =>
+      list.map(([key, value], sort) => ({ programme, section, key, sort, value })),
+    ),
 );
 
 export const COHORT_PROJECTS: readonly Insertable<PartnerCohortProjectsTable>[] = [
-  { id: 1, cohort: "2026 S1", name: "Lumen Ledger", sector: "rwa", raised_usdt: 4_200_000, listed_on: null, website: "https://lumenledger.example" },
-  { id: 2, cohort: "2026 S1", name: "Quillpay", sector: "payments", raised_usdt: 2_750_000, listed_on: null, website: "https://quillpay.example" },
-  { id: 3, cohort: "2026 S1", name: "Synapse Grid", sector: "ai", raised_usdt: 6_100_000, listed_on: null, website: "https://synapsegrid.example" },
-  { id: 4, cohort: "2025 S2", name: "Harbor Swap", sector: "defi", raised_usdt: 3_400_000, listed_on: "2025-12-09", website: "https://harborswap.example" },
-  { id: 5, cohort: "2025 S2", name: "Pixel Forge", sector: "gaming", raised_usdt: 1_800_000, listed_on: "2026-01-20", website: "https://pixelforge.example" },
-  { id: 6, cohort: "2025 S2", name: "Relaymesh", sector: "infrastructure", raised_usdt: 5_300_000, listed_on: "2025-11-18", website: "https://relaymesh.example" },
-  { id: 7, cohort: "2025 S1", name: "Atlas Oracle", sector: "infrastructure", raised_usdt: 8_000_000, listed_on: "2025-06-24", website: "https://atlasoracle.example" },
-  { id: 8, cohort: "2025 S1", name: "Verdant Yield", sector: "defi", raised_usdt: 2_100_000, listed_on: "2025-07-15", website: "https://verdantyield.example" },
+  {
+    id: 1,
+    cohort: "2026 S1",
+    name: "Lumen Ledger",
+    sector: "rwa",
+    raised_usdt: 4_200_000,
+    listed_on: null,
+    website: "https://lumenledger.example",
+  },
+  {
+    id: 2,
+    cohort: "2026 S1",
+    name: "Quillpay",
+    sector: "payments",
+    raised_usdt: 2_750_000,
+    listed_on: null,
+    website: "https://quillpay.example",
+  },
+  {
+    id: 3,
+    cohort: "2026 S1",
+    name: "Synapse Grid",
+    sector: "ai",
+    raised_usdt: 6_100_000,
+    listed_on: null,
+    website: "https://synapsegrid.example",
+  },
+  {
+    id: 4,
+    cohort: "2025 S2",
+    name: "Harbor Swap",
+    sector: "defi",
+    raised_usdt: 3_400_000,
+    listed_on: "2025-12-09",
+    website: "https://harborswap.example",
+  },
+  {
+    id: 5,
+    cohort: "2025 S2",
+    name: "Pixel Forge",
+    sector: "gaming",
+    raised_usdt: 1_800_000,
+    listed_on: "2026-01-20",
+    website: "https://pixelforge.example",
+  },
+  {
+    id: 6,
+    cohort: "2025 S2",
+    name: "Relaymesh",
+    sector: "infrastructure",
+    raised_usdt: 5_300_000,
+    listed_on: "2025-11-18",
+    website: "https://relaymesh.example",
+  },
+  {
+    id: 7,
+    cohort: "2025 S1",
+    name: "Atlas Oracle",
+    sector: "infrastructure",
+    raised_usdt: 8_000_000,
+    listed_on: "2025-06-24",
+    website: "https://atlasoracle.example",
+  },
+  {
+    id: 8,
+    cohort: "2025 S1",
+    name: "Verdant Yield",
+    sector: "defi",
+    raised_usdt: 2_100_000,
+    listed_on: "2025-07-15",
+    website: "https://verdantyield.example",
+  },
 ];
 
 async function isEmpty(db: Pick<Db, "selectFrom">, table: keyof PartnerTables): Promise<boolean> {
-  const row = await db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirst();
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as("n"))
+    .executeTakeFirst();
   return Number(row?.n ?? 0) === 0;
 }
 
@@ -125,19 +258,31 @@ export async function seedPartnersIfEmpty(db: Db): Promise<boolean> {
   let seeded = false;
   await db.transaction().execute(async (trx) => {
     if (await isEmpty(trx, "partner_broker_tiers")) {
-      await trx.insertInto("partner_broker_tiers").values([...BROKER_TIERS]).execute();
+      await trx
+        .insertInto("partner_broker_tiers")
+        .values([...BROKER_TIERS])
+        .execute();
       seeded = true;
     }
     if (await isEmpty(trx, "partner_maker_tiers")) {
-      await trx.insertInto("partner_maker_tiers").values([...MAKER_TIERS]).execute();
+      await trx
+        .insertInto("partner_maker_tiers")
+        .values([...MAKER_TIERS])
+        .execute();
       seeded = true;
     }
     if (await isEmpty(trx, "partner_features")) {
-      await trx.insertInto("partner_features").values([...PARTNER_FEATURES]).execute();
+      await trx
+        .insertInto("partner_features")
+        .values([...PARTNER_FEATURES])
+        .execute();
       seeded = true;
     }
     if (await isEmpty(trx, "partner_cohort_projects")) {
-      await trx.insertInto("partner_cohort_projects").values([...COHORT_PROJECTS]).execute();
+      await trx
+        .insertInto("partner_cohort_projects")
+        .values([...COHORT_PROJECTS])
+        .execute();
       seeded = true;
     }
   });

@@ -1,6 +1,11 @@
 import type { Db, VipTables } from "./schema";
 import { DAY_MS, dayOf, dayStart } from "../lib/days";
-import { DEFAULT_VIP_RULES, DEFAULT_VIP_TRIAL, VIP_RULES_SETTING, VIP_TRIAL_SETTING } from "../plugins/app/vip-repository";
+import {
+  DEFAULT_VIP_RULES,
+  DEFAULT_VIP_TRIAL,
+  VIP_RULES_SETTING,
+  VIP_TRIAL_SETTING,
+} from "../plugins/app/vip-repository";
 
 /**
  * The VIP programme's demo data, seeded into empty tables after the accounts and the affiliate data:
@@ -38,7 +43,13 @@ export interface VipMetricsSeed {
 export const VIP_DEMO_METRICS: readonly VipMetricsSeed[] = [
   { userId: "8012345678", spotVolume30d: 620_000, futuresVolume30d: 14 * M, assets: 42_000 },
   { userId: "8012345679", spotVolume30d: 120_000, futuresVolume30d: 800_000, assets: 6_500 },
-  { userId: "8012345680", spotVolume30d: 900_000, futuresVolume30d: 3 * M, assets: 28_000, grace: { level: 3, daysLeft: 9 } },
+  {
+    userId: "8012345680",
+    spotVolume30d: 900_000,
+    futuresVolume30d: 3 * M,
+    assets: 28_000,
+    grace: { level: 3, daysLeft: 9 },
+  },
 ];
 
 export interface AirdropSeed {
@@ -55,14 +66,53 @@ export interface AirdropSeed {
 }
 
 export const VIP_AIRDROPS: readonly AirdropSeed[] = [
-  { id: "nova-launch", coin: "NOVA", name: "Nova Network", poolAmount: 2 * M, requiredLevel: 1, startDay: -2, endDay: 5, joinedBy: ["8012345680"] },
-  { id: "zeta-prime", coin: "ZETA", name: "Zeta Prime", poolAmount: 500_000, requiredLevel: 3, startDay: -1, endDay: 6, joinedBy: [] },
-  { id: "orbit-drop", coin: "ORBT", name: "Orbit Protocol", poolAmount: 1_200_000, requiredLevel: 2, startDay: 3, endDay: 10, joinedBy: [] },
-  { id: "lumen-airdrop", coin: "LMN", name: "Lumen Chain", poolAmount: 800_000, requiredLevel: 1, startDay: -20, endDay: -10, joinedBy: ["8012345678", "8012345680"] },
+  {
+    id: "nova-launch",
+    coin: "NOVA",
+    name: "Nova Network",
+    poolAmount: 2 * M,
+    requiredLevel: 1,
+    startDay: -2,
+    endDay: 5,
+    joinedBy: ["8012345680"],
+  },
+  {
+    id: "zeta-prime",
+    coin: "ZETA",
+    name: "Zeta Prime",
+    poolAmount: 500_000,
+    requiredLevel: 3,
+    startDay: -1,
+    endDay: 6,
+    joinedBy: [],
+  },
+  {
+    id: "orbit-drop",
+    coin: "ORBT",
+    name: "Orbit Protocol",
+    poolAmount: 1_200_000,
+    requiredLevel: 2,
+    startDay: 3,
+    endDay: 10,
+    joinedBy: [],
+  },
+  {
+    id: "lumen-airdrop",
+    coin: "LMN",
+    name: "Lumen Chain",
+    poolAmount: 800_000,
+    requiredLevel: 1,
+    startDay: -20,
+    endDay: -10,
+    joinedBy: ["8012345678", "8012345680"],
+  },
 ];
 
 const countOf = async (db: Pick<Db, "selectFrom">, table: keyof VipTables): Promise<number> => {
-  const row = await db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirst();
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as("n"))
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 };
 
@@ -78,7 +128,10 @@ export async function seedVipProgrammeIfEmpty(db: Db, now: number = Date.now()):
     ] as const) {
       const exists = await trx.selectFrom("client_settings").select("key").where("key", "=", key).executeTakeFirst();
       if (!exists) {
-        await trx.insertInto("client_settings").values({ key, value: JSON.stringify(value) }).execute();
+        await trx
+          .insertInto("client_settings")
+          .values({ key, value: JSON.stringify(value) })
+          .execute();
         seeded = true;
       }
     }
@@ -130,7 +183,9 @@ export async function seedVipProgrammeIfEmpty(db: Db, now: number = Date.now()):
         )
         .execute();
       const joins = VIP_AIRDROPS.flatMap((a) =>
-        a.joinedBy.filter((u) => users.has(u)).map((userId) => ({ campaign_id: a.id, user_id: userId, joined_at: iso(a.startDay + 0.5) })),
+        a.joinedBy
+          .filter((u) => users.has(u))
+          .map((userId) => ({ campaign_id: a.id, user_id: userId, joined_at: iso(a.startDay + 0.5) })),
       );
       if (joins.length) await trx.insertInto("vip_airdrop_participants").values(joins).execute();
       seeded = true;

@@ -76,14 +76,78 @@ const M = 1_000_000;
 
 /** VIP0–VIP4 as in the reference data (Bitget 2024); VIP5–VIP7 extrapolated from their trend. */
 export const DEMO_VIP_LEVELS: readonly VipSeed[] = [
-  { level: 0, spot: [0.1, 0.1], futures: [0.02, 0.06], spotVolume30d: 0, futuresVolume30d: 0, assets: 0, withdrawalLimit24h: 3 * M },
-  { level: 1, spot: [0.08, 0.08], futures: [0.019, 0.06], spotVolume30d: 500_000, futuresVolume30d: 5 * M, assets: 30_000, withdrawalLimit24h: 4 * M },
-  { level: 2, spot: [0.065, 0.07], futures: [0.016, 0.04], spotVolume30d: 2 * M, futuresVolume30d: 10 * M, assets: 50_000, withdrawalLimit24h: 6 * M },
-  { level: 3, spot: [0.05, 0.06], futures: [0.014, 0.0375], spotVolume30d: 8 * M, futuresVolume30d: 20 * M, assets: 250_000, withdrawalLimit24h: 8 * M },
-  { level: 4, spot: [0.04, 0.05], futures: [0.012, 0.035], spotVolume30d: 30 * M, futuresVolume30d: 50 * M, assets: 750_000, withdrawalLimit24h: 10 * M },
-  { level: 5, spot: [0.035, 0.045], futures: [0.01, 0.032], spotVolume30d: 50 * M, futuresVolume30d: 100 * M, assets: 2 * M, withdrawalLimit24h: 12 * M },
-  { level: 6, spot: [0.03, 0.04], futures: [0.008, 0.03], spotVolume30d: 100 * M, futuresVolume30d: 250 * M, assets: 5 * M, withdrawalLimit24h: 15 * M },
-  { level: 7, spot: [0.02, 0.035], futures: [0.006, 0.028], spotVolume30d: 250 * M, futuresVolume30d: 500 * M, assets: 10 * M, withdrawalLimit24h: 20 * M },
+  {
+    level: 0,
+    spot: [0.1, 0.1],
+    futures: [0.02, 0.06],
+    spotVolume30d: 0,
+    futuresVolume30d: 0,
+    assets: 0,
+    withdrawalLimit24h: 3 * M,
+  },
+  {
+    level: 1,
+    spot: [0.08, 0.08],
+    futures: [0.019, 0.06],
+    spotVolume30d: 500_000,
+    futuresVolume30d: 5 * M,
+    assets: 30_000,
+    withdrawalLimit24h: 4 * M,
+  },
+  {
+    level: 2,
+    spot: [0.065, 0.07],
+    futures: [0.016, 0.04],
+    spotVolume30d: 2 * M,
+    futuresVolume30d: 10 * M,
+    assets: 50_000,
+    withdrawalLimit24h: 6 * M,
+  },
+  {
+    level: 3,
+    spot: [0.05, 0.06],
+    futures: [0.014, 0.0375],
+    spotVolume30d: 8 * M,
+    futuresVolume30d: 20 * M,
+    assets: 250_000,
+    withdrawalLimit24h: 8 * M,
+  },
+  {
+    level: 4,
+    spot: [0.04, 0.05],
+    futures: [0.012, 0.035],
+    spotVolume30d: 30 * M,
+    futuresVolume30d: 50 * M,
+    assets: 750_000,
+    withdrawalLimit24h: 10 * M,
+  },
+  {
+    level: 5,
+    spot: [0.035, 0.045],
+    futures: [0.01, 0.032],
+    spotVolume30d: 50 * M,
+    futuresVolume30d: 100 * M,
+    assets: 2 * M,
+    withdrawalLimit24h: 12 * M,
+  },
+  {
+    level: 6,
+    spot: [0.03, 0.04],
+    futures: [0.008, 0.03],
+    spotVolume30d: 100 * M,
+    futuresVolume30d: 250 * M,
+    assets: 5 * M,
+    withdrawalLimit24h: 15 * M,
+  },
+  {
+    level: 7,
+    spot: [0.02, 0.035],
+    futures: [0.006, 0.028],
+    spotVolume30d: 250 * M,
+    futuresVolume30d: 500 * M,
+    assets: 10 * M,
+    withdrawalLimit24h: 20 * M,
+  },
 ];
 
 /** Percent (0.0375) to parts per million (375), rounded so float noise never leaks into the database. */
@@ -95,14 +159,21 @@ const SEEDED_AT = "2026-01-05T09:00:00.000Z";
 type Executor = Pick<Db, "selectFrom" | "insertInto">;
 
 async function isEmpty(db: Executor, table: "users" | "domain_config" | "vip_levels"): Promise<boolean> {
-  const row = await db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirst();
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as("n"))
+    .executeTakeFirst();
   return Number(row?.n ?? 0) === 0;
 }
 
 async function seedClientSettings(db: Executor, settings: Readonly<Record<string, unknown>>): Promise<void> {
   for (const [key, value] of Object.entries(settings)) {
     const exists = await db.selectFrom("client_settings").select("key").where("key", "=", key).executeTakeFirst();
-    if (!exists) await db.insertInto("client_settings").values({ key, value: JSON.stringify(value) }).execute();
+    if (!exists)
+      await db
+        .insertInto("client_settings")
+        .values({ key, value: JSON.stringify(value) })
+        .execute();
   }
 }
 
@@ -136,7 +207,10 @@ async function seedAccountsIfEmpty(db: Db, publicOrigin?: string): Promise<boole
           created_at: SEEDED_AT,
         })
         .execute();
-      await trx.insertInto("user_settings").values({ user_id: account.userId, ...account.settings }).execute();
+      await trx
+        .insertInto("user_settings")
+        .values({ user_id: account.userId, ...account.settings })
+        .execute();
     }
     if (await isEmpty(trx, "domain_config")) {
       let id = 1;

@@ -75,7 +75,9 @@ export function createMemoryStore(now: () => number = Date.now): CounterStore {
     },
     peek(key) {
       const entry = live(key);
-      return Promise.resolve(entry ? { count: entry.count, resetInMs: entry.expiresAt - now() } : { count: 0, resetInMs: 0 });
+      return Promise.resolve(
+        entry ? { count: entry.count, resetInMs: entry.expiresAt - now() } : { count: 0, resetInMs: 0 },
+      );
     },
     reset(key) {
       entries.delete(key);
@@ -149,10 +151,16 @@ export function createRedisStore(redis: Redis, keyPrefix: string): CounterStore 
         options.baseDelayMs,
         options.maxDelayMs,
       )) as [number, number];
-      return answer[0] === 1 ? { allowed: true, count: Number(answer[1]) } : { allowed: false, retryInMs: Number(answer[1]) };
+      return answer[0] === 1
+        ? { allowed: true, count: Number(answer[1]) }
+        : { allowed: false, retryInMs: Number(answer[1]) };
     },
     async unpace(key) {
-      await redis.multi().eval(UNHIT_SCRIPT, 1, k(key)).del(k(gateOf(key))).exec();
+      await redis
+        .multi()
+        .eval(UNHIT_SCRIPT, 1, k(key))
+        .del(k(gateOf(key)))
+        .exec();
     },
   };
 }

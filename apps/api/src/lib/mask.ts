@@ -5,7 +5,10 @@ export function maskMobile(mobile: string | null | undefined): string {
   if (!match) return "****";
   const country = match[1];
   const digits = (match[2] ?? "").replace(/\D/g, "");
-  const masked = digits.length >= 8 ? `${digits.slice(0, 3)}****${digits.slice(-4)}` : `${digits.slice(0, 1)}****${digits.slice(-2)}`;
+  const masked =
+    digits.length >= 8
+      ? `${digits.slice(0, 3)}****${digits.slice(-4)}`
+      : `${digits.slice(0, 1)}****${digits.slice(-2)}`;
   return country ? `${country} ${masked}` : masked;
 }
 

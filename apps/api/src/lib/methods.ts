@@ -17,7 +17,9 @@ export function allowedMethods(app: FastifyInstance, path: string): string[] {
 
 /** 405 naming the method and path, with the `Allow` header. */
 export function methodNotAllowed(method: string, path: string, allow: readonly string[]): ApiError {
-  return new ApiError("method_not_allowed", `${method} ${path}: method not allowed`, { headers: { allow: allow.join(", ") } });
+  return new ApiError("method_not_allowed", `${method} ${path}: method not allowed`, {
+    headers: { allow: allow.join(", ") },
+  });
 }
 
 const envelopeText = (code: string, msg: string) => JSON.stringify({ code, msg, data: null });
@@ -30,7 +32,12 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
   if (error.code === "ECONNRESET" || socket.destroyed) return;
   const [status, reason, body, extra] =
     error.code === "HPE_INVALID_METHOD"
-      ? [405, "Method Not Allowed", envelopeText(ResponseCode.methodNotAllowed, "method: not allowed"), `Allow: ${SUPPORTED_METHODS.join(", ")}\r\n`]
+      ? [
+          405,
+          "Method Not Allowed",
+          envelopeText(ResponseCode.methodNotAllowed, "method: not allowed"),
+          `Allow: ${SUPPORTED_METHODS.join(", ")}\r\n`,
+        ]
       : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
         ? [408, "Request Timeout", envelopeText(ResponseCode.timeout, "request: timed out"), ""]
         : error.code === "HPE_HEADER_OVERFLOW"

@@ -12,7 +12,10 @@ export interface PasswordStrength extends PasswordFeedback {
 
 /** A register password refused for being guessable (weak_password), with zxcvbn's feedback keys for the form page. */
 export function weakPassword(feedback: PasswordFeedback): ApiError {
-  const parts = [feedback.warning ? `warning: ${feedback.warning}` : "", feedback.suggestions.length ? `suggestions: ${feedback.suggestions.join(", ")}` : ""];
+  const parts = [
+    feedback.warning ? `warning: ${feedback.warning}` : "",
+    feedback.suggestions.length ? `suggestions: ${feedback.suggestions.join(", ")}` : "",
+  ];
   const detail = parts.filter(Boolean).join("; ");
   return new ApiError("weak_password", `password: too easy to guess${detail ? ` (${detail})` : ""}`, { feedback });
 }
@@ -51,11 +54,16 @@ export function passwordUserInputs(email: string): string[] {
 export async function passwordStrength(password: string, userInputs: readonly string[]): Promise<PasswordStrength> {
   const zxcvbn = await loadChecker();
   const result = zxcvbn.check(password, [...userInputs]);
-  return { score: result.score, warning: result.feedback.warning ?? undefined, suggestions: [...result.feedback.suggestions] };
+  return {
+    score: result.score,
+    warning: result.feedback.warning ?? undefined,
+    suggestions: [...result.feedback.suggestions],
+  };
 }
 
 /** Throws ApiError weak_password (400) when zxcvbn scores the password below MIN_PASSWORD_SCORE for this email. */
 export async function assertStrongPassword(password: string, email: string): Promise<void> {
   const strength = await passwordStrength(password, passwordUserInputs(email));
-  if (strength.score < MIN_PASSWORD_SCORE) throw weakPassword({ warning: strength.warning, suggestions: strength.suggestions });
+  if (strength.score < MIN_PASSWORD_SCORE)
+    throw weakPassword({ warning: strength.warning, suggestions: strength.suggestions });
 }

@@ -23,7 +23,11 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [scheme, n, r, p, saltText, keyText] = stored.split("$");
   if (scheme !== "scrypt" || !saltText || !keyText) return false;
   const expected = Buffer.from(keyText, "base64url");
-  const actual = await derive(password, Buffer.from(saltText, "base64url"), { N: Number(n), r: Number(r), p: Number(p) });
+  const actual = await derive(password, Buffer.from(saltText, "base64url"), {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+  });
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
 

@@ -26,17 +26,25 @@ export const dayPart = (iso: string | null | undefined) => (iso ? iso.slice(0, 1
 export function expectedSummary(userId: string, from: string, to: string) {
   const linkIds = new Set(G.affiliate_links.filter((l) => l.user_id === userId).map((l) => l.id));
   const invitees = G.affiliate_invitees.filter((i) => i.affiliate_user_id === userId);
-  const commissions = G.affiliate_commissions.filter((c) => c.affiliate_user_id === userId && inRange(c.trade_day, from, to));
+  const commissions = G.affiliate_commissions.filter(
+    (c) => c.affiliate_user_id === userId && inRange(c.trade_day, from, to),
+  );
   return {
-    clicks: G.affiliate_link_daily_stats.filter((s) => linkIds.has(s.link_id) && inRange(s.day, from, to)).reduce((n, s) => n + s.clicks, 0),
+    clicks: G.affiliate_link_daily_stats
+      .filter((s) => linkIds.has(s.link_id) && inRange(s.day, from, to))
+      .reduce((n, s) => n + s.clicks, 0),
     signups: invitees.filter((i) => inRange(dayPart(i.registered_at), from, to)).length,
     kycVerified: invitees.filter((i) => inRange(dayPart(i.kyc_at), from, to)).length,
     firstDeposits: invitees.filter((i) => inRange(dayPart(i.first_deposit_at), from, to)).length,
     firstTrades: invitees.filter((i) => inRange(dayPart(i.first_trade_at), from, to)).length,
     activeTraders: new Set(commissions.map((c) => c.invitee_id)).size,
     volumeUsdt: usd(commissions.reduce((n, c) => n + cents(c.volume_cents), 0)),
-    commissionPendingUsdt: usd(commissions.filter((c) => c.status === "pending").reduce((n, c) => n + cents(c.commission_cents), 0)),
-    commissionSettledUsdt: usd(commissions.filter((c) => c.status === "settled").reduce((n, c) => n + cents(c.commission_cents), 0)),
+    commissionPendingUsdt: usd(
+      commissions.filter((c) => c.status === "pending").reduce((n, c) => n + cents(c.commission_cents), 0),
+    ),
+    commissionSettledUsdt: usd(
+      commissions.filter((c) => c.status === "settled").reduce((n, c) => n + cents(c.commission_cents), 0),
+    ),
   };
 }
 
@@ -50,9 +58,20 @@ async function seedAtNow(app: FastifyInstance): Promise<void> {
   for (const [i, a] of DEMO_ACCOUNTS.entries()) {
     await db
       .insertInto("users")
-      .values({ user_id: a.userId, email: a.email, password_hash: hashes[i] ?? "", mobile: a.mobile, user_name: a.userName, role: a.role, created_at: "2026-01-05T09:00:00.000Z" })
+      .values({
+        user_id: a.userId,
+        email: a.email,
+        password_hash: hashes[i] ?? "",
+        mobile: a.mobile,
+        user_name: a.userName,
+        role: a.role,
+        created_at: "2026-01-05T09:00:00.000Z",
+      })
       .execute();
-    await db.insertInto("user_settings").values({ user_id: a.userId, ...a.settings }).execute();
+    await db
+      .insertInto("user_settings")
+      .values({ user_id: a.userId, ...a.settings })
+      .execute();
   }
   await seedAffiliateIfEmpty(db, NOW);
   await seedIfEmpty(db);
@@ -93,7 +112,8 @@ export function affiliateSuite() {
         ...(opts.body !== undefined ? { payload: JSON.stringify(opts.body) } : {}),
       });
     },
-    asAffiliate: (method: Method, url: string, opts: Omit<CallOptions, "cookie"> = {}) => suite.call(method, url, { ...opts, cookie: suite.affiliateCookie }),
+    asAffiliate: (method: Method, url: string, opts: Omit<CallOptions, "cookie"> = {}) =>
+      suite.call(method, url, { ...opts, cookie: suite.affiliateCookie }),
     async registerUser(email: string): Promise<string> {
       const response = await suite.app.inject({
         method: "POST",

@@ -59,4 +59,3 @@ export function makeEvent(n: number, overrides: Partial<AnalyticsEventContract> 
     ...overrides,
   };
 }
-

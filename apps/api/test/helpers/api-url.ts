@@ -1,4 +1,12 @@
-import { ENDPOINTS, endpointPath, pathParamNames, type EndpointName, type EndpointPathArgs, type Endpoints, type PathParamNames } from "@affiliates/contracts/endpoints";
+import {
+  ENDPOINTS,
+  endpointPath,
+  pathParamNames,
+  type EndpointName,
+  type EndpointPathArgs,
+  type Endpoints,
+  type PathParamNames,
+} from "@affiliates/contracts/endpoints";
 
 export type ApiQueryValue = string | number | boolean | undefined;
 
@@ -12,7 +20,9 @@ export type ApiQuery = Readonly<Record<string, ApiQueryValue>> | string;
  * Path parameters may be `undefined` (an optional lookup such as `offer?.id`): the table's `endpointPath` throws on it,
  * so a test that lost its value fails by name instead of calling `…/undefined`.
  */
-type ApiUrlParams<N extends EndpointName> = { readonly [K in PathParamNames<Endpoints[N]["path"]>]: string | number | undefined };
+type ApiUrlParams<N extends EndpointName> = {
+  readonly [K in PathParamNames<Endpoints[N]["path"]>]: string | number | undefined;
+};
 
 /** After the name: the path parameters when the entry's path has any, then an optional query. */
 export type ApiUrlArgs<N extends EndpointName> = [PathParamNames<Endpoints[N]["path"]>] extends [never]

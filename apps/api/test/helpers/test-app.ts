@@ -31,7 +31,13 @@ export interface TestApp {
 
 /** The API in-process on in-memory SQLite, or on PostgreSQL in a fresh schema when TEST_DATABASE_URL is set. */
 export async function createTestApp(overrides: Partial<AppOptions> = {}): Promise<TestApp> {
-  const base: Partial<AppOptions> = { logger: false, redisUrl: undefined, adminToken: undefined, appEnv: "test", ...overrides };
+  const base: Partial<AppOptions> = {
+    logger: false,
+    redisUrl: undefined,
+    adminToken: undefined,
+    appEnv: "test",
+    ...overrides,
+  };
   if (!TEST_DATABASE_URL) {
     const app = await buildApp({ databaseUrl: ":memory:", ...base });
     return { app, close: () => app.close() };
@@ -63,7 +69,8 @@ export function envelope(response: LightMyRequestResponse): EnvelopeBody {
   const body: unknown = response.json();
   if (typeof body !== "object" || body === null) throw new Error(`not an envelope: ${response.body}`);
   const { code, msg, data } = body as Record<string, unknown>;
-  if (typeof code !== "string" || typeof msg !== "string" || !("data" in body)) throw new Error(`not an envelope: ${response.body}`);
+  if (typeof code !== "string" || typeof msg !== "string" || !("data" in body))
+    throw new Error(`not an envelope: ${response.body}`);
   return { code, msg, data };
 }
 
@@ -75,16 +82,30 @@ export function sessionCookie(response: LightMyRequestResponse): string {
 
 /** A live device token (the `dy-token` header login and register require), issued as the token SDK gets one. */
 export async function deviceToken(app: FastifyInstance, fingerprint = "test-fingerprint-0123456789"): Promise<string> {
-  const response = await app.inject({ method: "POST", url: apiUrl("deviceTokenIssue"), payload: { appId: DEVICE_TOKEN_APP_IDS.test, fingerprint } });
+  const response = await app.inject({
+    method: "POST",
+    url: apiUrl("deviceTokenIssue"),
+    payload: { appId: DEVICE_TOKEN_APP_IDS.test, fingerprint },
+  });
   const { token } = envelope(response).data as { token: string };
   if (response.statusCode !== 200 || typeof token !== "string") throw new Error(`no device token: ${response.body}`);
   return token;
 }
 
 /** POST /v1/user/login with a fresh device token, unless the caller gives its own `dy-token` header. */
-export async function login(app: FastifyInstance, email: string, password: string, headers: Record<string, string> = {}) {
+export async function login(
+  app: FastifyInstance,
+  email: string,
+  password: string,
+  headers: Record<string, string> = {},
+) {
   const token = headers["dy-token"] ?? (await deviceToken(app));
-  return app.inject({ method: "POST", url: apiUrl("login"), payload: { email, password }, headers: { "dy-token": token, ...headers } });
+  return app.inject({
+    method: "POST",
+    url: apiUrl("login"),
+    payload: { email, password },
+    headers: { "dy-token": token, ...headers },
+  });
 }
 
 export const AFFILIATE = { email: "affiliate@example.com", password: "Affiliate#2026" } as const;

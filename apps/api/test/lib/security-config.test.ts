@@ -14,10 +14,9 @@ describe("loadConfig: demo seeding, allowed origins and the login slow-down", ()
 
   it("reads ALLOWED_ORIGINS as normalised origins and refuses an entry that is no URL", () => {
     expect(loadConfig({}).allowedOrigins).toEqual([]);
-    expect(loadConfig({ ALLOWED_ORIGINS: " https://App.Example:443/ , http://m.example:8080" }).allowedOrigins).toEqual([
-      "https://app.example",
-      "http://m.example:8080",
-    ]);
+    expect(loadConfig({ ALLOWED_ORIGINS: " https://App.Example:443/ , http://m.example:8080" }).allowedOrigins).toEqual(
+      ["https://app.example", "http://m.example:8080"],
+    );
     expect(() => loadConfig({ ALLOWED_ORIGINS: "app.example" })).toThrow(/ALLOWED_ORIGINS/);
   });
 

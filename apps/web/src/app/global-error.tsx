@@ -16,7 +16,15 @@ export default function GlobalError() {
           <p>{en.error.heading}</p>
           <h1>{en.error.unknown}</h1>
           <p style={{ display: "flex", flexWrap: "wrap", gap: 16 }}>
-            <a href="" onClick={(event) => { event.preventDefault(); window.location.reload(); }}>{en.error.retry}</a>
+            <a
+              href=""
+              onClick={(event) => {
+                event.preventDefault();
+                window.location.reload();
+              }}
+            >
+              {en.error.retry}
+            </a>
             <a href={BASE_PATH}>{status.status.errorPage.home}</a>
           </p>
         </main>

@@ -6,7 +6,18 @@ import shell from "../../messages/shell/en.json";
  * Catalogues live per group and locale (`messages/<group>/<locale>.json`) so features and translators can work on
  * their own files; a locale's messages are the union of its groups. Every group's English file is the reference.
  */
-export const MESSAGE_GROUPS = ["shell", "forms", "affiliate", "dashboard", "vip", "partners", "trends", "network", "errors", "status"] as const;
+export const MESSAGE_GROUPS = [
+  "shell",
+  "forms",
+  "affiliate",
+  "dashboard",
+  "vip",
+  "partners",
+  "trends",
+  "network",
+  "errors",
+  "status",
+] as const;
 export type MessageGroup = (typeof MESSAGE_GROUPS)[number];
 export type Messages = typeof shell;
 

@@ -6,7 +6,11 @@ import { currentIdentity } from "./terminal-identity";
 import { cachedUserId } from "./user-cache";
 
 /** The product's analytics app id and name (spec §9: the web app's identifier). */
-export const ANALYTICS_APP = { appId: "exchange-partners-web", appName: "Exchange Partners", version: "1.0.0" } as const;
+export const ANALYTICS_APP = {
+  appId: "exchange-partners-web",
+  appName: "Exchange Partners",
+  version: "1.0.0",
+} as const;
 
 /** Spec §5: the log environment is `pre`, `online`, or ends in `test` plus 1–2 digits. */
 export const LOG_ENV_OF_APP_ENV = { test: "test01", beta: "pre", online: "online" } as const;
@@ -25,7 +29,10 @@ export function startAnalytics(): Analytics {
     ...ANALYTICS_APP,
     logEnv: LOG_ENV_OF_APP_ENV[appEnv()],
     inApp: getAppInfo().inApp,
-    bridgeTransport: bridge ? (events: AnalyticsEvent[]) => bridge.call("reportEvents", { events: events.map((event) => ({ ...event })) }).then(() => undefined) : undefined,
+    bridgeTransport: bridge
+      ? (events: AnalyticsEvent[]) =>
+          bridge.call("reportEvents", { events: events.map((event) => ({ ...event })) }).then(() => undefined)
+      : undefined,
     getUid: () => cachedUserId(),
     getDeviceId: () => currentIdentity()?.fingerprint,
   });
@@ -35,7 +42,11 @@ export function startAnalytics(): Analytics {
   document.addEventListener("click", (event) => {
     const target = event.target instanceof Element ? event.target.closest<HTMLElement>("[data-track-id]") : null;
     const id = target?.dataset.trackId;
-    if (id) instance.track("click", { event_tracking_id: id, event_tracking: target.dataset.trackName ?? target.textContent?.trim().slice(0, 64) ?? "" });
+    if (id)
+      instance.track("click", {
+        event_tracking_id: id,
+        event_tracking: target.dataset.trackName ?? target.textContent?.trim().slice(0, 64) ?? "",
+      });
   });
   return instance;
 }

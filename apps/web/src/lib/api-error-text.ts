@@ -1,7 +1,13 @@
 "use client";
 import { useCallback } from "react";
 import { useTranslations } from "next-intl";
-import { AffiliateResponseCode, ResponseCode, SILENT_CODES, SUCCESS_CODES, VipResponseCode } from "@affiliates/contracts";
+import {
+  AffiliateResponseCode,
+  ResponseCode,
+  SILENT_CODES,
+  SUCCESS_CODES,
+  VipResponseCode,
+} from "@affiliates/contracts";
 import { errorToastText, isHttpError, UNKNOWN_ERROR_KEY, type ErrorMessageKey } from "@affiliates/http";
 import { asDataTranslator } from "./message-keys";
 
@@ -9,7 +15,8 @@ import { asDataTranslator } from "./message-keys";
  * A business code of the shared table: five digits (three-digit codes are HTTP statuses, which keep spec §8's own
  * texts), neither success nor one of the silent codes.
  */
-export const isSharedBusinessCode = (code: string): boolean => /^\d{5}$/.test(code) && !SUCCESS_CODES.includes(code) && !SILENT_CODES.includes(code);
+export const isSharedBusinessCode = (code: string): boolean =>
+  /^\d{5}$/.test(code) && !SUCCESS_CODES.includes(code) && !SILENT_CODES.includes(code);
 
 /** The contracts' business-code tables, by name: the shared table's business codes, the affiliate's and the VIP's. */
 export const BUSINESS_CODES: Readonly<Record<string, string>> = {
@@ -22,7 +29,9 @@ export const BUSINESS_CODES: Readonly<Record<string, string>> = {
  * Every business code the reference API answers, by code: the name is the message key (`apiErrors.<name>`), so a
  * code added to a contracts table without a sentence in the catalogue fails the message test, not a user.
  */
-export const BUSINESS_CODE_NAMES: Readonly<Record<string, string>> = Object.fromEntries(Object.entries(BUSINESS_CODES).map(([name, code]) => [code, name]));
+export const BUSINESS_CODE_NAMES: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(BUSINESS_CODES).map(([name, code]) => [code, name]),
+);
 
 /** The catalogue key of a business code's sentence, or undefined for a code with none (HTTP statuses, unknown codes). */
 export const apiErrorKey = (code: string): string | undefined => {

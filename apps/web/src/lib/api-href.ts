@@ -3,4 +3,5 @@ import { buildUrl, type QueryParams } from "@affiliates/http";
 import type { CsvName } from "./create-api";
 
 /** The URL of a call the browser does not make through `api`: a download (`/v1/affiliate/commissions/export.csv?…`), the chat widget's own POST. */
-export const apiHref = (name: CsvName | "supportMessage", query?: QueryParams): string => buildUrl("", ENDPOINTS[name].path, query);
+export const apiHref = (name: CsvName | "supportMessage", query?: QueryParams): string =>
+  buildUrl("", ENDPOINTS[name].path, query);

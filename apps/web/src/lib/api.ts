@@ -18,7 +18,16 @@ function load(name: string): Promise<Api> {
     .then(({ createApi }) => createApi({ client: http, sensitiveHeaders: sensitiveCallHeaders }))
     .catch((cause: unknown) => {
       loading = undefined;
-      const error = isHttpError(cause) ? cause : new HttpError({ code: NETWORK_ERROR_CODE, msg: String(cause), kind: "network", url: `api.${name}`, method: "GET", cause });
+      const error = isHttpError(cause)
+        ? cause
+        : new HttpError({
+            code: NETWORK_ERROR_CODE,
+            msg: String(cause),
+            kind: "network",
+            url: `api.${name}`,
+            method: "GET",
+            cause,
+          });
       raiseHttpError(error);
       throw error;
     });

@@ -33,7 +33,9 @@ export type ApiName = {
 export type CsvName = { [N in EndpointName]: Endpoints[N]["format"] extends "csv" ? N : never }[EndpointName];
 
 type NoFields = Record<never, never>;
-type ParamsOf<N extends EndpointName> = [PathParamNames<Endpoints[N]["path"]>] extends [never] ? NoFields : EndpointParams<N>;
+type ParamsOf<N extends EndpointName> = [PathParamNames<Endpoints[N]["path"]>] extends [never]
+  ? NoFields
+  : EndpointParams<N>;
 type RequestOf<N extends EndpointName> = EndpointRequest<N> extends undefined ? NoFields : EndpointRequest<N>;
 
 /** One object: the path's parameters (`id` of `v1/affiliate/links/:id`) beside the query or body fields. */
@@ -42,7 +44,10 @@ export type ApiInput<N extends EndpointName> = ParamsOf<N> & RequestOf<N>;
 /** What a caller may set per call; the headers (`dy-token`) come from the table. */
 export type ApiOptions = Pick<RequestOptions, "handledCodes" | "timeoutMs">;
 
-type ApiArgs<N extends EndpointName> = NoFields extends ApiInput<N> ? [input?: ApiInput<N>, options?: ApiOptions] : [input: ApiInput<N>, options?: ApiOptions];
+type ApiArgs<N extends EndpointName> =
+  NoFields extends ApiInput<N>
+    ? [input?: ApiInput<N>, options?: ApiOptions]
+    : [input: ApiInput<N>, options?: ApiOptions];
 
 export type Api = { readonly [N in ApiName]: (...args: ApiArgs<N>) => Promise<EndpointAnswer<N>> };
 
@@ -52,7 +57,8 @@ function isApiName(name: EndpointName): name is ApiName {
   return entry.access !== "admin" && entry.method !== "PUT" && entry.format === "envelope";
 }
 
-const isRecord = (value: unknown): value is Readonly<Record<string, unknown>> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Readonly<Record<string, unknown>> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** The filled path and the remaining fields of an input (path parameters taken out). */
 function split(name: EndpointName, input: unknown): { path: string; fields: Readonly<Record<string, unknown>> } {
@@ -62,7 +68,10 @@ function split(name: EndpointName, input: unknown): { path: string; fields: Read
   // endpointPath's parameter types follow the name; here the name is any, so its check is the run-time one (a missing
   // parameter throws).
   const fill = endpointPath as (name: EndpointName, params: Readonly<Record<string, unknown>>) => string;
-  return { path: fill(name, params), fields: Object.fromEntries(Object.entries(fields).filter(([key]) => !names.includes(key))) };
+  return {
+    path: fill(name, params),
+    fields: Object.fromEntries(Object.entries(fields).filter(([key]) => !names.includes(key))),
+  };
 }
 
 /** What the API calls go through: the request client, and the headers of a sensitive call (the device token). */
@@ -71,7 +80,12 @@ export interface ApiWorld {
   sensitiveHeaders: () => Promise<Record<string, string>>;
 }
 
-async function call<N extends ApiName>({ client: http, sensitiveHeaders }: ApiWorld, name: N, input: unknown, options: ApiOptions = {}): Promise<EndpointAnswer<N>> {
+async function call<N extends ApiName>(
+  { client: http, sensitiveHeaders }: ApiWorld,
+  name: N,
+  input: unknown,
+  options: ApiOptions = {},
+): Promise<EndpointAnswer<N>> {
   const entry: EndpointSpec = ENDPOINTS[name];
   const { path, fields } = split(name, input);
   const request: RequestOptions<EndpointAnswer<N>> = {
@@ -104,7 +118,9 @@ async function call<N extends ApiName>({ client: http, sensitiveHeaders }: ApiWo
  * catalogue), which checks the answer against its schema in tests and development.
  */
 export function createApi(world: ApiWorld): Api {
-  const calls = ENDPOINT_NAMES.filter(isApiName).map((name) => [name, (input?: unknown, options?: ApiOptions) => call(world, name, input, options)] as const);
+  const calls = ENDPOINT_NAMES.filter(isApiName).map(
+    (name) => [name, (input?: unknown, options?: ApiOptions) => call(world, name, input, options)] as const,
+  );
   // One function per name; the mapped type states what each takes and answers (checked where `call` builds the request).
   return Object.fromEntries(calls) as unknown as Api;
 }

@@ -48,7 +48,10 @@ const SRC_OR_HREF = /\b(?:src|href)="([^"]+)"/i;
 export function withIntegrity(html: string, integrityOf: (src: string) => string | undefined): string {
   return html.replace(SCRIPT_FILE_TAG, (tag: string, name: string, attributes: string, selfClosing: string) => {
     if (/\bintegrity=/i.test(attributes)) return tag;
-    const isScriptFile = name.toLowerCase() === "script" ? SRC_ATTRIBUTE.test(attributes) : /\bas="script"/i.test(attributes) || /\brel="modulepreload"/i.test(attributes);
+    const isScriptFile =
+      name.toLowerCase() === "script"
+        ? SRC_ATTRIBUTE.test(attributes)
+        : /\bas="script"/i.test(attributes) || /\brel="modulepreload"/i.test(attributes);
     if (!isScriptFile) return tag;
     const src = SRC_OR_HREF.exec(attributes)?.[1];
     const integrity = src ? integrityOf(src) : undefined;

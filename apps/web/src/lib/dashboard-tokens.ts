@@ -34,7 +34,11 @@ const channel = (value: number): number => {
 export function luminance(hex: string): number {
   const match = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
   if (!match) throw new TypeError(`not a #rrggbb colour: ${hex}`);
-  const [r, g, b] = [match[1], match[2], match[3]].map((h) => channel(parseInt(h ?? "0", 16))) as [number, number, number];
+  const [r, g, b] = [match[1], match[2], match[3]].map((h) => channel(parseInt(h ?? "0", 16))) as [
+    number,
+    number,
+    number,
+  ];
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 

@@ -6,10 +6,37 @@ import type { Locale } from "@affiliates/locales";
  * English.
  */
 export const DAYJS_LOCALES: Record<Locale, string> = {
-  en: "en", "en-GB": "en-gb", "en-NG": "en", "en-IN": "en-in", "en-MY": "en", "en-FR": "en", "en-UZ": "en", "en-CA": "en-ca",
-  "zh-CN": "zh-cn", "zh-TC": "zh-tw", ja: "ja", vi: "vi", ru: "ru", "ru-FR": "ru", "ru-UZ": "ru", es: "es", "es-ES": "es",
-  "es-AR": "es", it: "it", fr: "fr-ca", "fr-FR": "fr", de: "de", pt: "pt-br", "pt-PT": "pt", id: "id", pl: "pl", uk: "uk",
-  uz: "uz-latn", "uz-UZ": "uz-latn", ar: "ar", ph: "tl-ph",
+  en: "en",
+  "en-GB": "en-gb",
+  "en-NG": "en",
+  "en-IN": "en-in",
+  "en-MY": "en",
+  "en-FR": "en",
+  "en-UZ": "en",
+  "en-CA": "en-ca",
+  "zh-CN": "zh-cn",
+  "zh-TC": "zh-tw",
+  ja: "ja",
+  vi: "vi",
+  ru: "ru",
+  "ru-FR": "ru",
+  "ru-UZ": "ru",
+  es: "es",
+  "es-ES": "es",
+  "es-AR": "es",
+  it: "it",
+  fr: "fr-ca",
+  "fr-FR": "fr",
+  de: "de",
+  pt: "pt-br",
+  "pt-PT": "pt",
+  id: "id",
+  pl: "pl",
+  uk: "uk",
+  uz: "uz-latn",
+  "uz-UZ": "uz-latn",
+  ar: "ar",
+  ph: "tl-ph",
 };
 
 /** Spec §9: Chinese weeks (date pickers, "this week") start on Monday. */
@@ -21,6 +48,7 @@ export async function applyDayjsLocale(locale: Locale): Promise<string> {
   const { default: dayjs } = await import("dayjs");
   if (name === "en") return dayjs.locale(name);
   const definition = ((await import(`dayjs/locale/${name}.js`)) as { default: ILocale }).default;
-  if (MONDAY_FIRST_LOCALES.includes(locale) && definition.weekStart !== 1) dayjs.locale({ ...definition, weekStart: 1 }, undefined, true);
+  if (MONDAY_FIRST_LOCALES.includes(locale) && definition.weekStart !== 1)
+    dayjs.locale({ ...definition, weekStart: 1 }, undefined, true);
   return dayjs.locale(name);
 }

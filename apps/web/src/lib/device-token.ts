@@ -15,7 +15,10 @@ const PRODUCT_VERSION = "1.0.0";
  */
 export function startDeviceToken(): DeviceToken {
   if (deviceToken) return deviceToken;
-  const instance = createDeviceToken({ appEnv: appEnv(), report: (error, context) => reportError(error, { tags: { feature: "device-token" }, ...context }) });
+  const instance = createDeviceToken({
+    appEnv: appEnv(),
+    report: (error, context) => reportError(error, { tags: { feature: "device-token" }, ...context }),
+  });
   deviceToken = instance;
   instance.subscribe((status) => {
     document.documentElement.dataset.deviceToken = status;
@@ -25,7 +28,12 @@ export function startDeviceToken(): DeviceToken {
   const customToken = createCustomToken({
     version: PRODUCT_VERSION,
     getDxToken: () => instance.getToken(),
-    getDeviceInfo: () => ({ platform: navigator.platform, language: navigator.language, screen: `${screen.width}x${screen.height}`, timezoneOffset: new Date().getTimezoneOffset() }),
+    getDeviceInfo: () => ({
+      platform: navigator.platform,
+      language: navigator.language,
+      screen: `${screen.width}x${screen.height}`,
+      timezoneOffset: new Date().getTimezoneOffset(),
+    }),
   });
   customToken.get().catch((error: unknown) => reportError(error, { tags: { feature: "custom-token" } }));
   return instance;

@@ -43,7 +43,11 @@ export const isolateLtr = (text: string): string => `\u2066${text}\u2069`;
 /** A date as the API sends it: a Date, epoch milliseconds, or an ISO string ("2026-11-25" means that UTC day). */
 export type DateInput = Date | number | string;
 const toDate = (value: DateInput): Date =>
-  value instanceof Date ? value : typeof value === "number" ? new Date(value) : new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
+  value instanceof Date
+    ? value
+    : typeof value === "number"
+      ? new Date(value)
+      : new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
 
 export interface FormatOptions {
   /** The user's time zone when known; Asia/Shanghai otherwise (spec §9). */
@@ -96,7 +100,8 @@ export function createFormat(locale: Locale, { timeZone = DEFAULT_TIME_ZONE }: F
   const percent = (ratio: number, options?: Intl.NumberFormatOptions) =>
     number(ratio, { style: "percent", maximumFractionDigits: 2, ...options });
   // Intl refuses dateStyle/timeStyle beside single fields (year, month, ...): the defaults apply only without options.
-  const moment = (options?: Intl.DateTimeFormatOptions) => dateFormat(options ? { timeZone, ...options } : { dateStyle: "medium", timeStyle: "short", timeZone });
+  const moment = (options?: Intl.DateTimeFormatOptions) =>
+    dateFormat(options ? { timeZone, ...options } : { dateStyle: "medium", timeStyle: "short", timeZone });
   return {
     locale,
     intlLocale,

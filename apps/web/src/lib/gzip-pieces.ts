@@ -18,7 +18,8 @@ export interface CompressedPieces {
   deflated: Buffer[];
 }
 
-export const deflatePiece = (piece: Buffer): Buffer => deflateRawSync(piece, { level: 9, finishFlush: constants.Z_SYNC_FLUSH });
+export const deflatePiece = (piece: Buffer): Buffer =>
+  deflateRawSync(piece, { level: 9, finishFlush: constants.Z_SYNC_FLUSH });
 
 export const compressPieces = (raw: Buffer[]): CompressedPieces => ({ raw, deflated: raw.map(deflatePiece) });
 

@@ -29,7 +29,14 @@ export function setAppPostTransport(transport: PostTransport): void {
 
 /** Every failed call: reported (spec §8; sensitive parameters stripped by the reporter, silent codes skipped), then toasted. */
 function handleError(error: HttpError): void {
-  if (!error.silent) reportError(error, { tags: { source: "http", kind: error.kind }, url: error.url, method: error.method, code: error.code, status: error.status });
+  if (!error.silent)
+    reportError(error, {
+      tags: { source: "http", kind: error.kind },
+      url: error.url,
+      method: error.method,
+      code: error.code,
+      status: error.status,
+    });
   listeners.forEach((listener) => listener(error));
 }
 

@@ -35,7 +35,11 @@ export function readStoredHost(storage: Storage, now: number): StoredHost | null
 
 /** Candidates: the foreign hosts first, then the internal ones, without duplicates. */
 export const candidateHosts = (config: DomainConfig): string[] => [
-  ...new Set([...config.imgDomainConfig.foreignDomainList, ...config.imgDomainConfig.internalDomainList].map((h) => h.replace(/\/+$/, ""))),
+  ...new Set(
+    [...config.imgDomainConfig.foreignDomainList, ...config.imgDomainConfig.internalDomainList].map((h) =>
+      h.replace(/\/+$/, ""),
+    ),
+  ),
 ];
 
 /**
@@ -66,7 +70,13 @@ export interface ChooseOptions {
  * Returns the fresh stored host, or probes every candidate the page may load images from in parallel and stores the
  * fastest that answered.
  */
-export async function chooseImageHost({ loadConfig, probe, storage, pageOrigin, now = Date.now }: ChooseOptions): Promise<string | null> {
+export async function chooseImageHost({
+  loadConfig,
+  probe,
+  storage,
+  pageOrigin,
+  now = Date.now,
+}: ChooseOptions): Promise<string | null> {
   const fresh = readStoredHost(storage, now());
   if (fresh && probeableHosts([fresh.host], pageOrigin).length) return fresh.host;
   const hosts = probeableHosts(candidateHosts(await loadConfig()), pageOrigin);

@@ -17,7 +17,8 @@ export interface Variant {
 export const variantSegment = ({ theme, inApp }: Variant): VariantSegment =>
   `${theme === "Black" ? "black" : "white"}${inApp ? "-app" : ""}`;
 
-export const isVariantSegment = (segment: string): segment is VariantSegment => (VARIANT_SEGMENTS as readonly string[]).includes(segment);
+export const isVariantSegment = (segment: string): segment is VariantSegment =>
+  (VARIANT_SEGMENTS as readonly string[]).includes(segment);
 
 export const variantOfSegment = (segment: string): Variant => ({
   theme: segment.startsWith("black") ? "Black" : "White",

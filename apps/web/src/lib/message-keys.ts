@@ -5,7 +5,8 @@
  */
 
 /** The keys of a catalogue sub-tree, typed as its keys. */
-export const keysOf = <T extends object>(tree: T): Extract<keyof T, string>[] => Object.keys(tree) as Extract<keyof T, string>[];
+export const keysOf = <T extends object>(tree: T): Extract<keyof T, string>[] =>
+  Object.keys(tree) as Extract<keyof T, string>[];
 
 /** Whether a value names an entry of a catalogue sub-tree; it then types as one of its keys. */
 export const isKeyOf = <T extends object>(tree: T, key: string | null | undefined): key is Extract<keyof T, string> =>

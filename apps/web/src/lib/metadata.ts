@@ -21,7 +21,9 @@ export async function pageMetadata(locale: Locale, key: PageKey): Promise<Metada
   const title = t("title");
   const description = t("description");
   const canonical = localePath(locale, page.path);
-  const languages: Record<string, string> = Object.fromEntries(LOCALES.map((l) => [l.htmlLang, localePath(l.locale, page.path)]));
+  const languages: Record<string, string> = Object.fromEntries(
+    LOCALES.map((l) => [l.htmlLang, localePath(l.locale, page.path)]),
+  );
   languages["x-default"] = localePath(DEFAULT_LOCALE, page.path);
   return {
     metadataBase: metadataBase(),

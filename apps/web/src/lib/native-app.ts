@@ -52,13 +52,24 @@ export function initNativeApp(): AppInfo {
   if (transport.isAvailable()) {
     availability = createBridgeAvailability();
     bridge = guardBridge(createBridge({ transport, appVersion: appInfo.version }), availability);
-    setAppPostTransport(createAppOrWebPostTransport({ app: createBridgePostTransport(bridge), web: createWebPostTransport(), availability }));
+    setAppPostTransport(
+      createAppOrWebPostTransport({
+        app: createBridgePostTransport(bridge),
+        web: createWebPostTransport(),
+        availability,
+      }),
+    );
   } else {
     // The app's user agent without its native object: nothing can reach the app, from the start.
-    availability = createBridgeAvailability({ down: new AppJSBridgeRequestActionError({ extra: { reason: "noTransport" } }) });
+    availability = createBridgeAvailability({
+      down: new AppJSBridgeRequestActionError({ extra: { reason: "noTransport" } }),
+    });
   }
   availability.onDown((error) => {
-    reportError(error, { tags: { source: "bridge", kind: "unavailable" }, ...(isBridgeError(error) ? { code: error.code, extra: error.extra } : {}) });
+    reportError(error, {
+      tags: { source: "bridge", kind: "unavailable" },
+      ...(isBridgeError(error) ? { code: error.code, extra: error.extra } : {}),
+    });
     promptRefresh(error);
   });
   return appInfo;
@@ -75,7 +86,11 @@ export const getBridge = (): Bridge | null => (isBridgeUsable() ? bridge : null)
  * whose call finds the bridge gone is not lost: it opens the web page. An app that answers with an error keeps the
  * page where it is (the caller shows the refresh prompt through `reportBridgeFailure`).
  */
-export async function followDeepLink<T extends DeepLinkTarget>(target: T, params: DeepLinkParams[T], webUrls?: Partial<WebUrls>): Promise<DeepLinkOutcome> {
+export async function followDeepLink<T extends DeepLinkTarget>(
+  target: T,
+  params: DeepLinkParams[T],
+  webUrls?: Partial<WebUrls>,
+): Promise<DeepLinkOutcome> {
   const navigate = (url: string) => window.location.assign(url);
   try {
     return await openDeepLink(target, params, { bridge: getBridge(), appInfo, navigate, webUrls });
@@ -116,7 +131,10 @@ export function reportBridgeFailure(error: unknown): void {
     availability?.recordFailure(error);
     return;
   }
-  reportError(error, { tags: { source: "bridge" }, ...(isBridgeError(error) ? { code: error.code, extra: error.extra } : {}) });
+  reportError(error, {
+    tags: { source: "bridge" },
+    ...(isBridgeError(error) ? { code: error.code, extra: error.extra } : {}),
+  });
   promptRefresh(error);
 }
 

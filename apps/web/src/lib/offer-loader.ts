@@ -35,13 +35,17 @@ export async function fetchOffer(name: OfferName, locale: string, fetcher: typeo
     const body = (await response.json()) as { code?: unknown; data?: unknown };
     return response.ok && isSuccessCode(body.code) && body.data != null ? withSanitisedAnswers(body.data) : undefined;
   } catch (error) {
-    console.warn(`[offers] ${offerPath(name)} (${locale}) not rendered into the page: ${error instanceof Error ? error.message : String(error)}`);
+    console.warn(
+      `[offers] ${offerPath(name)} (${locale}) not rendered into the page: ${error instanceof Error ? error.message : String(error)}`,
+    );
     return undefined;
   }
 }
 
 /** The page's offers by useApi cache key; those the API did not give are left out. */
 export async function loadOffers(locale: string, names: readonly OfferName[], fetcher?: typeof fetch): Promise<Offers> {
-  const answers = await Promise.all(names.map(async (name) => [offerKey(name, locale), await fetchOffer(name, locale, fetcher)] as const));
+  const answers = await Promise.all(
+    names.map(async (name) => [offerKey(name, locale), await fetchOffer(name, locale, fetcher)] as const),
+  );
   return Object.fromEntries(answers.filter(([, data]) => data !== undefined));
 }

@@ -25,7 +25,8 @@ export type OfferName = keyof typeof OFFERS;
  * The useApi cache key of an offer: its endpoint's name (as `apiKey` keys every answer), one entry per language where
  * the answer is written per language (the FAQ).
  */
-export const offerKey = (name: OfferName, locale: string): string => (OFFERS[name].perLocale ? `${OFFERS[name].endpoint}?locale=${locale}` : OFFERS[name].endpoint);
+export const offerKey = (name: OfferName, locale: string): string =>
+  OFFERS[name].perLocale ? `${OFFERS[name].endpoint}?locale=${locale}` : OFFERS[name].endpoint;
 
 /** Offers by cache key, as the server hands them to the page (components/providers/offer-data.tsx). */
 export type Offers = Readonly<Record<string, unknown>>;

@@ -32,7 +32,9 @@ let sriManifest: Record<string, string> | null = null;
 function integrityOf(src: string): string | undefined {
   if (sriManifest === null) {
     try {
-      sriManifest = JSON.parse(readFileSync(path.join(distDir(), "server", "subresource-integrity-manifest.json"), "utf8")) as Record<string, string>;
+      sriManifest = JSON.parse(
+        readFileSync(path.join(distDir(), "server", "subresource-integrity-manifest.json"), "utf8"),
+      ) as Record<string, string>;
     } catch {
       sriManifest = {};
     }
@@ -94,7 +96,10 @@ export function acceptsGzip(acceptEncoding: string | null): boolean {
  * One response of a pre-rendered page: its HTML with a fresh nonce on every script, and the policy naming it; gzipped
  * when the client takes it, from pieces compressed once (the nonce is the only part compressed per response).
  */
-export function prerenderedResponse(page: PrerenderedPage, { gzip = false } = {}): { body: Uint8Array<ArrayBuffer>; policy: string; encoding?: "gzip" } {
+export function prerenderedResponse(
+  page: PrerenderedPage,
+  { gzip = false } = {},
+): { body: Uint8Array<ArrayBuffer>; policy: string; encoding?: "gzip" } {
   const nonce = newNonce();
   const attribute = Buffer.from(nonceAttribute(nonce), "utf8");
   const policy = policyWithNonce(nonce);

@@ -34,11 +34,28 @@ export function fittingSize(measure: (size: number) => number, size: number, max
 
 type Ctx = Pick<
   CanvasRenderingContext2D,
-  "fillStyle" | "font" | "textAlign" | "textBaseline" | "direction" | "fillRect" | "fillText" | "measureText" | "createLinearGradient" | "drawImage" | "beginPath" | "roundRect" | "fill"
+  | "fillStyle"
+  | "font"
+  | "textAlign"
+  | "textBaseline"
+  | "direction"
+  | "fillRect"
+  | "fillText"
+  | "measureText"
+  | "createLinearGradient"
+  | "drawImage"
+  | "beginPath"
+  | "roundRect"
+  | "fill"
 >;
 
 /** Draws the poster onto a POSTER.width × POSTER.height context; `qr` is the QR code's canvas. */
-export function drawPoster(ctx: Ctx, text: PosterText, qr: CanvasImageSource, colors: PosterColors = POSTER_COLORS): void {
+export function drawPoster(
+  ctx: Ctx,
+  text: PosterText,
+  qr: CanvasImageSource,
+  colors: PosterColors = POSTER_COLORS,
+): void {
   const { width, height, padding } = POSTER;
   const gradient = ctx.createLinearGradient(0, 0, width, height);
   gradient.addColorStop(0, colors.background[0]);
@@ -49,10 +66,14 @@ export function drawPoster(ctx: Ctx, text: PosterText, qr: CanvasImageSource, co
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
   const line = (value: string, y: number, size: number, weight: number, color: string) => {
-    const fit = fittingSize((s) => {
-      ctx.font = `${weight} ${s}px ${text.font}`;
-      return ctx.measureText(value).width;
-    }, size, width - padding * 2);
+    const fit = fittingSize(
+      (s) => {
+        ctx.font = `${weight} ${s}px ${text.font}`;
+        return ctx.measureText(value).width;
+      },
+      size,
+      width - padding * 2,
+    );
     ctx.font = `${weight} ${fit}px ${text.font}`;
     ctx.fillStyle = color;
     ctx.fillText(value, width / 2, y);

@@ -14,4 +14,5 @@ export const serverPublicOrigin = (env: Record<string, string | undefined> = pro
   originOf(env.PUBLIC_ORIGIN) ?? `http://localhost:${env.PORT ?? "3000"}`;
 
 /** The product's public origin: the browser's own, or PUBLIC_ORIGIN on the server. */
-export const publicOrigin = (): string => (typeof window !== "undefined" ? window.location.origin : serverPublicOrigin());
+export const publicOrigin = (): string =>
+  typeof window !== "undefined" ? window.location.origin : serverPublicOrigin();

@@ -24,4 +24,5 @@ export const presetRange = (days: RangePreset, now = new Date()): ReportRange =>
 export const rangeLength = (range: ReportRange): number => affiliateRangeDays(range.from, range.to);
 
 /** The query string of the CSV export of a range. */
-export const csvQuery = (range: ReportRange): string => new URLSearchParams({ from: range.from, to: range.to }).toString();
+export const csvQuery = (range: ReportRange): string =>
+  new URLSearchParams({ from: range.from, to: range.to }).toString();

@@ -18,7 +18,8 @@ export interface RuntimeConfig {
 }
 
 /** Anything but beta or online is test (reporting off, the test device-token app id). */
-export const toAppEnv = (value: string | null | undefined): AppEnv => (value === "beta" || value === "online" ? value : "test");
+export const toAppEnv = (value: string | null | undefined): AppEnv =>
+  value === "beta" || value === "online" ? value : "test";
 
 /** The server's settings, from its environment at run time. */
 export function serverRuntimeConfig(env: Record<string, string | undefined> = process.env): RuntimeConfig {
@@ -28,7 +29,10 @@ export function serverRuntimeConfig(env: Record<string, string | undefined> = pr
 /** The settings the server wrote on the served page's <html>. */
 export function documentRuntimeConfig(doc: Pick<Document, "documentElement"> = document): RuntimeConfig {
   const root = doc.documentElement;
-  return { appEnv: toAppEnv(root.getAttribute(APP_ENV_ATTRIBUTE)), sentryDsn: root.getAttribute(SENTRY_DSN_ATTRIBUTE) || undefined };
+  return {
+    appEnv: toAppEnv(root.getAttribute(APP_ENV_ATTRIBUTE)),
+    sentryDsn: root.getAttribute(SENTRY_DSN_ATTRIBUTE) || undefined,
+  };
 }
 
 let fromPage: RuntimeConfig | undefined;
@@ -46,7 +50,10 @@ export function runtimeConfig(): RuntimeConfig {
 
 /** The attributes of <html> that carry the settings to the browser. */
 export function runtimeAttributes(config: RuntimeConfig): Record<string, string> {
-  return { [APP_ENV_ATTRIBUTE]: config.appEnv, ...(config.sentryDsn ? { [SENTRY_DSN_ATTRIBUTE]: config.sentryDsn } : {}) };
+  return {
+    [APP_ENV_ATTRIBUTE]: config.appEnv,
+    ...(config.sentryDsn ? { [SENTRY_DSN_ATTRIBUTE]: config.sentryDsn } : {}),
+  };
 }
 
 /**
@@ -54,4 +61,5 @@ export function runtimeAttributes(config: RuntimeConfig): Record<string, string>
  * settings (origin, APP_ENV, DSN) must stay out of it and are filled in when the page is served (page-csp.ts).
  * Next sets NEXT_PHASE in the build process and its workers; it is not inlined into bundles.
  */
-export const renderedAtBuild = (env: Record<string, string | undefined> = process.env): boolean => env.NEXT_PHASE === "phase-production-build";
+export const renderedAtBuild = (env: Record<string, string | undefined> = process.env): boolean =>
+  env.NEXT_PHASE === "phase-production-build";

@@ -33,12 +33,14 @@ interface Syntax {
 
 const MARKUP: Syntax = {
   value: (tag, name) => new RegExp(`\\s${escapeRegExp(name)}="([^"]*)"`, "i").exec(tag)?.[1],
-  absolute: (tag, name, origin) => tag.replace(new RegExp(`(\\s${escapeRegExp(name)}=")/(?!/)`, "i"), (_, head: string) => `${head}${origin}/`),
+  absolute: (tag, name, origin) =>
+    tag.replace(new RegExp(`(\\s${escapeRegExp(name)}=")/(?!/)`, "i"), (_, head: string) => `${head}${origin}/`),
 };
 
 const FLIGHT: Syntax = {
   value: (tag, name) => new RegExp(`\\\\"${escapeRegExp(name)}\\\\":\\\\"([^"\\\\]*)\\\\"`).exec(tag)?.[1],
-  absolute: (tag, name, origin) => tag.replace(new RegExp(`(\\\\"${escapeRegExp(name)}\\\\":\\\\")/(?!/)`), (_, head: string) => `${head}${origin}/`),
+  absolute: (tag, name, origin) =>
+    tag.replace(new RegExp(`(\\\\"${escapeRegExp(name)}\\\\":\\\\")/(?!/)`), (_, head: string) => `${head}${origin}/`),
 };
 
 /** The attribute of a tag that holds a URL to make absolute, if it is one of the head's URL tags. */
@@ -46,7 +48,10 @@ function urlAttributeOf(kind: string, tag: string, syntax: Syntax): string | und
   if (kind.toLowerCase() === "link") return URL_LINK_RELS.includes(syntax.value(tag, "rel") ?? "") ? "href" : undefined;
   const property = syntax.value(tag, "property");
   const name = syntax.value(tag, "name");
-  return (property !== undefined && URL_META_PROPERTIES.includes(property)) || (name !== undefined && URL_META_NAMES.includes(name)) ? "content" : undefined;
+  return (property !== undefined && URL_META_PROPERTIES.includes(property)) ||
+    (name !== undefined && URL_META_NAMES.includes(name))
+    ? "content"
+    : undefined;
 }
 
 /**
@@ -77,4 +82,5 @@ export function withRuntimeAttributes(html: string, config: RuntimeConfig): stri
 }
 
 /** A pre-rendered page as it is served: absolute head links of `origin`, and the settings of `config`. */
-export const servedHtml = (html: string, origin: string, config: RuntimeConfig): string => withRuntimeAttributes(absoluteHeadLinks(html, origin), config);
+export const servedHtml = (html: string, origin: string, config: RuntimeConfig): string =>
+  withRuntimeAttributes(absoluteHeadLinks(html, origin), config);

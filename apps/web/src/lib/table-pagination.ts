@@ -18,7 +18,11 @@ export function pagerItemWithoutAnchor(_page: number, _type: string, element: Re
 }
 
 /** The pagination of a server-paginated dashboard table: fixed page size, no size changer, no anchors. */
-export function serverTablePagination(current: number, total: number, onChange?: (page: number) => void): TablePaginationConfig {
+export function serverTablePagination(
+  current: number,
+  total: number,
+  onChange?: (page: number) => void,
+): TablePaginationConfig {
   return {
     current,
     pageSize: TABLE_PAGE_SIZE,

@@ -13,7 +13,8 @@ export const THEME_TOKENS = {
   colorSuccess: "#0ECB81",
   colorWarning: "#FF9142",
   colorError: "#F7647E",
-  fontFamily: "Pulse, system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Noto Sans Arabic', 'Noto Sans CJK SC', sans-serif",
+  fontFamily:
+    "Pulse, system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Noto Sans Arabic', 'Noto Sans CJK SC', sans-serif",
   screenXS: BREAKPOINTS.xs,
   screenSM: BREAKPOINTS.sm,
   screenMD: BREAKPOINTS.md,
@@ -33,12 +34,38 @@ export const RADIUS_ROUND_PX = 48;
  */
 export const CONTRAST_OVERRIDES = {
   White: {
-    token: { colorLink: "#026b7e", colorLinkHover: "#027d93", colorLinkActive: "#025a6a", colorTextDescription: "rgba(0, 0, 0, 0.65)", colorTextPlaceholder: "rgba(0, 0, 0, 0.55)" },
-    components: { Button: { colorPrimary: "#027d93", colorPrimaryHover: "#026b7e", colorPrimaryActive: "#025a6a", primaryColor: "#ffffff" } },
+    token: {
+      colorLink: "#026b7e",
+      colorLinkHover: "#027d93",
+      colorLinkActive: "#025a6a",
+      colorTextDescription: "rgba(0, 0, 0, 0.65)",
+      colorTextPlaceholder: "rgba(0, 0, 0, 0.55)",
+    },
+    components: {
+      Button: {
+        colorPrimary: "#027d93",
+        colorPrimaryHover: "#026b7e",
+        colorPrimaryActive: "#025a6a",
+        primaryColor: "#ffffff",
+      },
+    },
   },
   Black: {
-    token: { colorLink: "#35c8e0", colorLinkHover: "#5fd6ea", colorLinkActive: "#03aac7", colorTextDescription: "rgba(255, 255, 255, 0.65)", colorTextPlaceholder: "rgba(255, 255, 255, 0.5)" },
-    components: { Button: { colorPrimary: "#03aac7", colorPrimaryHover: "#35c8e0", colorPrimaryActive: "#0294ad", primaryColor: "#041316" } },
+    token: {
+      colorLink: "#35c8e0",
+      colorLinkHover: "#5fd6ea",
+      colorLinkActive: "#03aac7",
+      colorTextDescription: "rgba(255, 255, 255, 0.65)",
+      colorTextPlaceholder: "rgba(255, 255, 255, 0.5)",
+    },
+    components: {
+      Button: {
+        colorPrimary: "#03aac7",
+        colorPrimaryHover: "#35c8e0",
+        colorPrimaryActive: "#0294ad",
+        primaryColor: "#041316",
+      },
+    },
   },
 } as const satisfies Record<HeaderTheme, Pick<ThemeConfig, "token" | "components">>;
 

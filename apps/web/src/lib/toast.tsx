@@ -7,32 +7,41 @@ import { MESSAGE_DURATION_S, MESSAGE_MAX_COUNT, NOTIFICATION_DURATION_S, UI_PREF
  * Toasts are antd's `message` and `notification` (spec §4, §9), loaded on the first toast only: the shell itself ships
  * no UI-kit code. They render with the product's prefix, tokens, theme and direction of the moment.
  */
-type Toasts = { message: typeof import("antd/es/message").default; notification: typeof import("antd/es/notification").default };
+type Toasts = {
+  message: typeof import("antd/es/message").default;
+  notification: typeof import("antd/es/notification").default;
+};
 let loading: Promise<Toasts> | null = null;
 
 function loadToasts(): Promise<Toasts> {
-  loading ??= Promise.all([import("antd/es/config-provider"), import("antd/es/message"), import("antd/es/notification"), import("antd/es/theme")]).then(
-    ([{ default: ConfigProvider }, { default: message }, { default: notification }, { default: antdTheme }]) => {
-      ConfigProvider.config({
-        prefixCls: UI_PREFIX,
-        holderRender: (children: ReactNode) => {
-          const dark = document.documentElement.classList.contains("theme-black");
-          return (
-            <ConfigProvider
-              prefixCls={UI_PREFIX}
-              direction={document.documentElement.dir === "rtl" ? "rtl" : "ltr"}
-              theme={{ ...themeConfig(dark ? "Black" : "White"), algorithm: dark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm }}
-            >
-              {children}
-            </ConfigProvider>
-          );
-        },
-      });
-      message.config({ duration: MESSAGE_DURATION_S, maxCount: MESSAGE_MAX_COUNT, pauseOnHover: true, top: 24 });
-      notification.config({ duration: NOTIFICATION_DURATION_S, placement: "top", pauseOnHover: true });
-      return { message, notification };
-    },
-  );
+  loading ??= Promise.all([
+    import("antd/es/config-provider"),
+    import("antd/es/message"),
+    import("antd/es/notification"),
+    import("antd/es/theme"),
+  ]).then(([{ default: ConfigProvider }, { default: message }, { default: notification }, { default: antdTheme }]) => {
+    ConfigProvider.config({
+      prefixCls: UI_PREFIX,
+      holderRender: (children: ReactNode) => {
+        const dark = document.documentElement.classList.contains("theme-black");
+        return (
+          <ConfigProvider
+            prefixCls={UI_PREFIX}
+            direction={document.documentElement.dir === "rtl" ? "rtl" : "ltr"}
+            theme={{
+              ...themeConfig(dark ? "Black" : "White"),
+              algorithm: dark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
+            }}
+          >
+            {children}
+          </ConfigProvider>
+        );
+      },
+    });
+    message.config({ duration: MESSAGE_DURATION_S, maxCount: MESSAGE_MAX_COUNT, pauseOnHover: true, top: 24 });
+    notification.config({ duration: NOTIFICATION_DURATION_S, placement: "top", pauseOnHover: true });
+    return { message, notification };
+  });
   return loading;
 }
 

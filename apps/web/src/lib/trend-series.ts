@@ -15,7 +15,11 @@ export const TREND_FIGURES = [
 export type TrendFigure = (typeof TREND_FIGURES)[number];
 
 /** Figures in USDT (two decimals); the others are counts. */
-export const MONEY_FIGURES: ReadonlySet<TrendFigure> = new Set<TrendFigure>(["volumeUsdt", "commissionPendingUsdt", "commissionSettledUsdt"]);
+export const MONEY_FIGURES: ReadonlySet<TrendFigure> = new Set<TrendFigure>([
+  "volumeUsdt",
+  "commissionPendingUsdt",
+  "commissionSettledUsdt",
+]);
 
 /**
  * Figures whose total is the sum of the days. Active traders are distinct over the range (a trader active on three

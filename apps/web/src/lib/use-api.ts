@@ -14,7 +14,11 @@ type Options<T, P extends unknown[]> = NonNullable<Parameters<typeof useRequest<
  * An offer the server rendered the page with (lib/offers.ts) is the answer: the page shows it from its first paint
  * and hydrates with it, and the browser does not ask again (a new build renders it anew).
  */
-export function useApi<T, P extends unknown[] = []>(cacheKey: string, service: (...args: P) => Promise<T>, options: Options<T, P> = {}) {
+export function useApi<T, P extends unknown[] = []>(
+  cacheKey: string,
+  service: (...args: P) => Promise<T>,
+  options: Options<T, P> = {},
+) {
   const offered = useOffer<T>(cacheKey);
   const result = useRequest<T, P>(service, {
     cacheKey,
@@ -34,6 +38,9 @@ export function useApi<T, P extends unknown[] = []>(cacheKey: string, service: (
  * `runAsync` and `loading`, but none of useApi's defaults. A cached answer would be handed back instead of sending
  * (the cache plugin's `returnNow`), a retry or a window-focus refresh would send it again: a withdrawal must go once.
  */
-export function useApiAction<T, P extends unknown[] = []>(service: (...args: P) => Promise<T>, options: Omit<Options<T, P>, "manual"> = {}) {
+export function useApiAction<T, P extends unknown[] = []>(
+  service: (...args: P) => Promise<T>,
+  options: Omit<Options<T, P>, "manual"> = {},
+) {
   return useRequest<T, P>(service, { ...options, manual: true });
 }

@@ -22,13 +22,27 @@ export function useCsvExport(kind: CsvKind) {
     const path = apiHref(name);
     try {
       // Loaded on the first export: the dashboard's first load carries none of it.
-      const [{ fetchCsv, saveFile }, { localizeCsvHeader }] = await Promise.all([import("./csv-download"), import("./csv-header")]);
+      const [{ fetchCsv, saveFile }, { localizeCsvHeader }] = await Promise.all([
+        import("./csv-download"),
+        import("./csv-header"),
+      ]);
       const file = await fetchCsv(path, params, fallbackName);
       const text = localizeCsvHeader(file.text, (key) => (t.has(key) ? t(key) : undefined));
       saveFile(new Blob([text], { type: "text/csv;charset=utf-8" }), file.name);
     } catch (error) {
       // A chunk that could not load (offline) is a network failure to the user too.
-      raiseHttpError(isHttpError(error) ? error : new HttpError({ code: NETWORK_ERROR_CODE, msg: String(error), kind: "network", url: path, method: "GET", cause: error }));
+      raiseHttpError(
+        isHttpError(error)
+          ? error
+          : new HttpError({
+              code: NETWORK_ERROR_CODE,
+              msg: String(error),
+              kind: "network",
+              url: path,
+              method: "GET",
+              cause: error,
+            }),
+      );
       throw error;
     }
   });

@@ -5,7 +5,12 @@ import type { Viewport } from "next";
  * zoom (spec §2): the WebView is the app's screen. On the web the page is zoomable, as WCAG 1.4.4 (resize text)
  * requires.
  */
-export const APP_VIEWPORT = { width: "device-width", initialScale: 1, maximumScale: 1, userScalable: false } as const satisfies Viewport;
+export const APP_VIEWPORT = {
+  width: "device-width",
+  initialScale: 1,
+  maximumScale: 1,
+  userScalable: false,
+} as const satisfies Viewport;
 export const WEB_VIEWPORT = { width: "device-width", initialScale: 1 } as const satisfies Viewport;
 
 export const viewportOf = (inApp: boolean): Viewport => (inApp ? APP_VIEWPORT : WEB_VIEWPORT);

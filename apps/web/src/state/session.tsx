@@ -24,7 +24,14 @@ interface SessionContextValue extends SessionState {
   reload: () => void;
 }
 
-const INITIAL: SessionState = { userInfo: null, userResult: null, isLogin: false, complete: false, deviceId: "", terminalCode: "" };
+const INITIAL: SessionState = {
+  userInfo: null,
+  userResult: null,
+  isLogin: false,
+  complete: false,
+  deviceId: "",
+  terminalCode: "",
+};
 const SessionContext = createContext<SessionContextValue>({ ...INITIAL, reload: () => undefined });
 
 export const useSession = () => useContext(SessionContext);
@@ -45,11 +52,15 @@ async function loadSession(locale: Locale): Promise<SessionState> {
   };
   const fetchUser = async (viaBridge: boolean): Promise<SessionState> => {
     // Through the bridge, its own request time-out decides, so a silent app ends in the web check below, not a 408.
-    const answer = await api.userInfo({ terminalCode, locale }, viaBridge ? { timeoutMs: BRIDGE_DECIDES_TIMEOUT_MS } : undefined);
+    const answer = await api.userInfo(
+      { terminalCode, locale },
+      viaBridge ? { timeoutMs: BRIDGE_DECIDES_TIMEOUT_MS } : undefined,
+    );
     writeStorage(STORAGE_KEYS.globalUserId, answer.userInfo.userId);
     return { userInfo: answer, userResult: deriveUser(answer), isLogin: true, complete: true, deviceId, terminalCode };
   };
-  const webCheck = async (): Promise<SessionState> => (hasCookie(SESSION_HINT_COOKIE) ? fetchUser(false).catch(anonymous) : anonymous());
+  const webCheck = async (): Promise<SessionState> =>
+    hasCookie(SESSION_HINT_COOKIE) ? fetchUser(false).catch(anonymous) : anonymous();
 
   if (!isBridgeUsable()) return webCheck();
   try {

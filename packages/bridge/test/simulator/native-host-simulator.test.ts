@@ -54,12 +54,20 @@ afterEach(() => {
 describe("native-host simulator with the real transport and bridge (jsdom)", () => {
   it("android: injects the object and patches the UA so detectApp sees the app", () => {
     installNativeHostSimulator(window, { platform: "android", version: "2.60.0" });
-    expect(detectApp({ userAgent: navigator.userAgent, window })).toEqual({ inApp: true, platform: "android", version: "2.60.0" });
+    expect(detectApp({ userAgent: navigator.userAgent, window })).toEqual({
+      inApp: true,
+      platform: "android",
+      version: "2.60.0",
+    });
   });
 
   it("ios: injects the message handler", () => {
     installNativeHostSimulator(window, { platform: "ios", version: "2.27.0", patchUserAgent: false });
-    expect(detectApp({ userAgent: navigator.userAgent, window })).toEqual({ inApp: true, platform: "ios", version: null });
+    expect(detectApp({ userAgent: navigator.userAgent, window })).toEqual({
+      inApp: true,
+      platform: "ios",
+      version: null,
+    });
   });
 
   it("answers success and records the call", async () => {
@@ -87,11 +95,21 @@ describe("native-host simulator with the real transport and bridge (jsdom)", () 
   });
 
   it("malformed, empty and noCode → AppResponseUnknownError; throw → AppJSBridgeRequestActionError", async () => {
-    const host = installNativeHostSimulator(window, { platform: "android", version: "2.60.0", answers: { login: "malformed" } });
+    const host = installNativeHostSimulator(window, {
+      platform: "android",
+      version: "2.60.0",
+      answers: { login: "malformed" },
+    });
     const bridge = connect();
-    await expect(bridge.call("login", {})).rejects.toMatchObject({ name: "AppResponseUnknownError", extra: { reason: "malformed" } });
+    await expect(bridge.call("login", {})).rejects.toMatchObject({
+      name: "AppResponseUnknownError",
+      extra: { reason: "malformed" },
+    });
     host.setAnswer("login", "empty");
-    await expect(bridge.call("login", {})).rejects.toMatchObject({ name: "AppResponseUnknownError", extra: { reason: "empty" } });
+    await expect(bridge.call("login", {})).rejects.toMatchObject({
+      name: "AppResponseUnknownError",
+      extra: { reason: "empty" },
+    });
     host.setAnswer("login", "noCode");
     await expect(bridge.call("login", {})).rejects.toBeInstanceOf(AppResponseUnknownError);
     host.setAnswer("login", "throw");
@@ -112,14 +130,23 @@ describe("native-host simulator with the real transport and bridge (jsdom)", () 
     const bridge = connect();
     await expect(bridge.call("login", {})).rejects.toMatchObject({ name: "AppResponseUnexpectedError", code: "22001" });
     const post = createBridgePostTransport(bridge);
-    await expect(post("/v1/user/overview/userinfo", { locale: "en" }, { headers: {} })).resolves.toEqual({ code: "00000", data: { userId: 7 } });
+    await expect(post("/v1/user/overview/userinfo", { locale: "en" }, { headers: {} })).resolves.toEqual({
+      code: "00000",
+      data: { userId: 7 },
+    });
     await expect(post("/v1/other", {}, { headers: {} })).resolves.toEqual({ code: "00004", msg: "login" });
-    await expect(bridge.call("request", { path: "/v1/other", params: {}, method: "POST" })).rejects.toBeInstanceOf(AppRequestCallbackTimeout);
+    await expect(bridge.call("request", { path: "/v1/other", params: {}, method: "POST" })).rejects.toBeInstanceOf(
+      AppRequestCallbackTimeout,
+    );
     await expect(bridge.call("getDeviceToken", {})).rejects.toBeInstanceOf(AppResponseUnexpectedError);
   });
 
   it("emits events to the bridge and answers by hand", async () => {
-    const host = installNativeHostSimulator(window, { platform: "android", version: "2.60.0", answers: { login: "silence" } });
+    const host = installNativeHostSimulator(window, {
+      platform: "android",
+      version: "2.60.0",
+      answers: { login: "silence" },
+    });
     const bridge = connect();
     const seen: unknown[] = [];
     const unsubscribe = await bridge.registerWebVisible((payload) => seen.push(payload));
@@ -139,12 +166,18 @@ describe("native-host simulator with the real transport and bridge (jsdom)", () 
     const host = installNativeHostSimulator(window, { platform: "android", version: "2.26.0" });
     const bridge = connect();
     await expect(bridge.registerWebVisible(() => undefined)).resolves.toBeNull();
-    await expect(bridge.call("setTitleBarTheme", { theme: "dark" })).rejects.toBeInstanceOf(AppJSBridgeRequestActionError);
+    await expect(bridge.call("setTitleBarTheme", { theme: "dark" })).rejects.toBeInstanceOf(
+      AppJSBridgeRequestActionError,
+    );
     expect(host.calls).toEqual([]);
   });
 
   it("the script form is self-contained: evaluated in global scope it installs the same host", async () => {
-    const config: NativeHostConfig = { platform: "ios", version: "2.56.0", answers: { setTitleBarTheme: { code: "200", data: "themed" } } };
+    const config: NativeHostConfig = {
+      platform: "ios",
+      version: "2.56.0",
+      answers: { setTitleBarTheme: { code: "200", data: "themed" } },
+    };
     const script = nativeHostSimulatorScript(config);
     expect(script).not.toMatch(/\bimport\b|\brequire\(/);
     // A fresh context whose only global is `window`: any reference to this module's scope would throw.

@@ -27,7 +27,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   const postgres = isPostgres(db);
   await db.schema
     .createTable("support_messages")
-    .addColumn("id", "integer", (c) => (postgres ? c.generatedByDefaultAsIdentity().primaryKey() : c.primaryKey().autoIncrement()))
+    .addColumn("id", "integer", (c) =>
+      postgres ? c.generatedByDefaultAsIdentity().primaryKey() : c.primaryKey().autoIncrement(),
+    )
     .addColumn("email", "text", (c) => c.notNull())
     .addColumn("message", "text", (c) => c.notNull())
     .addColumn("locale", "text")

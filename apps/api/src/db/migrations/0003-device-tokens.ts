@@ -16,7 +16,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("created_at", "text", (c) => c.notNull())
     .addColumn("expires_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("device_tokens_fingerprint").on("device_tokens").columns(["fingerprint", "expires_at"]).execute();
+  await db.schema
+    .createIndex("device_tokens_fingerprint")
+    .on("device_tokens")
+    .columns(["fingerprint", "expires_at"])
+    .execute();
   await db.schema.createIndex("device_tokens_expires_at").on("device_tokens").column("expires_at").execute();
 
   await db.schema
@@ -29,7 +33,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   const postgres = isPostgres(db);
   await db.schema
     .createTable("risk_logs")
-    .addColumn("id", "integer", (c) => (postgres ? c.generatedByDefaultAsIdentity().primaryKey() : c.primaryKey().autoIncrement()))
+    .addColumn("id", "integer", (c) =>
+      postgres ? c.generatedByDefaultAsIdentity().primaryKey() : c.primaryKey().autoIncrement(),
+    )
     .addColumn("version", "text", (c) => c.notNull())
     /** SHA-256 of the device token the client reported (null when it had none): the token itself is a credential. */
     .addColumn("dx_token_hash", "text")

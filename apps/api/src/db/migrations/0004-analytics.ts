@@ -11,7 +11,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   const postgres = isPostgres(db);
   await db.schema
     .createTable("analytics_events")
-    .addColumn("id", "integer", (c) => (postgres ? c.generatedByDefaultAsIdentity().primaryKey() : c.primaryKey().autoIncrement()))
+    .addColumn("id", "integer", (c) =>
+      postgres ? c.generatedByDefaultAsIdentity().primaryKey() : c.primaryKey().autoIncrement(),
+    )
     .addColumn("event_id", "text", (c) => c.notNull().unique())
     .addColumn("type", "text", (c) => c.notNull())
     .addColumn("event_tracking_id", "text", (c) => c.notNull())
@@ -24,8 +26,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("ip", "text", (c) => c.notNull())
     .addColumn("payload", "text", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("analytics_events_event_time").on("analytics_events").columns(["event_time", "id"]).execute();
-  await db.schema.createIndex("analytics_events_type_time").on("analytics_events").columns(["type", "event_time"]).execute();
+  await db.schema
+    .createIndex("analytics_events_event_time")
+    .on("analytics_events")
+    .columns(["event_time", "id"])
+    .execute();
+  await db.schema
+    .createIndex("analytics_events_type_time")
+    .on("analytics_events")
+    .columns(["type", "event_time"])
+    .execute();
 
   // One row per client with an override: client_key "device:<device id>" or "ip:<address>"; enabled 0 or 1.
   await db.schema

@@ -11,7 +11,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   const postgres = isPostgres(db);
   await db.schema
     .createTable("error_events")
-    .addColumn("id", "integer", (c) => (postgres ? c.generatedByDefaultAsIdentity().primaryKey() : c.primaryKey().autoIncrement()))
+    .addColumn("id", "integer", (c) =>
+      postgres ? c.generatedByDefaultAsIdentity().primaryKey() : c.primaryKey().autoIncrement(),
+    )
     .addColumn("event_id", "text", (c) => c.notNull().unique())
     .addColumn("project_id", "text", (c) => c.notNull())
     .addColumn("level", "text", (c) => c.notNull())

@@ -13,7 +13,8 @@ const isPostgres = (db: Kysely<unknown>): boolean => db.getExecutor().adapter in
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const postgres = isPostgres(db);
-  const id = (c: ColumnDefinitionBuilder) => (postgres ? c.generatedByDefaultAsIdentity().primaryKey() : c.primaryKey().autoIncrement());
+  const id = (c: ColumnDefinitionBuilder) =>
+    postgres ? c.generatedByDefaultAsIdentity().primaryKey() : c.primaryKey().autoIncrement();
 
   await db.schema
     .createTable("affiliate_levels")
@@ -40,8 +41,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("decided_at", "text")
     .addColumn("decided_by_note", "text")
     .execute();
-  await db.schema.createIndex("affiliate_applications_user").on("affiliate_applications").columns(["user_id", "id"]).execute();
-  await db.schema.createIndex("affiliate_applications_status").on("affiliate_applications").columns(["status", "id"]).execute();
+  await db.schema
+    .createIndex("affiliate_applications_user")
+    .on("affiliate_applications")
+    .columns(["user_id", "id"])
+    .execute();
+  await db.schema
+    .createIndex("affiliate_applications_status")
+    .on("affiliate_applications")
+    .columns(["status", "id"])
+    .execute();
 
   await db.schema
     .createTable("affiliates")
@@ -94,8 +103,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("volume_cents", "bigint", (c) => c.notNull().defaultTo(0))
     .addColumn("commission_cents", "bigint", (c) => c.notNull().defaultTo(0))
     .execute();
-  for (const column of ["registered_at", "kyc_at", "first_deposit_at", "first_trade_at", "volume_cents", "commission_cents", "link_id"]) {
-    await db.schema.createIndex(`affiliate_invitees_${column}`).on("affiliate_invitees").columns(["affiliate_user_id", column]).execute();
+  for (const column of [
+    "registered_at",
+    "kyc_at",
+    "first_deposit_at",
+    "first_trade_at",
+    "volume_cents",
+    "commission_cents",
+    "link_id",
+  ]) {
+    await db.schema
+      .createIndex(`affiliate_invitees_${column}`)
+      .on("affiliate_invitees")
+      .columns(["affiliate_user_id", column])
+      .execute();
   }
 
   await db.schema
@@ -112,7 +133,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("settled_at", "text")
     .addColumn("reason_none", "text")
     .execute();
-  await db.schema.createIndex("affiliate_commissions_day").on("affiliate_commissions").columns(["affiliate_user_id", "trade_day", "id"]).execute();
+  await db.schema
+    .createIndex("affiliate_commissions_day")
+    .on("affiliate_commissions")
+    .columns(["affiliate_user_id", "trade_day", "id"])
+    .execute();
 
   await db.schema
     .createTable("affiliate_cards")
@@ -130,7 +155,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("used_at", "text")
     .addColumn("expires_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("affiliate_cards_issued").on("affiliate_cards").columns(["affiliate_user_id", "issued_at"]).execute();
+  await db.schema
+    .createIndex("affiliate_cards_issued")
+    .on("affiliate_cards")
+    .columns(["affiliate_user_id", "issued_at"])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

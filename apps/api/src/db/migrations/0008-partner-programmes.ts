@@ -11,7 +11,8 @@ const isPostgres = (db: Kysely<unknown>): boolean => db.getExecutor().adapter in
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const postgres = isPostgres(db);
-  const id = (c: ColumnDefinitionBuilder) => (postgres ? c.generatedByDefaultAsIdentity().primaryKey() : c.primaryKey().autoIncrement());
+  const id = (c: ColumnDefinitionBuilder) =>
+    postgres ? c.generatedByDefaultAsIdentity().primaryKey() : c.primaryKey().autoIncrement();
 
   await db.schema
     .createTable("partner_broker_tiers")
@@ -86,11 +87,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
   await db.schema.createIndex("partner_applications_kind").on("partner_applications").columns(["kind", "id"]).execute();
-  await db.schema.createIndex("partner_applications_user").on("partner_applications").columns(["user_id", "kind", "id"]).execute();
+  await db.schema
+    .createIndex("partner_applications_user")
+    .on("partner_applications")
+    .columns(["user_id", "kind", "id"])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ["partner_applications", "partner_faq", "partner_cohort_projects", "partner_features", "partner_maker_tiers", "partner_broker_tiers"]) {
+  for (const table of [
+    "partner_applications",
+    "partner_faq",
+    "partner_cohort_projects",
+    "partner_features",
+    "partner_maker_tiers",
+    "partner_broker_tiers",
+  ]) {
     await db.schema.dropTable(table).ifExists().execute();
   }
 }

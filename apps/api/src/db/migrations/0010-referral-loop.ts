@@ -13,7 +13,8 @@ const isPostgres = (db: Kysely<unknown>): boolean => db.getExecutor().adapter in
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const postgres = isPostgres(db);
-  const id = (c: ColumnDefinitionBuilder) => (postgres ? c.generatedByDefaultAsIdentity().primaryKey() : c.primaryKey().autoIncrement());
+  const id = (c: ColumnDefinitionBuilder) =>
+    postgres ? c.generatedByDefaultAsIdentity().primaryKey() : c.primaryKey().autoIncrement();
 
   await db.schema
     .createTable("affiliate_link_clicks")
@@ -24,16 +25,32 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 
   // A user has at most one inviter, ever: the seed's invitee ids are unique too.
-  await db.schema.createIndex("affiliate_invitees_user_unique").on("affiliate_invitees").column("user_id").unique().execute();
-  await db.schema.alterTable("affiliate_invitees").addColumn("commission_micros", "bigint", (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .createIndex("affiliate_invitees_user_unique")
+    .on("affiliate_invitees")
+    .column("user_id")
+    .unique()
+    .execute();
+  await db.schema
+    .alterTable("affiliate_invitees")
+    .addColumn("commission_micros", "bigint", (c) => c.notNull().defaultTo(0))
+    .execute();
   await sql`update affiliate_invitees set commission_micros = commission_cents * 10000`.execute(db);
 
   for (const column of ["fills", "fee_micros", "commission_micros", "rebate_micros"]) {
-    await db.schema.alterTable("affiliate_commissions").addColumn(column, column === "fills" ? "integer" : "bigint", (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable("affiliate_commissions")
+      .addColumn(column, column === "fills" ? "integer" : "bigint", (c) => c.notNull().defaultTo(0))
+      .execute();
   }
   // direct: the affiliate's own invitee; override: a sub-affiliate's invitee, earning the rate the sub's leaves.
-  await db.schema.alterTable("affiliate_commissions").addColumn("source", "text", (c) => c.notNull().defaultTo("direct")).execute();
-  await sql`update affiliate_commissions set fee_micros = fee_cents * 10000, commission_micros = commission_cents * 10000`.execute(db);
+  await db.schema
+    .alterTable("affiliate_commissions")
+    .addColumn("source", "text", (c) => c.notNull().defaultTo("direct"))
+    .execute();
+  await sql`update affiliate_commissions set fee_micros = fee_cents * 10000, commission_micros = commission_cents * 10000`.execute(
+    db,
+  );
   // The open (pending) line of an invitee, day, product and source is unique: fills add to it; a settled line is closed.
   await db.schema
     .createIndex("affiliate_commissions_open_line")
@@ -42,7 +59,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .unique()
     .where(sql.ref("status"), "=", sql.lit("pending"))
     .execute();
-  await db.schema.createIndex("affiliate_commissions_pending_day").on("affiliate_commissions").columns(["status", "trade_day"]).execute();
+  await db.schema
+    .createIndex("affiliate_commissions_pending_day")
+    .on("affiliate_commissions")
+    .columns(["status", "trade_day"])
+    .execute();
 
   await db.schema
     .createTable("affiliate_trades")
@@ -64,7 +85,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("override_micros", "bigint", (c) => c.notNull().defaultTo(0))
     .addColumn("received_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("affiliate_trades_affiliate_day").on("affiliate_trades").columns(["affiliate_user_id", "trade_day"]).execute();
+  await db.schema
+    .createIndex("affiliate_trades_affiliate_day")
+    .on("affiliate_trades")
+    .columns(["affiliate_user_id", "trade_day"])
+    .execute();
 
   // Append-only: settlement credits (+) and payouts (-); the balance is their sum. Triggers refuse edits.
   await db.schema
@@ -86,7 +111,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   } else {
     for (const event of ["update", "delete"]) {
       await sql
-        .raw(`create trigger affiliate_ledger_no_${event} before ${event} on affiliate_ledger begin select raise(abort, 'affiliate_ledger entries are immutable'); end`)
+        .raw(
+          `create trigger affiliate_ledger_no_${event} before ${event} on affiliate_ledger begin select raise(abort, 'affiliate_ledger entries are immutable'); end`,
+        )
         .execute(db);
     }
   }
@@ -102,7 +129,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("created_at", "text", (c) => c.notNull())
     .addColumn("decided_at", "text")
     .execute();
-  await db.schema.createIndex("affiliate_sub_invitations_email").on("affiliate_sub_invitations").columns(["email", "status"]).execute();
+  await db.schema
+    .createIndex("affiliate_sub_invitations_email")
+    .on("affiliate_sub_invitations")
+    .columns(["email", "status"])
+    .execute();
   await db.schema
     .createIndex("affiliate_sub_invitations_open")
     .on("affiliate_sub_invitations")
@@ -120,7 +151,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ["affiliate_level_reviews", "affiliate_sub_invitations", "affiliate_ledger", "affiliate_trades", "affiliate_link_clicks"]) {
+  for (const table of [
+    "affiliate_level_reviews",
+    "affiliate_sub_invitations",
+    "affiliate_ledger",
+    "affiliate_trades",
+    "affiliate_link_clicks",
+  ]) {
     await db.schema.dropTable(table).ifExists().execute();
   }
   if (isPostgres(db)) await sql`drop function if exists affiliate_ledger_immutable()`.execute(db);

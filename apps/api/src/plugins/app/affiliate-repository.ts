@@ -1,5 +1,11 @@
 import { sql, type Insertable, type Kysely, type Updateable } from "kysely";
-import type { AffiliateApplicationsTable, AffiliateCardsTable, AffiliateLinksTable, AffiliatesTable, Database } from "../../db/schema";
+import type {
+  AffiliateApplicationsTable,
+  AffiliateCardsTable,
+  AffiliateLinksTable,
+  AffiliatesTable,
+  Database,
+} from "../../db/schema";
 import { addDays, dayStart } from "../../lib/days";
 import { num } from "../../lib/rows";
 import { CARD_QUOTA_SETTING } from "../../services/affiliate/rules";
@@ -28,7 +34,11 @@ export interface CommissionQuery {
 
 export type InviteeDayColumn = "registered_at" | "kyc_at" | "first_deposit_at" | "first_trade_at";
 
-const SORT_COLUMNS = { registeredAt: "i.registered_at", volume: "i.volume_cents", commission: "i.commission_cents" } as const;
+const SORT_COLUMNS = {
+  registeredAt: "i.registered_at",
+  volume: "i.volume_cents",
+  commission: "i.commission_cents",
+} as const;
 const SUB_COLUMNS = ["a.user_id", "a.rate_bps", "a.note", "a.joined_at", "u.user_name", "u.email"] as const;
 
 export function createAffiliateRepository(db: Kysely<Database>) {
@@ -77,7 +87,16 @@ export function createAffiliateRepository(db: Kysely<Database>) {
         (eb) => eb.fn.coalesce(eb.fn.sum<number>("s.signups"), sql<number>`0`).as("signups"),
       ])
       .where("l.user_id", "=", userId)
-      .groupBy(["l.id", "l.code", "l.label", "l.channel", "l.spot_share_bps", "l.futures_share_bps", "l.archived", "l.created_at"])
+      .groupBy([
+        "l.id",
+        "l.code",
+        "l.label",
+        "l.channel",
+        "l.spot_share_bps",
+        "l.futures_share_bps",
+        "l.archived",
+        "l.created_at",
+      ])
       .orderBy("l.id");
 
   const subSelect = (parentUserId: string) =>
@@ -92,7 +111,8 @@ export function createAffiliateRepository(db: Kysely<Database>) {
 
     levels: () => db.selectFrom("affiliate_levels").selectAll().orderBy("level").execute(),
 
-    affiliate: (userId: string) => db.selectFrom("affiliates").selectAll().where("user_id", "=", userId).executeTakeFirst(),
+    affiliate: (userId: string) =>
+      db.selectFrom("affiliates").selectAll().where("user_id", "=", userId).executeTakeFirst(),
 
     insertAffiliate: async (values: Insertable<AffiliatesTable>): Promise<void> => {
       await db.insertInto("affiliates").values(values).execute();
@@ -105,14 +125,29 @@ export function createAffiliateRepository(db: Kysely<Database>) {
     // -------------------------------------------------------------- applications
 
     latestApplication: (userId: string) =>
-      db.selectFrom("affiliate_applications").selectAll().where("user_id", "=", userId).orderBy("id", "desc").limit(1).executeTakeFirst(),
+      db
+        .selectFrom("affiliate_applications")
+        .selectAll()
+        .where("user_id", "=", userId)
+        .orderBy("id", "desc")
+        .limit(1)
+        .executeTakeFirst(),
 
     /** The user's pending or approved application, if any. */
     openApplication: (userId: string) =>
-      db.selectFrom("affiliate_applications").select(["id", "status"]).where("user_id", "=", userId).where("status", "in", ["pending", "approved"]).executeTakeFirst(),
+      db
+        .selectFrom("affiliate_applications")
+        .select(["id", "status"])
+        .where("user_id", "=", userId)
+        .where("status", "in", ["pending", "approved"])
+        .executeTakeFirst(),
 
     insertApplication: async (values: Insertable<AffiliateApplicationsTable>): Promise<number> => {
-      const row = await db.insertInto("affiliate_applications").values(values).returning("id").executeTakeFirstOrThrow();
+      const row = await db
+        .insertInto("affiliate_applications")
+        .values(values)
+        .returning("id")
+        .executeTakeFirstOrThrow();
       return Number(row.id);
     },
 
@@ -122,11 +157,20 @@ export function createAffiliateRepository(db: Kysely<Database>) {
       return query.execute();
     },
 
-    application: (id: number) => db.selectFrom("affiliate_applications").selectAll().where("id", "=", id).executeTakeFirst(),
+    application: (id: number) =>
+      db.selectFrom("affiliate_applications").selectAll().where("id", "=", id).executeTakeFirst(),
 
     /** Decides a pending application (no effect on one already decided). */
-    decideApplication: async (id: number, set: Pick<Updateable<AffiliateApplicationsTable>, "status" | "decided_at" | "decided_by_note">): Promise<void> => {
-      await db.updateTable("affiliate_applications").set(set).where("id", "=", id).where("status", "=", "pending").execute();
+    decideApplication: async (
+      id: number,
+      set: Pick<Updateable<AffiliateApplicationsTable>, "status" | "decided_at" | "decided_by_note">,
+    ): Promise<void> => {
+      await db
+        .updateTable("affiliate_applications")
+        .set(set)
+        .where("id", "=", id)
+        .where("status", "=", "pending")
+        .execute();
     },
 
     // -------------------------------------------------------------- summary
@@ -143,7 +187,12 @@ export function createAffiliateRepository(db: Kysely<Database>) {
         .execute(),
 
     /** Counts of a timestamp column of the user's invitees per UTC day within [from, to]. */
-    inviteesByDay: async (userId: string, column: InviteeDayColumn, from: string, to: string): Promise<Map<string, number>> => {
+    inviteesByDay: async (
+      userId: string,
+      column: InviteeDayColumn,
+      from: string,
+      to: string,
+    ): Promise<Map<string, number>> => {
       const day = sql<string>`substr(${sql.ref(column)}, 1, 10)`;
       const rows = await db
         .selectFrom("affiliate_invitees")
@@ -185,7 +234,11 @@ export function createAffiliateRepository(db: Kysely<Database>) {
     },
 
     /** New trading invitees and own invitees' volume (cents) in [monthStart, review). */
-    monthProgress: async (userId: string, monthStart: string, review: string): Promise<{ newTraders: number; volumeCents: number }> => {
+    monthProgress: async (
+      userId: string,
+      monthStart: string,
+      review: string,
+    ): Promise<{ newTraders: number; volumeCents: number }> => {
       const [traders, volume] = await Promise.all([
         db
           .selectFrom("affiliate_invitees")
@@ -208,10 +261,16 @@ export function createAffiliateRepository(db: Kysely<Database>) {
     // -------------------------------------------------------------- links
 
     link: (userId: string, linkId: number) =>
-      db.selectFrom("affiliate_links").selectAll().where("id", "=", linkId).where("user_id", "=", userId).executeTakeFirst(),
+      db
+        .selectFrom("affiliate_links")
+        .selectAll()
+        .where("id", "=", linkId)
+        .where("user_id", "=", userId)
+        .executeTakeFirst(),
 
     /** The user's links with their all-time clicks and sign-ups (one link when `onlyId` is given). */
-    linkRows: (userId: string, onlyId?: number) => (onlyId === undefined ? linkSelect(userId) : linkSelect(userId).where("l.id", "=", onlyId)).execute(),
+    linkRows: (userId: string, onlyId?: number) =>
+      (onlyId === undefined ? linkSelect(userId) : linkSelect(userId).where("l.id", "=", onlyId)).execute(),
 
     activeLinkCount: async (userId: string): Promise<number> => {
       const row = await db
@@ -223,7 +282,8 @@ export function createAffiliateRepository(db: Kysely<Database>) {
       return num(row?.n);
     },
 
-    linkByCode: (code: string) => db.selectFrom("affiliate_links").select("id").where("code_key", "=", code.toLowerCase()).executeTakeFirst(),
+    linkByCode: (code: string) =>
+      db.selectFrom("affiliate_links").select("id").where("code_key", "=", code.toLowerCase()).executeTakeFirst(),
 
     insertLink: async (values: Insertable<AffiliateLinksTable>): Promise<number> => {
       const row = await db.insertInto("affiliate_links").values(values).returning("id").executeTakeFirstOrThrow();
@@ -237,9 +297,15 @@ export function createAffiliateRepository(db: Kysely<Database>) {
     // -------------------------------------------------------------- invitees
 
     invitee: (userId: string, inviteeId: number) =>
-      db.selectFrom("affiliate_invitees").select(["id", "user_id"]).where("id", "=", inviteeId).where("affiliate_user_id", "=", userId).executeTakeFirst(),
+      db
+        .selectFrom("affiliate_invitees")
+        .select(["id", "user_id"])
+        .where("id", "=", inviteeId)
+        .where("affiliate_user_id", "=", userId)
+        .executeTakeFirst(),
 
-    inviteeUser: (inviteeId: number) => db.selectFrom("affiliate_invitees").select("user_id").where("id", "=", inviteeId).executeTakeFirst(),
+    inviteeUser: (inviteeId: number) =>
+      db.selectFrom("affiliate_invitees").select("user_id").where("id", "=", inviteeId).executeTakeFirst(),
 
     inviteePage: async (userId: string, q: InviteeQuery) => {
       let base = db.selectFrom("affiliate_invitees as i").where("i.affiliate_user_id", "=", userId);
@@ -253,7 +319,18 @@ export function createAffiliateRepository(db: Kysely<Database>) {
         base.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),
         base
           .leftJoin("affiliate_links as l", "l.id", "i.link_id")
-          .select(["i.id", "i.masked_user_id", "i.registered_at", "i.kyc_at", "i.first_deposit_at", "i.first_trade_at", "i.volume_cents", "i.commission_cents", "i.link_id", "l.code"])
+          .select([
+            "i.id",
+            "i.masked_user_id",
+            "i.registered_at",
+            "i.kyc_at",
+            "i.first_deposit_at",
+            "i.first_trade_at",
+            "i.volume_cents",
+            "i.commission_cents",
+            "i.link_id",
+            "l.code",
+          ])
           .orderBy(SORT_COLUMNS[q.sort], q.order)
           .orderBy("i.id", q.order)
           .limit(q.pageSize)
@@ -281,7 +358,10 @@ export function createAffiliateRepository(db: Kysely<Database>) {
         .limit(q.pageSize)
         .offset((q.page - 1) * q.pageSize);
       if (q.status) page = page.where("c.status", "=", q.status);
-      const [count, rows] = await Promise.all([base.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(), page.execute()]);
+      const [count, rows] = await Promise.all([
+        base.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),
+        page.execute(),
+      ]);
       return { total: num(count?.n), rows };
     },
 
@@ -296,14 +376,17 @@ export function createAffiliateRepository(db: Kysely<Database>) {
         .limit(limit);
       if (after) {
         const { day, id } = after;
-        query = query.where((eb) => eb.or([eb("c.trade_day", "<", day), eb.and([eb("c.trade_day", "=", day), eb("c.id", "<", id)])]));
+        query = query.where((eb) =>
+          eb.or([eb("c.trade_day", "<", day), eb.and([eb("c.trade_day", "=", day), eb("c.id", "<", id)])]),
+        );
       }
       return query.execute();
     },
 
     // -------------------------------------------------------------- sub-affiliates
 
-    sub: (parentUserId: string, userId: string) => subSelect(parentUserId).where("a.user_id", "=", userId).executeTakeFirst(),
+    sub: (parentUserId: string, userId: string) =>
+      subSelect(parentUserId).where("a.user_id", "=", userId).executeTakeFirst(),
 
     subs: (parentUserId: string, onlyUserId?: string) => {
       let query = subSelect(parentUserId).orderBy("a.joined_at").orderBy("a.user_id");
@@ -344,25 +427,43 @@ export function createAffiliateRepository(db: Kysely<Database>) {
       return { totals, recent, trading };
     },
 
-    updateSub: async (parentUserId: string, userId: string, set: { rate_bps?: number; note?: string }): Promise<void> => {
-      await db.updateTable("affiliates").set(set).where("user_id", "=", userId).where("parent_user_id", "=", parentUserId).execute();
+    updateSub: async (
+      parentUserId: string,
+      userId: string,
+      set: { rate_bps?: number; note?: string },
+    ): Promise<void> => {
+      await db
+        .updateTable("affiliates")
+        .set(set)
+        .where("user_id", "=", userId)
+        .where("parent_user_id", "=", parentUserId)
+        .execute();
     },
 
     // -------------------------------------------------------------- experience cards
 
     /** The affiliate's own quota (null: none set), `undefined` for a user who is no affiliate. */
     cardQuotaOverride: async (userId: string): Promise<number | null | undefined> => {
-      const row = await db.selectFrom("affiliates").select("card_quota").where("user_id", "=", userId).executeTakeFirst();
+      const row = await db
+        .selectFrom("affiliates")
+        .select("card_quota")
+        .where("user_id", "=", userId)
+        .executeTakeFirst();
       return row ? (row.card_quota ?? null) : undefined;
     },
 
     /** The programme's quota setting (JSON text), if set. */
     cardQuotaSetting: async (): Promise<string | undefined> =>
-      (await db.selectFrom("client_settings").select("value").where("key", "=", CARD_QUOTA_SETTING).executeTakeFirst())?.value,
+      (await db.selectFrom("client_settings").select("value").where("key", "=", CARD_QUOTA_SETTING).executeTakeFirst())
+        ?.value,
 
     /** Sets an affiliate's own quota; answers how many rows changed (0: no such affiliate). */
     setCardQuota: async (userId: string, quota: number | null): Promise<number> => {
-      const result = await db.updateTable("affiliates").set({ card_quota: quota }).where("user_id", "=", userId).executeTakeFirst();
+      const result = await db
+        .updateTable("affiliates")
+        .set({ card_quota: quota })
+        .where("user_id", "=", userId)
+        .executeTakeFirst();
       return Number(result.numUpdatedRows);
     },
 
@@ -377,11 +478,17 @@ export function createAffiliateRepository(db: Kysely<Database>) {
     },
 
     cards: (userId: string, limit: number) =>
-      cardSelect().where("card.affiliate_user_id", "=", userId).orderBy("card.issued_at", "desc").orderBy("card.id", "desc").limit(limit).execute(),
+      cardSelect()
+        .where("card.affiliate_user_id", "=", userId)
+        .orderBy("card.issued_at", "desc")
+        .orderBy("card.id", "desc")
+        .limit(limit)
+        .execute(),
 
     card: (id: number) => cardSelect().where("card.id", "=", id).executeTakeFirst(),
 
-    cardByCode: (code: string) => db.selectFrom("affiliate_cards").selectAll().where("code", "=", code).executeTakeFirst(),
+    cardByCode: (code: string) =>
+      db.selectFrom("affiliate_cards").selectAll().where("code", "=", code).executeTakeFirst(),
 
     insertCard: async (values: Insertable<AffiliateCardsTable>): Promise<number> => {
       const row = await db.insertInto("affiliate_cards").values(values).returning("id").executeTakeFirstOrThrow();

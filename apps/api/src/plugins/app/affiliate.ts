@@ -1,5 +1,9 @@
 import fp from "fastify-plugin";
-import { createAffiliateService, type AffiliateService, type AffiliateServiceOptions } from "../../services/affiliate/service";
+import {
+  createAffiliateService,
+  type AffiliateService,
+  type AffiliateServiceOptions,
+} from "../../services/affiliate/service";
 
 declare module "fastify" {
   interface FastifyInstance {

@@ -48,16 +48,24 @@ function clearSessionCookies(request: FastifyRequest, reply: FastifyReply): void
 
 function throttled(resetInMs: number): ApiError {
   const minutes = Math.max(1, Math.ceil(resetInMs / 60_000));
-  return new ApiError("rate_limited", `Too many failed logins, try again in ${minutes} minute${minutes > 1 ? "s" : ""}`, {
-    headers: { "retry-after": String(Math.ceil(resetInMs / 1000)) },
-  });
+  return new ApiError(
+    "rate_limited",
+    `Too many failed logins, try again in ${minutes} minute${minutes > 1 ? "s" : ""}`,
+    {
+      headers: { "retry-after": String(Math.ceil(resetInMs / 1000)) },
+    },
+  );
 }
 
 function slowedDown(retryInMs: number): ApiError {
   const seconds = Math.max(1, Math.ceil(retryInMs / 1000));
-  return new ApiError("rate_limited", `Too many failed logins on this account, try again in ${seconds} second${seconds > 1 ? "s" : ""}`, {
-    headers: { "retry-after": String(seconds) },
-  });
+  return new ApiError(
+    "rate_limited",
+    `Too many failed logins on this account, try again in ${seconds} second${seconds > 1 ? "s" : ""}`,
+    {
+      headers: { "retry-after": String(seconds) },
+    },
+  );
 }
 
 declare module "fastify" {
@@ -127,7 +135,12 @@ export default fp<LoginThrottleOptions>(
         await assertStrongPassword(input.password, input.email);
         const passwordHash = await hashPassword(input.password);
         const local = input.email.toLowerCase().split("@")[0] ?? input.email;
-        const user = await app.users.create({ email: input.email, passwordHash, mobile: input.mobile?.trim() ?? null, userName: local });
+        const user = await app.users.create({
+          email: input.email,
+          passwordHash,
+          mobile: input.mobile?.trim() ?? null,
+          userName: local,
+        });
         if (!user) throw new ApiError("email_taken");
         return user.user_id;
       },

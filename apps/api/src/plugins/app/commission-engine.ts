@@ -13,7 +13,6 @@ type Market = TradeFill["market"];
 export const BELOW_MINIMUM_REASON = "below minimum";
 const INSERT_CHUNK = 200;
 
-
 /**
  * Whole cents of a micro-USDT amount, rounded down, as an integer on both dialects (better-sqlite3 binds numbers as
  * REAL, which would make SQLite's division fractional).
@@ -21,7 +20,8 @@ const INSERT_CHUNK = 200;
 const toCents = (micros: RawBuilder<unknown>) => sql<number>`cast((${micros}) / ${sql.lit(MICROS_PER_CENT)} as bigint)`;
 
 /** Basis points of a fee in micro-USDT, rounded down (the exchange never pays out a fraction it does not have). */
-export const shareOf = (feeMicros: number, bps: number): number => (bps > 0 ? Math.floor((feeMicros * bps) / 10_000) : 0);
+export const shareOf = (feeMicros: number, bps: number): number =>
+  bps > 0 ? Math.floor((feeMicros * bps) / 10_000) : 0;
 
 export interface EarningRule {
   /** The affiliate's rate for the market: the level's, or the rate agreed with the inviter for a sub-affiliate. */
@@ -33,10 +33,17 @@ export interface EarningRule {
 }
 
 /** What one fill earns: the affiliate's commission, the invitee's rebate, and the inviter's override. */
-export function earningsOf(feeMicros: number, rule: EarningRule): { commission: number; rebate: number; override: number } {
+export function earningsOf(
+  feeMicros: number,
+  rule: EarningRule,
+): { commission: number; rebate: number; override: number } {
   const share = Math.min(rule.shareBps, rule.rateBps);
   const overrideBps = rule.parent ? Math.max(0, rule.parent.rateBps - rule.rateBps) : 0;
-  return { commission: shareOf(feeMicros, rule.rateBps - share), rebate: shareOf(feeMicros, share), override: shareOf(feeMicros, overrideBps) };
+  return {
+    commission: shareOf(feeMicros, rule.rateBps - share),
+    rebate: shareOf(feeMicros, share),
+    override: shareOf(feeMicros, overrideBps),
+  };
 }
 
 interface LineDelta {
@@ -76,19 +83,36 @@ export function createCommissionEngine(db: Db, options: CommissionEngineOptions)
       .selectFrom("affiliate_invitees as i")
       .leftJoin("affiliate_links as l", "l.id", "i.link_id")
       .innerJoin("affiliates as a", "a.user_id", "i.affiliate_user_id")
-      .select(["i.id", "i.user_id", "i.affiliate_user_id", "l.spot_share_bps", "l.futures_share_bps", "a.level", "a.rate_bps", "a.parent_user_id"])
+      .select([
+        "i.id",
+        "i.user_id",
+        "i.affiliate_user_id",
+        "l.spot_share_bps",
+        "l.futures_share_bps",
+        "a.level",
+        "a.rate_bps",
+        "a.parent_user_id",
+      ])
       .where("i.user_id", "in", userIds)
       .execute();
     const parentIds = [...new Set(invitees.flatMap((i) => (i.parent_user_id ? [i.parent_user_id] : [])))];
     const parents = parentIds.length
-      ? await trx.selectFrom("affiliates").select(["user_id", "level", "rate_bps", "parent_user_id"]).where("user_id", "in", parentIds).execute()
+      ? await trx
+          .selectFrom("affiliates")
+          .select(["user_id", "level", "rate_bps", "parent_user_id"])
+          .where("user_id", "in", parentIds)
+          .execute()
       : [];
-    const levels = new Map((await trx.selectFrom("affiliate_levels").selectAll().execute()).map((l) => [Number(l.level), l]));
+    const levels = new Map(
+      (await trx.selectFrom("affiliate_levels").selectAll().execute()).map((l) => [Number(l.level), l]),
+    );
     const parentOf = new Map(parents.map((p) => [p.user_id, p]));
     /** A top-level affiliate earns the level's rate; a sub-affiliate the rate agreed, never above the inviter's. */
     const rateOf = (a: { level: number; rate_bps: number; parent_user_id: string | null }, market: Market): number => {
       const level = levels.get(Number(a.level));
-      const levelRate = level ? Number(market === "spot" ? level.spot_rate_bps : level.futures_rate_bps) : Number(a.rate_bps);
+      const levelRate = level
+        ? Number(market === "spot" ? level.spot_rate_bps : level.futures_rate_bps)
+        : Number(a.rate_bps);
       return a.parent_user_id === null ? levelRate : Number(a.rate_bps);
     };
     return new Map(
@@ -103,7 +127,15 @@ export function createCommissionEngine(db: Db, options: CommissionEngineOptions)
             parent: parent && parentRate !== null ? { userId: parent.user_id, rateBps: parentRate } : null,
           };
         };
-        return [i.user_id, { inviteeId: Number(i.id), affiliateUserId: i.affiliate_user_id, spot: ruleFor("spot"), futures: ruleFor("futures") }] as const;
+        return [
+          i.user_id,
+          {
+            inviteeId: Number(i.id),
+            affiliateUserId: i.affiliate_user_id,
+            spot: ruleFor("spot"),
+            futures: ruleFor("futures"),
+          },
+        ] as const;
       }),
     );
   }
@@ -112,7 +144,9 @@ export function createCommissionEngine(db: Db, options: CommissionEngineOptions)
   async function addToLines(trx: Trx, deltas: LineDelta[]): Promise<void> {
     // Sorted: concurrent feeds lock the same rows in the same order (no deadlock on PostgreSQL).
     const sorted = [...deltas].sort((a, b) =>
-      `${a.affiliate_user_id}|${a.invitee_id}|${a.trade_day}|${a.business_line}|${a.source}`.localeCompare(`${b.affiliate_user_id}|${b.invitee_id}|${b.trade_day}|${b.business_line}|${b.source}`),
+      `${a.affiliate_user_id}|${a.invitee_id}|${a.trade_day}|${a.business_line}|${a.source}`.localeCompare(
+        `${b.affiliate_user_id}|${b.invitee_id}|${b.trade_day}|${b.business_line}|${b.source}`,
+      ),
     );
     for (const part of chunked(sorted, 100)) {
       const rows: Insertable<AffiliateCommissionsTable>[] = part.map((d) => {
@@ -144,7 +178,9 @@ export function createCommissionEngine(db: Db, options: CommissionEngineOptions)
               commission_micros: sql<number>`${line("commission_micros")} + ${excluded("commission_micros")}`,
               commission_cents: commissionCents,
               rebate_micros: sql<number>`${line("rebate_micros")} + ${excluded("rebate_micros")}`,
-              reason_none: sql<string | null>`case when ${commissionCents} = 0 then ${BELOW_MINIMUM_REASON} else null end`,
+              reason_none: sql<
+                string | null
+              >`case when ${commissionCents} = 0 then ${BELOW_MINIMUM_REASON} else null end`,
             }),
         )
         .execute();
@@ -153,11 +189,17 @@ export function createCommissionEngine(db: Db, options: CommissionEngineOptions)
 
   /** Adds to the invitees' totals: one statement per 100 invitees (a CASE per column), in id order. */
   async function addToInvitees(trx: Trx, deltas: Map<number, InviteeDelta>): Promise<void> {
-    for (const part of chunked([...deltas].sort(([a], [b]) => a - b), 100)) {
+    for (const part of chunked(
+      [...deltas].sort(([a], [b]) => a - b),
+      100,
+    )) {
       const ids = part.map(([id]) => id);
       // Cast: PostgreSQL types a CASE of bare parameters as text.
       const byId = (value: (d: InviteeDelta) => number | string, type: "bigint" | "text") =>
-        sql`case id ${sql.join(part.map(([id, d]) => sql`when ${id} then cast(${value(d)} as ${sql.raw(type)})`), sql` `)} end`;
+        sql`case id ${sql.join(
+          part.map(([id, d]) => sql`when ${id} then cast(${value(d)} as ${sql.raw(type)})`),
+          sql` `,
+        )} end`;
       const first = byId((d) => d.firstTradeAt, "text");
       const micros = byId((d) => d.commissionMicros, "bigint");
       await trx
@@ -213,15 +255,32 @@ export function createCommissionEngine(db: Db, options: CommissionEngineOptions)
         });
         const accepted = new Set<string>();
         for (const part of chunked(rows, INSERT_CHUNK)) {
-          const inserted = await trx.insertInto("affiliate_trades").values(part).onConflict((oc) => oc.column("trade_id").doNothing()).returning("trade_id").execute();
+          const inserted = await trx
+            .insertInto("affiliate_trades")
+            .values(part)
+            .onConflict((oc) => oc.column("trade_id").doNothing())
+            .returning("trade_id")
+            .execute();
           for (const r of inserted) accepted.add(r.trade_id);
         }
 
         const lines = new Map<string, LineDelta>();
         const invitees = new Map<number, InviteeDelta>();
-        const addLine = (key: Omit<LineDelta, "fills" | "volume_cents" | "fee_micros" | "commission_micros" | "rebate_micros">, row: Insertable<AffiliateTradesTable>, commission: number, rebate: number) => {
+        const addLine = (
+          key: Omit<LineDelta, "fills" | "volume_cents" | "fee_micros" | "commission_micros" | "rebate_micros">,
+          row: Insertable<AffiliateTradesTable>,
+          commission: number,
+          rebate: number,
+        ) => {
           const id = `${key.affiliate_user_id}|${key.invitee_id}|${key.trade_day}|${key.business_line}|${key.source}`;
-          const line = lines.get(id) ?? { ...key, fills: 0, volume_cents: 0, fee_micros: 0, commission_micros: 0, rebate_micros: 0 };
+          const line = lines.get(id) ?? {
+            ...key,
+            fills: 0,
+            volume_cents: 0,
+            fee_micros: 0,
+            commission_micros: 0,
+            rebate_micros: 0,
+          };
           line.fills += 1;
           line.volume_cents += num(row.notional_cents);
           line.fee_micros += num(row.fee_micros);
@@ -231,12 +290,33 @@ export function createCommissionEngine(db: Db, options: CommissionEngineOptions)
         };
         let attributed = 0;
         for (const row of rows) {
-          if (!accepted.has(row.trade_id) || row.invitee_id === null || row.invitee_id === undefined || !row.affiliate_user_id) continue;
+          if (
+            !accepted.has(row.trade_id) ||
+            row.invitee_id === null ||
+            row.invitee_id === undefined ||
+            !row.affiliate_user_id
+          )
+            continue;
           attributed += 1;
           const base = { invitee_id: row.invitee_id, trade_day: row.trade_day, business_line: row.market as Market };
-          addLine({ ...base, affiliate_user_id: row.affiliate_user_id, source: "direct" }, row, num(row.commission_micros), num(row.rebate_micros));
-          if (row.override_user_id) addLine({ ...base, affiliate_user_id: row.override_user_id, source: "override" }, row, num(row.override_micros), 0);
-          const invitee = invitees.get(row.invitee_id) ?? { volumeCents: 0, commissionMicros: 0, firstTradeAt: row.traded_at };
+          addLine(
+            { ...base, affiliate_user_id: row.affiliate_user_id, source: "direct" },
+            row,
+            num(row.commission_micros),
+            num(row.rebate_micros),
+          );
+          if (row.override_user_id)
+            addLine(
+              { ...base, affiliate_user_id: row.override_user_id, source: "override" },
+              row,
+              num(row.override_micros),
+              0,
+            );
+          const invitee = invitees.get(row.invitee_id) ?? {
+            volumeCents: 0,
+            commissionMicros: 0,
+            firstTradeAt: row.traded_at,
+          };
           invitee.volumeCents += num(row.notional_cents);
           invitee.commissionMicros += num(row.commission_micros);
           if (row.traded_at < invitee.firstTradeAt) invitee.firstTradeAt = row.traded_at;
@@ -246,7 +326,12 @@ export function createCommissionEngine(db: Db, options: CommissionEngineOptions)
         await addToInvitees(trx, invitees);
         return { accepted: accepted.size, attributed };
       });
-      return { received: fills.length, accepted: result.accepted, duplicates: fills.length - result.accepted, attributed: result.attributed };
+      return {
+        received: fills.length,
+        accepted: result.accepted,
+        duplicates: fills.length - result.accepted,
+        attributed: result.attributed,
+      };
     },
 
     /**
@@ -275,7 +360,16 @@ export function createCommissionEngine(db: Db, options: CommissionEngineOptions)
         for (const part of chunked(entries, INSERT_CHUNK)) {
           await trx
             .insertInto("affiliate_ledger")
-            .values(part.map((c) => ({ user_id: c.user_id, kind: "settlement", amount_cents: c.cents, trade_day: c.trade_day, destination: null, created_at: at })))
+            .values(
+              part.map((c) => ({
+                user_id: c.user_id,
+                kind: "settlement",
+                amount_cents: c.cents,
+                trade_day: c.trade_day,
+                destination: null,
+                created_at: at,
+              })),
+            )
             .execute();
         }
         return {
@@ -290,7 +384,13 @@ export function createCommissionEngine(db: Db, options: CommissionEngineOptions)
     /** Settles every day before today that still has pending lines (the T+1 00:00 UTC run; cheap when there are none). */
     async settleDue(): Promise<SettleResult | null> {
       const yesterday = addDays(dayOf(options.now()), -1);
-      const due = await db.selectFrom("affiliate_commissions").select("id").where("status", "=", "pending").where("trade_day", "<=", yesterday).limit(1).executeTakeFirst();
+      const due = await db
+        .selectFrom("affiliate_commissions")
+        .select("id")
+        .where("status", "=", "pending")
+        .where("trade_day", "<=", yesterday)
+        .limit(1)
+        .executeTakeFirst();
       return due ? this.settle(yesterday) : null;
     },
 
@@ -341,11 +441,17 @@ export function createCommissionEngine(db: Db, options: CommissionEngineOptions)
         if (!first) return { month, reviewed: 0, changed: 0, alreadyDone: false };
         let changed = 0;
         for (const a of affiliates) {
-          const met = levels.filter((l) => (tradersOf.get(a.user_id) ?? 0) >= l.traders && (volumeOf.get(a.user_id) ?? 0) >= l.volumeCents);
+          const met = levels.filter(
+            (l) => (tradersOf.get(a.user_id) ?? 0) >= l.traders && (volumeOf.get(a.user_id) ?? 0) >= l.volumeCents,
+          );
           const level = met[met.length - 1] ?? first;
           const rate = a.parent_user_id === null ? level.spotRateBps : Number(a.rate_bps);
           if (level.level === Number(a.level) && rate === Number(a.rate_bps)) continue;
-          await trx.updateTable("affiliates").set({ level: level.level, rate_bps: rate }).where("user_id", "=", a.user_id).execute();
+          await trx
+            .updateTable("affiliates")
+            .set({ level: level.level, rate_bps: rate })
+            .where("user_id", "=", a.user_id)
+            .execute();
           changed += 1;
         }
         return { month, reviewed: affiliates.length, changed, alreadyDone: false };

@@ -10,7 +10,6 @@ import {
 } from "@affiliates/contracts";
 import type { Db } from "../../db/schema";
 
-
 const ALPHANUMERIC = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 /** `length` characters of [A-Za-z0-9] from the CSPRNG (unbiased: randomInt rejects out-of-range draws). 40 → ~238 bits. */
 export function randomAlphanumeric(length: number): string {
@@ -52,7 +51,11 @@ export function createDeviceTokensRepository(db: Db, options: DeviceTokensOption
 
   async function customTokenIsFresh(token: string, now: number): Promise<boolean> {
     if (!CUSTOM_TOKEN_PATTERN.test(token)) return false;
-    const row = await db.selectFrom("custom_tokens").select("created_at").where("token_hash", "=", sha256(token)).executeTakeFirst();
+    const row = await db
+      .selectFrom("custom_tokens")
+      .select("created_at")
+      .where("token_hash", "=", sha256(token))
+      .executeTakeFirst();
     return row !== undefined && now - Date.parse(row.created_at) <= CUSTOM_TOKEN_RENEWAL_MS;
   }
 
@@ -61,17 +64,31 @@ export function createDeviceTokensRepository(db: Db, options: DeviceTokensOption
      * A new 40-character token bound to the fingerprint, living min(expire, 14400) s. Only its SHA-256 is stored,
      * so a leaked table yields no usable token (the token has ~238 bits of entropy: an unsalted hash is enough).
      */
-    async issue(input: { appId: string; fingerprint: string; expireS?: number | undefined }): Promise<{ token: string; expiresAt: string }> {
+    async issue(input: {
+      appId: string;
+      fingerprint: string;
+      expireS?: number | undefined;
+    }): Promise<{ token: string; expiresAt: string }> {
       const now = options.now();
       const lifetimeS = Math.min(input.expireS ?? DEVICE_TOKEN_MAX_EXPIRE_S, DEVICE_TOKEN_MAX_EXPIRE_S);
       const token = randomAlphanumeric(DEVICE_TOKEN_LENGTH);
       const expiresAt = iso(now + lifetimeS * 1000);
       await db
         .insertInto("device_tokens")
-        .values({ token_hash: sha256(token), fingerprint: input.fingerprint, app_id: input.appId, created_at: iso(now), expires_at: expiresAt })
+        .values({
+          token_hash: sha256(token),
+          fingerprint: input.fingerprint,
+          app_id: input.appId,
+          created_at: iso(now),
+          expires_at: expiresAt,
+        })
         .execute();
       // Housekeeping: this device's expired tokens go (an expired token then stays refused: it is simply unknown).
-      await db.deleteFrom("device_tokens").where("fingerprint", "=", input.fingerprint).where("expires_at", "<=", iso(now)).execute();
+      await db
+        .deleteFrom("device_tokens")
+        .where("fingerprint", "=", input.fingerprint)
+        .where("expires_at", "<=", iso(now))
+        .execute();
       return { token, expiresAt };
     },
 
@@ -87,7 +104,11 @@ export function createDeviceTokensRepository(db: Db, options: DeviceTokensOption
       const { params } = input;
       const keep = params.customToken !== "" && (await customTokenIsFresh(params.customToken, now));
       const customToken = keep ? params.customToken : randomAlphanumeric(32);
-      if (!keep) await db.insertInto("custom_tokens").values({ token_hash: sha256(customToken), created_at: iso(now) }).execute();
+      if (!keep)
+        await db
+          .insertInto("custom_tokens")
+          .values({ token_hash: sha256(customToken), created_at: iso(now) })
+          .execute();
       const live = params.dxToken !== "" && (await verify(params.dxToken)) !== undefined;
       await db
         .insertInto("risk_logs")
@@ -106,7 +127,10 @@ export function createDeviceTokensRepository(db: Db, options: DeviceTokensOption
     },
 
     async countRiskLogs(): Promise<number> {
-      const row = await db.selectFrom("risk_logs").select((eb) => eb.fn.countAll().as("n")).executeTakeFirst();
+      const row = await db
+        .selectFrom("risk_logs")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirst();
       return Number(row?.n ?? 0);
     },
   };

@@ -2,7 +2,6 @@ import fp from "fastify-plugin";
 import type { StoredErrorEvent } from "@affiliates/contracts";
 import type { Db } from "../../db/schema";
 
-
 export interface NewErrorEvent {
   eventId: string;
   projectId: string;
@@ -20,7 +19,9 @@ function parseTags(text: string): Record<string, string> {
   try {
     const value: unknown = JSON.parse(text);
     if (typeof value !== "object" || value === null || Array.isArray(value)) return {};
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)]),
+    );
   } catch {
     return {};
   }
@@ -33,7 +34,6 @@ function parseTags(text: string): Record<string, string> {
 export const INSERT_CHUNK_ROWS = 500;
 
 export function createErrorEventsRepository(db: Db, now: () => number) {
-
   async function insertChunk(events: readonly NewErrorEvent[], createdAt: string): Promise<number> {
     const result = await db
       .insertInto("error_events")
@@ -73,7 +73,18 @@ export function createErrorEventsRepository(db: Db, now: () => number) {
     async latest(limit: number): Promise<StoredErrorEvent[]> {
       const rows = await db
         .selectFrom("error_events")
-        .select(["id", "event_id", "project_id", "level", "message", "url", "environment", "tags", "breadcrumbs", "created_at"])
+        .select([
+          "id",
+          "event_id",
+          "project_id",
+          "level",
+          "message",
+          "url",
+          "environment",
+          "tags",
+          "breadcrumbs",
+          "created_at",
+        ])
         .orderBy("created_at", "desc")
         .orderBy("id", "desc")
         .limit(limit)

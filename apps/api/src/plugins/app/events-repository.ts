@@ -2,7 +2,6 @@ import fp from "fastify-plugin";
 import type { AnalyticsEventContract, AnalyticsEventListQuery, StoredAnalyticsEvent } from "@affiliates/contracts";
 import type { Db } from "../../db/schema";
 
-
 /** Who is asking: the switch may be set per device id or per IP (device wins over IP, IP over the default). */
 export interface AnalyticsClient {
   deviceId?: string | undefined;
@@ -63,11 +62,18 @@ export function createEventsRepository(db: Db, options: EventsRepositoryOptions)
       if (query.type) select = select.where("type", "=", query.type);
       if (query.since !== undefined) select = select.where("event_time", ">=", query.since);
       const rows = await select.orderBy("event_time", "desc").orderBy("id", "desc").limit(query.limit).execute();
-      return rows.map((row) => ({ ...(JSON.parse(row.payload) as AnalyticsEventContract), received_at: Number(row.received_at), ip: row.ip }));
+      return rows.map((row) => ({
+        ...(JSON.parse(row.payload) as AnalyticsEventContract),
+        received_at: Number(row.received_at),
+        ip: row.ip,
+      }));
     },
 
     async count(): Promise<number> {
-      const row = await db.selectFrom("analytics_events").select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirst();
+      const row = await db
+        .selectFrom("analytics_events")
+        .select((eb) => eb.fn.countAll<number | string>().as("n"))
+        .executeTakeFirst();
       return Number(row?.n ?? 0);
     },
 
@@ -75,7 +81,11 @@ export function createEventsRepository(db: Db, options: EventsRepositoryOptions)
     async uploadSwitch(client: AnalyticsClient): Promise<boolean> {
       const keys = [switchKey.ip(client.ip)];
       if (client.deviceId) keys.push(switchKey.device(client.deviceId));
-      const rows = await db.selectFrom("analytics_switch").select(["client_key", "enabled"]).where("client_key", "in", keys).execute();
+      const rows = await db
+        .selectFrom("analytics_switch")
+        .select(["client_key", "enabled"])
+        .where("client_key", "in", keys)
+        .execute();
       const byKey = new Map(rows.map((r) => [r.client_key, Number(r.enabled) === 1]));
       const device = client.deviceId ? byKey.get(switchKey.device(client.deviceId)) : undefined;
       return device ?? byKey.get(switchKey.ip(client.ip)) ?? (await options.defaultSwitch());

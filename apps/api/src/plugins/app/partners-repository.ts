@@ -17,9 +17,14 @@ import {
 import { faqFor } from "../../content/faq";
 import type { BigIntColumn, Db, PartnerApplicationsTable } from "../../db/schema";
 
-
 /** Programme names of partner_features and the partner FAQs. */
-export const PARTNER_PROGRAMMES = ["broker", "market-maker", "institutional", "institutional-pro", "incubation"] as const;
+export const PARTNER_PROGRAMMES = [
+  "broker",
+  "market-maker",
+  "institutional",
+  "institutional-pro",
+  "incubation",
+] as const;
 export type PartnerProgrammeName = (typeof PARTNER_PROGRAMMES)[number];
 
 const num = (value: BigIntColumn | null | undefined): number => Number(value ?? 0);
@@ -29,7 +34,9 @@ type ApplicationRow = Selectable<PartnerApplicationsTable>;
 function parseDetails(text: string): Record<string, unknown> {
   try {
     const value: unknown = JSON.parse(text);
-    return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+    return typeof value === "object" && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {};
   } catch {
     return {};
   }
@@ -62,7 +69,6 @@ export interface PartnersRepositoryOptions {
 }
 
 export function createPartnersRepository(db: Db, options: PartnersRepositoryOptions) {
-
   const features = async (programme: PartnerProgrammeName, section: string): Promise<PartnerFeature[]> => {
     const rows = await db
       .selectFrom("partner_features")
@@ -86,7 +92,8 @@ export function createPartnersRepository(db: Db, options: PartnersRepositoryOpti
   };
 
   /** The FAQ in the requested locale, item by item falling back to English (content/faq/<locale>.json). */
-  const faq = (programme: Exclude<PartnerProgrammeName, "institutional-pro">, locale: string): PartnerFaqItem[] => faqFor(programme, locale);
+  const faq = (programme: Exclude<PartnerProgrammeName, "institutional-pro">, locale: string): PartnerFaqItem[] =>
+    faqFor(programme, locale);
 
   return {
     async broker(locale: string): Promise<BrokerProgramme> {
@@ -153,7 +160,9 @@ export function createPartnersRepository(db: Db, options: PartnersRepositoryOpti
         offers,
         stages: stages.map((s) => ({ key: s.key, weeks: s.value ?? 0 })),
         cohorts: cohorts
-          .filter((c): c is typeof c & { sector: (typeof INCUBATION_SECTORS)[number] } => (INCUBATION_SECTORS as readonly string[]).includes(c.sector))
+          .filter((c): c is typeof c & { sector: (typeof INCUBATION_SECTORS)[number] } =>
+            (INCUBATION_SECTORS as readonly string[]).includes(c.sector),
+          )
           .map((c) => ({
             id: c.id,
             cohort: c.cohort,
@@ -201,7 +210,10 @@ export function createPartnersRepository(db: Db, options: PartnersRepositoryOpti
       return row ? toApplication(row) : null;
     },
 
-    async listApplications(filter: { kind?: PartnerApplicationKind | undefined; status?: PartnerApplicationStatus | undefined }, limit: number): Promise<PartnerApplication[]> {
+    async listApplications(
+      filter: { kind?: PartnerApplicationKind | undefined; status?: PartnerApplicationStatus | undefined },
+      limit: number,
+    ): Promise<PartnerApplication[]> {
       let query = db.selectFrom("partner_applications").selectAll();
       if (filter.kind) query = query.where("kind", "=", filter.kind);
       if (filter.status) query = query.where("status", "=", filter.status);

@@ -1,6 +1,11 @@
 import fp from "fastify-plugin";
 import { sql, type Selectable } from "kysely";
-import { AFFILIATE_MINIMUM_PAYOUT_USDT, type AffiliateLedgerEntry, type AffiliatePayoutResult, type AffiliatePayouts } from "@affiliates/contracts";
+import {
+  AFFILIATE_MINIMUM_PAYOUT_USDT,
+  type AffiliateLedgerEntry,
+  type AffiliatePayoutResult,
+  type AffiliatePayouts,
+} from "@affiliates/contracts";
 import type { AffiliateLedgerTable, Db } from "../../db/schema";
 import { addDays, dayOf, dayStart } from "../../lib/days";
 import { ApiError } from "../../lib/errors";
@@ -53,8 +58,21 @@ export function createPayoutsRepository(db: Db, options: PayoutsRepositoryOption
           .where("affiliate_user_id", "=", userId)
           .where("status", "=", "pending")
           .executeTakeFirst(),
-        db.selectFrom("affiliate_ledger").selectAll().where("user_id", "=", userId).orderBy("id", "desc").limit(50).execute(),
-        db.selectFrom("affiliate_ledger").selectAll().where("user_id", "=", userId).where("kind", "=", "payout").orderBy("id", "desc").limit(50).execute(),
+        db
+          .selectFrom("affiliate_ledger")
+          .selectAll()
+          .where("user_id", "=", userId)
+          .orderBy("id", "desc")
+          .limit(50)
+          .execute(),
+        db
+          .selectFrom("affiliate_ledger")
+          .selectAll()
+          .where("user_id", "=", userId)
+          .where("kind", "=", "payout")
+          .orderBy("id", "desc")
+          .limit(50)
+          .execute(),
       ]);
       return {
         balanceUsdt: sums.balanceCents / 100,
@@ -74,7 +92,11 @@ export function createPayoutsRepository(db: Db, options: PayoutsRepositoryOption
      */
     async withdraw(userId: string): Promise<AffiliatePayoutResult> {
       return db.transaction().execute(async (trx) => {
-        await trx.updateTable("affiliates").set({ note: sql`note` }).where("user_id", "=", userId).execute();
+        await trx
+          .updateTable("affiliates")
+          .set({ note: sql`note` })
+          .where("user_id", "=", userId)
+          .execute();
         const { balanceCents } = await totals(trx, userId);
         if (balanceCents < minimumCents) {
           throw new ApiError(
@@ -84,7 +106,14 @@ export function createPayoutsRepository(db: Db, options: PayoutsRepositoryOption
         }
         const row = await trx
           .insertInto("affiliate_ledger")
-          .values({ user_id: userId, kind: "payout", amount_cents: -balanceCents, trade_day: null, destination: SPOT_WALLET, created_at: new Date(options.now()).toISOString() })
+          .values({
+            user_id: userId,
+            kind: "payout",
+            amount_cents: -balanceCents,
+            trade_day: null,
+            destination: SPOT_WALLET,
+            created_at: new Date(options.now()).toISOString(),
+          })
           .returningAll()
           .executeTakeFirstOrThrow();
         return { payout: toEntry(row), balanceUsdt: 0 };

@@ -1,17 +1,11 @@
 import fp from "fastify-plugin";
 import { sql } from "kysely";
-import {
-  REFERRAL_ATTRIBUTION_DAYS,
-  type Invitee,
-  type ReferralLink,
-  type Referrer,
-} from "@affiliates/contracts";
+import { REFERRAL_ATTRIBUTION_DAYS, type Invitee, type ReferralLink, type Referrer } from "@affiliates/contracts";
 import type { Db } from "../../db/schema";
 import { dayOf, dayStart, addDays, DAY_MS } from "../../lib/days";
 import { ApiError } from "../../lib/errors";
 import { maskName, maskUserId } from "../../lib/mask";
 import { num } from "../../lib/rows";
-
 
 export type LinkPeriod = ReferralLink["period"];
 const emptyPeriod = (): LinkPeriod => ({ clicks: 0, signups: 0, firstTrades: 0, volumeUsdt: 0, commissionUsdt: 0 });
@@ -55,7 +49,8 @@ export function createReferralRepository(db: Db, options: ReferralRepositoryOpti
     const found = await offer(code);
     if (!found) throw new ApiError("not_found", "code: no referral link has this code");
     if (found.archived) throw new ApiError("link_archived", "code: this referral link is archived");
-    if (userId !== null && found.inviterUserId === userId) throw new ApiError("self_referral", "code: you cannot be your own inviter");
+    if (userId !== null && found.inviterUserId === userId)
+      throw new ApiError("self_referral", "code: you cannot be your own inviter");
     return found;
   }
 
@@ -63,7 +58,9 @@ export function createReferralRepository(db: Db, options: ReferralRepositoryOpti
     await trx
       .insertInto("affiliate_link_daily_stats")
       .values({ link_id: linkId, day, clicks: 0, signups: 1 })
-      .onConflict((oc) => oc.columns(["link_id", "day"]).doUpdateSet({ signups: sql`affiliate_link_daily_stats.signups + 1` }))
+      .onConflict((oc) =>
+        oc.columns(["link_id", "day"]).doUpdateSet({ signups: sql`affiliate_link_daily_stats.signups + 1` }),
+      )
       .execute();
   }
 
@@ -88,7 +85,9 @@ export function createReferralRepository(db: Db, options: ReferralRepositoryOpti
         await trx
           .insertInto("affiliate_link_daily_stats")
           .values({ link_id: linkId, day, clicks: 1, signups: 0 })
-          .onConflict((oc) => oc.columns(["link_id", "day"]).doUpdateSet({ clicks: sql`affiliate_link_daily_stats.clicks + 1` }))
+          .onConflict((oc) =>
+            oc.columns(["link_id", "day"]).doUpdateSet({ clicks: sql`affiliate_link_daily_stats.clicks + 1` }),
+          )
           .execute();
         return true;
       });
@@ -102,7 +101,10 @@ export function createReferralRepository(db: Db, options: ReferralRepositoryOpti
     async attribute(userId: string, code: string, registeredAt: string): Promise<Referrer> {
       const found = await usableOffer(code, userId);
       if (Date.parse(registeredAt) + REFERRAL_ATTRIBUTION_DAYS * DAY_MS < options.now()) {
-        throw new ApiError("inviter_fixed", `code: an inviter can only be added within ${REFERRAL_ATTRIBUTION_DAYS} days of registering`);
+        throw new ApiError(
+          "inviter_fixed",
+          `code: an inviter can only be added within ${REFERRAL_ATTRIBUTION_DAYS} days of registering`,
+        );
       }
       // One's own invitee (or one's own invitee's affiliate chain) cannot become one's inviter: no loops.
       const inviterIsMyInvitee = await db
@@ -133,7 +135,12 @@ export function createReferralRepository(db: Db, options: ReferralRepositoryOpti
         if (inserted.length === 0) throw new ApiError("inviter_fixed", "code: you already have an inviter");
         await addSignup(trx, found.linkId, dayOf(options.now()));
       });
-      return { code: found.code, inviterName: found.inviterName, spotShareBps: found.spotShareBps, futuresShareBps: found.futuresShareBps };
+      return {
+        code: found.code,
+        inviterName: found.inviterName,
+        spotShareBps: found.spotShareBps,
+        futuresShareBps: found.futuresShareBps,
+      };
     },
 
     /** Each link's results in [from, to]: clicks, sign-ups, first trades, and its invitees' volume and commission. */
@@ -142,7 +149,11 @@ export function createReferralRepository(db: Db, options: ReferralRepositoryOpti
         db
           .selectFrom("affiliate_link_daily_stats as s")
           .innerJoin("affiliate_links as l", "l.id", "s.link_id")
-          .select(["s.link_id", (eb) => eb.fn.sum<number>("s.clicks").as("clicks"), (eb) => eb.fn.sum<number>("s.signups").as("signups")])
+          .select([
+            "s.link_id",
+            (eb) => eb.fn.sum<number>("s.clicks").as("clicks"),
+            (eb) => eb.fn.sum<number>("s.signups").as("signups"),
+          ])
           .where("l.user_id", "=", userId)
           .where("s.day", ">=", from)
           .where("s.day", "<=", to)
@@ -159,7 +170,11 @@ export function createReferralRepository(db: Db, options: ReferralRepositoryOpti
         db
           .selectFrom("affiliate_commissions as c")
           .innerJoin("affiliate_invitees as i", "i.id", "c.invitee_id")
-          .select(["i.link_id", (eb) => eb.fn.sum<number>("c.volume_cents").as("volume"), (eb) => eb.fn.sum<number>("c.commission_cents").as("commission")])
+          .select([
+            "i.link_id",
+            (eb) => eb.fn.sum<number>("c.volume_cents").as("volume"),
+            (eb) => eb.fn.sum<number>("c.commission_cents").as("commission"),
+          ])
           .where("c.affiliate_user_id", "=", userId)
           .where("c.source", "=", "direct")
           .where("c.trade_day", ">=", from)
@@ -195,20 +210,38 @@ export function createReferralRepository(db: Db, options: ReferralRepositoryOpti
     },
 
     /** Every invitee matching the table's query, in chunks by keyset (id) for the CSV export, never all at once. */
-    async *inviteeChunks(userId: string, q: { search?: string | undefined; linkId?: number | undefined }, chunkSize = 1000): AsyncGenerator<Invitee[]> {
+    async *inviteeChunks(
+      userId: string,
+      q: { search?: string | undefined; linkId?: number | undefined },
+      chunkSize = 1000,
+    ): AsyncGenerator<Invitee[]> {
       let after = 0;
       for (;;) {
         let query = db
           .selectFrom("affiliate_invitees as i")
           .leftJoin("affiliate_links as l", "l.id", "i.link_id")
-          .select(["i.id", "i.masked_user_id", "i.registered_at", "i.kyc_at", "i.first_deposit_at", "i.first_trade_at", "i.volume_cents", "i.commission_cents", "i.link_id", "l.code"])
+          .select([
+            "i.id",
+            "i.masked_user_id",
+            "i.registered_at",
+            "i.kyc_at",
+            "i.first_deposit_at",
+            "i.first_trade_at",
+            "i.volume_cents",
+            "i.commission_cents",
+            "i.link_id",
+            "l.code",
+          ])
           .where("i.affiliate_user_id", "=", userId)
           .where("i.id", ">", after)
           .orderBy("i.id")
           .limit(chunkSize);
         if (q.linkId !== undefined) query = query.where("i.link_id", "=", q.linkId);
         const search = q.search;
-        if (search !== undefined) query = query.where((eb) => eb.or([eb("i.masked_user_id", "like", `%${search}%`), eb("i.user_id", "=", search)]));
+        if (search !== undefined)
+          query = query.where((eb) =>
+            eb.or([eb("i.masked_user_id", "like", `%${search}%`), eb("i.user_id", "=", search)]),
+          );
         const rows = await query.execute();
         if (rows.length === 0) return;
         yield rows.map((r) => ({

@@ -41,14 +41,20 @@ export function claimedOrigin(request: FastifyRequest): string | undefined {
  */
 export default fp<SameOriginOptions>(
   (app, options, done) => {
-    const configured = new Set([options.publicOrigin, ...options.allowedOrigins].filter((o): o is string => !!o).map(originOf));
+    const configured = new Set(
+      [options.publicOrigin, ...options.allowedOrigins].filter((o): o is string => !!o).map(originOf),
+    );
     configured.delete("null");
 
     app.addHook("onRequest", (request, _reply, next) => {
       if (!STATE_CHANGING.has(request.method)) return next();
       const claimed = claimedOrigin(request);
       if (claimed === undefined) return next();
-      if (claimed !== "null" && (claimed === originOf(`${request.protocol}://${request.host}`) || configured.has(claimed))) return next();
+      if (
+        claimed !== "null" &&
+        (claimed === originOf(`${request.protocol}://${request.host}`) || configured.has(claimed))
+      )
+        return next();
       next(new ApiError("forbidden", "origin: cross-site request refused"));
     });
     done();

@@ -23,16 +23,29 @@ export function createSessionsRepository(db: Db, options: SessionsOptions) {
       const expiresAt = new Date(created + options.ttlMs);
       await db
         .insertInto("sessions")
-        .values({ token_hash: hashToken(token), user_id: userId, created_at: new Date(created).toISOString(), expires_at: expiresAt.toISOString() })
+        .values({
+          token_hash: hashToken(token),
+          user_id: userId,
+          created_at: new Date(created).toISOString(),
+          expires_at: expiresAt.toISOString(),
+        })
         .execute();
       // Housekeeping: drop this user's expired sessions.
-      await db.deleteFrom("sessions").where("user_id", "=", userId).where("expires_at", "<=", new Date(created).toISOString()).execute();
+      await db
+        .deleteFrom("sessions")
+        .where("user_id", "=", userId)
+        .where("expires_at", "<=", new Date(created).toISOString())
+        .execute();
       return { token, expiresAt };
     },
     /** The user id of a live session, or undefined for unknown and expired tokens. */
     async userIdOf(token: string): Promise<string | undefined> {
       if (!TOKEN_PATTERN.test(token)) return undefined;
-      const row = await db.selectFrom("sessions").select(["user_id", "expires_at"]).where("token_hash", "=", hashToken(token)).executeTakeFirst();
+      const row = await db
+        .selectFrom("sessions")
+        .select(["user_id", "expires_at"])
+        .where("token_hash", "=", hashToken(token))
+        .executeTakeFirst();
       if (!row) return undefined;
       if (Date.parse(row.expires_at) <= options.now()) return undefined;
       return row.user_id;

@@ -29,7 +29,13 @@ export function createSupportRepository(db: Db, now: () => number) {
     },
     /** The latest `limit` messages, newest first (ids grow with time, so they break ties within a millisecond). */
     async latest(limit: number): Promise<SupportMessage[]> {
-      const rows = await db.selectFrom("support_messages").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
+      const rows = await db
+        .selectFrom("support_messages")
+        .selectAll()
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc")
+        .limit(limit)
+        .execute();
       return rows.map((r) => ({
         id: Number(r.id),
         email: r.email,

@@ -13,7 +13,21 @@ export interface NewUser {
 }
 
 /** Settings of a freshly registered user: email bound and enabled, nothing else yet. */
-const NEW_USER_SETTINGS: UserSettings = { mbf: 0, ebf: 1, gbf: 0, tbf: 0, tpi: "", tpl: 0, kf: 0, oo: 0, oc: 0, ob: 0, eef: 1, mef: 0, gef: 0 };
+const NEW_USER_SETTINGS: UserSettings = {
+  mbf: 0,
+  ebf: 1,
+  gbf: 0,
+  tbf: 0,
+  tpi: "",
+  tpl: 0,
+  kf: 0,
+  oo: 0,
+  oc: 0,
+  ob: 0,
+  eef: 1,
+  mef: 0,
+  gef: 0,
+};
 
 export function createUsersRepository(db: Db, now: () => number) {
   return {
@@ -29,8 +43,19 @@ export function createUsersRepository(db: Db, now: () => number) {
       const { mbf, ebf, gbf, tbf, tpi, tpl, kf, oo, oc, ob, eef, mef, gef } = row;
       // PostgreSQL answers integers as numbers; SQLite too. Number() keeps both honest.
       return {
-        mbf: Number(mbf), ebf: Number(ebf), gbf: Number(gbf), tbf: Number(tbf), tpi: String(tpi), tpl: Number(tpl),
-        kf: Number(kf), oo: Number(oo), oc: Number(oc), ob: Number(ob), eef: Number(eef), mef: Number(mef), gef: Number(gef),
+        mbf: Number(mbf),
+        ebf: Number(ebf),
+        gbf: Number(gbf),
+        tbf: Number(tbf),
+        tpi: String(tpi),
+        tpl: Number(tpl),
+        kf: Number(kf),
+        oo: Number(oo),
+        oc: Number(oc),
+        ob: Number(ob),
+        eef: Number(eef),
+        mef: Number(mef),
+        gef: Number(gef),
       };
     },
     /** Inserts the user and their settings; undefined when the email is taken. */
@@ -43,7 +68,11 @@ export function createUsersRepository(db: Db, now: () => number) {
         for (;;) {
           // Exchange-style 10-digit numeric ids, never starting with 0.
           userId = String(randomInt(1_000_000_000, 9_999_999_999));
-          const clash = await trx.selectFrom("users").select("user_id").where("user_id", "=", userId).executeTakeFirst();
+          const clash = await trx
+            .selectFrom("users")
+            .select("user_id")
+            .where("user_id", "=", userId)
+            .executeTakeFirst();
           if (!clash) break;
         }
         const row: UserRow = {
@@ -56,12 +85,18 @@ export function createUsersRepository(db: Db, now: () => number) {
           created_at: new Date(now()).toISOString(),
         };
         await trx.insertInto("users").values(row).execute();
-        await trx.insertInto("user_settings").values({ user_id: userId, ...NEW_USER_SETTINGS, mbf: user.mobile ? 1 : 0 }).execute();
+        await trx
+          .insertInto("user_settings")
+          .values({ user_id: userId, ...NEW_USER_SETTINGS, mbf: user.mobile ? 1 : 0 })
+          .execute();
         return row;
       });
     },
     async count(): Promise<number> {
-      const row = await db.selectFrom("users").select((eb) => eb.fn.countAll().as("n")).executeTakeFirst();
+      const row = await db
+        .selectFrom("users")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirst();
       return Number(row?.n ?? 0);
     },
   };

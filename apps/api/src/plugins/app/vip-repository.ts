@@ -30,11 +30,20 @@ export const ppmToFraction = (ppm: number | string): number => Number(ppm) / 1_0
 export const DEFAULT_PLATFORM_TOKEN_DISCOUNT = 0.2;
 export const VIP_TRIAL_SETTING = "vipTrial";
 export const VIP_RULES_SETTING = "vipRules";
-export const DEFAULT_VIP_TRIAL: VipTrial = { level: 1, days: 14, depositUsd: 15_000, spotVolume30d: 250_000, futuresVolume30d: 2_500_000 };
+export const DEFAULT_VIP_TRIAL: VipTrial = {
+  level: 1,
+  days: 14,
+  depositUsd: 15_000,
+  spotVolume30d: 250_000,
+  futuresVolume30d: 2_500_000,
+};
 export const DEFAULT_VIP_RULES: VipRules = { reviewHourUtc: 0, protectionDays: 60, graceDays: 15 };
 
-
-const THRESHOLD_OF: Record<VipMetric, keyof FeeLevel> = { spotVolume30d: "spotVolume30d", futuresVolume30d: "futuresVolume30d", assets: "assets" };
+const THRESHOLD_OF: Record<VipMetric, keyof FeeLevel> = {
+  spotVolume30d: "spotVolume30d",
+  futuresVolume30d: "futuresVolume30d",
+  assets: "assets",
+};
 
 /** The highest level a metric value reaches on its own (a threshold of 0 means none: only VIP0 has it). */
 export function levelByMetric(levels: readonly FeeLevel[], metric: VipMetric, value: number): number {
@@ -47,7 +56,10 @@ export function levelByMetric(levels: readonly FeeLevel[], metric: VipMetric, va
 }
 
 /** The level the metrics earn (the highest met applies) and the metric that earns it (first in VIP_METRICS order on ties). */
-export function levelOfMetrics(levels: readonly FeeLevel[], metrics: VipMetrics): { level: number; qualifiedBy: VipMetric | null } {
+export function levelOfMetrics(
+  levels: readonly FeeLevel[],
+  metrics: VipMetrics,
+): { level: number; qualifiedBy: VipMetric | null } {
   let level = 0;
   let qualifiedBy: VipMetric | null = null;
   for (const metric of VIP_METRICS) {
@@ -157,7 +169,9 @@ export function createVipRepository(db: Db, config: ConfigRepository, options: V
       const at = nowIso();
       const graceLevel = row?.grace_level ?? null;
       const grace =
-        graceLevel !== null && row?.grace_ends_at && row.grace_ends_at > at && graceLevel > earned.level ? { level: Number(graceLevel), endsAt: row.grace_ends_at } : null;
+        graceLevel !== null && row?.grace_ends_at && row.grace_ends_at > at && graceLevel > earned.level
+          ? { level: Number(graceLevel), endsAt: row.grace_ends_at }
+          : null;
       const levelNumber = grace ? grace.level : earned.level;
       const level = levels.find((l) => l.level === levelNumber) ?? levels[0];
       if (!level) throw new ApiError("internal", "vip: no levels configured");
@@ -169,7 +183,12 @@ export function createVipRepository(db: Db, config: ConfigRepository, options: V
             reason: grace ? ("keep" as const) : ("next" as const),
             progress: VIP_METRICS.map((metric) => {
               const goal = Number(targetLevel[THRESHOLD_OF[metric]] ?? 0);
-              return { metric, current: metrics[metric], target: goal, ratio: goal > 0 ? Math.min(1, metrics[metric] / goal) : 1 };
+              return {
+                metric,
+                current: metrics[metric],
+                target: goal,
+                ratio: goal > 0 ? Math.min(1, metrics[metric] / goal) : 1,
+              };
             }),
           }
         : null;
@@ -180,7 +199,12 @@ export function createVipRepository(db: Db, config: ConfigRepository, options: V
         metricLevel: earned.level,
         metrics,
         target,
-        fees: { spotMaker: level.spotMaker, spotTaker: level.spotTaker, futuresMaker: level.futuresMaker, futuresTaker: level.futuresTaker },
+        fees: {
+          spotMaker: level.spotMaker,
+          spotTaker: level.spotTaker,
+          futuresMaker: level.futuresMaker,
+          futuresTaker: level.futuresTaker,
+        },
         withdrawalLimit24h: level.withdrawalLimit24h ?? 0,
         grace,
         reviewedAt: row?.reviewed_at ?? `${at.slice(0, 10)}T00:00:00.000Z`,
@@ -197,7 +221,9 @@ export function createVipRepository(db: Db, config: ConfigRepository, options: V
           .select((eb) => ["campaign_id", eb.fn.countAll().as("n")])
           .groupBy("campaign_id")
           .execute(),
-        userId ? db.selectFrom("vip_airdrop_participants").select("campaign_id").where("user_id", "=", userId).execute() : Promise.resolve([]),
+        userId
+          ? db.selectFrom("vip_airdrop_participants").select("campaign_id").where("user_id", "=", userId).execute()
+          : Promise.resolve([]),
         userId ? this.status(userId).then((s) => s.level) : Promise.resolve(null),
       ]);
       const countOf = new Map(counts.map((c) => [c.campaign_id, Number(c.n)]));
@@ -238,12 +264,21 @@ export function createVipRepository(db: Db, config: ConfigRepository, options: V
       if (existing) return { campaignId, joinedAt: existing.joined_at, alreadyJoined: true };
       const at = nowIso();
       const state = airdropState(campaign.starts_at, campaign.ends_at, at);
-      if (state !== "live") throw new ApiError("airdrop_not_live", `campaign: ${state === "upcoming" ? "has not started yet" : "has ended"}`);
+      if (state !== "live")
+        throw new ApiError(
+          "airdrop_not_live",
+          `campaign: ${state === "upcoming" ? "has not started yet" : "has ended"}`,
+        );
       const { level } = await this.status(userId);
       const required = Number(campaign.required_level);
-      if (level < required) throw new ApiError("vip_level_too_low", `campaign: requires VIP${required}, your level is VIP${level}`);
+      if (level < required)
+        throw new ApiError("vip_level_too_low", `campaign: requires VIP${required}, your level is VIP${level}`);
       // A concurrent first join of the same user loses the insert race harmlessly: the primary key keeps one row.
-      await db.insertInto("vip_airdrop_participants").values({ campaign_id: campaignId, user_id: userId, joined_at: at }).onConflict((oc) => oc.doNothing()).execute();
+      await db
+        .insertInto("vip_airdrop_participants")
+        .values({ campaign_id: campaignId, user_id: userId, joined_at: at })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
       const row = await db
         .selectFrom("vip_airdrop_participants")
         .select("joined_at")

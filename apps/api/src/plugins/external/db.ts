@@ -36,10 +36,14 @@ export function sqliteFile(databaseUrl: string, dataDir: string): string {
 
 /** DATABASE_SCHEMA must be a plain identifier: it goes into the connection's search_path. */
 export function assertSchemaName(schema: string | undefined): void {
-  if (schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/i.test(schema)) throw new RangeError(`Invalid PostgreSQL schema name "${schema}"`);
+  if (schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/i.test(schema))
+    throw new RangeError(`Invalid PostgreSQL schema name "${schema}"`);
 }
 
-export function createDb(options: Pick<DbOptions, "databaseUrl" | "dataDir" | "pgSchema">): { db: Db; dialect: Dialect } {
+export function createDb(options: Pick<DbOptions, "databaseUrl" | "dataDir" | "pgSchema">): {
+  db: Db;
+  dialect: Dialect;
+} {
   if (isPostgresUrl(options.databaseUrl)) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,

@@ -27,7 +27,8 @@ import { pagePath, renderPage, type PageKind, type PageModel } from "./render";
  * The login pages load only same-origin scripts (the token SDK and the page's device-token script; the SDK calls
  * POST /v1/constantid/udid/c1, hence connect-src), inline CSS, and their forms post back to us.
  */
-export const PAGE_CSP = "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'self'";
+export const PAGE_CSP =
+  "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'self'";
 
 /** The device-token cookie the product's client keeps (packages/device-token), also written by the page script. */
 export const DEVICE_TOKEN_COOKIE = "dy_token";
@@ -78,13 +79,18 @@ const VISITOR_MS = 365 * DAY_MS;
 
 /** The user-facing text for a failed submission, its HTTP status, and why a password was too weak. */
 function failureOf(error: unknown, t: PageMessages): { status: number; message: string; passwordFeedback?: string[] } {
-  if (error instanceof ReferralRefused) return { status: 409, message: error.reason === "archived" ? t.referralArchived : t.referralUnknown };
+  if (error instanceof ReferralRefused)
+    return { status: 409, message: error.reason === "archived" ? t.referralArchived : t.referralUnknown };
   if (error instanceof ApiError) {
     switch (error.kind) {
       case "device_token_refused":
         return { status: 403, message: t.securityCheckFailed };
       case "weak_password":
-        return { status: 400, message: t.passwordWeak, passwordFeedback: error.feedback ? passwordFeedbackSentences(t, error.feedback) : [] };
+        return {
+          status: 400,
+          message: t.passwordWeak,
+          passwordFeedback: error.feedback ? passwordFeedbackSentences(t, error.feedback) : [],
+        };
       case "rate_limited":
         return { status: 429, message: t.throttled };
       case "invalid_credentials":
@@ -93,7 +99,8 @@ function failureOf(error: unknown, t: PageMessages): { status: number; message: 
         return { status: 409, message: t.emailTaken };
       case "bad_request": {
         const field = error.message.split(":")[0];
-        const message = field === "password" ? t.invalidPassword : field === "mobile" ? t.invalidMobile : t.invalidEmail;
+        const message =
+          field === "password" ? t.invalidPassword : field === "mobile" ? t.invalidMobile : t.invalidEmail;
         return { status: 400, message };
       }
       default:
@@ -119,7 +126,10 @@ const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, options) =
 
   // Under /login/ so that the web app's proxy (API_PATH in apps/web/src/proxy.ts) forwards it to us.
   app.get(DEVICE_TOKEN_SCRIPT_PATH, async (_request, reply) =>
-    reply.header("content-type", "application/javascript; charset=utf-8").header("cache-control", "public, max-age=300").send(DEVICE_TOKEN_SCRIPT),
+    reply
+      .header("content-type", "application/javascript; charset=utf-8")
+      .header("cache-control", "public, max-age=300")
+      .send(DEVICE_TOKEN_SCRIPT),
   );
 
   const send = (reply: FastifyReply, status: number, model: PageModel) =>
@@ -130,7 +140,13 @@ const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, options) =
       .header("cache-control", "no-store")
       .send(renderPage(model));
 
-  const modelOf = (request: FastifyRequest, kind: PageKind, prefix: string, from: unknown, source: string | undefined): PageModel => ({
+  const modelOf = (
+    request: FastifyRequest,
+    kind: PageKind,
+    prefix: string,
+    from: unknown,
+    source: string | undefined,
+  ): PageModel => ({
     kind,
     prefix,
     locale: pageLocale(prefix, request.cookies[LANGUAGE_COOKIE]),
@@ -150,9 +166,27 @@ const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, options) =
   ): Promise<{ model: PageModel["referral"]; refused: ReferralRefused | undefined; offer: ReferralOffer | undefined }> {
     if (!code) return { model: undefined, refused: undefined, offer: undefined };
     const offer = await app.referral.offer(code);
-    if (!offer) return { model: { code, inviterName: undefined, shareBps: 0 }, refused: new ReferralRefused("unknown"), offer: undefined };
-    if (offer.archived) return { model: { code, inviterName: undefined, shareBps: 0 }, refused: new ReferralRefused("archived"), offer: undefined };
-    return { model: { code: offer.code, inviterName: offer.inviterName, shareBps: Math.max(offer.spotShareBps, offer.futuresShareBps) }, refused: undefined, offer };
+    if (!offer)
+      return {
+        model: { code, inviterName: undefined, shareBps: 0 },
+        refused: new ReferralRefused("unknown"),
+        offer: undefined,
+      };
+    if (offer.archived)
+      return {
+        model: { code, inviterName: undefined, shareBps: 0 },
+        refused: new ReferralRefused("archived"),
+        offer: undefined,
+      };
+    return {
+      model: {
+        code: offer.code,
+        inviterName: offer.inviterName,
+        shareBps: Math.max(offer.spotShareBps, offer.futuresShareBps),
+      },
+      refused: undefined,
+      offer,
+    };
   }
 
   /** A referral link's visit: one click per visitor (first-party cookie), link and day; the code remembered 30 days. */
@@ -160,10 +194,20 @@ const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, options) =
     let visitor = request.cookies[REFERRAL_VISITOR_COOKIE];
     if (!visitor || !/^[A-Za-z0-9_-]{16,64}$/.test(visitor)) {
       visitor = randomBytes(16).toString("base64url");
-      reply.setCookie(REFERRAL_VISITOR_COOKIE, visitor, { path: "/", sameSite: "lax", httpOnly: true, maxAge: VISITOR_MS / 1000 });
+      reply.setCookie(REFERRAL_VISITOR_COOKIE, visitor, {
+        path: "/",
+        sameSite: "lax",
+        httpOnly: true,
+        maxAge: VISITOR_MS / 1000,
+      });
     }
     await app.referral.recordClick(offer.linkId, visitor);
-    reply.setCookie(REFERRAL_CODE_COOKIE, offer.code, { path: "/", sameSite: "lax", httpOnly: true, maxAge: ATTRIBUTION_MS / 1000 });
+    reply.setCookie(REFERRAL_CODE_COOKIE, offer.code, {
+      path: "/",
+      sameSite: "lax",
+      httpOnly: true,
+      maxAge: ATTRIBUTION_MS / 1000,
+    });
   }
 
   for (const prefix of PREFIXES) {
@@ -175,7 +219,11 @@ const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, options) =
         const model = modelOf(request, kind, prefix, query.from, query.source);
         if (kind === "register") {
           const linked = referralCode(query.ref);
-          const { model: referral, refused, offer } = await referralModel(linked ?? referralCode(request.cookies[REFERRAL_CODE_COOKIE]));
+          const {
+            model: referral,
+            refused,
+            offer,
+          } = await referralModel(linked ?? referralCode(request.cookies[REFERRAL_CODE_COOKIE]));
           // Only a link's own visit counts (the offer is then the link's); a remembered code only fills the field.
           if (linked && offer) await countVisit(request, reply, offer);
           model.referral = referral;
@@ -186,7 +234,9 @@ const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, options) =
 
       app.post(path, async (request, reply) => {
         const parsed = formSchema.safeParse(request.body ?? {});
-        const form = parsed.success ? parsed.data : { from: undefined, source: undefined, email: undefined, password: undefined, mobile: undefined };
+        const form = parsed.success
+          ? parsed.data
+          : { from: undefined, source: undefined, email: undefined, password: undefined, mobile: undefined };
         const model = modelOf(request, kind, prefix, form.from, form.source);
         model.email = asText(form.email);
         model.mobile = kind === "register" ? asText(form.mobile) : "";
@@ -198,21 +248,30 @@ const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, options) =
             await checkDeviceToken(request, cookieToken ?? asText(form.dyToken));
           } catch (error) {
             // A refused cookie would be reused on reload; dropping it makes the page (and the product) get a new one.
-            if (error instanceof ApiError && error.kind === "device_token_refused" && cookieToken !== undefined) reply.clearCookie(DEVICE_TOKEN_COOKIE, { path: "/", sameSite: "lax" });
+            if (error instanceof ApiError && error.kind === "device_token_refused" && cookieToken !== undefined)
+              reply.clearCookie(DEVICE_TOKEN_COOKIE, { path: "/", sameSite: "lax" });
             throw error;
           }
           // The referral code is checked before the account exists: a refused code creates nothing.
-          const referral = kind === "register" && typedCode !== "" ? await referralModel(referralCode(typedCode) ?? typedCode) : undefined;
+          const referral =
+            kind === "register" && typedCode !== ""
+              ? await referralModel(referralCode(typedCode) ?? typedCode)
+              : undefined;
           if (referral) model.referral = referral.model;
           if (referral?.refused) throw referral.refused;
           const userId =
             kind === "login"
-              ? await app.auth.login(parseForm(loginRequestSchema, { email: form.email, password: form.password }), request.ip)
+              ? await app.auth.login(
+                  parseForm(loginRequestSchema, { email: form.email, password: form.password }),
+                  request.ip,
+                )
               : await app.auth.register(
                   parseForm(registerRequestSchema, {
                     email: form.email,
                     password: form.password,
-                    ...(typeof form.mobile === "string" && form.mobile.trim() !== "" ? { mobile: form.mobile.trim() } : {}),
+                    ...(typeof form.mobile === "string" && form.mobile.trim() !== ""
+                      ? { mobile: form.mobile.trim() }
+                      : {}),
                   }),
                 );
           if (referral?.model) {

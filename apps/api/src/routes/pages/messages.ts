@@ -128,8 +128,14 @@ export function withEnglishFallback(file: Partial<Record<keyof PageMessages, unk
 }
 
 /** The sentences explaining a weak password: its warning's, then its suggestions'; keys without a sentence are left out. */
-export function passwordFeedbackSentences(t: PageMessages, feedback: { warning: string | undefined; suggestions: readonly string[] }): string[] {
-  const sentences = [feedback.warning ? t.passwordWarnings[feedback.warning] : undefined, ...feedback.suggestions.map((key) => t.passwordSuggestions[key])];
+export function passwordFeedbackSentences(
+  t: PageMessages,
+  feedback: { warning: string | undefined; suggestions: readonly string[] },
+): string[] {
+  const sentences = [
+    feedback.warning ? t.passwordWarnings[feedback.warning] : undefined,
+    ...feedback.suggestions.map((key) => t.passwordSuggestions[key]),
+  ];
   return sentences.filter(isText);
 }
 

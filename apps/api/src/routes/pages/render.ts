@@ -80,11 +80,15 @@ export function renderPage(model: PageModel): string {
     : `<label for="mobile">${e(t.mobile)} <small>(${e(t.optional)})</small></label>
 <input id="mobile" type="tel" name="mobile" autocomplete="tel" inputmode="tel" dir="ltr" maxlength="20" value="${e(model.mobile)}">`;
   const referral = model.referral;
-  const percent = (bps: number) => new Intl.NumberFormat(lang, { style: "percent", maximumFractionDigits: 2 }).format(bps / 10_000);
+  const percent = (bps: number) =>
+    new Intl.NumberFormat(lang, { style: "percent", maximumFractionDigits: 2 }).format(bps / 10_000);
   const invited =
     !isLogin && referral?.inviterName
       ? `<p class="invited" data-testid="invited-by">${e(
-          (referral.shareBps > 0 ? t.invitedBy.replace("{share}", percent(referral.shareBps)) : t.invitedByNoShare).replace("{name}", referral.inviterName),
+          (referral.shareBps > 0
+            ? t.invitedBy.replace("{share}", percent(referral.shareBps))
+            : t.invitedByNoShare
+          ).replace("{name}", referral.inviterName),
         )}</p>\n`
       : "";
   const referralField = isLogin

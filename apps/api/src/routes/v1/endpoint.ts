@@ -1,7 +1,18 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler, RouteShorthandOptions } from "fastify";
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preValidationAsyncHookHandler,
+  RouteShorthandOptions,
+} from "fastify";
 import { AFFILIATE_NOT_APPROVED_MSG, envelopeSchema, type Envelope } from "@affiliates/contracts";
 import { ENDPOINTS, type EndpointName, type Endpoints } from "@affiliates/contracts/endpoints";
-import { endpointSchemasOf, type EndpointAnswer, type EndpointParsedParams, type EndpointParsedRequest } from "@affiliates/contracts/endpoint-schemas";
+import {
+  endpointSchemasOf,
+  type EndpointAnswer,
+  type EndpointParsedParams,
+  type EndpointParsedRequest,
+} from "@affiliates/contracts/endpoint-schemas";
 import type { AffiliatesTable } from "../../db/schema";
 import { requireDeviceToken } from "../../lib/device-token-guard";
 import { ApiError } from "../../lib/errors";
@@ -19,13 +30,19 @@ export interface EndpointRoute<N extends EndpointName> {
   Params: EndpointParsedParams<N>;
   Querystring: Endpoints[N]["input"] extends "query" ? EndpointParsedRequest<N> : unknown;
   /** The tunnel's body is the raw envelope (a Buffer) its route parses itself. */
-  Body: Endpoints[N]["format"] extends "sentry" ? unknown : Endpoints[N]["input"] extends "body" ? EndpointParsedRequest<N> : unknown;
+  Body: Endpoints[N]["format"] extends "sentry"
+    ? unknown
+    : Endpoints[N]["input"] extends "body"
+      ? EndpointParsedRequest<N>
+      : unknown;
 }
 
 export type EndpointRequestOf<N extends EndpointName> = FastifyRequest<EndpointRoute<N>>;
 
 /** JSON entries answer the envelope of their answer schema; downloads and the tunnel send through `reply`. */
-export type EndpointResult<N extends EndpointName> = Endpoints[N]["format"] extends "envelope" ? Envelope<EndpointAnswer<N>> : FastifyReply;
+export type EndpointResult<N extends EndpointName> = Endpoints[N]["format"] extends "envelope"
+  ? Envelope<EndpointAnswer<N>>
+  : FastifyReply;
 
 export type EndpointHandler<N extends EndpointName> = (
   request: EndpointRequestOf<N>,
@@ -100,7 +117,8 @@ export function endpointSchema(name: EndpointName): Record<string, unknown> {
 /** The route's URL inside the plugin registered at `app.prefix` (the table holds the whole path). */
 function urlIn(app: FastifyInstance, name: EndpointName): string {
   const path = `/${ENDPOINTS[name].path}`;
-  if (!path.startsWith(`${app.prefix}/`)) throw new Error(`${name}: ${path} is not under the plugin's prefix ${app.prefix}`);
+  if (!path.startsWith(`${app.prefix}/`))
+    throw new Error(`${name}: ${path} is not under the plugin's prefix ${app.prefix}`);
   return path.slice(app.prefix.length);
 }
 
@@ -110,7 +128,12 @@ function urlIn(app: FastifyInstance, name: EndpointName): string {
  * schemas (400 "field: message"); the handler typed from them, with the caller its access established.
  * The admin entries' token is the admin plugin's hook (routes/v1/admin), which runs before all of this.
  */
-export function endpoint<N extends EndpointName>(app: FastifyInstance, name: N, handler: EndpointHandler<N>, options: EndpointOptions = {}): void {
+export function endpoint<N extends EndpointName>(
+  app: FastifyInstance,
+  name: N,
+  handler: EndpointHandler<N>,
+  options: EndpointOptions = {},
+): void {
   const spec = ENDPOINTS[name];
   const schemas = endpointSchemasOf(name);
   const preValidation: preValidationAsyncHookHandler[] = [];

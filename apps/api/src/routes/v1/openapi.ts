@@ -17,7 +17,8 @@ export const DOCS_PATH = "/v1/docs";
 export const DOCS_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-const isEndpointName = (value: unknown): value is EndpointName => typeof value === "string" && Object.hasOwn(ENDPOINTS, value);
+const isEndpointName = (value: unknown): value is EndpointName =>
+  typeof value === "string" && Object.hasOwn(ENDPOINTS, value);
 
 /**
  * Each table route through the zod type provider's transform (zod 4 → JSON Schema, the inputs as clients send them);
@@ -30,10 +31,16 @@ const transform: SwaggerTransform = (input) => {
   if (!isEndpointName(operationId)) return { schema: { hide: true }, url: input.url };
   const spec = ENDPOINTS[operationId];
   const schemas = endpointSchemasOf(operationId);
-  const described = spec.format === "sentry" ? { ...input.schema, body: schemas.request, consumes: ["application/x-sentry-envelope"] } : input.schema;
+  const described =
+    spec.format === "sentry"
+      ? { ...input.schema, body: schemas.request, consumes: ["application/x-sentry-envelope"] }
+      : input.schema;
   const result = jsonSchemaTransform({ ...input, schema: described });
   if (spec.format === "csv") {
-    const csv = { description: "CSV, UTF-8 with a byte-order mark", content: { "text/csv": { schema: { type: "string" } } } };
+    const csv = {
+      description: "CSV, UTF-8 with a byte-order mark",
+      content: { "text/csv": { schema: { type: "string" } } },
+    };
     result.schema = { ...result.schema, response: { 200: csv } };
   }
   return result;
@@ -60,9 +67,24 @@ async function openApi(app: FastifyInstance, options: OpenApiOptions): Promise<v
       },
       components: {
         securitySchemes: {
-          session: { type: "apiKey", in: "cookie", name: "refresh_token", description: "The login session (POST /v1/user/login)." },
-          dyToken: { type: "apiKey", in: "header", name: "dy-token", description: "A live device token (POST /v1/constantid/udid/c1); 403 with code 22001 otherwise." },
-          adminToken: { type: "apiKey", in: "header", name: "x-admin-token", description: "The operators' token (ADMIN_TOKEN)." },
+          session: {
+            type: "apiKey",
+            in: "cookie",
+            name: "refresh_token",
+            description: "The login session (POST /v1/user/login).",
+          },
+          dyToken: {
+            type: "apiKey",
+            in: "header",
+            name: "dy-token",
+            description: "A live device token (POST /v1/constantid/udid/c1); 403 with code 22001 otherwise.",
+          },
+          adminToken: {
+            type: "apiKey",
+            in: "header",
+            name: "x-admin-token",
+            description: "The operators' token (ADMIN_TOKEN).",
+          },
         },
       },
     },

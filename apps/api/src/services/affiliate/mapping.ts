@@ -16,7 +16,16 @@ import type { AffiliateApplicationsTable, AffiliateCardsTable, AffiliateLevelsTa
 import { addDays } from "../../lib/days";
 import { centsToUsdt } from "../../lib/money";
 import { num } from "../../lib/rows";
-import type { CardRow, ClicksDayRow, CommissionRow, InviteeRow, LinkRow, SubRow, SubStats, TradingDayRow } from "../../plugins/app/affiliate-repository";
+import type {
+  CardRow,
+  ClicksDayRow,
+  CommissionRow,
+  InviteeRow,
+  LinkRow,
+  SubRow,
+  SubStats,
+  TradingDayRow,
+} from "../../plugins/app/affiliate-repository";
 import { effectiveCardStatus } from "./rules";
 
 /** The affiliate programme's rows (snake_case, bigint columns as numbers or strings) as the answers' shapes. */
@@ -182,7 +191,8 @@ export function toSummary(from: string, to: string, rows: SummaryRows): Affiliat
       commissionPendingUsdt: centsToUsdt(cents.pending),
       commissionSettledUsdt: centsToUsdt(cents.settled),
     };
-    for (const key of ["clicks", "signups", "kycVerified", "firstDeposits", "firstTrades"] as const) totals[key] += figures[key];
+    for (const key of ["clicks", "signups", "kycVerified", "firstDeposits", "firstTrades"] as const)
+      totals[key] += figures[key];
     series.push({ day, ...figures });
   }
   totals.activeTraders = rows.activeTraders;

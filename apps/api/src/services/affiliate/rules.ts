@@ -15,12 +15,17 @@ export const MAX_ACTIVE_LINKS = 50;
 export const LINK_CODE_ATTEMPTS = 6;
 
 const CARD_CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-export const newCardCode = (): string => Array.from({ length: 12 }, () => CARD_CODE_ALPHABET[randomInt(CARD_CODE_ALPHABET.length)]).join("");
+export const newCardCode = (): string =>
+  Array.from({ length: 12 }, () => CARD_CODE_ALPHABET[randomInt(CARD_CODE_ALPHABET.length)]).join("");
 const LINK_CODE_ALPHABET = "abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-export const newLinkCode = (): string => Array.from({ length: 8 }, () => LINK_CODE_ALPHABET[randomInt(LINK_CODE_ALPHABET.length)]).join("");
+export const newLinkCode = (): string =>
+  Array.from({ length: 8 }, () => LINK_CODE_ALPHABET[randomInt(LINK_CODE_ALPHABET.length)]).join("");
 
 /** An issued or claimed card past its expiry is expired, whatever its stored status says. */
-export function effectiveCardStatus(row: { status: string; expires_at: string }, nowIso: string): ExperienceCard["status"] {
+export function effectiveCardStatus(
+  row: { status: string; expires_at: string },
+  nowIso: string,
+): ExperienceCard["status"] {
   if ((row.status === "issued" || row.status === "claimed") && row.expires_at <= nowIso) return "expired";
   return row.status as ExperienceCard["status"];
 }

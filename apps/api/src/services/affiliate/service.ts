@@ -28,8 +28,23 @@ import { addDays, DAY_MS, dayOf, dayStart, firstOfNextMonth } from "../../lib/da
 import { ApiError } from "../../lib/errors";
 import { centsToUsdt } from "../../lib/money";
 import { AFFILIATE_BENEFITS } from "../../plugins/app/affiliate-content";
-import { createAffiliateRepository, type AffiliateRepository, type CommissionQuery, type InviteeQuery } from "../../plugins/app/affiliate-repository";
-import { toApplication, toCard, toClaimView, toCommission, toInvitee, toLevel, toLink, toSubs, toSummary } from "./mapping";
+import {
+  createAffiliateRepository,
+  type AffiliateRepository,
+  type CommissionQuery,
+  type InviteeQuery,
+} from "../../plugins/app/affiliate-repository";
+import {
+  toApplication,
+  toCard,
+  toClaimView,
+  toCommission,
+  toInvitee,
+  toLevel,
+  toLink,
+  toSubs,
+  toSummary,
+} from "./mapping";
 import {
   CARD_VALIDITY_DAYS,
   LINK_CODE_ATTEMPTS,
@@ -78,7 +93,8 @@ const notFound = (what: string) => new ApiError("not_found", `${what}: not found
 export function createAffiliateService(db: Kysely<Database>, options: AffiliateServiceOptions) {
   const repo = createAffiliateRepository(db);
   /** Runs `work` in one transaction, with a repository bound to it. */
-  const inTransaction = <T>(work: (trx: AffiliateRepository) => Promise<T>): Promise<T> => db.transaction().execute((trx) => work(createAffiliateRepository(trx)));
+  const inTransaction = <T>(work: (trx: AffiliateRepository) => Promise<T>): Promise<T> =>
+    db.transaction().execute((trx) => work(createAffiliateRepository(trx)));
   const nowIso = () => new Date(options.now()).toISOString();
   const today = () => dayOf(options.now());
 
@@ -105,7 +121,14 @@ export function createAffiliateService(db: Kysely<Database>, options: AffiliateS
     const subs = await repo.subs(parentUserId, onlyUserId);
     if (subs.length === 0) return [];
     const to = today();
-    return toSubs(subs, await repo.subStats(subs.map((s) => s.user_id), addDays(to, -29), to));
+    return toSubs(
+      subs,
+      await repo.subStats(
+        subs.map((s) => s.user_id),
+        addDays(to, -29),
+        to,
+      ),
+    );
   }
 
   return {
@@ -144,8 +167,10 @@ export function createAffiliateService(db: Kysely<Database>, options: AffiliateS
     createApplication: (userId: string, input: NewApplication): Promise<number> =>
       inTransaction(async (trx) => {
         const open = await trx.openApplication(userId);
-        if (open) throw new ApiError("application_exists", `application: you already have an ${open.status} application`);
-        if (await trx.affiliate(userId)) throw new ApiError("application_exists", "application: you already are an affiliate");
+        if (open)
+          throw new ApiError("application_exists", `application: you already have an ${open.status} application`);
+        if (await trx.affiliate(userId))
+          throw new ApiError("application_exists", "application: you already are an affiliate");
         return trx.insertApplication({
           user_id: userId,
           name: input.name,
@@ -205,11 +230,13 @@ export function createAffiliateService(db: Kysely<Database>, options: AffiliateS
 
     // -------------------------------------------------------------- links
 
-    links: async (userId: string, origin: string): Promise<Omit<ReferralLink, "period">[]> => (await repo.linkRows(userId)).map((r) => toLink(r, origin)),
+    links: async (userId: string, origin: string): Promise<Omit<ReferralLink, "period">[]> =>
+      (await repo.linkRows(userId)).map((r) => toLink(r, origin)),
 
     /** A vanity code is refused when taken (case-insensitively); a generated one is drawn again. */
     async createLink(userId: string, input: LinkInput, origin: string): Promise<Omit<ReferralLink, "period">> {
-      if ((await repo.activeLinkCount(userId)) >= MAX_ACTIVE_LINKS) throw new ApiError("bad_request", `links: at most ${MAX_ACTIVE_LINKS} active links; archive one first`);
+      if ((await repo.activeLinkCount(userId)) >= MAX_ACTIVE_LINKS)
+        throw new ApiError("bad_request", `links: at most ${MAX_ACTIVE_LINKS} active links; archive one first`);
       const last = LINK_CODE_ATTEMPTS - 1;
       for (let attempt = 0; ; attempt++) {
         const code = input.code ?? newLinkCode();
@@ -233,14 +260,20 @@ export function createAffiliateService(db: Kysely<Database>, options: AffiliateS
         } catch (error) {
           // A concurrent insert of the same code: the unique index answers. Any other failure is not "code taken".
           if (!isUniqueViolation(error, "affiliate_links", "code_key")) throw error;
-          if (input.code !== undefined || attempt >= last) throw new ApiError("link_code_taken", "code: this code is taken");
+          if (input.code !== undefined || attempt >= last)
+            throw new ApiError("link_code_taken", "code: this code is taken");
           continue;
         }
         return oneLink(userId, id, origin);
       }
     },
 
-    async updateLink(userId: string, linkId: number, patch: LinkPatch, origin: string): Promise<Omit<ReferralLink, "period">> {
+    async updateLink(
+      userId: string,
+      linkId: number,
+      patch: LinkPatch,
+      origin: string,
+    ): Promise<Omit<ReferralLink, "period">> {
       await ownedLink(userId, linkId);
       const set: Updateable<AffiliateLinksTable> = {};
       if (patch.label !== undefined) set.label = patch.label;
@@ -266,7 +299,12 @@ export function createAffiliateService(db: Kysely<Database>, options: AffiliateS
     },
 
     /** The rows of [from, to] newest first, in chunks read by keyset pagination (trade_day, id) — never all at once. */
-    async *commissionChunks(userId: string, from: string, to: string, chunkSize = 1000): AsyncGenerator<AffiliateCommissionRecord[]> {
+    async *commissionChunks(
+      userId: string,
+      from: string,
+      to: string,
+      chunkSize = 1000,
+    ): AsyncGenerator<AffiliateCommissionRecord[]> {
       let after: { day: string; id: number } | undefined;
       for (;;) {
         const rows = await repo.commissionRows(userId, from, to, chunkSize, after);
@@ -285,9 +323,14 @@ export function createAffiliateService(db: Kysely<Database>, options: AffiliateS
     },
 
     /** A sub's rate stays strictly below the parent's own. */
-    async updateSub(parent: AffiliatesTable, userId: string, patch: { rateBps?: number | undefined; note?: string | undefined }): Promise<SubAffiliate> {
+    async updateSub(
+      parent: AffiliatesTable,
+      userId: string,
+      patch: { rateBps?: number | undefined; note?: string | undefined },
+    ): Promise<SubAffiliate> {
       if (!(await repo.sub(parent.user_id, userId))) throw notFound("sub-affiliate");
-      if (patch.rateBps !== undefined && patch.rateBps >= parent.rate_bps) throw new ApiError("bad_request", SUB_AFFILIATE_RATE_TOO_HIGH_MSG);
+      if (patch.rateBps !== undefined && patch.rateBps >= parent.rate_bps)
+        throw new ApiError("bad_request", SUB_AFFILIATE_RATE_TOO_HIGH_MSG);
       const set: { rate_bps?: number; note?: string } = {};
       if (patch.rateBps !== undefined) set.rate_bps = patch.rateBps;
       if (patch.note !== undefined) set.note = patch.note;
@@ -302,7 +345,10 @@ export function createAffiliateService(db: Kysely<Database>, options: AffiliateS
     async levelStatus(affiliate: AffiliatesTable): Promise<AffiliateLevelStatus> {
       const day = today();
       const review = firstOfNextMonth(day);
-      const [all, progress] = await Promise.all([levels(), repo.monthProgress(affiliate.user_id, monthStartOf(day), review)]);
+      const [all, progress] = await Promise.all([
+        levels(),
+        repo.monthProgress(affiliate.user_id, monthStartOf(day), review),
+      ]);
       const current = all.find((l) => l.level === affiliate.level);
       return {
         level: affiliate.level,
@@ -321,7 +367,11 @@ export function createAffiliateService(db: Kysely<Database>, options: AffiliateS
 
     async cards(userId: string): Promise<ExperienceCardList> {
       const day = today();
-      const [quota, used, rows] = await Promise.all([cardQuota(userId), repo.cardsIssuedSince(userId, dayStart(monthStartOf(day))), repo.cards(userId, 200)]);
+      const [quota, used, rows] = await Promise.all([
+        cardQuota(userId),
+        repo.cardsIssuedSince(userId, dayStart(monthStartOf(day))),
+        repo.cards(userId, 200),
+      ]);
       const now = nowIso();
       return {
         month: day.slice(0, 7),
@@ -337,7 +387,12 @@ export function createAffiliateService(db: Kysely<Database>, options: AffiliateS
     /** Within this month's quota (counted in the transaction that issues), to one's own link or invitee. */
     async issueCard(
       userId: string,
-      input: { amountUsdt: number; linkId?: number | undefined; inviteeId?: number | undefined; validDays?: number | undefined },
+      input: {
+        amountUsdt: number;
+        linkId?: number | undefined;
+        inviteeId?: number | undefined;
+        validDays?: number | undefined;
+      },
     ): Promise<ExperienceCard> {
       if (input.linkId !== undefined) await ownedLink(userId, input.linkId);
       if (input.inviteeId !== undefined && !(await repo.invitee(userId, input.inviteeId))) throw notFound("invitee");
@@ -368,7 +423,10 @@ export function createAffiliateService(db: Kysely<Database>, options: AffiliateS
     },
 
     /** Operators: an affiliate's own monthly card quota (null: the programme default). 404 for a user who is no affiliate. */
-    async setCardQuota(userId: string, monthlyQuota: number | null): Promise<{ userId: string; monthlyQuota: number; override: number | null }> {
+    async setCardQuota(
+      userId: string,
+      monthlyQuota: number | null,
+    ): Promise<{ userId: string; monthlyQuota: number; override: number | null }> {
       if ((await repo.setCardQuota(userId, monthlyQuota)) !== 1) throw notFound("affiliate");
       return { userId, monthlyQuota: await cardQuota(userId), override: monthlyQuota };
     },
@@ -385,14 +443,25 @@ export function createAffiliateService(db: Kysely<Database>, options: AffiliateS
       if (!row) throw notFound("card");
       const now = nowIso();
       const status = effectiveCardStatus(row, now);
-      if (status !== "issued") throw new ApiError("card_not_claimable", `card: ${status === "claimed" ? "already claimed" : status === "used" ? "already used" : "expired"}`);
+      if (status !== "issued")
+        throw new ApiError(
+          "card_not_claimable",
+          `card: ${status === "claimed" ? "already claimed" : status === "used" ? "already used" : "expired"}`,
+        );
       if (row.affiliate_user_id === userId) throw new ApiError("forbidden", "card: you cannot claim a card you issued");
       if (row.issued_to_invitee_id !== null) {
         const invitee = await repo.inviteeUser(Number(row.issued_to_invitee_id));
         if (invitee?.user_id !== userId) throw new ApiError("forbidden", "card: issued to another user");
       }
-      if ((await repo.claimCard(Number(row.id), userId, now)) !== 1) throw new ApiError("card_not_claimable", "card: already claimed");
-      return { code: row.code, amountUsdt: centsToUsdt(row.amount_cents), status: "claimed", expiresAt: row.expires_at, claimedAt: now };
+      if ((await repo.claimCard(Number(row.id), userId, now)) !== 1)
+        throw new ApiError("card_not_claimable", "card: already claimed");
+      return {
+        code: row.code,
+        amountUsdt: centsToUsdt(row.amount_cents),
+        status: "claimed",
+        expiresAt: row.expires_at,
+        claimedAt: now,
+      };
     },
   };
 }

@@ -46,7 +46,9 @@ export function ApplicationForm({ antdLocale, previous = null, onStored, onExist
   const rules = useFormRules();
   const errorText = useApiErrorText();
   const [form] = Form.useForm<AffiliateApplicationRequest>();
-  const apply = useApiAction((values: AffiliateApplicationRequest) => api.affiliateApply(values, { handledCodes: [AffiliateResponseCode.applicationExists] }));
+  const apply = useApiAction((values: AffiliateApplicationRequest) =>
+    api.affiliateApply(values, { handledCodes: [AffiliateResponseCode.applicationExists] }),
+  );
   const account = useAccountPrefill();
   const prefill = useMemo(
     () => ({
@@ -65,7 +67,8 @@ export function ApplicationForm({ antdLocale, previous = null, onStored, onExist
       await onStored();
     } catch (error) {
       // Already applied (in another tab, or an affiliate by invitation): said once, by the page, above the status.
-      if (isHttpError(error) && error.code === AffiliateResponseCode.applicationExists) await onExists(errorText(error));
+      if (isHttpError(error) && error.code === AffiliateResponseCode.applicationExists)
+        await onExists(errorText(error));
       // Anything else: the request client has shown its toast.
     }
   };
@@ -85,7 +88,13 @@ export function ApplicationForm({ antdLocale, previous = null, onStored, onExist
         <Form.Item name="name" label={t("name")} rules={rules.text(2, 80)} validateFirst>
           <Input autoComplete="name" />
         </Form.Item>
-        <Form.Item name="email" label={t("email")} rules={rules.email(affiliateApplicationRequestSchema.shape.email)} validateFirst extra={help("email")}>
+        <Form.Item
+          name="email"
+          label={t("email")}
+          rules={rules.email(affiliateApplicationRequestSchema.shape.email)}
+          validateFirst
+          extra={help("email")}
+        >
           <Input type="email" autoComplete="email" dir="ltr" />
         </Form.Item>
         <Form.List name="channels">
@@ -97,7 +106,10 @@ export function ApplicationForm({ antdLocale, previous = null, onStored, onExist
                   <Form.Item name={[field.name, "type"]} label={t("channelType")} rules={[{ required: true }]}>
                     <Select
                       style={{ minWidth: 160 }}
-                      options={AFFILIATE_CHANNEL_TYPES.map((type) => ({ value: type, label: t(`channelTypes.${type}`) }))}
+                      options={AFFILIATE_CHANNEL_TYPES.map((type) => ({
+                        value: type,
+                        label: t(`channelTypes.${type}`),
+                      }))}
                     />
                   </Form.Item>
                   <Form.Item
@@ -109,7 +121,13 @@ export function ApplicationForm({ antdLocale, previous = null, onStored, onExist
                   >
                     <Input inputMode="url" placeholder="https://" dir="ltr" style={{ minWidth: 260 }} />
                   </Form.Item>
-                  <Form.Item name={[field.name, "audience"]} label={t("audience")} rules={rules.wholeNumber(MAX_AUDIENCE)} validateFirst extra={help("count")}>
+                  <Form.Item
+                    name={[field.name, "audience"]}
+                    label={t("audience")}
+                    rules={rules.wholeNumber(MAX_AUDIENCE)}
+                    validateFirst
+                    extra={help("count")}
+                  >
                     <InputNumber precision={0} style={{ minWidth: 140 }} dir="ltr" />
                   </Form.Item>
                   {fields.length > 1 && (

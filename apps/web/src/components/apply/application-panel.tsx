@@ -15,7 +15,10 @@ import { SafeLink } from "@/components/safe/safe-link";
 const Placeholder = () => <div className="application-form-placeholder" aria-busy="true" />;
 
 /** The form carries the UI kit: it loads after the page, and only for a user who can apply. */
-const ApplicationForm = dynamic(() => import("./application-form").then((m) => m.ApplicationForm), { ssr: false, loading: Placeholder });
+const ApplicationForm = dynamic(() => import("./application-form").then((m) => m.ApplicationForm), {
+  ssr: false,
+  loading: Placeholder,
+});
 
 /**
  * The apply page's island: an affiliate's status (also one who joined by an invitation, without an application),
@@ -75,18 +78,29 @@ function ApplicationStatus({ application }: { application: AffiliateApplication 
   const format = useFormat();
   const locale = useLocale();
   return (
-    <section className="card application-status" aria-labelledby="status-title" data-testid="application-status" data-status={application.status}>
+    <section
+      className="card application-status"
+      aria-labelledby="status-title"
+      data-testid="application-status"
+      data-status={application.status}
+    >
       <h2 id="status-title">{t("statusTitle")}</h2>
-      <p className="status-badge" data-state={application.status}>{t(`status.${application.status}`)}</p>
+      <p className="status-badge" data-state={application.status}>
+        {t(`status.${application.status}`)}
+      </p>
       <p>{t(`statusBody.${application.status}`)}</p>
-      <p className="muted">{t("submittedOn", { date: format.dateTime(new Date(application.createdAt), { dateStyle: "medium" }) })}</p>
+      <p className="muted">
+        {t("submittedOn", { date: format.dateTime(new Date(application.createdAt), { dateStyle: "medium" }) })}
+      </p>
       <ul className="channel-links">
         {application.channels.map((channel, index) => (
           <ChannelLink key={index} channel={channel} />
         ))}
       </ul>
       {application.status === "approved" && isLocale(locale) && (
-        <a className="button button-primary" href={localePath(locale, PAGES.dashboard.path)}>{t("toDashboard")}</a>
+        <a className="button button-primary" href={localePath(locale, PAGES.dashboard.path)}>
+          {t("toDashboard")}
+        </a>
       )}
     </section>
   );
@@ -98,10 +112,18 @@ function AffiliateStatus() {
   const locale = useLocale();
   return (
     // data-status "approved": an affiliate's access is approved, whichever way they joined.
-    <section className="card application-status" aria-labelledby="status-title" data-testid="application-status" data-status="approved" data-affiliate="true">
+    <section
+      className="card application-status"
+      aria-labelledby="status-title"
+      data-testid="application-status"
+      data-status="approved"
+      data-affiliate="true"
+    >
       <h2 id="status-title">{t("affiliateTitle")}</h2>
       <p>{t("affiliateBody")}</p>
-      <a className="button button-primary" href={localePath(isLocale(locale) ? locale : "en", PAGES.dashboard.path)}>{t("toDashboard")}</a>
+      <a className="button button-primary" href={localePath(isLocale(locale) ? locale : "en", PAGES.dashboard.path)}>
+        {t("toDashboard")}
+      </a>
     </section>
   );
 }

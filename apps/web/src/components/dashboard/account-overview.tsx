@@ -31,7 +31,9 @@ export function AccountOverview() {
       <h1 id="dashboard-title">{t("heading")}</h1>
       <div className={`card account-card ${styles.accountSkeleton}`}>
         <h2>{t("accountTitle")}</h2>
-        <p className="account-name" data-testid="account-name">{displayName(userResult)}</p>
+        <p className="account-name" data-testid="account-name">
+          {displayName(userResult)}
+        </p>
         <p>{userResult.hasRealValidate ? t("verified") : t("notVerified")}</p>
         <h3>{t("security")}</h3>
         <ul className="flag-list">

@@ -14,7 +14,16 @@ import { useMyApplication } from "@/lib/use-my-application";
 import { LIVE_REFRESH } from "@/lib/live-refresh";
 import { LoadFailed } from "@/components/status/load-failed";
 import { useCsvExport } from "@/lib/use-csv-export";
-import { csvQuery, DEFAULT_PRESET, MAX_REPORT_DAYS, presetRange, RANGE_PRESETS, todayUtc, type RangePreset, type ReportRange } from "@/lib/report-range";
+import {
+  csvQuery,
+  DEFAULT_PRESET,
+  MAX_REPORT_DAYS,
+  presetRange,
+  RANGE_PRESETS,
+  todayUtc,
+  type RangePreset,
+  type ReportRange,
+} from "@/lib/report-range";
 import { affiliateRangeCheck, type AffiliateRangeProblem } from "@affiliates/contracts";
 import { MONEY_FIGURES, TREND_FIGURES } from "@/lib/trend-series";
 import { DashboardTheme } from "./dashboard-theme";
@@ -22,11 +31,19 @@ import { Deferred } from "@/components/loading/deferred";
 import styles from "./dashboard.module.css";
 
 // Below the fold (antd Table, Form, QRCode, DatePicker, uPlot): each loads in its own chunk when it is needed.
-const TrendCharts = dynamic(() => import("./trend-charts").then((m) => m.TrendCharts), { ssr: false, loading: () => <div className={styles.chartsPlaceholder} /> });
-const PeriodPicker = dynamic(() => import("./period-picker").then((m) => m.PeriodPicker), { ssr: false, loading: () => <span className={styles.picker} /> });
+const TrendCharts = dynamic(() => import("./trend-charts").then((m) => m.TrendCharts), {
+  ssr: false,
+  loading: () => <div className={styles.chartsPlaceholder} />,
+});
+const PeriodPicker = dynamic(() => import("./period-picker").then((m) => m.PeriodPicker), {
+  ssr: false,
+  loading: () => <span className={styles.picker} />,
+});
 const ReferralLinks = dynamic(() => import("./referral-links").then((m) => m.ReferralLinks), { ssr: false });
 const InviteesTable = dynamic(() => import("./invitees-table").then((m) => m.InviteesTable), { ssr: false });
-const CommissionRecords = dynamic(() => import("./commission-records").then((m) => m.CommissionRecords), { ssr: false });
+const CommissionRecords = dynamic(() => import("./commission-records").then((m) => m.CommissionRecords), {
+  ssr: false,
+});
 const PayoutsSection = dynamic(() => import("./payouts-section").then((m) => m.PayoutsSection), { ssr: false });
 const LevelCard = dynamic(() => import("./level-card").then((m) => m.LevelCard), { ssr: false });
 
@@ -72,7 +89,9 @@ function NotAffiliate({ application }: { application: AffiliateApplication | nul
         <div data-testid="applicant-status" data-status={status} className={styles.applicant}>
           <h2 id="applicant-title">{t(`applicant.${status}Title`)}</h2>
           <p>{t(`applicant.${status}Body`)}</p>
-          <p className="muted">{t("applicant.submittedOn", { date: format.dateTime(application.createdAt, { dateStyle: "medium" }) })}</p>
+          <p className="muted">
+            {t("applicant.submittedOn", { date: format.dateTime(application.createdAt, { dateStyle: "medium" }) })}
+          </p>
           {status === "rejected" && (
             <a className="button button-primary" href={applyHref}>
               {t("applicant.applyAgain")}
@@ -102,19 +121,26 @@ function Performance({ affiliate }: { affiliate: boolean }) {
   const [range, setRange] = useState<ReportRange>(() => presetRange(DEFAULT_PRESET));
   const [problem, setProblem] = useState<AffiliateRangeProblem | null>(null);
   const key = apiKey("affiliateSummary", range.from, range.to);
-  const { data, error, refresh } = useApi(key, () => api.affiliateSummary({ ...range }), { ...LIVE_REFRESH, refreshDeps: [key], ready: affiliate });
+  const { data, error, refresh } = useApi(key, () => api.affiliateSummary({ ...range }), {
+    ...LIVE_REFRESH,
+    refreshDeps: [key],
+    ready: affiliate,
+  });
   const csv = useCsvExport("commissions");
   const shown = data && data.from === range.from && data.to === range.to ? data : undefined;
   // The period's figures could not be loaded: one retry in their place, no empty trends and funnel below.
   const failed = affiliate && !shown && error !== undefined;
   const value = (name: keyof AffiliateSummaryFigures, figures: AffiliateSummaryFigures) =>
-    MONEY_FIGURES.has(name) ? format.amount(figures[name], "USDT") : format.number(figures[name], { maximumFractionDigits: 0 });
+    MONEY_FIGURES.has(name)
+      ? format.amount(figures[name], "USDT")
+      : format.number(figures[name], { maximumFractionDigits: 0 });
   const funnelTop = Math.max(1, shown?.funnel[0]?.count ?? 1);
   const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
 
   // The default period is the API's own default (the last 7 days, today included): no dates in the pre-rendered href.
   // The href stays for a page whose script has not run; a click downloads the file with its header row translated.
-  const csvHref = mode === DEFAULT_PRESET ? apiHref("commissionsCsv") : `${apiHref("commissionsCsv")}?${csvQuery(range)}`;
+  const csvHref =
+    mode === DEFAULT_PRESET ? apiHref("commissionsCsv") : `${apiHref("commissionsCsv")}?${csvQuery(range)}`;
   const exportCsv = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
     csv.download("commissionsCsv", { ...range }, `commissions-${range.from}-to-${range.to}.csv`);
@@ -142,7 +168,12 @@ function Performance({ affiliate }: { affiliate: boolean }) {
                   {t("lastDays", { days: option })}
                 </button>
               ))}
-              <button type="button" aria-pressed={mode === "custom"} onClick={() => setMode("custom")} data-testid="period-custom">
+              <button
+                type="button"
+                aria-pressed={mode === "custom"}
+                onClick={() => setMode("custom")}
+                data-testid="period-custom"
+              >
                 {tp("custom")}
               </button>
             </div>
@@ -150,8 +181,17 @@ function Performance({ affiliate }: { affiliate: boolean }) {
           </div>
         </div>
         {/* Dates only on the client: the page is pre-rendered at build time, and "today" is the visitor's. */}
-        <p className={styles.periodShown} data-testid="period-shown" data-from={affiliate ? range.from : undefined} data-to={affiliate ? range.to : undefined}>
-          {affiliate ? tp("showing", { range: format.dateTimeRange(day(range.from), day(range.to), { dateStyle: "medium", timeZone: "UTC" }) }) : "\u00a0"}
+        <p
+          className={styles.periodShown}
+          data-testid="period-shown"
+          data-from={affiliate ? range.from : undefined}
+          data-to={affiliate ? range.to : undefined}
+        >
+          {affiliate
+            ? tp("showing", {
+                range: format.dateTimeRange(day(range.from), day(range.to), { dateStyle: "medium", timeZone: "UTC" }),
+              })
+            : "\u00a0"}
         </p>
         <p className={styles.problem} role="alert" data-testid="period-problem">
           {problem ? tp(`problems.${problem}`, { days: MAX_REPORT_DAYS }) : null}
@@ -168,7 +208,14 @@ function Performance({ affiliate }: { affiliate: boolean }) {
             ))}
           </dl>
         )}
-        <a className={`button button-ghost ${styles.exportButton}`} href={csvHref} download onClick={exportCsv} aria-busy={csv.loading} data-testid="export-csv">
+        <a
+          className={`button button-ghost ${styles.exportButton}`}
+          href={csvHref}
+          download
+          onClick={exportCsv}
+          aria-busy={csv.loading}
+          data-testid="export-csv"
+        >
           {t("exportCsv")}
         </a>
       </section>
@@ -188,11 +235,17 @@ function Performance({ affiliate }: { affiliate: boolean }) {
                 ? shown.funnel.map((step) => (
                     <li key={step.step} className={styles.funnelRow}>
                       <span className="funnel-label">{t(`funnel.${step.step}`)}</span>
-                      <span className="funnel-bar" style={{ inlineSize: `${Math.max(2, (step.count / funnelTop) * 100)}%` }} aria-hidden="true" />
+                      <span
+                        className="funnel-bar"
+                        style={{ inlineSize: `${Math.max(2, (step.count / funnelTop) * 100)}%` }}
+                        aria-hidden="true"
+                      />
                       <span className="funnel-count">{format.number(step.count, { maximumFractionDigits: 0 })}</span>
                     </li>
                   ))
-                : Array.from({ length: FUNNEL_ROWS }, (_, i) => <li key={i} className={styles.funnelRow} aria-hidden="true" />)}
+                : Array.from({ length: FUNNEL_ROWS }, (_, i) => (
+                    <li key={i} className={styles.funnelRow} aria-hidden="true" />
+                  ))}
             </ol>
           </section>
         </>

@@ -13,7 +13,6 @@ import { ResponsiveTable, type ResponsiveColumn } from "@/components/data/respon
 import { LoadFailed } from "@/components/status/load-failed";
 import styles from "./dashboard.module.css";
 
-
 /**
  * Commission records of the period: each settlement line, with the reason when a trade earned none. A table
  * on wide screens, a card per record on a phone.
@@ -23,10 +22,14 @@ export function CommissionRecords({ from, to }: { from: string; to: string }) {
   const format = useFormat();
   const [page, setPage] = useState(1);
   const key = apiKey("commissions", from, to, page);
-  const { data, loading, error, refresh } = useApi(key, () => api.commissions({ from, to, page, pageSize: TABLE_PAGE_SIZE }), {
-    ...LIVE_REFRESH,
-    refreshDeps: [key],
-  });
+  const { data, loading, error, refresh } = useApi(
+    key,
+    () => api.commissions({ from, to, page, pageSize: TABLE_PAGE_SIZE }),
+    {
+      ...LIVE_REFRESH,
+      refreshDeps: [key],
+    },
+  );
   const money = (value: number) => format.number(value, MONEY_DIGITS);
   const reasons = useMessages().affiliateDashboard.commissions.reasons;
   const reason = (value: string) => (isKeyOf(reasons, value) ? t(`reasons.${value}`) : value);
@@ -34,7 +37,12 @@ export function CommissionRecords({ from, to }: { from: string; to: string }) {
   const columns: ResponsiveColumn<AffiliateCommissionRecord>[] = [
     { key: "day", title: t("day"), dataIndex: "tradeDay", cardTitle: true, render: (day: string) => format.day(day) },
     { key: "invitee", title: t("invitee"), dataIndex: "inviteeMaskedId", render: (id: string) => <bdi>{id}</bdi> },
-    { key: "line", title: t("line"), dataIndex: "businessLine", render: (line: AffiliateCommissionRecord["businessLine"]) => t(`lines.${line}`) },
+    {
+      key: "line",
+      title: t("line"),
+      dataIndex: "businessLine",
+      render: (line: AffiliateCommissionRecord["businessLine"]) => t(`lines.${line}`),
+    },
     { key: "volume", title: t("volume"), dataIndex: "volumeUsdt", render: money, align: "end" },
     { key: "fee", title: t("fee"), dataIndex: "feeUsdt", render: money, align: "end" },
     {
@@ -42,9 +50,21 @@ export function CommissionRecords({ from, to }: { from: string; to: string }) {
       title: t("commission"),
       dataIndex: "commissionUsdt",
       align: "end",
-      render: (value: number, record) => (record.reasonNone ? <span className="muted" data-testid="no-commission-reason">{reason(record.reasonNone)}</span> : money(value)),
+      render: (value: number, record) =>
+        record.reasonNone ? (
+          <span className="muted" data-testid="no-commission-reason">
+            {reason(record.reasonNone)}
+          </span>
+        ) : (
+          money(value)
+        ),
     },
-    { key: "status", title: t("status"), dataIndex: "status", render: (status: AffiliateCommissionRecord["status"]) => t(`statuses.${status}`) },
+    {
+      key: "status",
+      title: t("status"),
+      dataIndex: "status",
+      render: (status: AffiliateCommissionRecord["status"]) => t(`statuses.${status}`),
+    },
   ];
 
   return (

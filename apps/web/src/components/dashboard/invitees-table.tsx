@@ -17,10 +17,19 @@ import styles from "./dashboard.module.css";
 
 type Sort = (typeof AFFILIATE_INVITEE_SORTS)[number];
 /** Table column → the API's sort key. */
-const SORT_OF_COLUMN: Record<string, Sort> = { registeredAt: "registeredAt", volumeUsdt: "volume", commissionUsdt: "commission" };
+const SORT_OF_COLUMN: Record<string, Sort> = {
+  registeredAt: "registeredAt",
+  volumeUsdt: "volume",
+  commissionUsdt: "commission",
+};
 type Order = "asc" | "desc";
 /** The orders a phone offers in a menu (its cards have no column headers to click). */
-const CARD_SORTS = { newest: ["registeredAt", "desc"], oldest: ["registeredAt", "asc"], volume: ["volume", "desc"], commission: ["commission", "desc"] } as const satisfies Record<string, readonly [Sort, Order]>;
+const CARD_SORTS = {
+  newest: ["registeredAt", "desc"],
+  oldest: ["registeredAt", "asc"],
+  volume: ["volume", "desc"],
+  commission: ["commission", "desc"],
+} as const satisfies Record<string, readonly [Sort, Order]>;
 type CardSort = keyof typeof CARD_SORTS;
 const CARD_SORT_NAMES: readonly CardSort[] = ["newest", "oldest", "volume", "commission"];
 
@@ -38,12 +47,21 @@ export function InviteesTable() {
   const key = apiKey("invitees", JSON.stringify(query));
   const { data, loading, error, refresh } = useApi(
     key,
-    () => api.invitees({ page: query.page, pageSize: TABLE_PAGE_SIZE, sort: query.sort, order: query.order, search: query.search || undefined }),
+    () =>
+      api.invitees({
+        page: query.page,
+        pageSize: TABLE_PAGE_SIZE,
+        sort: query.sort,
+        order: query.order,
+        search: query.search || undefined,
+      }),
     { ...LIVE_REFRESH, refreshDeps: [key] },
   );
   const csv = useCsvExport("invitees");
   const date = (iso: string | null) => (iso ? format.dateTime(iso, { dateStyle: "medium" }) : t("none"));
-  const cardSort = CARD_SORT_NAMES.find((name) => CARD_SORTS[name][0] === query.sort && CARD_SORTS[name][1] === query.order) ?? "newest";
+  const cardSort =
+    CARD_SORT_NAMES.find((name) => CARD_SORTS[name][0] === query.sort && CARD_SORTS[name][1] === query.order) ??
+    "newest";
   const money = (value: number) => format.number(value, MONEY_DIGITS);
 
   const search = (value: string) => {
@@ -53,13 +71,47 @@ export function InviteesTable() {
   };
 
   const columns: ResponsiveColumn<Invitee>[] = [
-    { key: "user", title: t("user"), dataIndex: "maskedUserId", cardTitle: true, render: (value: string) => <bdi>{value}</bdi> },
-    { key: "registeredAt", title: t("registeredAt"), dataIndex: "registeredAt", sorter: true, sortOrder: query.sort === "registeredAt" ? `${query.order}end` : null, render: date },
+    {
+      key: "user",
+      title: t("user"),
+      dataIndex: "maskedUserId",
+      cardTitle: true,
+      render: (value: string) => <bdi>{value}</bdi>,
+    },
+    {
+      key: "registeredAt",
+      title: t("registeredAt"),
+      dataIndex: "registeredAt",
+      sorter: true,
+      sortOrder: query.sort === "registeredAt" ? `${query.order}end` : null,
+      render: date,
+    },
     { key: "kyc", title: t("kyc"), dataIndex: "kyc", render: (kyc: boolean) => (kyc ? t("yes") : t("no")) },
     { key: "firstDeposit", title: t("firstDeposit"), dataIndex: "firstDepositAt", render: date },
-    { key: "volume", title: t("volume"), dataIndex: "volumeUsdt", sorter: true, sortOrder: query.sort === "volume" ? `${query.order}end` : null, render: money, align: "end" },
-    { key: "commission", title: t("commission"), dataIndex: "commissionUsdt", sorter: true, sortOrder: query.sort === "commission" ? `${query.order}end` : null, render: money, align: "end" },
-    { key: "link", title: t("link"), dataIndex: "linkCode", render: (code: string | null) => (code ? <bdi>{code}</bdi> : t("none")) },
+    {
+      key: "volume",
+      title: t("volume"),
+      dataIndex: "volumeUsdt",
+      sorter: true,
+      sortOrder: query.sort === "volume" ? `${query.order}end` : null,
+      render: money,
+      align: "end",
+    },
+    {
+      key: "commission",
+      title: t("commission"),
+      dataIndex: "commissionUsdt",
+      sorter: true,
+      sortOrder: query.sort === "commission" ? `${query.order}end` : null,
+      render: money,
+      align: "end",
+    },
+    {
+      key: "link",
+      title: t("link"),
+      dataIndex: "linkCode",
+      render: (code: string | null) => (code ? <bdi>{code}</bdi> : t("none")),
+    },
   ];
 
   return (
@@ -80,7 +132,12 @@ export function InviteesTable() {
               data-testid="invitee-search"
             />
             {invalid && (
-              <p id="invitee-search-problem" className={styles.searchProblem} role="alert" data-testid="invitee-search-problem">
+              <p
+                id="invitee-search-problem"
+                className={styles.searchProblem}
+                role="alert"
+                data-testid="invitee-search-problem"
+              >
                 {t("searchInvalid")}
               </p>
             )}
@@ -91,13 +148,21 @@ export function InviteesTable() {
               value={cardSort}
               aria-label={t("sortLabel")}
               options={CARD_SORT_NAMES.map((name) => ({ value: name, label: t(`sort.${name}`) }))}
-              onChange={(name) => setQuery((q) => ({ ...q, sort: CARD_SORTS[name][0], order: CARD_SORTS[name][1], page: 1 }))}
+              onChange={(name) =>
+                setQuery((q) => ({ ...q, sort: CARD_SORTS[name][0], order: CARD_SORTS[name][1], page: 1 }))
+              }
               data-testid="invitee-sort"
             />
           )}
           <Button
             loading={csv.loading}
-            onClick={() => csv.download("inviteesCsv", { search: query.search || undefined, sort: query.sort, order: query.order }, "invitees.csv")}
+            onClick={() =>
+              csv.download(
+                "inviteesCsv",
+                { search: query.search || undefined, sort: query.sort, order: query.order },
+                "invitees.csv",
+              )
+            }
             data-testid="export-invitees-csv"
           >
             {t("export")}
@@ -117,14 +182,21 @@ export function InviteesTable() {
             loading={loading}
             scroll={{ x: "max-content" }}
             // The card list has no onChange of its own: its pages come through the pagination's.
-            pagination={serverTablePagination(query.page, data?.total ?? 0, (page) => setQuery((q) => ({ ...q, page })))}
+            pagination={serverTablePagination(query.page, data?.total ?? 0, (page) =>
+              setQuery((q) => ({ ...q, page })),
+            )}
             onChange={(pagination, _filters, sorter) => {
               const single = Array.isArray(sorter) ? sorter[0] : sorter;
               const column = typeof single?.field === "string" ? SORT_OF_COLUMN[single.field] : undefined;
               const sort: Sort = single?.order && column ? column : "registeredAt";
               const order = single?.order === "ascend" ? "asc" : "desc";
               // A new sort starts again from the first page.
-              setQuery((q) => ({ ...q, sort, order, page: sort === q.sort && order === q.order ? (pagination.current ?? 1) : 1 }));
+              setQuery((q) => ({
+                ...q,
+                sort,
+                order,
+                page: sort === q.sort && order === q.order ? (pagination.current ?? 1) : 1,
+              }));
             }}
           />
         </div>

@@ -10,7 +10,6 @@ import { LoadFailed } from "@/components/status/load-failed";
 import { goalProgress } from "./level-progress";
 import styles from "./dashboard.module.css";
 
-
 type Goal = "traders" | "volume";
 
 /**
@@ -50,7 +49,9 @@ export function LevelCard() {
   return (
     <section className="section card level-card" aria-labelledby="level-title" data-testid="level-card">
       <h2 id="level-title">{t("levelTitle")}</h2>
-      <p className="level-name" data-testid="level-name">{data.name}</p>
+      <p className="level-name" data-testid="level-name">
+        {data.name}
+      </p>
       <p>{t.rich("bidi.rate", { rate: percent(data.rateBps), ...NUM_TAG })}</p>
       {next ? (
         <>
@@ -59,12 +60,25 @@ export function LevelCard() {
             {goals.map(([name, current, target, show]) => {
               const goal = goalProgress(current, target);
               return (
-                <li key={name} data-testid="level-goal" data-goal={name} data-current={current} data-target={target} data-met={goal.met}>
+                <li
+                  key={name}
+                  data-testid="level-goal"
+                  data-goal={name}
+                  data-current={current}
+                  data-target={target}
+                  data-met={goal.met}
+                >
                   <div className={styles.goalHead}>
                     <span id={`level-goal-${name}`}>{tl(name)}</span>
                     <strong>{tl.rich("progress", { current: show(current), target: show(target), ...NUM_TAG })}</strong>
                   </div>
-                  <Progress percent={goal.percent} showInfo={false} size="small" status={goal.met ? "success" : "normal"} aria-labelledby={`level-goal-${name}`} />
+                  <Progress
+                    percent={goal.percent}
+                    showInfo={false}
+                    size="small"
+                    status={goal.met ? "success" : "normal"}
+                    aria-labelledby={`level-goal-${name}`}
+                  />
                   <p className={goal.met ? styles.goalMet : styles.goalOpen} data-testid="level-goal-state">
                     {goal.met ? tl("met") : tl.rich("toGo", { remaining: show(goal.remaining), ...NUM_TAG })}
                   </p>
@@ -76,7 +90,11 @@ export function LevelCard() {
       ) : (
         <p>{t("topLevel")}</p>
       )}
-      <p className="muted">{t("nextReview", { date: format.dateTime(new Date(`${data.nextReviewDate}T00:00:00Z`), { dateStyle: "medium", timeZone: "UTC" }) })}</p>
+      <p className="muted">
+        {t("nextReview", {
+          date: format.dateTime(new Date(`${data.nextReviewDate}T00:00:00Z`), { dateStyle: "medium", timeZone: "UTC" }),
+        })}
+      </p>
     </section>
   );
 }

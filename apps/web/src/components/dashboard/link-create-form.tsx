@@ -14,23 +14,36 @@ import styles from "./dashboard.module.css";
 type ShareOption = { value: number; label: ReactNode };
 
 /** True for the refusal of a vanity code that is already in use (case-insensitively). */
-const isCodeTaken = (error: unknown): boolean => isHttpError(error) && error.kind === "business" && error.code === AffiliateResponseCode.linkCodeTaken;
+const isCodeTaken = (error: unknown): boolean =>
+  isHttpError(error) && error.kind === "business" && error.code === AffiliateResponseCode.linkCodeTaken;
 
 /**
  * The form that creates a referral link. The vanity code's format is stated under the field and checked as the API
  * checks it; a code that is already taken is said once, next to the field (not also as a toast).
  */
-export function LinkCreateForm({ shareOptions, onCreated }: { shareOptions: ShareOption[]; onCreated: (link: ReferralLink) => void }) {
+export function LinkCreateForm({
+  shareOptions,
+  onCreated,
+}: {
+  shareOptions: ShareOption[];
+  onCreated: (link: ReferralLink) => void;
+}) {
   const t = useTranslations("affiliateDashboard.links");
   const errorText = useApiErrorText();
   const [form] = Form.useForm<AffiliateLinkCreateRequest>();
   // A taken vanity code is shown next to the code field, so the request client does not toast it too.
-  const creating = useApiAction((body: AffiliateLinkCreateRequest) => api.linkCreate(body, { handledCodes: [AffiliateResponseCode.linkCodeTaken] }));
+  const creating = useApiAction((body: AffiliateLinkCreateRequest) =>
+    api.linkCreate(body, { handledCodes: [AffiliateResponseCode.linkCodeTaken] }),
+  );
   const formatHelp = t("codeHelp", { min: LINK_CODE_MIN, max: LINK_CODE_MAX });
 
   const create = async (values: AffiliateLinkCreateRequest) => {
     try {
-      const created = await creating.runAsync({ ...values, label: values.label.trim(), code: values.code?.trim() ? values.code.trim() : undefined });
+      const created = await creating.runAsync({
+        ...values,
+        label: values.label.trim(),
+        code: values.code?.trim() ? values.code.trim() : undefined,
+      });
       onCreated(created);
       form.resetFields();
       void showMessage("success", t("created"), "link-created");
@@ -50,7 +63,11 @@ export function LinkCreateForm({ shareOptions, onCreated }: { shareOptions: Shar
       className={styles.linkForm}
       noValidate
     >
-      <Form.Item name="label" label={t("label")} rules={[{ required: true }, { whitespace: true }, { max: LINK_LABEL_MAX }]}>
+      <Form.Item
+        name="label"
+        label={t("label")}
+        rules={[{ required: true }, { whitespace: true }, { max: LINK_LABEL_MAX }]}
+      >
         <Input data-testid="link-label-input" />
       </Form.Item>
       <Form.Item
@@ -59,7 +76,14 @@ export function LinkCreateForm({ shareOptions, onCreated }: { shareOptions: Shar
         extra={<span data-testid="link-code-help">{formatHelp}</span>}
         rules={[{ pattern: LINK_CODE_PATTERN, message: t("codeInvalid", { min: LINK_CODE_MIN, max: LINK_CODE_MAX }) }]}
       >
-        <Input dir="ltr" autoComplete="off" autoCapitalize="off" autoCorrect="off" spellCheck={false} data-testid="link-code-input" />
+        <Input
+          dir="ltr"
+          autoComplete="off"
+          autoCapitalize="off"
+          autoCorrect="off"
+          spellCheck={false}
+          data-testid="link-code-input"
+        />
       </Form.Item>
       <Form.Item name="spotShareBps" label={t("spotShare")}>
         <Select options={shareOptions} />

@@ -83,26 +83,53 @@ export function LinkPoster({ link }: { link: ReferralLink }) {
   const share = async () => {
     if (!poster) return;
     try {
-      await navigator.share({ files: [new File([poster.blob], posterFileName(link.code), { type: "image/png" })], url: link.url });
+      await navigator.share({
+        files: [new File([poster.blob], posterFileName(link.code), { type: "image/png" })],
+        url: link.url,
+      });
     } catch {
       // the user closed the share sheet
     }
   };
 
   return (
-    <div data-testid="link-poster" data-rebate={rebate} data-qr-x={POSTER.qr.x} data-qr-y={POSTER.qr.y} data-qr-size={POSTER.qr.size}>
+    <div
+      data-testid="link-poster"
+      data-rebate={rebate}
+      data-qr-x={POSTER.qr.x}
+      data-qr-y={POSTER.qr.y}
+      data-qr-size={POSTER.qr.size}
+    >
       <div ref={qrBox} className={styles.posterQr} aria-hidden="true" data-testid="poster-qr">
-        <QRCode value={link.url} type="canvas" size={POSTER.qr.size} bordered={false} color="#000000" bgColor="#ffffff" />
+        <QRCode
+          value={link.url}
+          type="canvas"
+          size={POSTER.qr.size}
+          bordered={false}
+          color="#000000"
+          bgColor="#ffffff"
+        />
       </div>
       {poster ? (
         // A blob URL the browser made: next/image's optimiser does not apply.
-        <img className={styles.posterPreview} src={poster.url} alt={t("posterAlt", { code: link.code })} width={POSTER.width} height={POSTER.height} />
+        <img
+          className={styles.posterPreview}
+          src={poster.url}
+          alt={t("posterAlt", { code: link.code })}
+          width={POSTER.width}
+          height={POSTER.height}
+        />
       ) : (
         <div className={styles.posterPreview} aria-busy="true" />
       )}
       <div className={styles.posterActions}>
         {poster ? (
-          <a className="button button-primary" href={poster.url} download={posterFileName(link.code)} data-testid="poster-download">
+          <a
+            className="button button-primary"
+            href={poster.url}
+            download={posterFileName(link.code)}
+            data-testid="poster-download"
+          >
             {t("download")}
           </a>
         ) : (

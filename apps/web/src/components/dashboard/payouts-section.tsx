@@ -19,11 +19,19 @@ import styles from "./dashboard.module.css";
 /** Withdrawals listed before "Show all" (the API answers the latest 50). */
 const HISTORY_ROWS = 5;
 /** The next settlement as a moment with its zone: settlements run at 00:00 UTC, the page shows the reader's clock. */
-const SETTLEMENT_TIME: Intl.DateTimeFormatOptions = { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short" };
+const SETTLEMENT_TIME: Intl.DateTimeFormatOptions = {
+  year: "numeric",
+  month: "short",
+  day: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZoneName: "short",
+};
 /** Refusals the section says in place, under the button (not also as a toast). */
 const HANDLED_CODES = [AffiliateResponseCode.payoutBelowMinimum] as const;
 
-const historyRow = (payout: AffiliateLedgerEntry) => ({ "data-testid": "payout-row", "data-id": payout.id }) as HTMLAttributes<HTMLElement>;
+const historyRow = (payout: AffiliateLedgerEntry) =>
+  ({ "data-testid": "payout-row", "data-id": payout.id }) as HTMLAttributes<HTMLElement>;
 
 /**
  * The commission balance (settled commission not yet withdrawn), what was ever earned, what is still pending until the
@@ -58,7 +66,10 @@ export function PayoutsSection() {
     }
     void showMessage("success", t("withdrawn", { amount: usdt(Math.abs(result.payout.amountUsdt)) }), "payout");
     // The answer's balance at once (the button turns off), then the whole section from the API.
-    mutate((current) => current && { ...current, balanceUsdt: result.balanceUsdt, payouts: [result.payout, ...current.payouts] });
+    mutate(
+      (current) =>
+        current && { ...current, balanceUsdt: result.balanceUsdt, payouts: [result.payout, ...current.payouts] },
+    );
     refresh();
   };
 
@@ -70,15 +81,32 @@ export function PayoutsSection() {
   ] as const;
   const payouts = data?.payouts ?? [];
   const shown = showAll ? payouts : payouts.slice(0, HISTORY_ROWS);
-  const reason = refusal ?? (data && belowMinimum ? t("belowMinimum", { minimum: usdt(data.minimumPayoutUsdt), balance: usdt(data.balanceUsdt) }) : null);
+  const reason =
+    refusal ??
+    (data && belowMinimum
+      ? t("belowMinimum", { minimum: usdt(data.minimumPayoutUsdt), balance: usdt(data.balanceUsdt) })
+      : null);
   const columns: ResponsiveColumn<AffiliateLedgerEntry>[] = [
-    { key: "date", title: t("date"), dataIndex: "createdAt", cardTitle: true, render: (at: string) => format.dateTime(at, { dateStyle: "medium", timeStyle: "short" }) },
-    { key: "amount", title: t("amount"), dataIndex: "amountUsdt", align: "end", render: (amount: number) => usdt(Math.abs(amount)) },
+    {
+      key: "date",
+      title: t("date"),
+      dataIndex: "createdAt",
+      cardTitle: true,
+      render: (at: string) => format.dateTime(at, { dateStyle: "medium", timeStyle: "short" }),
+    },
+    {
+      key: "amount",
+      title: t("amount"),
+      dataIndex: "amountUsdt",
+      align: "end",
+      render: (amount: number) => usdt(Math.abs(amount)),
+    },
     {
       key: "destination",
       title: t("destination"),
       dataIndex: "destination",
-      render: (destination: AffiliateLedgerEntry["destination"]) => (isKeyOf(destinations, destination) ? t(`destinations.${destination}`) : (destination ?? "—")),
+      render: (destination: AffiliateLedgerEntry["destination"]) =>
+        isKeyOf(destinations, destination) ? t(`destinations.${destination}`) : (destination ?? "—"),
     },
   ];
 
@@ -130,7 +158,12 @@ export function PayoutsSection() {
         >
           {t("withdraw")}
         </Button>
-        <p id="payout-below-minimum" className={refusal ? styles.refusal : "muted"} role={refusal ? "alert" : undefined} data-testid="withdraw-reason">
+        <p
+          id="payout-below-minimum"
+          className={refusal ? styles.refusal : "muted"}
+          role={refusal ? "alert" : undefined}
+          data-testid="withdraw-reason"
+        >
           {reason}
         </p>
       </div>
@@ -152,7 +185,13 @@ export function PayoutsSection() {
         )}
       </div>
       {payouts.length > HISTORY_ROWS && (
-        <Button type="link" className={`${styles.textButton} ${styles.showAll}`} aria-expanded={showAll} onClick={() => setShowAll(!showAll)} data-testid="payout-show-all">
+        <Button
+          type="link"
+          className={`${styles.textButton} ${styles.showAll}`}
+          aria-expanded={showAll}
+          onClick={() => setShowAll(!showAll)}
+          data-testid="payout-show-all"
+        >
           {showAll ? t("showFewer") : t("showAll", { count: payouts.length })}
         </Button>
       )}

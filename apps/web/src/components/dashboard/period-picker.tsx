@@ -11,7 +11,15 @@ const DAY = "YYYY-MM-DD";
  * The custom period (antd RangePicker, loaded only when "Custom" is chosen). Days after `today` cannot be picked; the
  * range's other limits are checked by the caller, which shows the translated reason of a refusal.
  */
-export function PeriodPicker({ value, today, onPick }: { value: ReportRange; today: string; onPick: (range: ReportRange) => void }) {
+export function PeriodPicker({
+  value,
+  today,
+  onPick,
+}: {
+  value: ReportRange;
+  today: string;
+  onPick: (range: ReportRange) => void;
+}) {
   const t = useTranslations("affiliateDashboard.period");
   const end = dayjs(today);
   return (

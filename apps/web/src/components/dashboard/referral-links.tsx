@@ -5,7 +5,12 @@ import { useTranslations } from "next-intl";
 import { useFormat } from "@/lib/format-hook";
 import { MONEY_DIGITS } from "@/lib/format";
 import { LIVE_REFRESH } from "@/lib/live-refresh";
-import { AFFILIATE_CHANNEL_TYPES, AFFILIATE_LINK_SHARE_BPS, type AffiliateLinkUpdateRequest, type ReferralLink } from "@affiliates/contracts";
+import {
+  AFFILIATE_CHANNEL_TYPES,
+  AFFILIATE_LINK_SHARE_BPS,
+  type AffiliateLinkUpdateRequest,
+  type ReferralLink,
+} from "@affiliates/contracts";
 import { api, apiKey } from "@/lib/api";
 import { useApi, useApiAction } from "@/lib/use-api";
 import { showMessage } from "@/lib/toast";
@@ -27,10 +32,17 @@ const PERIOD_COLUMNS = ["clicks", "signups", "firstTrades", "volumeUsdt", "commi
 type PeriodColumn = (typeof PERIOD_COLUMNS)[number];
 const MONEY_COLUMNS: ReadonlySet<PeriodColumn> = new Set(["volumeUsdt", "commissionUsdt"]);
 /** The header of each period column. */
-const PERIOD_TITLE = { clicks: "clicks", signups: "signups", firstTrades: "firstTrades", volumeUsdt: "volume", commissionUsdt: "commission" } as const;
+const PERIOD_TITLE = {
+  clicks: "clicks",
+  signups: "signups",
+  firstTrades: "firstTrades",
+  volumeUsdt: "volume",
+  commissionUsdt: "commission",
+} as const;
 
 /** The row's link code as an attribute, so a row or card can be found by its link. */
-const rowOf = (link: ReferralLink): HTMLAttributes<HTMLElement> => ({ "data-code": link.code }) as HTMLAttributes<HTMLElement>;
+const rowOf = (link: ReferralLink): HTMLAttributes<HTMLElement> =>
+  ({ "data-code": link.code }) as HTMLAttributes<HTMLElement>;
 
 /**
  * Referral links: the active links with their results in the dashboard's period, copy, QR code, a poster,
@@ -45,20 +57,27 @@ export function ReferralLinks({ from, to }: { from: string; to: string }) {
   const format = useFormat();
   const percent = useBpsPercent();
   const key = apiKey("links", from, to);
-  const { data, error, mutate, refresh } = useApi(key, () => api.links({ from, to }), { ...LIVE_REFRESH, refreshDeps: [key] });
+  const { data, error, mutate, refresh } = useApi(key, () => api.links({ from, to }), {
+    ...LIVE_REFRESH,
+    refreshDeps: [key],
+  });
   const [qrFor, setQrFor] = useState<ReferralLink | null>(null);
   const [editing, setEditing] = useState<ReferralLink | null>(null);
   const [posterFor, setPosterFor] = useState<ReferralLink | null>(null);
   const [showArchived, setShowArchived] = useState(false);
   const [editForm] = Form.useForm<EditValues>();
   const [modal, modalHolder] = Modal.useModal();
-  const shareOptions = AFFILIATE_LINK_SHARE_BPS.map((bps) => ({ value: bps, label: t.rich("share", { share: percent(bps), ...NUM_TAG }) }));
+  const shareOptions = AFFILIATE_LINK_SHARE_BPS.map((bps) => ({
+    value: bps,
+    label: t.rich("share", { share: percent(bps), ...NUM_TAG }),
+  }));
   const channelOptions = AFFILIATE_CHANNEL_TYPES.map((type) => ({ value: type, label: tc(`channelTypes.${type}`) }));
   const active = (data?.links ?? []).filter((link) => !link.archived);
   const archived = (data?.links ?? []).filter((link) => link.archived);
   const count = (value: number) => format.number(value, { maximumFractionDigits: 0 });
 
-  const replace = (updated: ReferralLink) => mutate({ links: (data?.links ?? []).map((link) => (link.id === updated.id ? updated : link)) });
+  const replace = (updated: ReferralLink) =>
+    mutate({ links: (data?.links ?? []).map((link) => (link.id === updated.id ? updated : link)) });
 
   const copy = async (link: ReferralLink) => {
     try {
@@ -81,7 +100,12 @@ export function ReferralLinks({ from, to }: { from: string; to: string }) {
 
   const openEdit = (link: ReferralLink) => {
     // The API answers shares as plain integers; they are always one of AFFILIATE_LINK_SHARE_BPS.
-    editForm.setFieldsValue({ label: link.label, channel: link.channel, spotShareBps: link.spotShareBps as Share, futuresShareBps: link.futuresShareBps as Share });
+    editForm.setFieldsValue({
+      label: link.label,
+      channel: link.channel,
+      spotShareBps: link.spotShareBps as Share,
+      futuresShareBps: link.futuresShareBps as Share,
+    });
     setEditing(link);
   };
 
@@ -118,7 +142,15 @@ export function ReferralLinks({ from, to }: { from: string; to: string }) {
         </span>
       ),
     },
-    { key: "channel", title: ta("channel"), dataIndex: "channel", wideOnly: true, render: (channel: ReferralLink["channel"]) => <span data-testid="link-channel">{channel ? tc(`channelTypes.${channel}`) : "—"}</span> },
+    {
+      key: "channel",
+      title: ta("channel"),
+      dataIndex: "channel",
+      wideOnly: true,
+      render: (channel: ReferralLink["channel"]) => (
+        <span data-testid="link-channel">{channel ? tc(`channelTypes.${channel}`) : "—"}</span>
+      ),
+    },
     {
       key: "link",
       title: t("url"),
@@ -126,27 +158,53 @@ export function ReferralLinks({ from, to }: { from: string; to: string }) {
       width: 220,
       render: (code: string, link) => (
         <span className={styles.linkAddress}>
-          <bdi className={styles.linkCode} data-testid="link-code">{code}</bdi>
+          <bdi className={styles.linkCode} data-testid="link-code">
+            {code}
+          </bdi>
           <span className={styles.linkUrl}>
             <bdi>{link.url}</bdi>
           </span>
         </span>
       ),
     },
-    { key: "spotShare", title: t("spotShare"), dataIndex: "spotShareBps", render: (bps: number) => <bdi data-testid="link-spot-share">{percent(bps)}</bdi> },
-    { key: "futuresShare", title: t("futuresShare"), dataIndex: "futuresShareBps", render: (bps: number) => <bdi data-testid="link-futures-share">{percent(bps)}</bdi> },
-    ...PERIOD_COLUMNS.map(
-      (name): ResponsiveColumn<ReferralLink> => ({
-        key: `period-${name}`,
-        title: t(PERIOD_TITLE[name]),
-        align: "end",
-        render: (_value: unknown, link) => (
-          <span data-testid={`link-period-${name}`}>{MONEY_COLUMNS.has(name) ? format.number(link.period[name], MONEY_DIGITS) : count(link.period[name])}</span>
-        ),
-      }),
-    ),
-    { key: "allTimeClicks", title: t("allTimeClicks"), dataIndex: "clicks", align: "end", wideOnly: true, render: (value: number) => <span data-testid="link-clicks">{count(value)}</span> },
-    { key: "allTimeSignups", title: t("allTimeSignups"), dataIndex: "signups", align: "end", wideOnly: true, render: (value: number) => <span data-testid="link-signups">{count(value)}</span> },
+    {
+      key: "spotShare",
+      title: t("spotShare"),
+      dataIndex: "spotShareBps",
+      render: (bps: number) => <bdi data-testid="link-spot-share">{percent(bps)}</bdi>,
+    },
+    {
+      key: "futuresShare",
+      title: t("futuresShare"),
+      dataIndex: "futuresShareBps",
+      render: (bps: number) => <bdi data-testid="link-futures-share">{percent(bps)}</bdi>,
+    },
+    ...PERIOD_COLUMNS.map((name): ResponsiveColumn<ReferralLink> => ({
+      key: `period-${name}`,
+      title: t(PERIOD_TITLE[name]),
+      align: "end",
+      render: (_value: unknown, link) => (
+        <span data-testid={`link-period-${name}`}>
+          {MONEY_COLUMNS.has(name) ? format.number(link.period[name], MONEY_DIGITS) : count(link.period[name])}
+        </span>
+      ),
+    })),
+    {
+      key: "allTimeClicks",
+      title: t("allTimeClicks"),
+      dataIndex: "clicks",
+      align: "end",
+      wideOnly: true,
+      render: (value: number) => <span data-testid="link-clicks">{count(value)}</span>,
+    },
+    {
+      key: "allTimeSignups",
+      title: t("allTimeSignups"),
+      dataIndex: "signups",
+      align: "end",
+      wideOnly: true,
+      render: (value: number) => <span data-testid="link-signups">{count(value)}</span>,
+    },
     {
       key: "actions",
       title: ta("actions"),
@@ -155,7 +213,13 @@ export function ReferralLinks({ from, to }: { from: string; to: string }) {
       render: (_value: unknown, link) => (
         <LinkActions
           code={link.code}
-          on={{ copy: () => void copy(link), poster: () => setPosterFor(link), qr: () => setQrFor(link), edit: () => openEdit(link), archive: () => confirmArchive(link) }}
+          on={{
+            copy: () => void copy(link),
+            poster: () => setPosterFor(link),
+            qr: () => setQrFor(link),
+            edit: () => openEdit(link),
+            archive: () => confirmArchive(link),
+          }}
         />
       ),
     },
@@ -171,7 +235,9 @@ export function ReferralLinks({ from, to }: { from: string; to: string }) {
       ) : (
         <div data-testid="links-table" aria-busy={!data}>
           {data && active.length === 0 ? (
-            <p className="muted" data-testid="no-links">{ta("noLinks")}</p>
+            <p className="muted" data-testid="no-links">
+              {ta("noLinks")}
+            </p>
           ) : (
             <ResponsiveTable<ReferralLink>
               columns={columns}
@@ -189,7 +255,13 @@ export function ReferralLinks({ from, to }: { from: string; to: string }) {
       )}
       {archived.length > 0 && (
         <div className={styles.archived}>
-          <Button type="link" className={styles.textButton} aria-expanded={showArchived} onClick={() => setShowArchived(!showArchived)} data-testid="show-archived">
+          <Button
+            type="link"
+            className={styles.textButton}
+            aria-expanded={showArchived}
+            onClick={() => setShowArchived(!showArchived)}
+            data-testid="show-archived"
+          >
             {ta("showArchived", { count: archived.length })}
           </Button>
           {showArchived && (
@@ -199,7 +271,9 @@ export function ReferralLinks({ from, to }: { from: string; to: string }) {
                   <span className={styles.archivedName}>
                     {link.label} <bdi>{link.code}</bdi>
                   </span>
-                  <Button onClick={() => void update(link, { archived: false }, ta("restored"))}>{ta("restore")}</Button>
+                  <Button onClick={() => void update(link, { archived: false }, ta("restored"))}>
+                    {ta("restore")}
+                  </Button>
                 </li>
               ))}
             </ul>
@@ -207,7 +281,10 @@ export function ReferralLinks({ from, to }: { from: string; to: string }) {
         </div>
       )}
       <h3 className={styles.createTitle}>{t("createTitle")}</h3>
-      <LinkCreateForm shareOptions={shareOptions} onCreated={(created) => mutate({ links: [created, ...(data?.links ?? [])] })} />
+      <LinkCreateForm
+        shareOptions={shareOptions}
+        onCreated={(created) => mutate({ links: [created, ...(data?.links ?? [])] })}
+      />
 
       <Modal
         open={editing !== null}
@@ -219,8 +296,19 @@ export function ReferralLinks({ from, to }: { from: string; to: string }) {
         onCancel={() => setEditing(null)}
         forceRender
       >
-        <Form<EditValues> form={editForm} name="link-edit" layout="vertical" onFinish={(values) => void saveEdit(values)} data-testid="link-edit-form" noValidate>
-          <Form.Item name="label" label={t("label")} rules={[{ required: true }, { whitespace: true }, { max: LINK_LABEL_MAX }]}>
+        <Form<EditValues>
+          form={editForm}
+          name="link-edit"
+          layout="vertical"
+          onFinish={(values) => void saveEdit(values)}
+          data-testid="link-edit-form"
+          noValidate
+        >
+          <Form.Item
+            name="label"
+            label={t("label")}
+            rules={[{ required: true }, { whitespace: true }, { max: LINK_LABEL_MAX }]}
+          >
             <Input />
           </Form.Item>
           <Form.Item name="channel" label={ta("channel")}>
@@ -235,7 +323,13 @@ export function ReferralLinks({ from, to }: { from: string; to: string }) {
         </Form>
       </Modal>
 
-      <Modal open={qrFor !== null} title={qrFor ? t("qrFor", { code: qrFor.code }) : null} footer={null} onCancel={() => setQrFor(null)} destroyOnHidden>
+      <Modal
+        open={qrFor !== null}
+        title={qrFor ? t("qrFor", { code: qrFor.code }) : null}
+        footer={null}
+        onCancel={() => setQrFor(null)}
+        destroyOnHidden
+      >
         {qrFor && (
           <div className={styles.qrBox} data-testid="link-qr" data-value={qrFor.url}>
             <div className="qr" role="img" aria-label={t("qrFor", { code: qrFor.code })}>
@@ -248,7 +342,13 @@ export function ReferralLinks({ from, to }: { from: string; to: string }) {
         )}
       </Modal>
 
-      <Modal open={posterFor !== null} title={posterFor ? ta("posterTitle", { code: posterFor.code }) : null} footer={null} onCancel={() => setPosterFor(null)} destroyOnHidden>
+      <Modal
+        open={posterFor !== null}
+        title={posterFor ? ta("posterTitle", { code: posterFor.code }) : null}
+        footer={null}
+        onCancel={() => setPosterFor(null)}
+        destroyOnHidden
+      >
         {posterFor && <LinkPoster link={posterFor} />}
       </Modal>
     </section>

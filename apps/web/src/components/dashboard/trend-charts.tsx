@@ -20,12 +20,22 @@ import type { AffiliateSummary } from "@affiliates/contracts";
 import { getLocale, isLocale } from "@affiliates/locales";
 import { useTheme } from "@/components/providers/theme-context";
 import { NUM_TAG } from "@/lib/bidi";
-import { isAdditive, MONEY_FIGURES, seriesColumns, seriesPeak, TREND_FIGURES, type Series, type TrendFigure } from "@/lib/trend-series";
+import {
+  isAdditive,
+  MONEY_FIGURES,
+  seriesColumns,
+  seriesPeak,
+  TREND_FIGURES,
+  type Series,
+  type TrendFigure,
+} from "@/lib/trend-series";
 import styles from "./dashboard.module.css";
 
 const CHART_HEIGHT = 160;
 /** Steps of a count axis: whole numbers only (no "2.5 sign-ups"). */
-const COUNT_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1e3, 2e3, 5e3, 1e4, 2e4, 5e4, 1e5, 2e5, 5e5, 1e6, 2e6, 5e6, 1e7];
+const COUNT_STEPS = [
+  1, 2, 5, 10, 20, 50, 100, 200, 500, 1e3, 2e3, 5e3, 1e4, 2e4, 5e4, 1e5, 2e5, 5e5, 1e6, 2e6, 5e6, 1e7,
+];
 /** At most this many labelled days on the time axis. */
 const X_LABELS = 4;
 
@@ -48,7 +58,8 @@ function TrendChart({ figure, label, summary }: { figure: TrendFigure; label: st
   const box = useRef<HTMLDivElement>(null);
   const series: Series = summary.series;
   const money = MONEY_FIGURES.has(figure);
-  const value = (n: number) => (money ? format.number(n, MONEY_DIGITS) : format.number(n, { maximumFractionDigits: 0 }));
+  const value = (n: number) =>
+    money ? format.number(n, MONEY_DIGITS) : format.number(n, { maximumFractionDigits: 0 });
   const day = (iso: string) => format.dateTime(new Date(`${iso}T00:00:00Z`), { dateStyle: "medium", timeZone: "UTC" });
   const total = summary.totals[figure];
   const peak = seriesPeak(series, figure);
@@ -109,7 +120,9 @@ function TrendChart({ figure, label, summary }: { figure: TrendFigure; label: st
       columns,
       element,
     );
-    const resize = new ResizeObserver(() => plot.setSize({ width: Math.max(200, element.clientWidth), height: CHART_HEIGHT }));
+    const resize = new ResizeObserver(() =>
+      plot.setSize({ width: Math.max(200, element.clientWidth), height: CHART_HEIGHT }),
+    );
     resize.observe(element);
     return () => {
       resize.disconnect();
@@ -123,7 +136,14 @@ function TrendChart({ figure, label, summary }: { figure: TrendFigure; label: st
         <span>{label}</span>
         <strong>{t.rich(isAdditive(figure) ? "total" : "distinctTotal", { total: value(total), ...NUM_TAG })}</strong>
       </figcaption>
-      <div ref={box} dir="ltr" className={styles.chartBox} role="img" aria-label={summaryText} data-testid={`trend-${figure}`} />
+      <div
+        ref={box}
+        dir="ltr"
+        className={styles.chartBox}
+        role="img"
+        aria-label={summaryText}
+        data-testid={`trend-${figure}`}
+      />
       <table className={styles.visuallyHidden} data-testid={`trend-table-${figure}`}>
         <caption>{t("tableCaption", { figure: label })}</caption>
         <thead>

@@ -8,13 +8,21 @@ import { PAGES } from "@/lib/pages";
 import { TRACKING_IDS } from "@/lib/tracking-ids";
 
 /** `key` names the link's texts under `explore` (`<key>.title`, `<key>.body`). */
-type Link<T extends DeepLinkTarget = DeepLinkTarget> = { key: Exclude<keyof Messages["explore"], "title">; target: T; params: DeepLinkParams[T] };
+type Link<T extends DeepLinkTarget = DeepLinkTarget> = {
+  key: Exclude<keyof Messages["explore"], "title">;
+  target: T;
+  params: DeepLinkParams[T];
+};
 
 /** Where affiliates and their invitees go next on the exchange: each a deep link of spec §2. */
 function exchangeLinks(locale: Locale): Link[] {
   return [
     { key: "trade", target: "coinPage", params: { ...DEFAULT_SPOT_PAIR, type: "spot", spotLine: BusinessLine.spot } },
-    { key: "futures", target: "contract", params: { symbolId: DEFAULT_FUTURES_SYMBOL, bizLine: BusinessLine.usdtContract } },
+    {
+      key: "futures",
+      target: "contract",
+      params: { symbolId: DEFAULT_FUTURES_SYMBOL, bizLine: BusinessLine.usdtContract },
+    },
     { key: "deposit", target: "deposit", params: { ...DEFAULT_DEPOSIT_COIN } },
     { key: "coupons", target: "couponCenter", params: { tab: "available" } },
     { key: "earn", target: "savings", params: {} },

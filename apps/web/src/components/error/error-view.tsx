@@ -18,13 +18,20 @@ export function ErrorView({ locale, status, message }: Props) {
   const ts = useTranslations("status.errorPage");
   return (
     <section className="section error-view" aria-labelledby="error-title">
-      <p className="error-status" aria-label={t("statusLabel")}>{status ?? t("heading")}</p>
+      <p className="error-status" aria-label={t("statusLabel")}>
+        {status ?? t("heading")}
+      </p>
       <h1 id="error-title">{message ?? t("unknown")}</h1>
       <div className={styles.actions}>
-        <a className="button button-primary" href="" data-testid="retry" onClick={(event) => {
-          event.preventDefault();
-          window.location.reload();
-        }}>
+        <a
+          className="button button-primary"
+          href=""
+          data-testid="retry"
+          onClick={(event) => {
+            event.preventDefault();
+            window.location.reload();
+          }}
+        >
           {t("retry")}
         </a>
         <a className="button button-ghost" href={localePath(locale, PAGES.home.path)} data-testid="error-home">

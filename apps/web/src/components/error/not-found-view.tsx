@@ -13,7 +13,9 @@ export function NotFoundView({ locale }: { locale: Locale }) {
   const te = useTranslations("error");
   return (
     <section className="section error-view" aria-labelledby="error-title" data-testid="not-found">
-      <p className="error-status" aria-label={te("statusLabel")}>404</p>
+      <p className="error-status" aria-label={te("statusLabel")}>
+        404
+      </p>
       <h1 id="error-title">{t("heading")}</h1>
       <p className={`lead ${styles.intro}`}>{t("body")}</p>
       <nav className={styles.pages} aria-labelledby="not-found-pages">

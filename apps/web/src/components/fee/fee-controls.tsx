@@ -34,7 +34,10 @@ const columnOf = (market: Market, side: Side): FeeColumn => `${market}${side ===
  * The volume field's text: as typed while it is typed, and an entry out of range stays as typed afterwards ("1e30"
  * with its message, not a 31-digit number). Module-level, so the field keeps the same formatter between renders.
  */
-function volumeText(value: number | string | undefined, { userTyping, input }: { userTyping: boolean; input: string }): string {
+function volumeText(
+  value: number | string | undefined,
+  { userTyping, input }: { userTyping: boolean; input: string },
+): string {
   if (userTyping) return input;
   if (value === undefined || value === "") return "";
   return Math.abs(Number(value)) <= MAX_VOLUME ? String(value) : input;
@@ -56,11 +59,13 @@ function Calculator({ levels, discount }: { levels: FeeLevel[]; discount: number
   const values = Form.useWatch([], form) as CalculatorValues | undefined;
   const status = useVipStatus();
   const ownLevel = status.data?.level;
-  const percent = (fraction: number) => format.number(fraction, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 4 });
+  const percent = (fraction: number) =>
+    format.number(fraction, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 4 });
 
   // A signed-in user starts from their own level (a visitor from VIP0), unless they have already picked one.
   useEffect(() => {
-    if (ownLevel !== undefined && levels.some((l) => l.level === ownLevel) && !form.isFieldTouched("level")) form.setFieldValue("level", ownLevel);
+    if (ownLevel !== undefined && levels.some((l) => l.level === ownLevel) && !form.isFieldTouched("level"))
+      form.setFieldValue("level", ownLevel);
   }, [ownLevel, levels, form]);
 
   const level = levels.find((l) => l.level === values?.level);
@@ -83,7 +88,13 @@ function Calculator({ levels, discount }: { levels: FeeLevel[]; discount: number
   return (
     <>
       {status.error && !status.data && <LoadFailed onRetry={status.refresh} message={t("levelLoadFailed")} />}
-      <Form<CalculatorValues> form={form} layout="vertical" className={styles.calc} initialValues={{ level: 0, market: "spot", side: "maker" }} noValidate>
+      <Form<CalculatorValues>
+        form={form}
+        layout="vertical"
+        className={styles.calc}
+        initialValues={{ level: 0, market: "spot", side: "maker" }}
+        noValidate
+      >
         <Form.Item
           name="volume"
           label={t("volume")}
@@ -93,12 +104,20 @@ function Calculator({ levels, discount }: { levels: FeeLevel[]; discount: number
               validator: (_rule, value: unknown) => {
                 const problem = volumeProblem(value);
                 if (problem === null) return Promise.resolve();
-                return Promise.reject(new Error(problem === "tooLarge" ? t("volumeTooLarge", { max: maxText }) : t("volumePositive")));
+                return Promise.reject(
+                  new Error(problem === "tooLarge" ? t("volumeTooLarge", { max: maxText }) : t("volumePositive")),
+                );
               },
             },
           ]}
         >
-          <InputNumber<number> step={1000} inputMode="decimal" formatter={volumeText} style={{ inlineSize: "100%" }} data-testid="fee-calc-volume" />
+          <InputNumber<number>
+            step={1000}
+            inputMode="decimal"
+            formatter={volumeText}
+            style={{ inlineSize: "100%" }}
+            data-testid="fee-calc-volume"
+          />
         </Form.Item>
         <Form.Item name="level" label={t("level")}>
           <Select data-testid="fee-calc-level" options={levels.map((l) => ({ value: l.level, label: l.name }))} />

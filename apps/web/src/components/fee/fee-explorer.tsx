@@ -55,7 +55,13 @@ export function FeeExplorer() {
             <span>{t("discountLabel")}</span>
           </label>
           <span className="muted" id="fee-discount-hint">
-            {data ? t("discountHint", { discount: format.number(data.platformTokenDiscount, { style: "percent", maximumFractionDigits: 2 }) }) : <Ghost>{t("discountHint", { discount: GHOST_FIGURE })}</Ghost>}
+            {data ? (
+              t("discountHint", {
+                discount: format.number(data.platformTokenDiscount, { style: "percent", maximumFractionDigits: 2 }),
+              })
+            ) : (
+              <Ghost>{t("discountHint", { discount: GHOST_FIGURE })}</Ghost>
+            )}
           </span>
         </div>
         <FeeSchedule discount={discount} />

@@ -18,7 +18,8 @@ export function useFeeSchedule() {
 }
 
 /** A level's rate with the platform-token discount applied when it is on (the one formula the table and calculator share). */
-export const effectiveRate = (level: FeeLevel, column: FeeColumn, discount: number): number => level[column] * (1 - discount);
+export const effectiveRate = (level: FeeLevel, column: FeeColumn, discount: number): number =>
+  level[column] * (1 - discount);
 
 /**
  * The fee schedule by VIP level for spot and futures, from the exchange API; `discount` (a fraction) is the
@@ -28,19 +29,27 @@ export function FeeSchedule({ discount = 0 }: { discount?: number }) {
   const t = useTranslations("fee");
   const format = useFormat();
   const { data, loading } = useFeeSchedule();
-  const percent = (rate: number) => format.number(rate, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 4 });
+  const percent = (rate: number) =>
+    format.number(rate, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 4 });
   const rows: FeeLevel[] = data?.levels ?? [];
   // Column names, also each cell's label in the phone card view.
   const labels = FEE_COLUMNS.map((column) => t(column));
   return (
     <div className="table-scroll">
-      <table className="data-table" aria-busy={loading} data-testid="fee-table" data-discount={discount > 0 ? "on" : "off"}>
+      <table
+        className="data-table"
+        aria-busy={loading}
+        data-testid="fee-table"
+        data-discount={discount > 0 ? "on" : "off"}
+      >
         <caption>{t("tableCaption")}</caption>
         <thead>
           <tr>
             <th scope="col">{t("level")}</th>
             {labels.map((label) => (
-              <th scope="col" key={label}>{label}</th>
+              <th scope="col" key={label}>
+                {label}
+              </th>
             ))}
           </tr>
         </thead>

@@ -40,7 +40,9 @@ export function CountrySelect(props: CountrySelectProps) {
       placeholder={t("placeholder")}
       {...props}
       options={options}
-      showSearch={{ filterOption: (input, option) => option !== undefined && option.search.includes(fold(input.trim())) }}
+      showSearch={{
+        filterOption: (input, option) => option !== undefined && option.search.includes(fold(input.trim())),
+      }}
       notFoundContent={t("empty")}
     />
   );

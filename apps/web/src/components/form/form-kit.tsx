@@ -21,7 +21,8 @@ export function FormKit({ antdLocale, children }: { antdLocale?: AntdLocale; chi
   useEffect(() => {
     if (isLocale(locale)) void applyDayjsLocale(locale);
   }, [locale]);
-  const validateMessages: NonNullable<NonNullable<ConfigProviderProps["form"]>["validateMessages"]> = useMessages().form.validate;
+  const validateMessages: NonNullable<NonNullable<ConfigProviderProps["form"]>["validateMessages"]> =
+    useMessages().form.validate;
   return (
     <AntdRegistry>
       <ConfigProvider
@@ -29,7 +30,10 @@ export function FormKit({ antdLocale, children }: { antdLocale?: AntdLocale; chi
         direction={isLocale(locale) ? dirOf(locale) : "ltr"}
         locale={antdLocale}
         form={{ validateMessages }}
-        theme={{ ...themeConfig(theme), algorithm: theme === "Black" ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm }}
+        theme={{
+          ...themeConfig(theme),
+          algorithm: theme === "Black" ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
+        }}
       >
         {children}
       </ConfigProvider>

@@ -24,25 +24,47 @@ export function useFormRules() {
   const t = useTranslations("form.rules");
   return useMemo(() => {
     const check = (ok: (value: unknown) => boolean, message: () => string): FormRule => ({
-      validator: (_rule, value: unknown) => (isEmpty(value) || ok(value) ? Promise.resolve() : Promise.reject(new Error(message()))),
+      validator: (_rule, value: unknown) =>
+        isEmpty(value) || ok(value) ? Promise.resolve() : Promise.reject(new Error(message())),
     });
     /** A whole number from `min` to `max`; `min` 1 for volumes, which must be positive. */
     const whole = (min: 0 | 1, max: number): FormRule[] => [
       { required: true },
-      check((v) => typeof v === "number" && Number.isInteger(v) && v >= min, () => t(min === 1 ? "positive" : "wholeNumber")),
-      check((v) => typeof v === "number" && v <= max, () => t("tooLarge", { max })),
+      check(
+        (v) => typeof v === "number" && Number.isInteger(v) && v >= min,
+        () => t(min === 1 ? "positive" : "wholeNumber"),
+      ),
+      check(
+        (v) => typeof v === "number" && v <= max,
+        () => t("tooLarge", { max }),
+      ),
     ];
     return {
       /** Required text of `min`..`max` characters once trimmed, not only spaces. */
-      text: (min: number, max: number): FormRule[] => [{ required: true }, { whitespace: true }, { min, max, transform: trim }],
+      text: (min: number, max: number): FormRule[] => [
+        { required: true },
+        { whitespace: true },
+        { min, max, transform: trim },
+      ],
       optionalText: (max: number): FormRule[] => [{ max, transform: trim }],
-      email: (schema: FieldSchema): FormRule[] => [{ required: true }, { type: "email" }, { max: 254 }, check((v) => schema.safeParse(v).success, () => t("email"))],
+      email: (schema: FieldSchema): FormRule[] => [
+        { required: true },
+        { type: "email" },
+        { max: 254 },
+        check(
+          (v) => schema.safeParse(v).success,
+          () => t("email"),
+        ),
+      ],
       /** An absolute http(s) address of at most 300 characters, as the contract's URL check. */
       httpUrl: (schema: FieldSchema): FormRule[] => [
         { required: true },
         { whitespace: true },
         { max: 300, transform: trim },
-        check((v) => schema.safeParse(v).success, () => t("httpUrl")),
+        check(
+          (v) => schema.safeParse(v).success,
+          () => t("httpUrl"),
+        ),
       ],
       country: (): FormRule[] => [{ required: true }, check(isCountryCode, () => t("country"))],
       positiveAmount: (max: number): FormRule[] => whole(1, max),

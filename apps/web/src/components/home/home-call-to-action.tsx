@@ -17,11 +17,19 @@ export function HomeCallToAction({ locale }: { locale: Locale }) {
     <div className="cta">
       {isLogin && userResult && <p data-testid="welcome">{t("welcome", { name: displayName(userResult) })}</p>}
       {affiliate ? (
-        <a className="button button-primary button-large" href={localePath(locale, PAGES.dashboard.path)} data-track-id={TRACKING_IDS.homeDashboard}>
+        <a
+          className="button button-primary button-large"
+          href={localePath(locale, PAGES.dashboard.path)}
+          data-track-id={TRACKING_IDS.homeDashboard}
+        >
           {t("dashboard")}
         </a>
       ) : (
-        <a className="button button-primary button-large" href={localePath(locale, PAGES.apply.path)} data-track-id={TRACKING_IDS.homeApply}>
+        <a
+          className="button button-primary button-large"
+          href={localePath(locale, PAGES.apply.path)}
+          data-track-id={TRACKING_IDS.homeApply}
+        >
           {t("apply")}
         </a>
       )}

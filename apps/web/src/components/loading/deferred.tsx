@@ -6,7 +6,17 @@ import { useNearViewport } from "@/lib/use-near-viewport";
  * A below-the-fold part of a page: its space is reserved at a fixed minimum height (no layout shift when it arrives),
  * and its code and data load only when it comes within `margin` of the viewport.
  */
-export function Deferred({ name, minHeight, margin, children }: { name: string; minHeight: number; margin?: string; children: ReactNode }) {
+export function Deferred({
+  name,
+  minHeight,
+  margin,
+  children,
+}: {
+  name: string;
+  minHeight: number;
+  margin?: string;
+  children: ReactNode;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const near = useNearViewport(ref, margin);
   return (

@@ -11,7 +11,9 @@ export function useClaimLink(): { claimUrl: (code: string) => string; copy: (cod
   const locale = useLocale();
   const claimUrl = useCallback(
     (code: string) =>
-      isLocale(locale) ? `${window.location.origin}${localePath(locale, PAGES.experienceCard.path)}?code=${encodeURIComponent(code)}` : "",
+      isLocale(locale)
+        ? `${window.location.origin}${localePath(locale, PAGES.experienceCard.path)}?code=${encodeURIComponent(code)}`
+        : "",
     [locale],
   );
   const copy = useCallback(

@@ -37,7 +37,8 @@ interface IssueValues {
 type Amount = AffiliateCardIssueRequest["amountUsdt"];
 type ValidDays = NonNullable<AffiliateCardIssueRequest["validDays"]>;
 const isAmount = (value: number): value is Amount => (AFFILIATE_CARD_AMOUNTS_USDT as readonly number[]).includes(value);
-const isValidDays = (value: number): value is ValidDays => (AFFILIATE_CARD_VALIDITY_DAYS as readonly number[]).includes(value);
+const isValidDays = (value: number): value is ValidDays =>
+  (AFFILIATE_CARD_VALIDITY_DAYS as readonly number[]).includes(value);
 /** The invitee search accepts letters, digits and `*` only (the API's pattern). */
 const searchTerm = (text: string): string => text.replace(/[^A-Za-z0-9*]/g, "").slice(0, 32);
 
@@ -67,9 +68,16 @@ export function CardIssueForm({ list, links, onIssued, onQuotaExceeded, onInvite
   const invitees = useApi(
     "network-card-invitees",
     (search: string) => api.invitees(search ? { search, pageSize: 10 } : { pageSize: 10 }),
-    { manual: true, debounceWait: 300, staleTime: 0, onSuccess: (page) => onInviteesSeen(page.items.map((i) => [i.id, i.maskedUserId] as const)) },
+    {
+      manual: true,
+      debounceWait: 300,
+      staleTime: 0,
+      onSuccess: (page) => onInviteesSeen(page.items.map((i) => [i.id, i.maskedUserId] as const)),
+    },
   );
-  const issueCard = useApiAction((body: AffiliateCardIssueRequest) => api.cardIssue(body, { handledCodes: CARD_ISSUE_HANDLED_CODES }));
+  const issueCard = useApiAction((body: AffiliateCardIssueRequest) =>
+    api.cardIssue(body, { handledCodes: CARD_ISSUE_HANDLED_CODES }),
+  );
 
   const day = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "medium", timeZone: "UTC" });
   const amounts = (list?.amountsUsdt ?? [...AFFILIATE_CARD_AMOUNTS_USDT]).filter(isAmount);
@@ -109,7 +117,11 @@ export function CardIssueForm({ list, links, onIssued, onQuotaExceeded, onInvite
         layout="vertical"
         noValidate
         className={styles.issueForm}
-        initialValues={{ amountUsdt: AFFILIATE_CARD_AMOUNTS_USDT[0], validDays: AFFILIATE_CARD_VALIDITY_DAYS.at(-1), target: "open" }}
+        initialValues={{
+          amountUsdt: AFFILIATE_CARD_AMOUNTS_USDT[0],
+          validDays: AFFILIATE_CARD_VALIDITY_DAYS.at(-1),
+          target: "open",
+        }}
         onFinish={(values) => void issue(values)}
         data-testid="card-issue-form"
       >
@@ -155,7 +167,9 @@ export function CardIssueForm({ list, links, onIssued, onQuotaExceeded, onInvite
               <Select
                 className={styles.select}
                 loading={!links.data}
-                options={(links.data?.links ?? []).filter((l) => !l.archived).map((l) => ({ value: l.id, label: `${l.label} (${l.code})` }))}
+                options={(links.data?.links ?? [])
+                  .filter((l) => !l.archived)
+                  .map((l) => ({ value: l.id, label: `${l.label} (${l.code})` }))}
               />
             </Form.Item>
           ))}
@@ -169,8 +183,13 @@ export function CardIssueForm({ list, links, onIssued, onQuotaExceeded, onInvite
                 if (!invitees.data) invitees.run("");
               }}
               loading={invitees.loading}
-              notFoundContent={invitees.error ? <LoadFailed onRetry={invitees.refresh} message={t("inviteesLoadFailed")} /> : undefined}
-              options={(invitees.data?.items ?? []).map((i) => ({ value: i.id, label: `${i.maskedUserId} · ${day(i.registeredAt)}` }))}
+              notFoundContent={
+                invitees.error ? <LoadFailed onRetry={invitees.refresh} message={t("inviteesLoadFailed")} /> : undefined
+              }
+              options={(invitees.data?.items ?? []).map((i) => ({
+                value: i.id,
+                label: `${i.maskedUserId} · ${day(i.registeredAt)}`,
+              }))}
             />
           </Form.Item>
         )}
@@ -187,7 +206,12 @@ export function CardIssueForm({ list, links, onIssued, onQuotaExceeded, onInvite
       </Form>
       {lastIssued && (
         <div className={`card ${styles.issuedCard}`} role="status" data-testid="card-issued">
-          <p>{t("issuedBody", { amount: format.number(lastIssued.amountUsdt, MONEY_DIGITS), date: day(lastIssued.expiresAt) })}</p>
+          <p>
+            {t("issuedBody", {
+              amount: format.number(lastIssued.amountUsdt, MONEY_DIGITS),
+              date: day(lastIssued.expiresAt),
+            })}
+          </p>
           <p className={styles.claimUrl}>
             <bdi>{claimUrl(lastIssued.code)}</bdi>
           </p>

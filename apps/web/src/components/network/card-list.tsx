@@ -18,7 +18,8 @@ type TargetFilter = "all" | CardTarget;
 /** Cards a page shows: a month's quota fits a few pages; a phone scrolls through 20 cards at most. */
 const CARDS_PAGE_SIZE = 20;
 
-export const targetOf = (card: ExperienceCard): CardTarget => (card.linkId !== null ? "link" : card.inviteeId !== null ? "invitee" : "open");
+export const targetOf = (card: ExperienceCard): CardTarget =>
+  card.linkId !== null ? "link" : card.inviteeId !== null ? "invitee" : "open";
 
 interface Props {
   /** Undefined while the list loads. */
@@ -36,7 +37,8 @@ export function CardList({ cards, links, maskedIds }: Props) {
   const [statusFilter, setStatusFilter] = useState<StatusFilter>("all");
   const [targetFilter, setTargetFilter] = useState<TargetFilter>("all");
 
-  const day = (iso: string | null) => (iso ? format.dateTime(new Date(iso), { dateStyle: "medium", timeZone: "UTC" }) : "");
+  const day = (iso: string | null) =>
+    iso ? format.dateTime(new Date(iso), { dateStyle: "medium", timeZone: "UTC" }) : "";
   const linkCode = (id: number | null) => links?.find((l) => l.id === id)?.code ?? String(id);
   // An invitee is shown by the masked user ID the invitees table shows, never by the internal numeric id.
   const inviteeLabel = (card: ListedCard): string => {
@@ -44,15 +46,29 @@ export function CardList({ cards, links, maskedIds }: Props) {
     return masked ? t("toInvitee", { user: masked }) : t("targetInvitee");
   };
   const given = (card: ListedCard) =>
-    card.linkId !== null ? t("toLink", { code: linkCode(card.linkId) }) : card.inviteeId !== null ? inviteeLabel(card) : t("toAnyone");
+    card.linkId !== null
+      ? t("toLink", { code: linkCode(card.linkId) })
+      : card.inviteeId !== null
+        ? inviteeLabel(card)
+        : t("toAnyone");
 
   const shown = useMemo(
-    () => (cards ?? []).filter((c) => (statusFilter === "all" || c.status === statusFilter) && (targetFilter === "all" || targetOf(c) === targetFilter)),
+    () =>
+      (cards ?? []).filter(
+        (c) =>
+          (statusFilter === "all" || c.status === statusFilter) &&
+          (targetFilter === "all" || targetOf(c) === targetFilter),
+      ),
     [cards, statusFilter, targetFilter],
   );
 
   const columns: ResponsiveColumn<ListedCard>[] = [
-    { key: "code", title: t("code"), cardTitle: true, render: (_value: unknown, card) => <bdi className={styles.cardCode}>{card.code}</bdi> },
+    {
+      key: "code",
+      title: t("code"),
+      cardTitle: true,
+      render: (_value: unknown, card) => <bdi className={styles.cardCode}>{card.code}</bdi>,
+    },
     {
       key: "amount",
       title: t("amount"),
@@ -93,13 +109,18 @@ export function CardList({ cards, links, maskedIds }: Props) {
       <h2 id="cards-title">{t("listTitle")}</h2>
       <div className={styles.filters}>
         <div className={styles.filter}>
-          <span id="card-status-filter-label" className={styles.filterLabel}>{t("filterStatus")}</span>
+          <span id="card-status-filter-label" className={styles.filterLabel}>
+            {t("filterStatus")}
+          </span>
           <Radio.Group
             optionType="button"
             buttonStyle="solid"
             value={statusFilter}
             onChange={(event) => setStatusFilter(event.target.value as StatusFilter)}
-            options={(["all", ...AFFILIATE_CARD_STATUSES] as const).map((s) => ({ value: s, label: s === "all" ? t("all") : t(`status.${s}`) }))}
+            options={(["all", ...AFFILIATE_CARD_STATUSES] as const).map((s) => ({
+              value: s,
+              label: s === "all" ? t("all") : t(`status.${s}`),
+            }))}
             aria-labelledby="card-status-filter-label"
             data-testid="card-status-filter"
             className={styles.choices}
@@ -120,7 +141,9 @@ export function CardList({ cards, links, maskedIds }: Props) {
           </select>
         </label>
       </div>
-      <p className={styles.caption} data-testid="table-caption">{t("listCaption")}</p>
+      <p className={styles.caption} data-testid="table-caption">
+        {t("listCaption")}
+      </p>
       <div aria-busy={!cards} data-testid="cards-table" className={styles.tableSlot}>
         {cards && shown.length === 0 ? (
           <p className="muted">{t("noCards")}</p>
@@ -131,7 +154,12 @@ export function CardList({ cards, links, maskedIds }: Props) {
             label={t("listCaption")}
             dataSource={shown}
             loading={!cards}
-            pagination={{ pageSize: CARDS_PAGE_SIZE, hideOnSinglePage: true, showSizeChanger: false, itemRender: pagerItemWithoutAnchor }}
+            pagination={{
+              pageSize: CARDS_PAGE_SIZE,
+              hideOnSinglePage: true,
+              showSizeChanger: false,
+              itemRender: pagerItemWithoutAnchor,
+            }}
             scroll={{ x: "max-content" }}
             onRow={(card) => rowAttributes({ "data-code": card.code, "data-status": card.status })}
           />

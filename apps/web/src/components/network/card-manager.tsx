@@ -51,7 +51,13 @@ function CardManager() {
         list={data}
         links={{ data: links.data, error: links.error, refresh: links.refresh }}
         onIssued={(card) => {
-          if (data) mutate({ ...data, cards: [card, ...data.cards], usedThisMonth: data.usedThisMonth + 1, remaining: Math.max(0, data.remaining - 1) });
+          if (data)
+            mutate({
+              ...data,
+              cards: [card, ...data.cards],
+              usedThisMonth: data.usedThisMonth + 1,
+              remaining: Math.max(0, data.remaining - 1),
+            });
         }}
         onQuotaExceeded={quotaExceeded}
         onInviteesSeen={(seen) => setMaskedIds((known) => new Map([...known, ...seen]))}
@@ -66,7 +72,9 @@ function CardQuota({ list }: { list: ExperienceCardList | undefined }) {
   const t = useTranslations("network.cards");
   const format = useFormat();
   const count = (value: number) => format.number(value, { maximumFractionDigits: 0 });
-  const monthLabel = list ? format.dateTime(new Date(`${list.month}-01T00:00:00Z`), { year: "numeric", month: "long", timeZone: "UTC" }) : "";
+  const monthLabel = list
+    ? format.dateTime(new Date(`${list.month}-01T00:00:00Z`), { year: "numeric", month: "long", timeZone: "UTC" })
+    : "";
   const usedShare = list && list.monthlyQuota > 0 ? Math.min(100, (list.usedThisMonth / list.monthlyQuota) * 100) : 0;
   return (
     <section className="section" aria-labelledby="quota-title">
@@ -86,7 +94,11 @@ function CardQuota({ list }: { list: ExperienceCardList | undefined }) {
             <dd data-testid="quota-remaining">{list ? count(list.remaining) : "\u00a0"}</dd>
           </div>
         </dl>
-        <div className={styles.meter} role="img" aria-label={list ? t("quotaMeter", { used: list.usedThisMonth, quota: list.monthlyQuota }) : t("quotaTotal")}>
+        <div
+          className={styles.meter}
+          role="img"
+          aria-label={list ? t("quotaMeter", { used: list.usedThisMonth, quota: list.monthlyQuota }) : t("quotaTotal")}
+        >
           <span style={{ inlineSize: `${usedShare}%` }} />
         </div>
       </div>

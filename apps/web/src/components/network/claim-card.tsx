@@ -27,7 +27,9 @@ export function ClaimCard({ code }: { code: string }) {
     return (
       <section className="section" aria-labelledby="claim-title">
         <h2 id="claim-title">{t("title")}</h2>
-        <p role="alert" className={styles.alert} data-testid="claim-message">{t("refusal.invalidCode")}</p>
+        <p role="alert" className={styles.alert} data-testid="claim-message">
+          {t("refusal.invalidCode")}
+        </p>
       </section>
     );
   }
@@ -78,9 +80,18 @@ function ValidClaimCard({ code }: { code: string }) {
     }
   };
 
-  const date = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+  const date = (iso: string) =>
+    format.dateTime(new Date(iso), { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
   const status = data?.status;
-  const stateText = claimedNow ? null : status === "claimed" ? t("stateClaimed") : status === "used" ? t("stateUsed") : status === "expired" ? t("stateExpired") : null;
+  const stateText = claimedNow
+    ? null
+    : status === "claimed"
+      ? t("stateClaimed")
+      : status === "used"
+        ? t("stateUsed")
+        : status === "expired"
+          ? t("stateExpired")
+          : null;
   return (
     <section className="section" aria-labelledby="claim-title" data-testid="claim-card">
       <h2 id="claim-title">{t("title")}</h2>
@@ -88,30 +99,39 @@ function ValidClaimCard({ code }: { code: string }) {
         <LoadFailed onRetry={refresh} message={t("loadFailed")} />
       ) : (
         <div className={styles.voucher} aria-busy={!data && !error} data-status={status ?? "loading"}>
-        <p className={styles.voucherKind}>{t("kind")}</p>
-        <p className={styles.voucherAmount} data-testid="claim-amount">
-          {data ? <span data-money="">{format.amount(data.amountUsdt, "USDT")}</span> : "\u00a0"}
-        </p>
-        <dl className={styles.voucherFacts}>
-          <div>
-            <dt>{tc("code")}</dt>
-            <dd><bdi>{code}</bdi></dd>
-          </div>
-          <div>
-            <dt>{tc("statusCol")}</dt>
-            <dd data-testid="claim-status">{status ? tc(`status.${status}`) : "\u00a0"}</dd>
-          </div>
-          <div>
-            <dt>{t("expires")}</dt>
-            <dd>{data ? date(data.expiresAt) : "\u00a0"}</dd>
-          </div>
-        </dl>
-        {status === "issued" && (
-          <button type="button" className="button button-primary button-large" onClick={() => void claim()} disabled={!complete || sending} aria-busy={sending} data-testid="claim-button">
-            {complete && !isLogin ? t("loginToClaim") : t("claim")}
-          </button>
-        )}
-      </div>
+          <p className={styles.voucherKind}>{t("kind")}</p>
+          <p className={styles.voucherAmount} data-testid="claim-amount">
+            {data ? <span data-money="">{format.amount(data.amountUsdt, "USDT")}</span> : "\u00a0"}
+          </p>
+          <dl className={styles.voucherFacts}>
+            <div>
+              <dt>{tc("code")}</dt>
+              <dd>
+                <bdi>{code}</bdi>
+              </dd>
+            </div>
+            <div>
+              <dt>{tc("statusCol")}</dt>
+              <dd data-testid="claim-status">{status ? tc(`status.${status}`) : "\u00a0"}</dd>
+            </div>
+            <div>
+              <dt>{t("expires")}</dt>
+              <dd>{data ? date(data.expiresAt) : "\u00a0"}</dd>
+            </div>
+          </dl>
+          {status === "issued" && (
+            <button
+              type="button"
+              className="button button-primary button-large"
+              onClick={() => void claim()}
+              disabled={!complete || sending}
+              aria-busy={sending}
+              data-testid="claim-button"
+            >
+              {complete && !isLogin ? t("loginToClaim") : t("claim")}
+            </button>
+          )}
+        </div>
       )}
       {refusal && (
         <p role="alert" className={styles.alert} data-testid="claim-message" data-refusal={refusal}>
@@ -124,7 +144,9 @@ function ValidClaimCard({ code }: { code: string }) {
         </p>
       )}
       {stateText && !refusal && !otherRefusal && (
-        <p role="status" className={styles.notice} data-testid="claim-message">{stateText}</p>
+        <p role="status" className={styles.notice} data-testid="claim-message">
+          {stateText}
+        </p>
       )}
       {claimedNow && data && (
         <p role="status" className={styles.success} data-testid="claim-success">

@@ -5,12 +5,20 @@ import { followDeepLink, reportBridgeFailure } from "@/lib/native-app";
 import { DEFAULT_FUTURES_SYMBOL } from "@/lib/constants";
 import { TRACKING_IDS } from "@/lib/tracking-ids";
 
-type Step<T extends DeepLinkTarget = DeepLinkTarget> = { key: "coupons" | "futures"; target: T; params: DeepLinkParams[T] };
+type Step<T extends DeepLinkTarget = DeepLinkTarget> = {
+  key: "coupons" | "futures";
+  target: T;
+  params: DeepLinkParams[T];
+};
 
 /** Where a claimed card is used: the coupon centre and futures trading, as deep links (spec §2) like the explore links. */
 const NEXT_STEPS = [
   { key: "coupons", target: "couponCenter", params: { tab: "available" } },
-  { key: "futures", target: "contract", params: { symbolId: DEFAULT_FUTURES_SYMBOL, bizLine: BusinessLine.usdtContract } },
+  {
+    key: "futures",
+    target: "contract",
+    params: { symbolId: DEFAULT_FUTURES_SYMBOL, bizLine: BusinessLine.usdtContract },
+  },
 ] satisfies Step[];
 
 const webHref = <T extends DeepLinkTarget>(step: Step<T>): string => webFallbackUrl(step.target, step.params);

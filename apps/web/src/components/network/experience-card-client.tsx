@@ -68,11 +68,17 @@ function Invitation({ isLogin }: { isLogin: boolean }) {
           <p className="muted">{t("haveCode")}</p>
         </div>
         <div className="cta">
-          <a className="button button-primary" href={localePath(locale, PAGES.apply.path)}>{t("apply")}</a>
+          <a className="button button-primary" href={localePath(locale, PAGES.apply.path)}>
+            {t("apply")}
+          </a>
           {isLogin ? (
-            <a className="button button-ghost" href={localePath(locale, PAGES.home.path)}>{t("learnMore")}</a>
+            <a className="button button-ghost" href={localePath(locale, PAGES.home.path)}>
+              {t("learnMore")}
+            </a>
           ) : (
-            <button type="button" className="button button-ghost" onClick={() => void goToLogin(locale)}>{t("logIn")}</button>
+            <button type="button" className="button button-ghost" onClick={() => void goToLogin(locale)}>
+              {t("logIn")}
+            </button>
           )}
         </div>
       </div>

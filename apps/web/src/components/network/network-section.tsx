@@ -35,7 +35,11 @@ function CardsTeaser() {
           <h2 id="cards-teaser-title">{t("title")}</h2>
           <p className="muted">{t("body")}</p>
         </div>
-        <a className="button button-primary" href={localePath(locale, PAGES.experienceCard.path)} data-testid="cards-teaser-link">
+        <a
+          className="button button-primary"
+          href={localePath(locale, PAGES.experienceCard.path)}
+          data-testid="cards-teaser-link"
+        >
           {t("action")}
         </a>
       </div>

@@ -20,7 +20,11 @@ export const percentToBps = (percent: number): number => Math.round(percent * 10
  * own rate; a change of an existing partner's rate may be 0 (`allowZero`). Empty is the `required` rule's business.
  */
 export type SubRateProblem = "aboveZero" | "belowOwn";
-export function subRateProblem(percent: number | null | undefined, ownBps: number, allowZero = false): SubRateProblem | null {
+export function subRateProblem(
+  percent: number | null | undefined,
+  ownBps: number,
+  allowZero = false,
+): SubRateProblem | null {
   if (percent === null || percent === undefined) return null;
   const bps = percentToBps(percent);
   if (bps < 0 || (!allowZero && bps === 0)) return "aboveZero";
@@ -35,7 +39,10 @@ export function subRateProblem(percent: number | null | undefined, ownBps: numbe
  * Refusals the inviter's forms show next to their field (a rate at or above one's own and an invitation to oneself
  * are 400s; a closed invitation is 10013): the request client leaves them to the form, so they are read once.
  */
-export const SUB_AFFILIATE_HANDLED_CODES: readonly string[] = [ResponseCode.badRequest, AffiliateResponseCode.invitationClosed];
+export const SUB_AFFILIATE_HANDLED_CODES: readonly string[] = [
+  ResponseCode.badRequest,
+  AffiliateResponseCode.invitationClosed,
+];
 
 export type SubAffiliateRefusal = "rateTooHigh" | "cannotInviteSelf" | "invitationClosed";
 export function subAffiliateRefusal(error: unknown): SubAffiliateRefusal | null {
@@ -47,7 +54,10 @@ export function subAffiliateRefusal(error: unknown): SubAffiliateRefusal | null 
 }
 
 /** The invitee's refusals are shown on the offer's card, not toasted. */
-export const SUB_OFFER_HANDLED_CODES: readonly string[] = [AffiliateResponseCode.invitationClosed, AffiliateResponseCode.alreadyAffiliate];
+export const SUB_OFFER_HANDLED_CODES: readonly string[] = [
+  AffiliateResponseCode.invitationClosed,
+  AffiliateResponseCode.alreadyAffiliate,
+];
 
 /** Refusals of the invitee's accept or decline: the invitation is no longer open, or the user already is an affiliate. */
 export type SubOfferRefusal = "closed" | "alreadyAffiliate";

@@ -3,7 +3,12 @@ import { useState } from "react";
 import { Button, Form, Input, InputNumber, Modal, Popconfirm } from "antd";
 import { useTranslations } from "next-intl";
 import { isHttpError } from "@affiliates/http";
-import type { SentSubInvitation, SubAffiliate, SubAffiliateInviteRequest, SubAffiliateUpdateRequest } from "@affiliates/contracts";
+import type {
+  SentSubInvitation,
+  SubAffiliate,
+  SubAffiliateInviteRequest,
+  SubAffiliateUpdateRequest,
+} from "@affiliates/contracts";
 import { ResponsiveTable, type ResponsiveColumn } from "@/components/data/responsive-table";
 import { LoadFailed } from "@/components/status/load-failed";
 import { useApiErrorText } from "@/lib/api-error-text";
@@ -55,12 +60,16 @@ export function SubAffiliates() {
   const [editForm] = Form.useForm<EditValues>();
 
   // The refusals the forms explain next to their fields are not toasted (handledCodes): the user reads them once.
-  const invite = useApiAction((body: SubAffiliateInviteRequest) => api.subAffiliateInvite(body, { handledCodes: SUB_AFFILIATE_HANDLED_CODES }));
+  const invite = useApiAction((body: SubAffiliateInviteRequest) =>
+    api.subAffiliateInvite(body, { handledCodes: SUB_AFFILIATE_HANDLED_CODES }),
+  );
   const update = useApiAction((userId: string, body: SubAffiliateUpdateRequest) =>
     api.subAffiliateUpdate({ userId, ...body }, { handledCodes: SUB_AFFILIATE_HANDLED_CODES }),
   );
   const end = useApiAction((userId: string) => api.subAffiliateEnd({ userId }));
-  const withdraw = useApiAction((id: number) => api.subInvitationWithdraw({ id }, { handledCodes: SUB_AFFILIATE_HANDLED_CODES }));
+  const withdraw = useApiAction((id: number) =>
+    api.subInvitationWithdraw({ id }, { handledCodes: SUB_AFFILIATE_HANDLED_CODES }),
+  );
 
   const ownBps = data?.ownRateBps ?? 0;
   const money = (usdt: number) => (
@@ -78,7 +87,9 @@ export function SubAffiliates() {
     {
       validator: (_rule: unknown, value: number | null | undefined) => {
         const problem = subRateProblem(value, ownBps, allowZero);
-        return problem === null ? Promise.resolve() : Promise.reject(new Error(problem === "belowOwn" ? rateTooHigh : rateAboveZero));
+        return problem === null
+          ? Promise.resolve()
+          : Promise.reject(new Error(problem === "belowOwn" ? rateTooHigh : rateAboveZero));
       },
     },
   ];
@@ -97,7 +108,8 @@ export function SubAffiliates() {
    * terms, any other as the product's sentence for it. Null for any other failure: the request client has shown it.
    */
   const refusalText = (failure: unknown): { field: "email" | "ratePercent"; text: string } | null => {
-    if (!isHttpError(failure) || failure.kind !== "business" || !SUB_AFFILIATE_HANDLED_CODES.includes(failure.code)) return null;
+    if (!isHttpError(failure) || failure.kind !== "business" || !SUB_AFFILIATE_HANDLED_CODES.includes(failure.code))
+      return null;
     const refusal = subAffiliateRefusal(failure);
     if (refusal === "rateTooHigh") return { field: "ratePercent", text: rateTooHigh };
     if (refusal === "cannotInviteSelf") return { field: "email", text: t("cannotInviteSelf") };
@@ -123,7 +135,10 @@ export function SubAffiliates() {
   const save = async (values: EditValues) => {
     if (!editing) return;
     try {
-      const sub = await update.runAsync(editing.userId, { rateBps: percentToBps(values.ratePercent), note: (values.note ?? "").trim() });
+      const sub = await update.runAsync(editing.userId, {
+        rateBps: percentToBps(values.ratePercent),
+        note: (values.note ?? "").trim(),
+      });
       if (data) mutate({ ...data, subAffiliates: data.subAffiliates.map((s) => (s.userId === sub.userId ? sub : s)) });
       setEditing(null);
       void showMessage("success", t("saved"), "sub-saved");
@@ -163,12 +178,18 @@ export function SubAffiliates() {
       cardTitle: true,
       render: (_value: unknown, sub) => (
         <>
-          <span className={styles.subName} id={`sub-name-${sub.userId}`}>{sub.name}</span>
+          <span className={styles.subName} id={`sub-name-${sub.userId}`}>
+            {sub.name}
+          </span>
           <bdi className={styles.subEmail}>{sub.email}</bdi>
         </>
       ),
     },
-    { key: "rate", title: t("rate"), render: (_value: unknown, sub) => <span data-cell="rate">{percent(sub.rateBps)}</span> },
+    {
+      key: "rate",
+      title: t("rate"),
+      render: (_value: unknown, sub) => <span data-cell="rate">{percent(sub.rateBps)}</span>,
+    },
     { key: "joined", title: t("joined"), render: (_value: unknown, sub) => day(sub.joinedAt) },
     { key: "invitees", title: t("invitees"), render: (_value: unknown, sub) => count(sub.inviteesTotal) },
     { key: "newInvitees", title: t("newInvitees"), render: (_value: unknown, sub) => count(sub.last30d.newInvitees) },
@@ -189,7 +210,12 @@ export function SubAffiliates() {
       actions: true,
       render: (_value: unknown, sub) => (
         <div className={styles.rowActions}>
-          <Button className={styles.action} onClick={() => setEditing(sub)} aria-label={t("editFor", { name: sub.name })} data-testid="sub-edit">
+          <Button
+            className={styles.action}
+            onClick={() => setEditing(sub)}
+            aria-label={t("editFor", { name: sub.name })}
+            data-testid="sub-edit"
+          >
             {t("edit")}
           </Button>
           <Popconfirm
@@ -202,7 +228,12 @@ export function SubAffiliates() {
             styles={{ root: { maxInlineSize: "min(360px, calc(100vw - 24px))" } }}
           >
             {/* The theme's error text colour, not antd's danger red, which is too light on white (WCAG 1.4.3). */}
-            <Button className={styles.action} style={{ color: "var(--error-text)" }} data-testid="sub-end" aria-describedby={`sub-name-${sub.userId}`}>
+            <Button
+              className={styles.action}
+              style={{ color: "var(--error-text)" }}
+              data-testid="sub-end"
+              aria-describedby={`sub-name-${sub.userId}`}
+            >
               {t("end")}
             </Button>
           </Popconfirm>
@@ -222,7 +253,11 @@ export function SubAffiliates() {
         </bdi>
       ),
     },
-    { key: "rate", title: t("rate"), render: (_value: unknown, invitation) => <bdi>{percent(invitation.rateBps)}</bdi> },
+    {
+      key: "rate",
+      title: t("rate"),
+      render: (_value: unknown, invitation) => <bdi>{percent(invitation.rateBps)}</bdi>,
+    },
     { key: "sentOn", title: t("sentOn"), render: (_value: unknown, invitation) => day(invitation.createdAt) },
     {
       key: "actions",
@@ -254,7 +289,9 @@ export function SubAffiliates() {
       ) : (
         <>
           <p className="muted">{data ? t("intro", { rate: percent(ownBps) }) : "\u00a0"}</p>
-          <p className={styles.caption} data-testid="table-caption">{t("caption")}</p>
+          <p className={styles.caption} data-testid="table-caption">
+            {t("caption")}
+          </p>
           <div aria-busy={!data} data-testid="sub-affiliates-table" className={styles.tableSlot}>
             {data && subs.length === 0 ? (
               <p className="muted">{t("empty")}</p>
@@ -289,7 +326,11 @@ export function SubAffiliates() {
               label={t("email")}
               extra={t("emailHelp")}
               normalize={trimmed}
-              rules={[{ required: true }, { max: INVITE_EMAIL_MAX }, { pattern: INVITE_EMAIL_PATTERN, message: t("emailInvalid") }]}
+              rules={[
+                { required: true },
+                { max: INVITE_EMAIL_MAX },
+                { pattern: INVITE_EMAIL_PATTERN, message: t("emailInvalid") },
+              ]}
             >
               <Input type="email" inputMode="email" dir="ltr" autoComplete="off" />
             </Form.Item>
@@ -301,16 +342,28 @@ export function SubAffiliates() {
             >
               <InputNumber min={0} step={0.5} precision={2} inputMode="decimal" className={styles.fullWidth} />
             </Form.Item>
-            <Button type="primary" htmlType="submit" loading={invite.loading} disabled={!data} className={styles.submit}>
+            <Button
+              type="primary"
+              htmlType="submit"
+              loading={invite.loading}
+              disabled={!data}
+              className={styles.submit}
+            >
               {t("invite")}
             </Button>
           </Form>
           <div role="status" className={styles.statusSlot}>
-            {inviteSent && <p className={styles.success} data-testid="sub-invite-sent">{t("inviteSent")}</p>}
+            {inviteSent && (
+              <p className={styles.success} data-testid="sub-invite-sent">
+                {t("inviteSent")}
+              </p>
+            )}
           </div>
 
           <div data-testid="sub-pending" aria-labelledby="sub-pending-title" role="group">
-            <h3 id="sub-pending-title" className={styles.subHeading}>{t("pendingTitle")}</h3>
+            <h3 id="sub-pending-title" className={styles.subHeading}>
+              {t("pendingTitle")}
+            </h3>
             {data && pending.length === 0 && <p className="muted">{t("pendingEmpty")}</p>}
             {pending.length > 0 && (
               <ResponsiveTable<SentSubInvitation>
@@ -319,7 +372,9 @@ export function SubAffiliates() {
                 label={t("pendingTitle")}
                 dataSource={pending}
                 pagination={false}
-                onRow={(invitation) => rowAttributes({ "data-testid": "sub-pending-row", "data-email": invitation.email })}
+                onRow={(invitation) =>
+                  rowAttributes({ "data-testid": "sub-pending-row", "data-email": invitation.email })
+                }
               />
             )}
           </div>
@@ -347,10 +402,20 @@ export function SubAffiliates() {
             onFinish={(values) => void save(values)}
             data-testid="sub-edit-form"
           >
-            <Form.Item name="ratePercent" label={t("ratePercent")} rules={rateRules(true)} extra={t("rateHelp", { max: percent(percentToBps(maxPercent)) })}>
+            <Form.Item
+              name="ratePercent"
+              label={t("ratePercent")}
+              rules={rateRules(true)}
+              extra={t("rateHelp", { max: percent(percentToBps(maxPercent)) })}
+            >
               <InputNumber min={0} step={0.5} precision={2} inputMode="decimal" className={styles.fullWidth} />
             </Form.Item>
-            <Form.Item name="note" label={t("note")} rules={[{ max: NOTE_MAX }]} extra={t("noteHelp", { max: NOTE_MAX })}>
+            <Form.Item
+              name="note"
+              label={t("note")}
+              rules={[{ max: NOTE_MAX }]}
+              extra={t("noteHelp", { max: NOTE_MAX })}
+            >
               <Input.TextArea rows={4} maxLength={NOTE_MAX} showCount placeholder={t("notePlaceholder")} />
             </Form.Item>
           </Form>

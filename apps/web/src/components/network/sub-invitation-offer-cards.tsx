@@ -38,7 +38,10 @@ function OfferCards({ offers, onAnswered }: Pick<Props, "offers" | "onAnswered">
   const [refusals, setRefusals] = useState<Partial<Record<number, SubOfferRefusal>>>({});
   const [reloading, setReloading] = useState(false);
   const decide = useApiAction((id: number, decision: Decision) =>
-    (decision === "accept" ? api.subInvitationAccept : api.subInvitationDecline)({ id }, { handledCodes: SUB_OFFER_HANDLED_CODES }),
+    (decision === "accept" ? api.subInvitationAccept : api.subInvitationDecline)(
+      { id },
+      { handledCodes: SUB_OFFER_HANDLED_CODES },
+    ),
   );
 
   const answer = async (offer: SubInvitationOffer, decision: Decision) => {
@@ -61,7 +64,8 @@ function OfferCards({ offers, onAnswered }: Pick<Props, "offers" | "onAnswered">
   };
 
   const busy = decide.loading || reloading;
-  const pressed = (offer: SubInvitationOffer, decision: Decision) => busy && decide.params[0] === offer.id && decide.params[1] === decision;
+  const pressed = (offer: SubInvitationOffer, decision: Decision) =>
+    busy && decide.params[0] === offer.id && decide.params[1] === decision;
   return (
     <section className="section" aria-labelledby="sub-offers-title" data-testid="sub-offers">
       <h2 id="sub-offers-title">{t("title")}</h2>
@@ -72,11 +76,24 @@ function OfferCards({ offers, onAnswered }: Pick<Props, "offers" | "onAnswered">
           return (
             <li key={offer.id} className={`card ${styles.offer}`} data-testid="sub-offer" data-offer-id={offer.id}>
               <p id={textId} className={styles.offerText}>
-                {t.rich("offer", { inviterName: offer.inviterName, rate: percent(offer.rateBps), ...NUM_TAG, ...NAME_TAG })}
+                {t.rich("offer", {
+                  inviterName: offer.inviterName,
+                  rate: percent(offer.rateBps),
+                  ...NUM_TAG,
+                  ...NAME_TAG,
+                })}
               </p>
               <p className="muted">{t("body")}</p>
-              <p className="muted">{t("received", { date: format.dateTime(new Date(offer.createdAt), { dateStyle: "medium", timeZone: "UTC" }) })}</p>
-              {refusal && <p role="alert" className={styles.alert}>{t(refusal)}</p>}
+              <p className="muted">
+                {t("received", {
+                  date: format.dateTime(new Date(offer.createdAt), { dateStyle: "medium", timeZone: "UTC" }),
+                })}
+              </p>
+              {refusal && (
+                <p role="alert" className={styles.alert}>
+                  {t(refusal)}
+                </p>
+              )}
               {refusal !== "closed" && (
                 <div className={styles.offerActions}>
                   {refusal !== "alreadyAffiliate" && (

@@ -8,7 +8,10 @@ import { useApi } from "@/lib/use-api";
 import { useSession } from "@/state/session";
 
 // The offer cards carry the UI kit's buttons: they load only for a logged-in visitor who has an open offer.
-const SubInvitationOfferCards = dynamic(() => import("./sub-invitation-offer-cards").then((m) => m.SubInvitationOfferCards), { ssr: false });
+const SubInvitationOfferCards = dynamic(
+  () => import("./sub-invitation-offer-cards").then((m) => m.SubInvitationOfferCards),
+  { ssr: false },
+);
 
 const fetchOffers = () => api.subInvitationOffers();
 
@@ -18,10 +21,18 @@ const fetchOffers = () => api.subInvitationOffers();
  * could not be read. `withKit`: the page has no FormKit around this spot (the apply page), so the cards bring their
  * own, with `antdLocale`.
  */
-export function SubInvitationOffers({ withKit = false, antdLocale }: { withKit?: boolean; antdLocale?: AntdLocale | undefined }) {
+export function SubInvitationOffers({
+  withKit = false,
+  antdLocale,
+}: {
+  withKit?: boolean;
+  antdLocale?: AntdLocale | undefined;
+}) {
   const { complete, isLogin } = useSession();
   const t = useTranslations("network.offers");
-  const { data, error, mutate, refresh } = useApi(apiKey("subInvitationOffers"), fetchOffers, { ready: complete && isLogin });
+  const { data, error, mutate, refresh } = useApi(apiKey("subInvitationOffers"), fetchOffers, {
+    ready: complete && isLogin,
+  });
   if (!complete || !isLogin) return null;
   if (error && !data) {
     return (
@@ -32,5 +43,12 @@ export function SubInvitationOffers({ withKit = false, antdLocale }: { withKit?:
     );
   }
   if (!data || data.offers.length === 0) return null;
-  return <SubInvitationOfferCards offers={data.offers} withKit={withKit} antdLocale={antdLocale} onAnswered={(id) => mutate({ offers: data.offers.filter((o) => o.id !== id) })} />;
+  return (
+    <SubInvitationOfferCards
+      offers={data.offers}
+      withKit={withKit}
+      antdLocale={antdLocale}
+      onAnswered={(id) => mutate({ offers: data.offers.filter((o) => o.id !== id) })}
+    />
+  );
 }

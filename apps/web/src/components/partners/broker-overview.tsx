@@ -24,7 +24,8 @@ export function BrokerOverview() {
   const format = useFormat();
   const { data, error, refresh } = usePartnerProgramme("broker");
   const percent = (bps: number) => format.number(bps / BPS, { style: "percent", maximumFractionDigits: 2 });
-  const markup = (bps: number) => format.number(bps / BPS, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 3 });
+  const markup = (bps: number) =>
+    format.number(bps / BPS, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 3 });
   const compact = (usdt: number) => format.number(usdt, { notation: "compact", maximumFractionDigits: 1 });
   const money = (usdt: number) => format.number(usdt, MONEY_DIGITS);
   // Column names, also each cell's label in the phone card view.
@@ -47,7 +48,11 @@ export function BrokerOverview() {
   return (
     <>
       <p className="headline-rate" data-testid="broker-headline" aria-live="polite">
-        {top ? t("headline", { rate: isolate(percent(top.ownRateBps)) }) : <Ghost>{t("headline", { rate: GHOST_FIGURE })}</Ghost>}
+        {top ? (
+          t("headline", { rate: isolate(percent(top.ownRateBps)) })
+        ) : (
+          <Ghost>{t("headline", { rate: GHOST_FIGURE })}</Ghost>
+        )}
       </p>
       <section className="section" aria-labelledby="broker-tiers-title">
         <h2 id="broker-tiers-title">{t("tiersTitle")}</h2>
@@ -59,7 +64,9 @@ export function BrokerOverview() {
               <tr>
                 <th scope="col">{t("tier")}</th>
                 {Object.values(labels).map((label) => (
-                  <th scope="col" key={label}>{label}</th>
+                  <th scope="col" key={label}>
+                    {label}
+                  </th>
                 ))}
               </tr>
             </thead>
@@ -69,8 +76,12 @@ export function BrokerOverview() {
                   <tr key={tier.tier}>
                     <th scope="row">{tier.name}</th>
                     <td data-label={labels.spotVolume}>{tc("atLeastUsdt", { value: compact(tier.spotVolumeUsdt) })}</td>
-                    <td data-label={labels.futuresVolume}>{tc("atLeastUsdt", { value: compact(tier.futuresVolumeUsdt) })}</td>
-                    <td data-label={labels.activeTraders}>{tc("atLeast", { value: format.number(tier.activeTraders, COUNT) })}</td>
+                    <td data-label={labels.futuresVolume}>
+                      {tc("atLeastUsdt", { value: compact(tier.futuresVolumeUsdt) })}
+                    </td>
+                    <td data-label={labels.activeTraders}>
+                      {tc("atLeast", { value: format.number(tier.activeTraders, COUNT) })}
+                    </td>
                     <td data-label={labels.ownRate}>{percent(tier.ownRateBps)}</td>
                     <td data-label={labels.affiliatedRate}>{percent(tier.affiliatedRateBps)}</td>
                   </tr>
@@ -85,12 +96,24 @@ export function BrokerOverview() {
       <section className="section" aria-labelledby="broker-markup-title">
         <h2 id="broker-markup-title">{t("markupTitle")}</h2>
         <div className="card" data-testid="broker-markup">
-          <p>{data ? t("markupBody", { markup: markup(data.maxMarkupBps) }) : <Ghost>{t("markupBody", { markup: GHOST_FIGURE })}</Ghost>}</p>
+          <p>
+            {data ? (
+              t("markupBody", { markup: markup(data.maxMarkupBps) })
+            ) : (
+              <Ghost>{t("markupBody", { markup: GHOST_FIGURE })}</Ghost>
+            )}
+          </p>
           <p className="muted">
             {data ? (
-              t("markupExample", { markup: markup(data.maxMarkupBps / 2), order: money(EXAMPLE_ORDER_USDT), earned: money(EXAMPLE_ORDER_USDT * (data.maxMarkupBps / 2 / BPS)) })
+              t("markupExample", {
+                markup: markup(data.maxMarkupBps / 2),
+                order: money(EXAMPLE_ORDER_USDT),
+                earned: money(EXAMPLE_ORDER_USDT * (data.maxMarkupBps / 2 / BPS)),
+              })
             ) : (
-              <Ghost>{t("markupExample", { markup: GHOST_FIGURE, order: money(EXAMPLE_ORDER_USDT), earned: GHOST_FIGURE })}</Ghost>
+              <Ghost>
+                {t("markupExample", { markup: GHOST_FIGURE, order: money(EXAMPLE_ORDER_USDT), earned: GHOST_FIGURE })}
+              </Ghost>
             )}
           </p>
         </div>

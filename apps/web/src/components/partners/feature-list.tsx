@@ -46,7 +46,8 @@ export function FeatureList({
       {features
         .filter((feature) => t.has(`${feature.key}.title`))
         .map((feature) => {
-          const value = feature.value === null ? "" : (formatValue[feature.key]?.(feature.value) ?? format.number(feature.value));
+          const value =
+            feature.value === null ? "" : (formatValue[feature.key]?.(feature.value) ?? format.number(feature.value));
           return (
             <li key={feature.key} className="card" data-feature={feature.key}>
               <h3>{t(`${feature.key}.title`)}</h3>

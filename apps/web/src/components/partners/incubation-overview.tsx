@@ -33,21 +33,28 @@ export function IncubationOverview() {
     <>
       <section className="section" aria-labelledby="incubation-offers-title">
         <h2 id="incubation-offers-title">{t("offersTitle")}</h2>
-        <FeatureList group="incubation" features={data?.offers} testId="incubation-offers" formatValue={{ funding: usdt }} />
+        <FeatureList
+          group="incubation"
+          features={data?.offers}
+          testId="incubation-offers"
+          formatValue={{ funding: usdt }}
+        />
       </section>
       <section className="section" aria-labelledby="incubation-stages-title">
         <h2 id="incubation-stages-title">{t("stagesTitle")}</h2>
         {data ? (
-        <ol className="steps" data-testid="incubation-stages">
-          {data.stages.map((stage, index) => (
-            <li key={stage.key} className="card" data-stage={stage.key}>
-              <span className="step-number" aria-hidden="true">{format.number(index + 1)}</span>
-              <h3>{isKeyOf(stages, stage.key) ? t(`stages.${stage.key}.title`) : stage.key}</h3>
-              <p className="muted">{t("weeks", { count: stage.weeks })}</p>
-              {isKeyOf(stages, stage.key) && <p>{t(`stages.${stage.key}.body`)}</p>}
-            </li>
-          ))}
-        </ol>
+          <ol className="steps" data-testid="incubation-stages">
+            {data.stages.map((stage, index) => (
+              <li key={stage.key} className="card" data-stage={stage.key}>
+                <span className="step-number" aria-hidden="true">
+                  {format.number(index + 1)}
+                </span>
+                <h3>{isKeyOf(stages, stage.key) ? t(`stages.${stage.key}.title`) : stage.key}</h3>
+                <p className="muted">{t("weeks", { count: stage.weeks })}</p>
+                {isKeyOf(stages, stage.key) && <p>{t(`stages.${stage.key}.body`)}</p>}
+              </li>
+            ))}
+          </ol>
         ) : (
           <StagesGhost />
         )}
@@ -61,7 +68,9 @@ export function IncubationOverview() {
               <tr>
                 <th scope="col">{t("project")}</th>
                 {Object.values(labels).map((label) => (
-                  <th scope="col" key={label}>{label}</th>
+                  <th scope="col" key={label}>
+                    {label}
+                  </th>
                 ))}
               </tr>
             </thead>
@@ -120,7 +129,11 @@ function CohortRow({ project, labels }: { project: IncubationCohortProject; labe
       <td data-label={labels.sector}>{tf(project.sector)}</td>
       {/* Money raised: to the cent, as every amount. */}
       <td data-label={labels.raised}>{tc("usdt", { value: format.number(project.raisedUsdt, MONEY_DIGITS) })}</td>
-      <td data-label={labels.listed}>{project.listedOn ? format.dateTime(new Date(`${project.listedOn}T00:00:00Z`), { dateStyle: "medium", timeZone: "UTC" }) : t("notListed")}</td>
+      <td data-label={labels.listed}>
+        {project.listedOn
+          ? format.dateTime(new Date(`${project.listedOn}T00:00:00Z`), { dateStyle: "medium", timeZone: "UTC" })
+          : t("notListed")}
+      </td>
     </tr>
   );
 }

@@ -42,7 +42,12 @@ export function InstitutionalOverview() {
             {data ? (
               t("proBody", { volume: usdt(data.pro.minMonthlyVolumeUsdt), assets: usdt(data.pro.minAssetsUsdt) })
             ) : (
-              <Ghost>{t("proBody", { volume: tc("usdt", { value: GHOST_FIGURE }), assets: tc("usdt", { value: GHOST_FIGURE }) })}</Ghost>
+              <Ghost>
+                {t("proBody", {
+                  volume: tc("usdt", { value: GHOST_FIGURE }),
+                  assets: tc("usdt", { value: GHOST_FIGURE }),
+                })}
+              </Ghost>
             )}
           </p>
           {isLocale(locale) && (

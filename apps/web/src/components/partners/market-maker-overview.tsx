@@ -18,7 +18,8 @@ export function MarketMakerOverview() {
   const tc = useTranslations("partners");
   const format = useFormat();
   const { data, error, refresh } = usePartnerProgramme("marketMaker");
-  const fee = (ppm: number) => format.number(ppm / PPM, { style: "percent", minimumFractionDigits: 3, maximumFractionDigits: 4 });
+  const fee = (ppm: number) =>
+    format.number(ppm / PPM, { style: "percent", minimumFractionDigits: 3, maximumFractionDigits: 4 });
   const ratio = (bps: number) => format.number(bps / BPS, { style: "percent", maximumFractionDigits: 2 });
   const compact = (usdt: number) => format.number(usdt, { notation: "compact", maximumFractionDigits: 1 });
   // Column names, also each cell's label in the phone card view.
@@ -37,12 +38,22 @@ export function MarketMakerOverview() {
     );
   }
   const tiers = data?.tiers ?? [];
-  const best = tiers.reduce<number | null>((min, tier) => (min === null || tier.makerFeePpm < min ? tier.makerFeePpm : min), null);
-  const minRatio = tiers.reduce<number | null>((min, tier) => (min === null || tier.minMakerRatioBps < min ? tier.minMakerRatioBps : min), null);
+  const best = tiers.reduce<number | null>(
+    (min, tier) => (min === null || tier.makerFeePpm < min ? tier.makerFeePpm : min),
+    null,
+  );
+  const minRatio = tiers.reduce<number | null>(
+    (min, tier) => (min === null || tier.minMakerRatioBps < min ? tier.minMakerRatioBps : min),
+    null,
+  );
   return (
     <>
       <p className="headline-rate" data-testid="maker-headline" aria-live="polite">
-        {best !== null ? t("headline", { fee: isolate(fee(best)) }) : <Ghost>{t("headline", { fee: GHOST_FIGURE })}</Ghost>}
+        {best !== null ? (
+          t("headline", { fee: isolate(fee(best)) })
+        ) : (
+          <Ghost>{t("headline", { fee: GHOST_FIGURE })}</Ghost>
+        )}
       </p>
       <section className="section" aria-labelledby="maker-tiers-title">
         <h2 id="maker-tiers-title">{t("tiersTitle")}</h2>
@@ -53,7 +64,9 @@ export function MarketMakerOverview() {
               <tr>
                 <th scope="col">{t("tier")}</th>
                 {Object.values(labels).map((label) => (
-                  <th scope="col" key={label}>{label}</th>
+                  <th scope="col" key={label}>
+                    {label}
+                  </th>
                 ))}
               </tr>
             </thead>
@@ -62,14 +75,20 @@ export function MarketMakerOverview() {
                 tiers.map((tier) => (
                   <tr key={tier.tier}>
                     <th scope="row">{tier.name}</th>
-                    <td data-label={labels.monthlyVolume}>{tc("atLeastUsdt", { value: compact(tier.monthlyVolumeUsdt) })}</td>
+                    <td data-label={labels.monthlyVolume}>
+                      {tc("atLeastUsdt", { value: compact(tier.monthlyVolumeUsdt) })}
+                    </td>
                     <td data-label={labels.makerFee} className="rebate">
                       <bdi>{fee(tier.makerFeePpm)}</bdi>
                     </td>
                     <td data-label={labels.takerFee}>
                       <bdi>{fee(tier.takerFeePpm)}</bdi>
                     </td>
-                    <td data-label={labels.apiLimit}>{t("requestsPerSecond", { value: format.number(tier.apiRequestsPerSecond, { maximumFractionDigits: 0 }) })}</td>
+                    <td data-label={labels.apiLimit}>
+                      {t("requestsPerSecond", {
+                        value: format.number(tier.apiRequestsPerSecond, { maximumFractionDigits: 0 }),
+                      })}
+                    </td>
                     <td data-label={labels.makerRatio}>{tc("atLeast", { value: ratio(tier.minMakerRatioBps) })}</td>
                   </tr>
                 ))
@@ -80,7 +99,11 @@ export function MarketMakerOverview() {
           </table>
         </div>
         <p className="muted" data-testid="maker-rules">
-          {data && minRatio !== null ? t("rules", { days: data.reviewDays, ratio: ratio(minRatio) }) : <Ghost>{t("rules", { days: 30, ratio: GHOST_FIGURE })}</Ghost>}
+          {data && minRatio !== null ? (
+            t("rules", { days: data.reviewDays, ratio: ratio(minRatio) })
+          ) : (
+            <Ghost>{t("rules", { days: 30, ratio: GHOST_FIGURE })}</Ghost>
+          )}
         </p>
       </section>
       <section className="section" aria-labelledby="maker-benefits-title">

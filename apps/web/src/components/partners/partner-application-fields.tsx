@@ -35,7 +35,10 @@ const common = brokerApplicationSchema.shape;
  * Form.Item marks its control `aria-required`, which ARIA does not allow on a checkbox group (role=group); the
  * required mark stays on the label, the attribute is dropped here and everything else reaches the group.
  */
-function ServicesGroup({ "aria-required": _required, ...props }: GetProps<typeof Checkbox.Group> & { "aria-required"?: unknown }) {
+function ServicesGroup({
+  "aria-required": _required,
+  ...props
+}: GetProps<typeof Checkbox.Group> & { "aria-required"?: unknown }) {
   return <Checkbox.Group {...props} />;
 }
 
@@ -51,7 +54,10 @@ interface FieldsProps {
  * as the API's contract. Loaded on demand by PartnerApplicationForm, so visitors (who see a call to log in) never load
  * the UI kit.
  */
-export function PartnerApplicationFields({ antdLocale, ...props }: FieldsProps & { antdLocale?: AntdLocale | undefined }) {
+export function PartnerApplicationFields({
+  antdLocale,
+  ...props
+}: FieldsProps & { antdLocale?: AntdLocale | undefined }) {
   return (
     <FormKit {...(antdLocale ? { antdLocale } : {})}>
       <ApplicationFields {...props} />
@@ -93,7 +99,8 @@ function ApplicationFields({ kind, previous, onStored }: FieldsProps) {
   };
 
   // Each list with its own labels, so a value of the contracts without a label under its group fails the type check.
-  const options = <V extends string>(values: readonly V[], label: (value: V) => string) => values.map((value) => ({ value, label: label(value) }));
+  const options = <V extends string>(values: readonly V[], label: (value: V) => string) =>
+    values.map((value) => ({ value, label: label(value) }));
   // No min/max on the inputs: a value out of range stays as typed and its rule says what is wrong, next to the field.
   const usdtInput = <InputNumber step={1000} precision={0} style={{ width: "100%" }} dir="ltr" />;
 
@@ -111,10 +118,21 @@ function ApplicationFields({ kind, previous, onStored }: FieldsProps) {
         <Form.Item name="name" label={t("name")} rules={rules.text(2, 80)} validateFirst>
           <Input autoComplete="name" />
         </Form.Item>
-        <Form.Item name="email" label={t("email")} rules={rules.email(common.email)} validateFirst extra={help("email")}>
+        <Form.Item
+          name="email"
+          label={t("email")}
+          rules={rules.email(common.email)}
+          validateFirst
+          extra={help("email")}
+        >
           <Input type="email" autoComplete="email" dir="ltr" />
         </Form.Item>
-        <Form.Item name="company" label={t(kind === "incubation" ? "team" : "company")} rules={rules.text(2, 120)} validateFirst>
+        <Form.Item
+          name="company"
+          label={t(kind === "incubation" ? "team" : "company")}
+          rules={rules.text(2, 120)}
+          validateFirst
+        >
           <Input autoComplete="organization" />
         </Form.Item>
         <Form.Item name="country" label={t("country")} rules={rules.country()} validateFirst>
@@ -129,13 +147,31 @@ function ApplicationFields({ kind, previous, onStored }: FieldsProps) {
             <Form.Item name="brokerType" label={t("brokerType")} rules={[{ required: true }]}>
               <Select options={options(BROKER_TYPES, (v) => t(`brokerTypes.${v}`))} />
             </Form.Item>
-            <Form.Item name="platformUrl" label={t("platformUrl")} rules={rules.httpUrl(brokerApplicationSchema.shape.platformUrl)} validateFirst extra={help("url")}>
+            <Form.Item
+              name="platformUrl"
+              label={t("platformUrl")}
+              rules={rules.httpUrl(brokerApplicationSchema.shape.platformUrl)}
+              validateFirst
+              extra={help("url")}
+            >
               <Input inputMode="url" placeholder="https://" dir="ltr" />
             </Form.Item>
-            <Form.Item name="monthlyVolumeUsdt" label={t("expectedVolume")} rules={rules.positiveAmount(MAX_USDT)} validateFirst extra={help("volume")}>
+            <Form.Item
+              name="monthlyVolumeUsdt"
+              label={t("expectedVolume")}
+              rules={rules.positiveAmount(MAX_USDT)}
+              validateFirst
+              extra={help("volume")}
+            >
               {usdtInput}
             </Form.Item>
-            <Form.Item name="userCount" label={t("userCount")} rules={rules.wholeNumber(MAX_USERS)} validateFirst extra={help("count")}>
+            <Form.Item
+              name="userCount"
+              label={t("userCount")}
+              rules={rules.wholeNumber(MAX_USERS)}
+              validateFirst
+              extra={help("count")}
+            >
               <InputNumber precision={0} style={{ width: "100%" }} dir="ltr" />
             </Form.Item>
           </>
@@ -143,10 +179,22 @@ function ApplicationFields({ kind, previous, onStored }: FieldsProps) {
 
         {kind === "market-maker" && (
           <>
-            <Form.Item name="monthlyVolumeUsdt" label={t("currentVolume")} rules={rules.positiveAmount(MAX_USDT)} validateFirst extra={help("volume")}>
+            <Form.Item
+              name="monthlyVolumeUsdt"
+              label={t("currentVolume")}
+              rules={rules.positiveAmount(MAX_USDT)}
+              validateFirst
+              extra={help("volume")}
+            >
               {usdtInput}
             </Form.Item>
-            <Form.Item name="markets" label={t("markets")} rules={rules.text(2, 300)} validateFirst extra={help("markets")}>
+            <Form.Item
+              name="markets"
+              label={t("markets")}
+              rules={rules.text(2, 300)}
+              validateFirst
+              extra={help("markets")}
+            >
               <Input placeholder="BTC/USDT, ETH/USDT" dir="ltr" />
             </Form.Item>
             <Form.Item name="exchanges" label={t("exchanges")} rules={rules.optionalText(300)}>
@@ -161,12 +209,24 @@ function ApplicationFields({ kind, previous, onStored }: FieldsProps) {
           </Form.Item>
         )}
         {kind === "institutional-pro" && (
-          <Form.Item name="monthlyVolumeUsdt" label={t("currentVolume")} rules={rules.positiveAmount(MAX_USDT)} validateFirst extra={help("volume")}>
+          <Form.Item
+            name="monthlyVolumeUsdt"
+            label={t("currentVolume")}
+            rules={rules.positiveAmount(MAX_USDT)}
+            validateFirst
+            extra={help("volume")}
+          >
             {usdtInput}
           </Form.Item>
         )}
         {(kind === "institutional" || kind === "institutional-pro") && (
-          <Form.Item name="assetsUsdt" label={t("assets")} rules={rules.wholeNumber(MAX_USDT)} validateFirst extra={help("amount")}>
+          <Form.Item
+            name="assetsUsdt"
+            label={t("assets")}
+            rules={rules.wholeNumber(MAX_USDT)}
+            validateFirst
+            extra={help("amount")}
+          >
             {usdtInput}
           </Form.Item>
         )}
@@ -176,7 +236,13 @@ function ApplicationFields({ kind, previous, onStored }: FieldsProps) {
             <Form.Item name="projectName" label={t("projectName")} rules={rules.text(2, 80)} validateFirst>
               <Input />
             </Form.Item>
-            <Form.Item name="website" label={t("website")} rules={rules.httpUrl(incubationApplicationSchema.shape.website)} validateFirst extra={help("url")}>
+            <Form.Item
+              name="website"
+              label={t("website")}
+              rules={rules.httpUrl(incubationApplicationSchema.shape.website)}
+              validateFirst
+              extra={help("url")}
+            >
               <Input inputMode="url" placeholder="https://" dir="ltr" />
             </Form.Item>
             <Form.Item name="stage" label={t("stage")} rules={[{ required: true }]}>
@@ -185,7 +251,13 @@ function ApplicationFields({ kind, previous, onStored }: FieldsProps) {
             <Form.Item name="sector" label={t("sector")} rules={[{ required: true }]}>
               <Select options={options(INCUBATION_SECTORS, (v) => t(`sectors.${v}`))} />
             </Form.Item>
-            <Form.Item name="raisedUsdt" label={t("raised")} rules={rules.wholeNumber(MAX_USDT)} validateFirst extra={help("amount")}>
+            <Form.Item
+              name="raisedUsdt"
+              label={t("raised")}
+              rules={rules.wholeNumber(MAX_USDT)}
+              validateFirst
+              extra={help("amount")}
+            >
               {usdtInput}
             </Form.Item>
           </>

@@ -14,10 +14,13 @@ import { useSession } from "@/state/session";
 const Placeholder = () => <div className="partner-form-placeholder" aria-busy="true" />;
 
 /** The form itself, with the UI kit, loads only for a logged-in user. */
-const PartnerApplicationFields = dynamic(() => import("./partner-application-fields").then((m) => m.PartnerApplicationFields), {
-  ssr: false,
-  loading: Placeholder,
-});
+const PartnerApplicationFields = dynamic(
+  () => import("./partner-application-fields").then((m) => m.PartnerApplicationFields),
+  {
+    ssr: false,
+    loading: Placeholder,
+  },
+);
 
 /**
  * The application (or contact) form of a partner programme, stored by `POST /v1/partners/applications` with the
@@ -25,11 +28,21 @@ const PartnerApplicationFields = dynamic(() => import("./partner-application-fie
  * a logged-in user with an application of this kind sees its status and may send another. Validation uses the shared
  * validate messages of spec §5 (FormKit, in partner-application-fields.tsx).
  */
-export function PartnerApplicationForm({ kind, antdLocale }: { kind: PartnerApplicationKind; antdLocale?: AntdLocale | undefined }) {
+export function PartnerApplicationForm({
+  kind,
+  antdLocale,
+}: {
+  kind: PartnerApplicationKind;
+  antdLocale?: AntdLocale | undefined;
+}) {
   const t = useTranslations("partners.form");
   const locale = useLocale();
   const { complete, isLogin } = useSession();
-  const { data, error, mutate } = useApi(apiKey("myPartnerApplication", kind), () => api.myPartnerApplication({ kind }), { ready: complete && isLogin });
+  const { data, error, mutate } = useApi(
+    apiKey("myPartnerApplication", kind),
+    () => api.myPartnerApplication({ kind }),
+    { ready: complete && isLogin },
+  );
   const [again, setAgain] = useState(false);
 
   let body: ReactNode;
@@ -39,7 +52,11 @@ export function PartnerApplicationForm({ kind, antdLocale }: { kind: PartnerAppl
     body = (
       <div className="card login-call" data-testid="partner-login-call">
         <p>{t("loginBody")}</p>
-        <button type="button" className="button button-primary" onClick={() => isLocale(locale) && void goToLogin(locale)}>
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={() => isLocale(locale) && void goToLogin(locale)}
+        >
           {t("loginButton")}
         </button>
       </div>
@@ -73,9 +90,16 @@ function ApplicationStatus({ application, onAgain }: { application: PartnerAppli
   const format = useFormat();
   return (
     <div className="card application-status" data-testid="partner-application-status" data-status={application.status}>
-      <p className="status-badge" data-state={application.status}>{t(`status.${application.status}`)}</p>
+      <p className="status-badge" data-state={application.status}>
+        {t(`status.${application.status}`)}
+      </p>
       <p>{t(`statusBody.${application.status}`)}</p>
-      <p className="muted">{t("submittedOn", { date: format.dateTime(new Date(application.createdAt), { dateStyle: "medium" }), company: application.company })}</p>
+      <p className="muted">
+        {t("submittedOn", {
+          date: format.dateTime(new Date(application.createdAt), { dateStyle: "medium" }),
+          company: application.company,
+        })}
+      </p>
       <button type="button" className="link-button" onClick={onAgain}>
         {t("sendAnother")}
       </button>

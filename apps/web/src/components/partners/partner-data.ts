@@ -1,6 +1,11 @@
 "use client";
 import { useLocale } from "next-intl";
-import type { BrokerProgramme, IncubationProgramme, InstitutionalProgramme, MarketMakerProgramme } from "@affiliates/contracts";
+import type {
+  BrokerProgramme,
+  IncubationProgramme,
+  InstitutionalProgramme,
+  MarketMakerProgramme,
+} from "@affiliates/contracts";
 import { api } from "@/lib/api";
 import { useApi } from "@/lib/use-api";
 import { offerKey } from "@/lib/offers";

@@ -1,7 +1,11 @@
 import { useTranslations } from "next-intl";
 
 /** A partner page's heading (server-rendered, so title and intro are in the pre-rendered HTML) and its call to apply. */
-export function PartnerHero({ page }: { page: "broker" | "marketMaker" | "institutional" | "institutionalPro" | "incubation" }) {
+export function PartnerHero({
+  page,
+}: {
+  page: "broker" | "marketMaker" | "institutional" | "institutionalPro" | "incubation";
+}) {
   const t = useTranslations(`partnerPages.${page}`);
   return (
     <section className="hero" aria-labelledby="partner-title">

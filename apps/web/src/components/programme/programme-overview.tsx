@@ -28,7 +28,12 @@ export function ProgrammeOverview() {
   const { data, error, refresh } = useApi(offerKey("programme", locale), () => api.affiliateProgramme());
   const percent = useBpsPercent();
   // Column names, also each cell's label in the phone card view.
-  const columns = { newTraders: t("newTraders"), volume: t("volume"), spotRate: t("spotRate"), futuresRate: t("futuresRate") };
+  const columns = {
+    newTraders: t("newTraders"),
+    volume: t("volume"),
+    spotRate: t("spotRate"),
+    futuresRate: t("futuresRate"),
+  };
 
   if (error && !data) {
     return (
@@ -40,7 +45,11 @@ export function ProgrammeOverview() {
   return (
     <>
       <p className="headline-rate" data-testid="headline-rate" aria-live="polite">
-        {data ? t.rich("headlineRate", { rate: percent(data.headlineMaxRateBps), ...NUM_TAG }) : <Ghost>{t.rich("headlineRate", { rate: GHOST_FIGURE, ...NUM_TAG })}</Ghost>}
+        {data ? (
+          t.rich("headlineRate", { rate: percent(data.headlineMaxRateBps), ...NUM_TAG })
+        ) : (
+          <Ghost>{t.rich("headlineRate", { rate: GHOST_FIGURE, ...NUM_TAG })}</Ghost>
+        )}
       </p>
       <section className="section" aria-labelledby="levels-title">
         <h2 id="levels-title">{t("levelsTitle")}</h2>
@@ -51,7 +60,9 @@ export function ProgrammeOverview() {
               <tr>
                 <th scope="col">{t("level")}</th>
                 {Object.values(columns).map((label) => (
-                  <th scope="col" key={label}>{label}</th>
+                  <th scope="col" key={label}>
+                    {label}
+                  </th>
                 ))}
               </tr>
             </thead>
@@ -60,8 +71,12 @@ export function ProgrammeOverview() {
                 data.levels.map((level) => (
                   <tr key={level.level}>
                     <th scope="row">{level.name}</th>
-                    <td data-label={columns.newTraders}>{t("atLeast", { value: format.number(level.monthlyNewTraders, COUNT) })}</td>
-                    <td data-label={columns.volume}>{t("atLeast", { value: format.number(level.monthlyVolumeUsdt, COMPACT) })}</td>
+                    <td data-label={columns.newTraders}>
+                      {t("atLeast", { value: format.number(level.monthlyNewTraders, COUNT) })}
+                    </td>
+                    <td data-label={columns.volume}>
+                      {t("atLeast", { value: format.number(level.monthlyVolumeUsdt, COMPACT) })}
+                    </td>
                     <td data-label={columns.spotRate}>{percent(level.spotRateBps)}</td>
                     <td data-label={columns.futuresRate}>{percent(level.futuresRateBps)}</td>
                   </tr>
@@ -77,7 +92,9 @@ export function ProgrammeOverview() {
         <h2 id="benefits-title">{t("benefitsTitle")}</h2>
         <ul className="benefits">
           {(data?.benefits ?? []).map((key) => (
-            <li key={key} className="card">{isKeyOf(benefits, key) ? t(`benefits.${key}`) : key}</li>
+            <li key={key} className="card">
+              {isKeyOf(benefits, key) ? t(`benefits.${key}`) : key}
+            </li>
           ))}
         </ul>
       </section>

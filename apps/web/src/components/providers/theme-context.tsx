@@ -1,6 +1,12 @@
 "use client";
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
-import { fromHeaderTheme, THEME_COOKIE, THEME_COOKIE_MAX_AGE_S, toggleTheme, type HeaderTheme } from "@affiliates/locales";
+import {
+  fromHeaderTheme,
+  THEME_COOKIE,
+  THEME_COOKIE_MAX_AGE_S,
+  toggleTheme,
+  type HeaderTheme,
+} from "@affiliates/locales";
 import { setCookie } from "@/lib/storage";
 import { themeClass } from "@/lib/internal-route";
 
@@ -11,7 +17,6 @@ interface ThemeState {
 
 const ThemeContext = createContext<ThemeState>({ theme: "White", toggle: () => undefined });
 export const useTheme = () => useContext(ThemeContext);
-
 
 export function ThemeProvider({ initial, children }: { initial: HeaderTheme; children: ReactNode }) {
   const [theme, setTheme] = useState<HeaderTheme>(initial);

@@ -16,7 +16,15 @@ export interface FaqItem {
  * first answer that needs it, so pages without one never ship it; answers the server sanitised are shown as they are
  * (and are in the page's HTML).
  */
-export function FaqList({ items, testId, open = false }: { items: readonly FaqItem[]; testId: string; open?: boolean }) {
+export function FaqList({
+  items,
+  testId,
+  open = false,
+}: {
+  items: readonly FaqItem[];
+  testId: string;
+  open?: boolean;
+}) {
   const [safe, setSafe] = useState<Record<string, string>>({});
   useEffect(() => {
     if (!items.some((item) => item.sanitizedHtml === undefined)) return;
@@ -33,7 +41,10 @@ export function FaqList({ items, testId, open = false }: { items: readonly FaqIt
       {items.map((item) => (
         <details key={item.id} className="faq-item" open={open}>
           <summary className={styles.question}>{item.question}</summary>
-          <div className={`faq-answer ${styles.answer}`} dangerouslySetInnerHTML={{ __html: item.sanitizedHtml ?? safe[item.id] ?? "" }} />
+          <div
+            className={`faq-answer ${styles.answer}`}
+            dangerouslySetInnerHTML={{ __html: item.sanitizedHtml ?? safe[item.id] ?? "" }}
+          />
         </details>
       ))}
     </div>

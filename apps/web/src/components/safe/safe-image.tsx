@@ -20,8 +20,10 @@ export function SafeImage({ src, alt, width, height, fill, loader, ...rest }: Pr
     console.warn("Refused an unsafe image src:", src);
     return null;
   }
-  if (!fill && (width === undefined || height === undefined)) throw new ImageConfigError(`Image ${src} needs width and height`);
-  if (/^https?:\/\//i.test(src) && !loader) throw new ImageConfigError(`Remote image ${src} needs a loader (the image host)`);
+  if (!fill && (width === undefined || height === undefined))
+    throw new ImageConfigError(`Image ${src} needs width and height`);
+  if (/^https?:\/\//i.test(src) && !loader)
+    throw new ImageConfigError(`Remote image ${src} needs a loader (the image host)`);
   // next/image's own props (srcset, sizes, loading, decoding) for a server-rendered <img>.
   const { props } = getImageProps({ src, alt, width, height, fill, loader, ...rest });
   return <img {...props} alt={alt} />;

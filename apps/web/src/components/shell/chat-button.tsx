@@ -25,7 +25,8 @@ function loadWidget(): Promise<ChatWidget> {
     const script = document.createElement("script");
     script.src = CHAT_SCRIPT_PATH;
     script.async = true;
-    script.onload = () => (window.ExchangeChat ? resolve(window.ExchangeChat) : reject(new Error("chat widget missing")));
+    script.onload = () =>
+      window.ExchangeChat ? resolve(window.ExchangeChat) : reject(new Error("chat widget missing"));
     script.onerror = () => reject(new Error("chat script failed to load"));
     document.head.append(script);
   }).catch((error: unknown) => {
@@ -67,8 +68,24 @@ export function ChatButton({ locale }: { locale: Locale }) {
   };
 
   return (
-    <button type="button" className="chat-button" data-track-id={TRACKING_IDS.chatOpen} onClick={() => void open()} aria-label={t("open")} aria-busy={busy}>
-      <svg aria-hidden="true" className="icon-directional" viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" strokeWidth="1.8">
+    <button
+      type="button"
+      className="chat-button"
+      data-track-id={TRACKING_IDS.chatOpen}
+      onClick={() => void open()}
+      aria-label={t("open")}
+      aria-busy={busy}
+    >
+      <svg
+        aria-hidden="true"
+        className="icon-directional"
+        viewBox="0 0 24 24"
+        width="24"
+        height="24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+      >
         <path d="M4 5h16v11H8l-4 4z" />
       </svg>
     </button>

@@ -17,7 +17,16 @@ export function DisclosureMenu({ className, summary, current = false, children }
     <details className={className} ref={menu.ref} onKeyDown={menu.onKeyDown}>
       <summary data-current={current ? "true" : undefined}>
         {summary}
-        <svg aria-hidden="true" className="chevron" viewBox="0 0 12 12" width="12" height="12" fill="none" stroke="currentColor" strokeWidth="1.6">
+        <svg
+          aria-hidden="true"
+          className="chevron"
+          viewBox="0 0 12 12"
+          width="12"
+          height="12"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.6"
+        >
           <path d="m3 4.5 3 3 3-3" />
         </svg>
       </summary>

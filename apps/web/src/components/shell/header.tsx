@@ -51,7 +51,11 @@ export function Header({ locale, page }: { locale: Locale; page: string }) {
               const label = item.short ? t(`nav.${item.short}`) : full;
               return (
                 <li key={item.key}>
-                  <a href={localePath(locale, item.path)} aria-current={current(item.path)} title={label === full ? undefined : full}>
+                  <a
+                    href={localePath(locale, item.path)}
+                    aria-current={current(item.path)}
+                    title={label === full ? undefined : full}
+                  >
                     {label}
                   </a>
                 </li>

@@ -1,6 +1,13 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_S, LOCALES, getLocale, localePath, type Locale } from "@affiliates/locales";
+import {
+  LANGUAGE_COOKIE,
+  LANGUAGE_COOKIE_MAX_AGE_S,
+  LOCALES,
+  getLocale,
+  localePath,
+  type Locale,
+} from "@affiliates/locales";
 import { setCookie } from "@/lib/storage";
 import { pageFromPathname } from "@/lib/page-path";
 import { useDisclosureMenu } from "./use-disclosure-menu";
@@ -55,7 +62,16 @@ export function LanguagePicker({ locale, page, variant = "popover" }: Props) {
           <span className="sheet-row-value" lang={current.htmlLang} dir={current.dir}>
             {current.languageName}
           </span>
-          <svg aria-hidden="true" className="chevron" viewBox="0 0 12 12" width="12" height="12" fill="none" stroke="currentColor" strokeWidth="1.6">
+          <svg
+            aria-hidden="true"
+            className="chevron"
+            viewBox="0 0 12 12"
+            width="12"
+            height="12"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.6"
+          >
             <path d="m3 4.5 3 3 3-3" />
           </svg>
         </summary>

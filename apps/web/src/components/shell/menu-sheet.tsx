@@ -67,19 +67,63 @@ export function MenuSheet({ label, closeLabel, children }: Props) {
 
   return (
     <>
-      <button ref={opener} type="button" className="icon-button menu-button" data-testid="menu-button" aria-haspopup="dialog" aria-expanded={open} aria-controls={SHEET_ID} onClick={show}>
-        <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round">
+      <button
+        ref={opener}
+        type="button"
+        className="icon-button menu-button"
+        data-testid="menu-button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={SHEET_ID}
+        onClick={show}
+      >
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          width="22"
+          height="22"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinecap="round"
+        >
           <path d="M4 7h16M4 12h16M4 17h16" />
         </svg>
         <span className="visually-hidden">{label}</span>
       </button>
-      <dialog ref={dialog} id={SHEET_ID} className="nav-sheet" data-testid="menu-sheet" aria-modal="true" aria-labelledby={TITLE_ID} onClose={onClose} onCancel={onCancel} onClick={onClick}>
+      <dialog
+        ref={dialog}
+        id={SHEET_ID}
+        className="nav-sheet"
+        data-testid="menu-sheet"
+        aria-modal="true"
+        aria-labelledby={TITLE_ID}
+        onClose={onClose}
+        onCancel={onCancel}
+        onClick={onClick}
+      >
         <div className="sheet-bar">
           <h2 id={TITLE_ID} className="sheet-title">
             {label}
           </h2>
-          <button ref={closer} type="button" className="icon-button sheet-close" data-testid="menu-close" aria-label={closeLabel} onClick={close}>
-            <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round">
+          <button
+            ref={closer}
+            type="button"
+            className="icon-button sheet-close"
+            data-testid="menu-close"
+            aria-label={closeLabel}
+            onClick={close}
+          >
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              width="20"
+              height="20"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              strokeLinecap="round"
+            >
               <path d="M6 6l12 12M18 6 6 18" />
             </svg>
           </button>

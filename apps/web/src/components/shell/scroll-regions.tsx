@@ -11,7 +11,9 @@ function enhance(box: HTMLElement): void {
     box.tabIndex = 0;
     box.setAttribute("role", "region");
     // Named after the table's caption, or else the heading of the section it sits in.
-    const caption = (box.querySelector("caption") ?? box.closest("section")?.querySelector("h2, h3"))?.textContent?.trim();
+    const caption = (
+      box.querySelector("caption") ?? box.closest("section")?.querySelector("h2, h3")
+    )?.textContent?.trim();
     if (caption && !box.hasAttribute("aria-label")) box.setAttribute("aria-label", caption);
     box.dataset.scrollRegion = "on";
   } else if (!overflows && box.dataset.scrollRegion === "on") {

@@ -25,7 +25,9 @@ export function UserMenu({ locale, page, variant = "popover" }: Props) {
   const name = displayName(userResult);
   const identity = (
     <>
-      <span className="avatar" aria-hidden="true">{name.slice(0, 1).toUpperCase()}</span>
+      <span className="avatar" aria-hidden="true">
+        {name.slice(0, 1).toUpperCase()}
+      </span>
       {/* A name or e-mail in Latin script stays in one piece inside right-to-left text. */}
       <bdi className="user-name">{name}</bdi>
     </>

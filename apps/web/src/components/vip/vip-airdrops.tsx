@@ -23,7 +23,12 @@ const pad = (n: number) => String(n).padStart(2, "0");
 /** The split of a time span for the countdown text (days, then hh:mm:ss). */
 export function splitSpan(ms: number): { days: number; hours: string; minutes: string; seconds: string } {
   const total = Math.max(0, Math.floor(ms / SECOND_MS));
-  return { days: Math.floor(total / 86_400), hours: pad(Math.floor(total / 3600) % 24), minutes: pad(Math.floor(total / 60) % 60), seconds: pad(total % 60) };
+  return {
+    days: Math.floor(total / 86_400),
+    hours: pad(Math.floor(total / 3600) % 24),
+    minutes: pad(Math.floor(total / 60) % 60),
+    seconds: pad(total % 60),
+  };
 }
 
 /** New-coin airdrops: state, countdowns that tick, the level each requires, and joining for an eligible user. */
@@ -32,10 +37,14 @@ export function VipAirdrops({ locale }: { locale: Locale }) {
   const tc = useTranslations("vipCommon");
   const { complete, isLogin } = useSession();
   // The list carries the user's own flags, so it waits for the session check (and is fetched again after a login).
-  const { data, error, mutate, refresh } = useApi(apiKey("vipAirdrops", isLogin ? "user" : "visitor"), () => api.vipAirdrops(), {
-    ready: complete,
-    refreshDeps: [isLogin],
-  });
+  const { data, error, mutate, refresh } = useApi(
+    apiKey("vipAirdrops", isLogin ? "user" : "visitor"),
+    () => api.vipAirdrops(),
+    {
+      ready: complete,
+      refreshDeps: [isLogin],
+    },
+  );
   // Countdowns run on the server's clock: the skew between it and this device is measured when the list arrives.
   const [skew, setSkew] = useState(0);
   const [now, setNow] = useState<number | null>(null);
@@ -44,7 +53,9 @@ export function VipAirdrops({ locale }: { locale: Locale }) {
   }, [data]);
   useInterval(() => setNow(Date.now() + skew), SECOND_MS, { immediate: true });
   // A campaign whose start or end has passed changes state: ask the server again.
-  const nextChange = data?.campaigns.map((c) => Date.parse(c.state === "upcoming" ? c.startsAt : c.endsAt)).filter((at) => at > Date.parse(data.now));
+  const nextChange = data?.campaigns
+    .map((c) => Date.parse(c.state === "upcoming" ? c.startsAt : c.endsAt))
+    .filter((at) => at > Date.parse(data.now));
   const due = now !== null && (nextChange ?? []).some((at) => at <= now);
   useEffect(() => {
     if (due) refresh();
@@ -66,7 +77,11 @@ export function VipAirdrops({ locale }: { locale: Locale }) {
       if (data) {
         mutate({
           ...data,
-          campaigns: data.campaigns.map((c) => (c.id === campaign.id ? { ...c, joined: true, participants: c.participants + (joined.alreadyJoined ? 0 : 1) } : c)),
+          campaigns: data.campaigns.map((c) =>
+            c.id === campaign.id
+              ? { ...c, joined: true, participants: c.participants + (joined.alreadyJoined ? 0 : 1) }
+              : c,
+          ),
         });
       }
       void showMessage("success", t("joinedToast", { name: campaign.name }), "airdrop-joined");
@@ -100,7 +115,11 @@ export function VipAirdrops({ locale }: { locale: Locale }) {
       <div className="section-head">
         <h2 id="airdrop-list-title">{t("listTitle")}</h2>
         <p className="muted" data-testid="airdrop-user-level">
-          {data ? (data.userLevel !== null ? t("yourLevel", { level: `VIP${data.userLevel}` }) : t("visitorHint")) : "\u00a0"}
+          {data
+            ? data.userLevel !== null
+              ? t("yourLevel", { level: `VIP${data.userLevel}` })
+              : t("visitorHint")
+            : "\u00a0"}
         </p>
       </div>
       <ul className={styles.campaigns} aria-busy={!data} data-testid="airdrop-list">
@@ -137,12 +156,19 @@ function Campaign({ campaign, now, visitor, pending, refusal, onJoin }: Campaign
     now === null ? "\u00a0" : t(key, { time: t("countdown", splitSpan(Date.parse(at) - now)) });
   const titleId = `airdrop-${campaign.id}`;
   return (
-    <li className={`card ${styles.campaign}`} data-testid={`airdrop-${campaign.id}`} data-state={campaign.state} aria-labelledby={titleId}>
+    <li
+      className={`card ${styles.campaign}`}
+      data-testid={`airdrop-${campaign.id}`}
+      data-state={campaign.state}
+      aria-labelledby={titleId}
+    >
       <div className={styles.campaignHead}>
         <h3 id={titleId}>
           {campaign.name} <span className="muted">({campaign.coin})</span>
         </h3>
-        <span className={styles.badge} data-state={campaign.state}>{t(`states.${campaign.state}`)}</span>
+        <span className={styles.badge} data-state={campaign.state}>
+          {t(`states.${campaign.state}`)}
+        </span>
       </div>
       <div className={styles.facts}>
         <p>{t("pool", { amount: f.amount(campaign.poolAmount), coin: campaign.coin })}</p>
@@ -155,7 +181,9 @@ function Campaign({ campaign, now, visitor, pending, refusal, onJoin }: Campaign
         {campaign.state === "ended" && t("endedOn", { date: f.date(campaign.endsAt) })}
       </p>
       {campaign.state === "live" && campaign.joined ? (
-        <p className={styles.check} data-testid="airdrop-joined">{t("joined")}</p>
+        <p className={styles.check} data-testid="airdrop-joined">
+          {t("joined")}
+        </p>
       ) : (
         <button
           type="button"
@@ -166,7 +194,15 @@ function Campaign({ campaign, now, visitor, pending, refusal, onJoin }: Campaign
           data-track-name={campaign.id}
           onClick={onJoin}
         >
-          {campaign.state !== "live" ? (campaign.joined ? t("joined") : t("notOpen")) : pending ? t("joining") : visitor ? t("loginToJoin") : t("join")}
+          {campaign.state !== "live"
+            ? campaign.joined
+              ? t("joined")
+              : t("notOpen")
+            : pending
+              ? t("joining")
+              : visitor
+                ? t("loginToJoin")
+                : t("join")}
         </button>
       )}
       {refusal && (

@@ -21,7 +21,15 @@ const LINKS: Record<VipLinkKey, Link> = {
 const webHref = <T extends DeepLinkTarget>(link: Link<T>): string => webFallbackUrl(link.target, link.params);
 
 /** One deep link as a real link (works without JavaScript on the web); the click goes through the bridge in the app. */
-export function VipLink({ name, className = "button button-ghost", label }: { name: VipLinkKey; className?: string; label?: string }) {
+export function VipLink({
+  name,
+  className = "button button-ghost",
+  label,
+}: {
+  name: VipLinkKey;
+  className?: string;
+  label?: string;
+}) {
   const t = useTranslations("vipCommon.links");
   const link = LINKS[name];
   return (

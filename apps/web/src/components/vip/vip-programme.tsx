@@ -1,6 +1,11 @@
 "use client";
 import { useLocale, useTranslations } from "next-intl";
-import { VIP_METRICS, type FeeLevel, type VipLevelBenefits, type VipProgramme as VipProgrammeAnswer } from "@affiliates/contracts";
+import {
+  VIP_METRICS,
+  type FeeLevel,
+  type VipLevelBenefits,
+  type VipProgramme as VipProgrammeAnswer,
+} from "@affiliates/contracts";
 import { api } from "@/lib/api";
 import { offerKey } from "@/lib/offers";
 import { useApi } from "@/lib/use-api";
@@ -46,7 +51,8 @@ function Qualification({ levels, busy }: { levels: FeeLevel[]; busy: boolean }) 
   const t = useTranslations("vipProgramme");
   const tc = useTranslations("vipCommon");
   const f = useVipFormat();
-  const threshold = (value: number | undefined) => (value ? tc("atLeast", { value: f.usdCompact(value) }) : <span className={styles.dash}>{tc("notRequired")}</span>);
+  const threshold = (value: number | undefined) =>
+    value ? tc("atLeast", { value: f.usdCompact(value) }) : <span className={styles.dash}>{tc("notRequired")}</span>;
   // Column names, also each cell's label in the phone card view.
   const labels = VIP_METRICS.map((metric) => tc(`metrics.${metric}`));
   return (
@@ -59,7 +65,9 @@ function Qualification({ levels, busy }: { levels: FeeLevel[]; busy: boolean }) 
             <tr>
               <th scope="col">{tc("level")}</th>
               {labels.map((label) => (
-                <th scope="col" key={label}>{label}</th>
+                <th scope="col" key={label}>
+                  {label}
+                </th>
               ))}
             </tr>
           </thead>
@@ -69,7 +77,9 @@ function Qualification({ levels, busy }: { levels: FeeLevel[]; busy: boolean }) 
               <tr key={level.level}>
                 <th scope="row">{level.name}</th>
                 {VIP_METRICS.map((metric, index) => (
-                  <td key={metric} data-label={labels[index]}>{threshold(level[metric])}</td>
+                  <td key={metric} data-label={labels[index]}>
+                    {threshold(level[metric])}
+                  </td>
                 ))}
               </tr>
             ))}
@@ -95,7 +105,9 @@ function Fees({ levels, discount, busy }: { levels: FeeLevel[]; discount: number
             <tr>
               <th scope="col">{tc("level")}</th>
               {labels.map((label) => (
-                <th scope="col" key={label}>{label}</th>
+                <th scope="col" key={label}>
+                  {label}
+                </th>
               ))}
             </tr>
           </thead>
@@ -105,14 +117,18 @@ function Fees({ levels, discount, busy }: { levels: FeeLevel[]; discount: number
               <tr key={level.level}>
                 <th scope="row">{level.name}</th>
                 {FEE_COLUMNS.map((c, index) => (
-                  <td key={c} data-label={labels[index]}>{f.rate(level[c])}</td>
+                  <td key={c} data-label={labels[index]}>
+                    {f.rate(level[c])}
+                  </td>
                 ))}
               </tr>
             ))}
           </tbody>
         </table>
       </div>
-      <p className={styles.note} data-testid="vip-discount-note">{discount !== undefined ? t("discountNote", { discount: f.percent(discount) }) : "\u00a0"}</p>
+      <p className={styles.note} data-testid="vip-discount-note">
+        {discount !== undefined ? t("discountNote", { discount: f.percent(discount) }) : "\u00a0"}
+      </p>
     </section>
   );
 }
@@ -142,7 +158,9 @@ function Benefits({ levels, benefits, busy }: { levels: FeeLevel[]; benefits: Vi
             <tr>
               <th scope="col">{tc("level")}</th>
               {Object.values(labels).map((label) => (
-                <th scope="col" key={label}>{label}</th>
+                <th scope="col" key={label}>
+                  {label}
+                </th>
               ))}
             </tr>
           </thead>
@@ -153,7 +171,9 @@ function Benefits({ levels, benefits, busy }: { levels: FeeLevel[]; benefits: Vi
               return (
                 <tr key={level.level}>
                   <th scope="row">{level.name}</th>
-                  <td data-label={labels.withdrawalLimit}>{level.withdrawalLimit24h ? f.usdCompact(level.withdrawalLimit24h) : ""}</td>
+                  <td data-label={labels.withdrawalLimit}>
+                    {level.withdrawalLimit24h ? f.usdCompact(level.withdrawalLimit24h) : ""}
+                  </td>
                   <td data-label={labels.dedicatedManager}>{flag(b?.dedicatedManager)}</td>
                   <td data-label={labels.airdrops}>{flag(b?.airdrops)}</td>
                   <td data-label={labels.vipEarn}>{flag(b?.vipEarn)}</td>

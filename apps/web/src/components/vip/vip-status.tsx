@@ -43,9 +43,15 @@ function LevelCard({ status }: { status: VipStatusAnswer }) {
   return (
     <div className={`card ${styles.levelCard}`}>
       <h2>{t("currentLevel")}</h2>
-      <p className={styles.levelName} data-testid="vip-level">{status.name}</p>
+      <p className={styles.levelName} data-testid="vip-level">
+        {status.name}
+      </p>
       <p data-testid="vip-qualified-by">
-        {status.grace ? t("heldByGrace") : status.qualifiedBy ? t("qualifiedBy", { metric: tc(`metrics.${status.qualifiedBy}`) }) : t("notQualified")}
+        {status.grace
+          ? t("heldByGrace")
+          : status.qualifiedBy
+            ? t("qualifiedBy", { metric: tc(`metrics.${status.qualifiedBy}`) })
+            : t("notQualified")}
       </p>
       <p className="muted">{t("reviewed", { date: f.date(status.reviewedAt) })}</p>
     </div>
@@ -59,8 +65,12 @@ function GraceCard({ status, grace }: { status: VipStatusAnswer; grace: NonNulla
   return (
     <div className={`card ${styles.graceCard}`} data-testid="vip-grace" role="status">
       <h2>{t("graceTitle")}</h2>
-      <p>{t("graceBody", { level: `VIP${grace.level}`, date: f.date(grace.endsAt), earned: `VIP${status.metricLevel}` })}</p>
-      <p className={styles.timer} suppressHydrationWarning>{t("graceDaysLeft", { days: daysLeft })}</p>
+      <p>
+        {t("graceBody", { level: `VIP${grace.level}`, date: f.date(grace.endsAt), earned: `VIP${status.metricLevel}` })}
+      </p>
+      <p className={styles.timer} suppressHydrationWarning>
+        {t("graceDaysLeft", { days: daysLeft })}
+      </p>
     </div>
   );
 }
@@ -80,7 +90,11 @@ function ProgressCard({ status }: { status: VipStatusAnswer }) {
   }
   return (
     <div className="card" data-testid="vip-progress">
-      <h2>{target.reason === "keep" ? t("progressKeep", { level: target.name }) : t("progressNext", { level: target.name })}</h2>
+      <h2>
+        {target.reason === "keep"
+          ? t("progressKeep", { level: target.name })
+          : t("progressNext", { level: target.name })}
+      </h2>
       <p className="muted">{t("progressHint")}</p>
       <ul className={styles.progressList}>
         {target.progress.map((p) => {
@@ -89,7 +103,14 @@ function ProgressCard({ status }: { status: VipStatusAnswer }) {
             <li key={p.metric} data-metric={p.metric}>
               <div className={styles.progressHead}>
                 <strong>{label}</strong>
-                <span>{p.ratio >= 1 ? t("progressDone") : t("progressValue", { current: isolate(f.usdCompact(p.current)), target: isolate(f.usdCompact(p.target)) })}</span>
+                <span>
+                  {p.ratio >= 1
+                    ? t("progressDone")
+                    : t("progressValue", {
+                        current: isolate(f.usdCompact(p.current)),
+                        target: isolate(f.usdCompact(p.target)),
+                      })}
+                </span>
               </div>
               <div
                 className={styles.bar}

@@ -4,7 +4,12 @@ import { scrubValue } from "./scrub";
 
 /** The part of the Sentry API a reporter needs (structural, so tests pass a fake). */
 export interface SentryCaptureApi {
-  withScope(callback: (scope: { setTags(tags: Record<string, string>): unknown; setExtras(extras: Record<string, unknown>): unknown }) => void): void;
+  withScope(
+    callback: (scope: {
+      setTags(tags: Record<string, string>): unknown;
+      setExtras(extras: Record<string, unknown>): unknown;
+    }) => void,
+  ): void;
   captureException(error: unknown, hint: { mechanism: Capture["mechanism"] }): unknown;
 }
 

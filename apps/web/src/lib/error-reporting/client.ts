@@ -18,7 +18,8 @@ export interface ClientStartOptions extends Omit<ReportingEnvironment, "location
   console?: Pick<Console, "error">;
 }
 
-const defaultLoadSdk = async (env: ReportingEnvironment): Promise<Reporter> => (await import("./client-sdk")).initClientSdk(env);
+const defaultLoadSdk = async (env: ReportingEnvironment): Promise<Reporter> =>
+  (await import("./client-sdk")).initClientSdk(env);
 
 /** Returns false (and does nothing) when reporting is disabled or there is no window. */
 export function startClientErrorReporting(options: ClientStartOptions): boolean {
@@ -27,7 +28,11 @@ export function startClientErrorReporting(options: ClientStartOptions): boolean 
   if (!queue.enabled || !win) return false;
 
   const onError = (event: ErrorEvent) => {
-    queue.report(event.error ?? new Error(event.message), {}, { type: "auto.browser.global_handlers.onerror", handled: false });
+    queue.report(
+      event.error ?? new Error(event.message),
+      {},
+      { type: "auto.browser.global_handlers.onerror", handled: false },
+    );
   };
   const onRejection = (event: PromiseRejectionEvent) => {
     queue.report(event.reason, {}, { type: "auto.browser.global_handlers.onunhandledrejection", handled: false });
@@ -39,7 +44,8 @@ export function startClientErrorReporting(options: ClientStartOptions): boolean 
   const sink = options.console ?? globalThis.console;
   const originalError = sink.error.bind(sink);
   sink.error = (...args: unknown[]) => {
-    if (args[0] instanceof Error) queue.report(args[0], {}, { type: "auto.browser.react.error_boundary", handled: true });
+    if (args[0] instanceof Error)
+      queue.report(args[0], {}, { type: "auto.browser.react.error_boundary", handled: true });
     originalError(...args);
   };
 

@@ -82,8 +82,13 @@ export function projectIdOf(dsn: string): string {
 }
 
 /** The tunnel URL: on the current host in a browser, on the production host when there is no window. */
-export function tunnelUrl(dsn: string, location: { origin: string } | undefined, productionOrigin = DEFAULT_PRODUCTION_ORIGIN): string {
-  const origin = location?.origin && location.origin !== "null" ? location.origin : productionOrigin.replace(/\/+$/, "");
+export function tunnelUrl(
+  dsn: string,
+  location: { origin: string } | undefined,
+  productionOrigin = DEFAULT_PRODUCTION_ORIGIN,
+): string {
+  const origin =
+    location?.origin && location.origin !== "null" ? location.origin : productionOrigin.replace(/\/+$/, "");
   // The tunnel route of the API (spec §7): POST /v1/sentry/{projectId}, the endpoint table's `sentryTunnel`.
   return `${origin}/${endpointPath("sentryTunnel", { projectId: projectIdOf(dsn) })}`;
 }

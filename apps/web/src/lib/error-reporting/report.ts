@@ -85,7 +85,12 @@ export function createReportQueue(enabled: boolean, maxPending = MAX_PENDING_REP
       reporter = next;
       for (const capture of queue.splice(0)) send(capture);
       if (dropped > 0) {
-        send({ error: new Error(`${dropped} error reports dropped before error reporting started`), tags: {}, extra: {}, mechanism: { type: "generic", handled: true } });
+        send({
+          error: new Error(`${dropped} error reports dropped before error reporting started`),
+          tags: {},
+          extra: {},
+          mechanism: { type: "generic", handled: true },
+        });
         dropped = 0;
       }
     },

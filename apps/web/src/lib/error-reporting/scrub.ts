@@ -50,8 +50,12 @@ export function isSensitiveKey(name: string): boolean {
 /** Replaces the values of sensitive `name=value` pairs, and e-mail addresses, anywhere in a text. */
 export function scrubText(text: string): string {
   return text
-    .replace(PAIR_IN_TEXT, (match, lead: string, name: string) => (isSensitiveKey(name) ? `${lead}${name}=${FILTERED}` : match))
-    .replace(JSON_PAIR_IN_TEXT, (match, head: string, name: string) => (isSensitiveKey(name) ? `${head}"${FILTERED}"` : match))
+    .replace(PAIR_IN_TEXT, (match, lead: string, name: string) =>
+      isSensitiveKey(name) ? `${lead}${name}=${FILTERED}` : match,
+    )
+    .replace(JSON_PAIR_IN_TEXT, (match, head: string, name: string) =>
+      isSensitiveKey(name) ? `${head}"${FILTERED}"` : match,
+    )
     .replace(EMAIL_IN_TEXT, FILTERED);
 }
 
@@ -62,7 +66,8 @@ export function scrubUrl(url: string): string {
 
 function parseJsonContainer(text: string): unknown {
   const trimmed = text.trim();
-  if (!(trimmed.startsWith("{") && trimmed.endsWith("}")) && !(trimmed.startsWith("[") && trimmed.endsWith("]"))) return undefined;
+  if (!(trimmed.startsWith("{") && trimmed.endsWith("}")) && !(trimmed.startsWith("[") && trimmed.endsWith("]")))
+    return undefined;
   try {
     return JSON.parse(trimmed) as unknown;
   } catch {

@@ -18,17 +18,27 @@ export const TRADE_FEED_BODY_LIMIT = 1024 * 1024;
  * - `PUT  /v1/admin/affiliate/card-quota/:userId` `{monthlyQuota: 0..1000 | null}`: an affiliate's own card quota.
  */
 export function registerAdminAffiliate(app: FastifyInstance): void {
-  endpoint(app, "adminTrades", async (request) => ok(await app.commissions.feed(request.body.trades)), { route: { bodyLimit: TRADE_FEED_BODY_LIMIT } });
+  endpoint(app, "adminTrades", async (request) => ok(await app.commissions.feed(request.body.trades)), {
+    route: { bodyLimit: TRADE_FEED_BODY_LIMIT },
+  });
 
-  endpoint(app, "adminSettle", async (request) => ok(await app.commissions.settle(request.query.day ?? addDays(app.affiliate.today(), -1))));
+  endpoint(app, "adminSettle", async (request) =>
+    ok(await app.commissions.settle(request.query.day ?? addDays(app.affiliate.today(), -1))),
+  );
 
   endpoint(app, "adminReviewLevels", async (request) =>
     ok(await app.commissions.reviewLevels(request.query.month ?? previousMonth(app.affiliate.today().slice(0, 7)))),
   );
 
-  endpoint(app, "adminAffiliateApplications", async (request) => ok(await app.affiliate.listApplications(request.query.status, request.query.limit)));
+  endpoint(app, "adminAffiliateApplications", async (request) =>
+    ok(await app.affiliate.listApplications(request.query.status, request.query.limit)),
+  );
 
-  endpoint(app, "adminAffiliateDecision", async (request) => ok(await app.affiliate.decide(request.params.id, request.body.decision, request.body.note)));
+  endpoint(app, "adminAffiliateDecision", async (request) =>
+    ok(await app.affiliate.decide(request.params.id, request.body.decision, request.body.note)),
+  );
 
-  endpoint(app, "adminCardQuota", async (request) => ok(await app.affiliate.setCardQuota(request.params.userId, request.body.monthlyQuota)));
+  endpoint(app, "adminCardQuota", async (request) =>
+    ok(await app.affiliate.setCardQuota(request.params.userId, request.body.monthlyQuota)),
+  );
 }

@@ -20,7 +20,12 @@ export function registerAdminAnalytics(app: FastifyInstance): void {
     const input = request.body;
     const client = input.deviceId !== undefined ? switchKey.device(input.deviceId) : switchKey.ip(input.ip ?? "");
     await app.analyticsEvents.setSwitch(client, input.enabled);
-    const data: AnalyticsSwitch = { client, enabled: await app.analyticsEvents.uploadSwitch(input.deviceId !== undefined ? { deviceId: input.deviceId, ip: "" } : { ip: input.ip ?? "" }) };
+    const data: AnalyticsSwitch = {
+      client,
+      enabled: await app.analyticsEvents.uploadSwitch(
+        input.deviceId !== undefined ? { deviceId: input.deviceId, ip: "" } : { ip: input.ip ?? "" },
+      ),
+    };
     return ok(data);
   });
 }

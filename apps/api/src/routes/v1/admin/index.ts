@@ -30,7 +30,8 @@ const adminRoutes: FastifyPluginCallback<AdminOptions> = (app, options, done) =>
 
   app.addHook("onRequest", async (request, reply) => {
     reply.header("cache-control", "no-store");
-    if (!options.adminToken) throw new ApiError("forbidden", "x-admin-token: the admin API is disabled (ADMIN_TOKEN is not set)");
+    if (!options.adminToken)
+      throw new ApiError("forbidden", "x-admin-token: the admin API is disabled (ADMIN_TOKEN is not set)");
     const header = request.headers["x-admin-token"];
     if (!tokenMatches(Array.isArray(header) ? header[0] : header, options.adminToken)) {
       throw new ApiError("forbidden", "x-admin-token: missing or wrong admin token");

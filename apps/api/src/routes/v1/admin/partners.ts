@@ -12,7 +12,9 @@ import { endpoint } from "../endpoint";
 export function registerAdminPartners(app: FastifyInstance): void {
   endpoint(app, "adminPartnerApplications", async (request) => {
     const { kind, status, limit } = request.query;
-    const data: AdminPartnerApplicationList = { applications: await app.partners.listApplications({ kind, status }, limit) };
+    const data: AdminPartnerApplicationList = {
+      applications: await app.partners.listApplications({ kind, status }, limit),
+    };
     return ok(data);
   });
 }

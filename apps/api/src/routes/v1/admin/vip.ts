@@ -4,5 +4,7 @@ import { endpoint } from "../endpoint";
 
 /** Operators' VIP calls (behind the admin token of the admin routes): who joined an airdrop. */
 export function registerAdminVip(app: FastifyInstance): void {
-  endpoint(app, "adminAirdropParticipants", async (request) => ok(await app.vip.airdropParticipants(request.params.id)));
+  endpoint(app, "adminAirdropParticipants", async (request) =>
+    ok(await app.vip.airdropParticipants(request.params.id)),
+  );
 }

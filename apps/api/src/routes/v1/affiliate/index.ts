@@ -34,16 +34,26 @@ function csvField(key: string, value: string | number | boolean | null): string 
   if (typeof value === "number") return key.endsWith("Usdt") ? value.toFixed(2) : String(value);
   return csvQuote(/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 }
-export const commissionCsvLine = (row: AffiliateCommissionRecord): string => `${AFFILIATE_COMMISSION_CSV_COLUMNS.map((k) => csvField(k, row[k])).join(",")}\r\n`;
-export const inviteeCsvLine = (row: Invitee): string => `${AFFILIATE_INVITEE_CSV_COLUMNS.map((k) => csvField(k, row[k])).join(",")}\r\n`;
+export const commissionCsvLine = (row: AffiliateCommissionRecord): string =>
+  `${AFFILIATE_COMMISSION_CSV_COLUMNS.map((k) => csvField(k, row[k])).join(",")}\r\n`;
+export const inviteeCsvLine = (row: Invitee): string =>
+  `${AFFILIATE_INVITEE_CSV_COLUMNS.map((k) => csvField(k, row[k])).join(",")}\r\n`;
 
 /** A CSV download: UTF-8 with a byte-order mark (spreadsheets then read it as UTF-8), the header row, then the rows. */
-function sendCsv(reply: FastifyReply, filename: string, header: readonly string[], rows: AsyncIterable<string>): FastifyReply {
+function sendCsv(
+  reply: FastifyReply,
+  filename: string,
+  header: readonly string[],
+  rows: AsyncIterable<string>,
+): FastifyReply {
   async function* lines(): AsyncGenerator<string> {
     yield `${CSV_BOM}${header.join(",")}\r\n`;
     for await (const chunk of rows) yield chunk;
   }
-  return reply.type("text/csv; charset=utf-8").header("content-disposition", `attachment; filename="${filename}"`).send(Readable.from(lines()));
+  return reply
+    .type("text/csv; charset=utf-8")
+    .header("content-disposition", `attachment; filename="${filename}"`)
+    .send(Readable.from(lines()));
 }
 
 /**
@@ -64,7 +74,10 @@ const affiliateRoutes: FastifyPluginCallback<AffiliateRoutesOptions> = (app, opt
   };
 
   /** The range of a report: default the last 7 days; 400 naming the field when reversed, in the future or over 366 days. */
-  const resolveRange = (query: { from?: string | undefined; to?: string | undefined }): { from: string; to: string } => {
+  const resolveRange = (query: {
+    from?: string | undefined;
+    to?: string | undefined;
+  }): { from: string; to: string } => {
     const today = app.affiliate.today();
     const to = query.to ?? today;
     const from = query.from ?? addDays(to < today ? to : today, -(AFFILIATE_DEFAULT_RANGE_DAYS - 1));
@@ -91,12 +104,17 @@ const affiliateRoutes: FastifyPluginCallback<AffiliateRoutesOptions> = (app, opt
   });
 
   endpoint(app, "myAffiliateApplication", async (_request, _reply, { userId }) => {
-    const [application, affiliate] = await Promise.all([app.affiliate.latestApplication(userId), app.affiliate.affiliateOf(userId)]);
+    const [application, affiliate] = await Promise.all([
+      app.affiliate.latestApplication(userId),
+      app.affiliate.affiliateOf(userId),
+    ]);
     const data: MyAffiliateApplication = { application, isAffiliate: affiliate !== undefined };
     return ok(data);
   });
 
-  endpoint(app, "cardClaim", async (request, _reply, { userId }) => ok(await app.affiliate.claim(request.params.code, userId)));
+  endpoint(app, "cardClaim", async (request, _reply, { userId }) =>
+    ok(await app.affiliate.claim(request.params.code, userId)),
+  );
 
   // ------------------------------------------------------------ dashboard (approved affiliates)
 
@@ -106,12 +124,21 @@ const affiliateRoutes: FastifyPluginCallback<AffiliateRoutesOptions> = (app, opt
   });
 
   /** Links with their results in a range (default the last 7 days): which channel works. */
-  const withPeriods = async (userId: string, links: Awaited<ReturnType<typeof app.affiliate.links>>, range: { from: string; to: string }) =>
-    app.referral.withPeriods(links, await app.referral.linkPeriods(userId, range.from, range.to));
+  const withPeriods = async (
+    userId: string,
+    links: Awaited<ReturnType<typeof app.affiliate.links>>,
+    range: { from: string; to: string },
+  ) => app.referral.withPeriods(links, await app.referral.linkPeriods(userId, range.from, range.to));
 
   endpoint(app, "links", async (request, _reply, { affiliate }) => {
     const range = resolveRange(request.query);
-    const data: ReferralLinkList = { links: await withPeriods(affiliate.user_id, await app.affiliate.links(affiliate.user_id, originOf(request)), range) };
+    const data: ReferralLinkList = {
+      links: await withPeriods(
+        affiliate.user_id,
+        await app.affiliate.links(affiliate.user_id, originOf(request)),
+        range,
+      ),
+    };
     return ok(data);
   });
 
@@ -123,14 +150,26 @@ const affiliateRoutes: FastifyPluginCallback<AffiliateRoutesOptions> = (app, opt
   };
 
   endpoint(app, "linkCreate", async (request, _reply, { affiliate }) =>
-    ok(await oneLink(affiliate.user_id, await app.affiliate.createLink(affiliate.user_id, request.body, originOf(request)))),
+    ok(
+      await oneLink(
+        affiliate.user_id,
+        await app.affiliate.createLink(affiliate.user_id, request.body, originOf(request)),
+      ),
+    ),
   );
 
   endpoint(app, "linkUpdate", async (request, _reply, { affiliate }) =>
-    ok(await oneLink(affiliate.user_id, await app.affiliate.updateLink(affiliate.user_id, request.params.id, request.body, originOf(request)))),
+    ok(
+      await oneLink(
+        affiliate.user_id,
+        await app.affiliate.updateLink(affiliate.user_id, request.params.id, request.body, originOf(request)),
+      ),
+    ),
   );
 
-  endpoint(app, "invitees", async (request, _reply, { affiliate }) => ok(await app.affiliate.invitees(affiliate.user_id, request.query)));
+  endpoint(app, "invitees", async (request, _reply, { affiliate }) =>
+    ok(await app.affiliate.invitees(affiliate.user_id, request.query)),
+  );
 
   endpoint(app, "commissions", async (request, _reply, { affiliate }) => {
     const range = resolveRange(request.query);
@@ -158,12 +197,19 @@ const affiliateRoutes: FastifyPluginCallback<AffiliateRoutesOptions> = (app, opt
 
   // ------------------------------------------------------------ balance and payouts
 
-  endpoint(app, "payouts", async (_request, _reply, { affiliate }) => ok(await app.payouts.overview(affiliate.user_id)));
+  endpoint(app, "payouts", async (_request, _reply, { affiliate }) =>
+    ok(await app.payouts.overview(affiliate.user_id)),
+  );
 
-  endpoint(app, "payoutWithdraw", async (_request, _reply, { affiliate }) => ok(await app.payouts.withdraw(affiliate.user_id)));
+  endpoint(app, "payoutWithdraw", async (_request, _reply, { affiliate }) =>
+    ok(await app.payouts.withdraw(affiliate.user_id)),
+  );
 
   endpoint(app, "subAffiliates", async (_request, _reply, { affiliate }) => {
-    const [list, pendingInvitations] = await Promise.all([app.affiliate.subAffiliates(affiliate.user_id, affiliate.rate_bps), app.subInvitations.sent(affiliate.user_id)]);
+    const [list, pendingInvitations] = await Promise.all([
+      app.affiliate.subAffiliates(affiliate.user_id, affiliate.rate_bps),
+      app.subInvitations.sent(affiliate.user_id),
+    ]);
     return ok({ ...list, pendingInvitations });
   });
 
@@ -174,17 +220,27 @@ const affiliateRoutes: FastifyPluginCallback<AffiliateRoutesOptions> = (app, opt
     return ok(data);
   });
 
-  endpoint(app, "subAffiliateEnd", async (request, _reply, { affiliate }) => ok(await app.subInvitations.end(affiliate.user_id, request.params.userId)));
+  endpoint(app, "subAffiliateEnd", async (request, _reply, { affiliate }) =>
+    ok(await app.subInvitations.end(affiliate.user_id, request.params.userId)),
+  );
 
-  endpoint(app, "subInvitationWithdraw", async (request, _reply, { affiliate }) => ok(await app.subInvitations.withdraw(affiliate.user_id, request.params.id)));
+  endpoint(app, "subInvitationWithdraw", async (request, _reply, { affiliate }) =>
+    ok(await app.subInvitations.withdraw(affiliate.user_id, request.params.id)),
+  );
 
   // ------------------------------------------------------------ the invitee's side (any logged-in user)
 
-  endpoint(app, "subInvitationOffers", async (_request, _reply, { userId }) => ok({ offers: await app.subInvitations.offersFor(userId) }));
+  endpoint(app, "subInvitationOffers", async (_request, _reply, { userId }) =>
+    ok({ offers: await app.subInvitations.offersFor(userId) }),
+  );
 
-  endpoint(app, "subInvitationAccept", async (request, _reply, { userId }) => ok(await app.subInvitations.decide(userId, request.params.id, "accept")));
+  endpoint(app, "subInvitationAccept", async (request, _reply, { userId }) =>
+    ok(await app.subInvitations.decide(userId, request.params.id, "accept")),
+  );
 
-  endpoint(app, "subInvitationDecline", async (request, _reply, { userId }) => ok(await app.subInvitations.decide(userId, request.params.id, "decline")));
+  endpoint(app, "subInvitationDecline", async (request, _reply, { userId }) =>
+    ok(await app.subInvitations.decide(userId, request.params.id, "decline")),
+  );
 
   /** Binds an inviter after sign-up (within the attribution window), once. */
   endpoint(app, "referrerBind", async (request, _reply, { userId }) => {
@@ -193,13 +249,19 @@ const affiliateRoutes: FastifyPluginCallback<AffiliateRoutesOptions> = (app, opt
     return ok(await app.referral.attribute(userId, request.body.code, user.created_at));
   });
 
-  endpoint(app, "subAffiliateUpdate", async (request, _reply, { affiliate }) => ok(await app.affiliate.updateSub(affiliate, request.params.userId, request.body)));
+  endpoint(app, "subAffiliateUpdate", async (request, _reply, { affiliate }) =>
+    ok(await app.affiliate.updateSub(affiliate, request.params.userId, request.body)),
+  );
 
-  endpoint(app, "affiliateLevel", async (_request, _reply, { affiliate }) => ok(await app.affiliate.levelStatus(affiliate)));
+  endpoint(app, "affiliateLevel", async (_request, _reply, { affiliate }) =>
+    ok(await app.affiliate.levelStatus(affiliate)),
+  );
 
   endpoint(app, "cards", async (_request, _reply, { affiliate }) => ok(await app.affiliate.cards(affiliate.user_id)));
 
-  endpoint(app, "cardIssue", async (request, _reply, { affiliate }) => ok(await app.affiliate.issueCard(affiliate.user_id, request.body)));
+  endpoint(app, "cardIssue", async (request, _reply, { affiliate }) =>
+    ok(await app.affiliate.issueCard(affiliate.user_id, request.body)),
+  );
 
   done();
 };

@@ -21,9 +21,14 @@ const constantIdRoutes: FastifyPluginCallback<ConstantIdRoutesOptions> = (app, o
     "deviceTokenIssue",
     async (request, reply) => {
       const input = request.body;
-      if (input.appId !== appId) throw new ApiError("bad_request", `appId: not the app id of the ${options.appEnv} environment`);
+      if (input.appId !== appId)
+        throw new ApiError("bad_request", `appId: not the app id of the ${options.appEnv} environment`);
       reply.header("cache-control", "no-store");
-      const { token } = await app.deviceTokens.issue({ appId: input.appId, fingerprint: input.fingerprint, expireS: input.expire });
+      const { token } = await app.deviceTokens.issue({
+        appId: input.appId,
+        fingerprint: input.fingerprint,
+        expireS: input.expire,
+      });
       const data: DeviceTokenIssueResult = { token };
       return ok(data);
     },

@@ -21,7 +21,10 @@ const mixRoutes: FastifyPluginCallback = (app, _options, done) => {
     reply.header("cache-control", "no-store");
     const data: ClientCommonConfig = {
       clientCommonConfig: {
-        eventLogUploadSwitch: await app.analyticsEvents.uploadSwitch({ deviceId: deviceIdHeader(request), ip: request.ip }),
+        eventLogUploadSwitch: await app.analyticsEvents.uploadSwitch({
+          deviceId: deviceIdHeader(request),
+          ip: request.ip,
+        }),
         userId: await app.auth.optionalUserId(request),
       },
       localVo: { ip: request.ip },

@@ -45,7 +45,9 @@ const partnerRoutes: FastifyPluginCallback = (app, _options, done) => {
 
   endpoint(app, "myPartnerApplication", async (request, reply, { userId }) => {
     reply.header("cache-control", "no-store");
-    const data: MyPartnerApplication = { application: await app.partners.latestApplication(userId, request.query.kind) };
+    const data: MyPartnerApplication = {
+      application: await app.partners.latestApplication(userId, request.query.kind),
+    };
     return ok(data);
   });
 

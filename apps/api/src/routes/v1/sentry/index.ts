@@ -41,7 +41,10 @@ const ENVELOPE_CONTENT_TYPES = ["application/x-sentry-envelope", "text/plain"];
 
 type Env = Record<string, string | undefined>;
 const list = (raw: string | undefined): string[] | undefined => {
-  const items = (raw ?? "").split(",").map((s) => s.trim().toLowerCase()).filter(Boolean);
+  const items = (raw ?? "")
+    .split(",")
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
   return items.length ? items : undefined;
 };
 
@@ -59,7 +62,10 @@ export function sentryTunnelConfig(env: Env = process.env): SentryTunnelOptions 
   };
   return {
     projectIds: list(env.SENTRY_PROJECT_IDS) ?? ["1"],
-    dsnHosts: list(env.SENTRY_DSN_HOSTS) ?? ["localhost", ...(publicHost && publicHost !== "localhost" ? [publicHost] : [])],
+    dsnHosts: list(env.SENTRY_DSN_HOSTS) ?? [
+      "localhost",
+      ...(publicHost && publicHost !== "localhost" ? [publicHost] : []),
+    ],
     upstream: env.SENTRY_UPSTREAM?.trim().replace(/\/+$/, "") || undefined,
     bodyLimit: positive(env.SENTRY_TUNNEL_BODY_LIMIT, DEFAULT_TUNNEL_BODY_LIMIT),
     rawLimit: DEFAULT_RAW_LIMIT,
@@ -103,7 +109,10 @@ export interface EnvelopeLimits {
  * Splits an envelope: header line, then items (header line + payload of `length` bytes or up to the next newline).
  * Past `maxItems` items, or an event item over `maxEventBytes`, it stops with 413.
  */
-export function parseEnvelope(body: Buffer, limits: EnvelopeLimits = { maxItems: DEFAULT_MAX_ITEMS, maxEventBytes: DEFAULT_MAX_EVENT_BYTES }): ParsedEnvelope {
+export function parseEnvelope(
+  body: Buffer,
+  limits: EnvelopeLimits = { maxItems: DEFAULT_MAX_ITEMS, maxEventBytes: DEFAULT_MAX_EVENT_BYTES },
+): ParsedEnvelope {
   const NL = 0x0a;
   let offset = 0;
   const readLine = (): string => {
@@ -178,15 +187,25 @@ function messageOf(event: Record<string, unknown>): string {
 
 function tagsOf(value: unknown): Record<string, string> {
   const pairs: Array<[string, unknown]> = Array.isArray(value)
-    ? (value as unknown[]).filter((p): p is [string, unknown] => Array.isArray(p) && typeof p[0] === "string").map((p) => [p[0], p[1]])
+    ? (value as unknown[])
+        .filter((p): p is [string, unknown] => Array.isArray(p) && typeof p[0] === "string")
+        .map((p) => [p[0], p[1]])
     : typeof value === "object" && value !== null
       ? Object.entries(value)
       : [];
-  return Object.fromEntries(pairs.slice(0, 100).map(([k, v]) => [cut(k, 200), cut(typeof v === "string" ? v : JSON.stringify(v) ?? "", 200)]));
+  return Object.fromEntries(
+    pairs.slice(0, 100).map(([k, v]) => [cut(k, 200), cut(typeof v === "string" ? v : (JSON.stringify(v) ?? ""), 200)]),
+  );
 }
 
 /** The stored row of one `event` item. */
-export function eventFromItem(item: EnvelopeItem, envelopeEventId: string | undefined, projectId: string, ip: string, rawLimit: number): NewErrorEvent {
+export function eventFromItem(
+  item: EnvelopeItem,
+  envelopeEventId: string | undefined,
+  projectId: string,
+  ip: string,
+  rawLimit: number,
+): NewErrorEvent {
   const text = item.payload.toString("utf8");
   const event = parseJsonObject(text, "event item");
   const eventId = str(event.event_id) ?? envelopeEventId;
@@ -195,7 +214,7 @@ export function eventFromItem(item: EnvelopeItem, envelopeEventId: string | unde
   const crumbs = Array.isArray(breadcrumbs)
     ? breadcrumbs.length
     : Array.isArray((breadcrumbs as { values?: unknown } | undefined)?.values)
-      ? ((breadcrumbs as { values: unknown[] }).values.length)
+      ? (breadcrumbs as { values: unknown[] }).values.length
       : 0;
   const request = event.request as Record<string, unknown> | undefined;
   return {
@@ -246,9 +265,13 @@ const sentryRoutes: FastifyPluginCallback<SentryTunnelOptions> = (app, options, 
   for (const type of ENVELOPE_CONTENT_TYPES) {
     if (app.hasContentTypeParser(type)) app.removeContentTypeParser(type);
   }
-  app.addContentTypeParser(ENVELOPE_CONTENT_TYPES, { parseAs: "buffer", bodyLimit: options.bodyLimit }, (_request, body, doneParsing) => {
-    doneParsing(null, body);
-  });
+  app.addContentTypeParser(
+    ENVELOPE_CONTENT_TYPES,
+    { parseAs: "buffer", bodyLimit: options.bodyLimit },
+    (_request, body, doneParsing) => {
+      doneParsing(null, body);
+    },
+  );
 
   app.setErrorHandler((error, request, reply) => {
     const apiError = toTunnelError(error);
@@ -262,14 +285,17 @@ const sentryRoutes: FastifyPluginCallback<SentryTunnelOptions> = (app, options, 
     async (request, reply) => {
       reply.header("cache-control", "no-store");
       const projectId = request.params.projectId.toLowerCase();
-      if (!projectIds.has(projectId)) throw new ApiError("forbidden", `projectId: unknown project "${cut(projectId, 40)}"`);
+      if (!projectIds.has(projectId))
+        throw new ApiError("forbidden", `projectId: unknown project "${cut(projectId, 40)}"`);
       const body = request.body;
       if (!Buffer.isBuffer(body) || body.length === 0) throw bad("body: empty envelope");
 
       const envelope = parseEnvelope(body, options);
       const target = dsnTarget(envelope.header.dsn);
-      if (!dsnHosts.has(target.hostname) && !dsnHosts.has(target.host)) throw new ApiError("forbidden", "dsn: host not accepted");
-      if (target.projectId.toLowerCase() !== projectId) throw new ApiError("forbidden", "dsn: project does not match the route");
+      if (!dsnHosts.has(target.hostname) && !dsnHosts.has(target.host))
+        throw new ApiError("forbidden", "dsn: host not accepted");
+      if (target.projectId.toLowerCase() !== projectId)
+        throw new ApiError("forbidden", "dsn: project does not match the route");
 
       if (options.upstream) {
         let upstream: Response;
@@ -290,7 +316,10 @@ const sentryRoutes: FastifyPluginCallback<SentryTunnelOptions> = (app, options, 
           if (value !== null) reply.header(name, value);
         }
         const text = await upstream.text();
-        return reply.code(upstream.status).type(upstream.headers.get("content-type") ?? "application/json").send(text);
+        return reply
+          .code(upstream.status)
+          .type(upstream.headers.get("content-type") ?? "application/json")
+          .send(text);
       }
 
       const events = envelope.items
@@ -298,9 +327,17 @@ const sentryRoutes: FastifyPluginCallback<SentryTunnelOptions> = (app, options, 
         .map((item) => eventFromItem(item, envelope.header.event_id, projectId, request.ip, options.rawLimit));
       await app.errorEvents.insertMany(events);
       const id = events[0]?.eventId ?? envelope.header.event_id;
-      return reply.code(200).type("application/json; charset=utf-8").send(id ? { id } : {});
+      return reply
+        .code(200)
+        .type("application/json; charset=utf-8")
+        .send(id ? { id } : {});
     },
-    { route: { bodyLimit: options.bodyLimit, config: { rateLimit: { max: options.rateLimit.max, timeWindow: options.rateLimit.timeWindowMs } } } },
+    {
+      route: {
+        bodyLimit: options.bodyLimit,
+        config: { rateLimit: { max: options.rateLimit.max, timeWindow: options.rateLimit.timeWindowMs } },
+      },
+    },
   );
   done();
 };

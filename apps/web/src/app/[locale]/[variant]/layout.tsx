@@ -21,11 +21,21 @@ export function generateStaticParams() {
 export const dynamicParams = false;
 
 /** Fixed scale inside the app (spec §2), zoomable on the web (WCAG 1.4.4): lib/viewport.ts. */
-export async function generateViewport({ params }: { params: Promise<{ locale: string; variant: string }> }): Promise<Viewport> {
+export async function generateViewport({
+  params,
+}: {
+  params: Promise<{ locale: string; variant: string }>;
+}): Promise<Viewport> {
   return viewportOf(variantOfSegment((await params).variant).inApp);
 }
 
-export default async function VariantLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string; variant: string }> }) {
+export default async function VariantLayout({
+  children,
+  params,
+}: {
+  children: ReactNode;
+  params: Promise<{ locale: string; variant: string }>;
+}) {
   const { locale, variant: segment } = await params;
   if (!isLocale(locale) || !isVariantSegment(segment)) notFound();
   setRequestLocale(locale);
@@ -41,7 +51,10 @@ export default async function VariantLayout({ children, params }: { children: Re
       lang={entry.htmlLang}
       dir={entry.dir}
       className={`${themeClass(theme)}${inApp ? " in-app" : ""}`}
-      style={{ colorScheme: theme === "Black" ? "dark" : "light", ["--radius-round" as string]: `${RADIUS_ROUND_PX}px` }}
+      style={{
+        colorScheme: theme === "Black" ? "dark" : "light",
+        ["--radius-round" as string]: `${RADIUS_ROUND_PX}px`,
+      }}
     >
       <body>
         <NextIntlClientProvider locale={locale} messages={clientMessages(messages)}>

@@ -10,7 +10,6 @@ import { ProgrammeOverview } from "@/components/programme/programme-overview";
 import { SafeImage } from "@/components/safe/safe-image";
 import { WithOffers } from "@/components/providers/with-offers";
 
-
 export async function generateMetadata({ params }: { params: RouteParams }) {
   return pageMetadata(await routeLocale(params), "home");
 }
@@ -45,7 +44,9 @@ function Home({ locale }: { locale: Locale }) {
         <ol className="steps">
           {STEPS.map((step, index) => (
             <li key={step} className="card">
-              <span className="step-number" aria-hidden="true">{index + 1}</span>
+              <span className="step-number" aria-hidden="true">
+                {index + 1}
+              </span>
               <h3>{t(`${step}Title`)}</h3>
               <p>{t(`${step}Body`)}</p>
             </li>

@@ -49,7 +49,9 @@ function HowItWorks() {
         <ol className={styles.steps}>
           {STEPS.map((step, index) => (
             <li key={step} className="card">
-              <span className="step-number" aria-hidden="true">{index + 1}</span>
+              <span className="step-number" aria-hidden="true">
+                {index + 1}
+              </span>
               <h3>{t(`${step}Title`)}</h3>
               <p>{t(`${step}Body`)}</p>
             </li>

@@ -6,7 +6,6 @@ import { PAGES } from "@/lib/pages";
 import { routeContext, routeLocale, type RouteParams } from "@/lib/route-params";
 import { WithOffers } from "@/components/providers/with-offers";
 
-
 export async function generateMetadata({ params }: { params: RouteParams }) {
   return pageMetadata(await routeLocale(params), "fee");
 }

@@ -9,7 +9,6 @@ import { routeContext, routeLocale, type RouteParams } from "@/lib/route-params"
 import "@/components/partners/partners.css";
 import { WithOffers } from "@/components/providers/with-offers";
 
-
 export async function generateMetadata({ params }: { params: RouteParams }) {
   return pageMetadata(await routeLocale(params), "institutionalPro");
 }

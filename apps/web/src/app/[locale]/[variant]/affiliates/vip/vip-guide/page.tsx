@@ -8,7 +8,6 @@ import { PAGES } from "@/lib/pages";
 import { routeContext, routeLocale, type RouteParams } from "@/lib/route-params";
 import { WithOffers } from "@/components/providers/with-offers";
 
-
 export async function generateMetadata({ params }: { params: RouteParams }) {
   return pageMetadata(await routeLocale(params), "vipGuide");
 }
@@ -40,7 +39,9 @@ function GuideIntro({ locale }: { locale: Locale }) {
         <ol className="steps">
           {STEPS.map((step, index) => (
             <li key={step} className="card">
-              <span className="step-number" aria-hidden="true">{index + 1}</span>
+              <span className="step-number" aria-hidden="true">
+                {index + 1}
+              </span>
               <p>{t(`qualifySteps.${step}`)}</p>
             </li>
           ))}
