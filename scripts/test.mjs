@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The README's test command: lint, type checks, unit and API tests (SQLite, then PostgreSQL when
+// The README's test command: formatting, lint, type checks, unit and API tests (SQLite, then PostgreSQL when
 // TEST_DATABASE_URL is set), then the end-to-end tests in Chromium against the production build, then the cluster
 // tests (nginx, 2 web and 2 API instances) when TEST_DATABASE_URL, TEST_REDIS_URL and nginx are there.
 // Ends with one line "N passed, N failed" summed over every runner.
@@ -45,9 +45,17 @@ function countPlaywright(file) {
   }
 }
 
-const vitestArgs = (report, ...rest) => ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...rest];
+const vitestArgs = (report, ...rest) => [
+  "vitest",
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${report}`,
+  ...rest,
+];
 const sqliteEnv = { TEST_DATABASE_URL: "" };
 
+run("format (Prettier)", "npx", ["prettier", "--check", "."]);
 run("lint", "npx", ["eslint", "."]);
 run("types (packages, api)", "npx", ["tsc", "-p", "tsconfig.json", "--noEmit"]);
 run("types (web)", "npx", ["tsc", "-p", "apps/web/tsconfig.json", "--noEmit"]);
@@ -81,7 +89,11 @@ const clusterSkip = [
 ].filter(Boolean);
 if (clusterSkip.length === 0) {
   const clusterReport = path.join(reports, "vitest-cluster.json");
-  run("cluster (nginx, 2 web, 2 API, PostgreSQL, Redis)", "npx", vitestArgs(clusterReport, "--config", "tests/cluster/vitest.config.mts"));
+  run(
+    "cluster (nginx, 2 web, 2 API, PostgreSQL, Redis)",
+    "npx",
+    vitestArgs(clusterReport, "--config", "tests/cluster/vitest.config.mts"),
+  );
   countVitest(clusterReport);
 } else {
   console.log(`\n(the cluster tests are skipped: ${clusterSkip.join("; ")})`);
