@@ -14,7 +14,7 @@ const DESKTOP = { width: 1280, height: 800 };
 const LAPTOP = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const PHONE_HEADER_MAX_PX = 56;
-/** The wide header's row (globals.css: .header-inner at 1280 px and up). */
+/** The wide header's row (shell-header.css: .header-inner at 1280 px and up). */
 const DESKTOP_HEADER_MAX_PX = 64;
 const MIN_TARGET_PX = 44;
 /** Sub-pixel rounding of layout boxes. */

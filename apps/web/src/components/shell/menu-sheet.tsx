@@ -1,7 +1,7 @@
 "use client";
 import { useEffect, useRef, useState, type MouseEvent, type ReactNode, type SyntheticEvent } from "react";
 
-/** From this width the header shows its nav inline and hides the menu button (globals.css uses the same 1280 px). */
+/** From this width the header shows its nav inline and hides the menu button (shell-header.css uses the same 1280 px). */
 const WIDE_HEADER_QUERY = "(min-width: 1280px)";
 const SHEET_ID = "site-menu";
 const TITLE_ID = "site-menu-title";

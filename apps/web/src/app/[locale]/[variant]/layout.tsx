@@ -11,6 +11,8 @@ import { RADIUS_ROUND_PX } from "@/lib/theme-tokens";
 import { viewportOf } from "@/lib/viewport";
 import { renderedAtBuild, runtimeAttributes, serverRuntimeConfig } from "@/lib/runtime-config";
 import "../../globals.css";
+import "../../shell-header.css";
+import "../../shell-sections.css";
 import "../../data-table.css";
 import "../../touch-targets.css";
 
