@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import path from "node:path";
-import { AFFILIATE, logIn, PLAIN_USER, showFeeCalculator } from "./fixtures";
+import { AFFILIATE, logIn, PLAIN_USER } from "./fixtures";
 
 /** Screenshots to look at (not compared): English and Arabic, light and dark. Saved under screenshots/ (git-ignored). */
 const SHOTS = [
@@ -25,8 +25,6 @@ for (const shot of SHOTS) {
     await page.goto(shot.path);
     await expect(page.locator("html")).toHaveClass(new RegExp(shot.cls));
     await page.waitForLoadState("networkidle");
-    // The fee calculator loads when its card scrolls into view: bring it in, so the shot shows it filled.
-    if (shot.path.includes("/fee")) await showFeeCalculator(page);
     await page.waitForTimeout(500);
     await page.screenshot({ path: path.resolve(__dirname, `../../../screenshots/${shot.name}.png`), fullPage: true });
   });
