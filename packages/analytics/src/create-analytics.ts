@@ -1,71 +1,17 @@
-import { defaultStorage, isSuccessCode, safeStorage, systemClock, type StorageLike } from "@affiliates/contracts";
+import { isSuccessCode, safeStorage } from "@affiliates/contracts";
 import { createBackoff } from "./backoff";
-import {
-  ANALYTICS_LIMITS,
-  DEFAULT_CONFIG_URL,
-  DEFAULT_REPORT_URL,
-  PAGE_TRACKING_ID,
-  STORAGE_KEYS,
-  UPLOAD_BACKOFF,
-} from "./constants";
+import { ANALYTICS_LIMITS, PAGE_TRACKING_ID, STORAGE_KEYS, UPLOAD_BACKOFF } from "./constants";
 import { createEnricher, sessionIdOf } from "./enrich";
 import { mergePlugin } from "./merge";
-import { createPipeline, type AnalyticsPlugin, type PluginContext } from "./pipeline";
+import { resolveWorld, type AnalyticsOptions } from "./options";
+import { createPipeline, type PluginContext } from "./pipeline";
 import { createEventQueue } from "./queue";
 import { createBridgeSender, createFetchSender, nested, sendByBeacon, type SendOutcome, type Sender } from "./send";
 import type { AnalyticsEvent, EventType, PageStatus, TrackFields } from "./types";
 import { parseUserAgent, sysOf } from "./user-agent";
 import { isValidLogEnv, validatePlugin } from "./validate";
-import {
-  browserGlobal,
-  type ClockLike,
-  type ConsoleLike,
-  type DocumentLike,
-  type EventTargetLike,
-  type FetchLike,
-  type LocationLike,
-  type NavigatorLike,
-  type ScreenLike,
-  type SendBeaconLike,
-} from "./world";
 
-export interface AnalyticsOptions {
-  appId: string;
-  appName: string;
-  /** The front end's version (`ver`). */
-  version: string;
-  /** `pre`, `online` or `…test<1–2 digits>`; anything else: nothing is uploaded (one warning). */
-  logEnv: string;
-  /** `{report base}/v1/buried/log/info`. */
-  reportUrl?: string;
-  /** `{config base}/v1/mix/public/clientCommonConfig`. */
-  configUrl?: string;
-  fetch?: FetchLike;
-  /** `navigator.sendBeacon`; null: never beacon. */
-  sendBeacon?: SendBeaconLike | null;
-  storage?: StorageLike;
-  clock?: ClockLike;
-  document?: DocumentLike;
-  /** Where `pagehide` / `pageshow` fire (the window). */
-  window?: EventTargetLike;
-  location?: LocationLike;
-  navigator?: NavigatorLike;
-  screen?: ScreenLike;
-  console?: ConsoleLike;
-  /** Ids, the session's random part and the retry jitter; `Math.random` by default. */
-  random?: () => number;
-  /** Inside the app: events go to the bridge instead of HTTP. */
-  bridgeTransport?: (events: AnalyticsEvent[]) => Promise<void>;
-  /** `sys` is "app H5" inside the app; defaults to whether a bridge transport is given. */
-  inApp?: boolean;
-  getUid?: () => string | null | undefined;
-  /** The device id (terminal code / fingerprint); a random id kept in storage when absent. */
-  getDeviceId?: () => string | null | undefined;
-  /** Extra pipeline steps, run after the built-in validate / before merge. */
-  plugins?: readonly AnalyticsPlugin[];
-  maxQueue?: number;
-  timezoneOffset?: number;
-}
+export type { AnalyticsOptions } from "./options";
 
 interface AnalyticsStats {
   /** Events accepted into the queue. */
@@ -115,10 +61,6 @@ export interface Analytics {
 /** After a beacon, events stay queued; fetch re-sends them only once this long has passed (the API drops duplicates). */
 export const BEACON_CONFIRM_MS = 60_000;
 
-const EMPTY_LOCATION: LocationLike = { href: "", host: "", pathname: "", search: "" };
-const noopTarget: EventTargetLike = { addEventListener: () => undefined, removeEventListener: () => undefined };
-const EMPTY_DOCUMENT: DocumentLike = { ...noopTarget, title: "", referrer: "" };
-
 function randomId(random: () => number): string {
   let id = "";
   while (id.length < 24) id += Math.floor(random() * 0x100000000).toString(36);
@@ -127,32 +69,14 @@ function randomId(random: () => number): string {
 
 /** The analytics SDK (spec §3–§5, §7–§9): validate → enrich → queue → merge/batch → send. */
 export function createAnalytics(options: AnalyticsOptions): Analytics {
-  const clock = options.clock ?? systemClock;
-  const storage = options.storage ?? defaultStorage();
+  const world = resolveWorld(options);
+  const { clock, storage, log, random, document, win, location, navigator, screen, fetchImpl, sendBeacon } = world;
+  const { reportUrl, configUrl, maxQueue } = world;
   const stored = safeStorage(storage);
   const readNumber = (key: string): number | null => {
     const n = Number(stored.get(key) ?? NaN);
     return Number.isFinite(n) ? n : null;
   };
-  const log: ConsoleLike = options.console ?? console;
-  const random = options.random ?? Math.random;
-  const document = options.document ?? browserGlobal<DocumentLike>("document") ?? EMPTY_DOCUMENT;
-  const win = options.window ?? browserGlobal<EventTargetLike>("window") ?? noopTarget;
-  const location = options.location ?? browserGlobal<LocationLike>("location") ?? EMPTY_LOCATION;
-  const navigator = options.navigator ?? browserGlobal<NavigatorLike>("navigator") ?? { userAgent: "" };
-  const screen = options.screen ?? browserGlobal<ScreenLike>("screen") ?? { width: 0, height: 0 };
-  const fetchImpl: FetchLike | undefined =
-    options.fetch ?? (typeof globalThis.fetch === "function" ? globalThis.fetch.bind(globalThis) : undefined);
-  const globalNavigator = browserGlobal<{ sendBeacon?: (url: string, data: Blob) => boolean }>("navigator");
-  const sendBeacon: SendBeaconLike | null =
-    options.sendBeacon === undefined
-      ? typeof globalNavigator?.sendBeacon === "function"
-        ? (url, data) => globalNavigator.sendBeacon?.(url, data) ?? false
-        : null
-      : options.sendBeacon;
-  const reportUrl = options.reportUrl ?? DEFAULT_REPORT_URL;
-  const configUrl = options.configUrl ?? DEFAULT_CONFIG_URL;
-  const maxQueue = options.maxQueue ?? ANALYTICS_LIMITS.maxQueue;
 
   const context: PluginContext = { now: () => clock.now(), warn: (message) => log.warn(message) };
   const pipeline = createPipeline([validatePlugin, ...(options.plugins ?? []), mergePlugin], context);
