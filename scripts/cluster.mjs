@@ -32,73 +32,19 @@
 // Importable: `startCluster(options)` resolves once nginx serves, to `{ url, instances, kill(name), restart(name),
 // stop() }` (tests/cluster drive it this way).
 import { spawn, spawnSync } from "node:child_process";
-import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createWriteStream, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { isOn, nonEmpty, resolveOptions } from "./cluster-options.mjs";
 import { buildIfNeeded, ROOT, WEB_DIR } from "./lib/web-build.mjs";
 
 const API_DIR = path.join(ROOT, "apps/api");
 const TEMPLATE = path.join(ROOT, "deploy/nginx.conf.template");
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const nonEmpty = (value) => (typeof value === "string" && value.trim() !== "" ? value.trim() : undefined);
-const isOff = (value) => value === "off" || value === "false" || value === "0";
-const isOn = (value) => value === "on" || value === "true" || value === "1";
-const portsFrom = (value, fallback) => (nonEmpty(value) ?? fallback).split(",").map((p) => Number(p.trim()));
 
-/**
- * @typedef {object} ClusterOptions
- * @property {number} [port] nginx's public port (CLUSTER_PORT, 8080)
- * @property {string} [host] the public listener's address (CLUSTER_HOST, 127.0.0.1)
- * @property {string} [internalHost] the internal listener's loopback address (CLUSTER_INTERNAL_HOST, 127.0.0.2)
- * @property {number[]} [apiPorts] (CLUSTER_API_PORTS, 4201,4202)
- * @property {number[]} [webPorts] (CLUSTER_WEB_PORTS, 3201,3202)
- * @property {string} [databaseUrl] (DATABASE_URL, postgres://postgres@127.0.0.1:5432/test)
- * @property {string} [databaseSchema] (DATABASE_SCHEMA)
- * @property {string} [redisUrl] (REDIS_URL, redis://127.0.0.1:6379)
- * @property {string} [redisKeyPrefix] (REDIS_KEY_PREFIX)
- * @property {string} [publicOrigin] (PUBLIC_ORIGIN, http://localhost:<port>)
- * @property {string} [appEnv] (APP_ENV, online)
- * @property {boolean} [seed] (SEED, true)
- * @property {string} [runtimeDir] (CLUSTER_DIR, .cluster/<port>)
- * @property {string} [nginx] (NGINX)
- * @property {boolean} [migrate] run `npm run migrate` first (CLUSTER_MIGRATE, true)
- * @property {boolean} [build] build the web app when needed (CLUSTER_BUILD, true)
- * @property {boolean} [debug] the X-Upstream header (CLUSTER_DEBUG, false)
- * @property {number} [pollMs] (CLUSTER_POLL_MS, 1000)
- * @property {Record<string, string>} [env] extra environment of every instance (e.g. low rate limits in tests)
- * @property {boolean} [echo] copy the instances' output to this process's, prefixed (the CLI does)
- * @property {(line: string) => void} [log]
- */
-
-/** @param {ClusterOptions} options */
-function resolveOptions(options, env = process.env) {
-  const port = options.port ?? Number(nonEmpty(env.CLUSTER_PORT) ?? "8080");
-  return {
-    port,
-    host: options.host ?? nonEmpty(env.CLUSTER_HOST) ?? "127.0.0.1",
-    internalHost: options.internalHost ?? nonEmpty(env.CLUSTER_INTERNAL_HOST) ?? "127.0.0.2",
-    apiPorts: options.apiPorts ?? portsFrom(env.CLUSTER_API_PORTS, "4201,4202"),
-    webPorts: options.webPorts ?? portsFrom(env.CLUSTER_WEB_PORTS, "3201,3202"),
-    databaseUrl: options.databaseUrl ?? nonEmpty(env.DATABASE_URL) ?? "postgres://postgres@127.0.0.1:5432/test",
-    databaseSchema: options.databaseSchema ?? nonEmpty(env.DATABASE_SCHEMA),
-    redisUrl: options.redisUrl ?? nonEmpty(env.REDIS_URL) ?? "redis://127.0.0.1:6379",
-    redisKeyPrefix: options.redisKeyPrefix ?? nonEmpty(env.REDIS_KEY_PREFIX),
-    publicOrigin: options.publicOrigin ?? nonEmpty(env.PUBLIC_ORIGIN) ?? `http://localhost:${port}`,
-    appEnv: options.appEnv ?? nonEmpty(env.APP_ENV) ?? "online",
-    seed: options.seed ?? !isOff(nonEmpty(env.SEED) ?? "true"),
-    runtimeDir: path.resolve(ROOT, options.runtimeDir ?? nonEmpty(env.CLUSTER_DIR) ?? `.cluster/${port}`),
-    nginx: options.nginx ?? nonEmpty(env.NGINX) ?? (existsSync("/usr/sbin/nginx") ? "/usr/sbin/nginx" : "nginx"),
-    migrate: options.migrate ?? !isOff(nonEmpty(env.CLUSTER_MIGRATE) ?? "on"),
-    build: options.build ?? !isOff(nonEmpty(env.CLUSTER_BUILD) ?? "on"),
-    debug: options.debug ?? isOn(nonEmpty(env.CLUSTER_DEBUG) ?? "off"),
-    pollMs: options.pollMs ?? Number(nonEmpty(env.CLUSTER_POLL_MS) ?? "1000"),
-    env: options.env ?? {},
-    echo: options.echo ?? false,
-    log: options.log ?? ((line) => console.log(`[cluster] ${line}`)),
-  };
-}
+/** @typedef {import("./cluster-options.mjs").ClusterOptions} ClusterOptions */
 
 /** True when something accepts connections on host:port. */
 function isListening(port, host = "127.0.0.1") {
