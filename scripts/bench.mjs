@@ -8,11 +8,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import autocannon from "autocannon";
-import * as chromeLauncher from "chrome-launcher";
-import lighthouse from "lighthouse";
-import { chromium } from "@playwright/test";
 import { PAGES as SITE_PAGES } from "../apps/web/src/lib/pages.ts";
 import { DEVICE_TOKEN_APP_IDS } from "../packages/contracts/src/device-token-constants.ts";
+import { createLighthouse, median } from "./bench-lighthouse.mjs";
 import { reportLines } from "./bench-report.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -153,86 +151,6 @@ async function firstLoadJs(origin, pagePath, cookie) {
     brotli += brotliCompressSync(body).length;
   }
   return { scripts: srcs.length, raw, gzip, brotli };
-}
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-};
-
-/**
- * One Chromium for every Lighthouse run, not one launched per run: the bench has to finish within 15 minutes.
- * Public pages run first with Lighthouse's storage reset; then the session's cookies go into the browser, for the
- * pages that need a login, and are kept through the runs (disableStorageReset).
- */
-let lighthouseChrome = null;
-let chromeHasSession = false;
-async function lighthouseBrowser(cookie) {
-  lighthouseChrome ??= await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    chromeFlags: [
-      "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
-  if (cookie && !chromeHasSession) {
-    // A logged-in page reads its session hint from document.cookie: put the cookies into the browser itself
-    // (an extra request header would not be visible to page scripts).
-    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${lighthouseChrome.port}`);
-    await browser.contexts()[0].addCookies(
-      cookie.split("; ").map((pair) => {
-        const [name, ...value] = pair.split("=");
-        return { name, value: value.join("="), url: ORIGIN };
-      }),
-    );
-    await browser.close();
-    chromeHasSession = true;
-  }
-  return lighthouseChrome;
-}
-
-async function lighthouseRuns(url, cookie) {
-  const runs = [];
-  const chrome = await lighthouseBrowser(cookie);
-  for (let i = 0; i < LH_RUNS; i++) {
-    const result = await lighthouse(url, {
-      port: chrome.port,
-      output: "json",
-      logLevel: "error",
-      disableStorageReset: Boolean(cookie),
-    });
-    const lhr = result.lhr;
-    runs.push({
-      performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
-      accessibility: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
-      bestPractices: Math.round((lhr.categories["best-practices"].score ?? 0) * 100),
-      seo: Math.round((lhr.categories.seo.score ?? 0) * 100),
-      lcpMs: Math.round(lhr.audits["largest-contentful-paint"].numericValue ?? 0),
-      tbtMs: Math.round(lhr.audits["total-blocking-time"].numericValue ?? 0),
-      cls: Number((lhr.audits["cumulative-layout-shift"].numericValue ?? 0).toFixed(3)),
-      failedAudits: Object.values(lhr.audits)
-        .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary")
-        .map((a) => a.id),
-    });
-  }
-  const pick = (key) => median(runs.map((r) => r[key]));
-  return {
-    performance: pick("performance"),
-    accessibility: pick("accessibility"),
-    bestPractices: pick("bestPractices"),
-    seo: pick("seo"),
-    lcpMs: pick("lcpMs"),
-    tbtMs: pick("tbtMs"),
-    cls: pick("cls"),
-    failedAudits: [...new Set(runs.flatMap((r) => r.failedAudits))],
-    runs: runs.length,
-  };
 }
 
 function cannon(opts) {
@@ -482,11 +400,12 @@ if (ONLY.has("lighthouse")) {
     `[bench] Lighthouse 12.2.3, ${LH_RUNS} runs per page, ${measured.length} of ${PAGES.length} pages${FULL ? "" : " (BENCH_FULL=1 for all)"}…`,
   );
   // The bare page is the reference every page's TBT and LCP are divided by (design.md: ratios in one run).
-  results.lighthouseBare = await lighthouseRuns(`${BARE}/`);
+  const lighthouse = createLighthouse({ runs: LH_RUNS, origin: ORIGIN });
+  results.lighthouseBare = await lighthouse.runs(`${BARE}/`);
   const bare = results.lighthouseBare;
   // Public pages first: the browser gets the session's cookies for the pages that need a login, and keeps them.
   for (const page of [...measured.filter((p) => !p.session), ...measured.filter((p) => p.session)]) {
-    const lh = await lighthouseRuns(`${ORIGIN}${page.path}`, page.session ? cookie : undefined);
+    const lh = await lighthouse.runs(`${ORIGIN}${page.path}`, page.session ? cookie : undefined);
     lh.tbtRatio = Number((lh.tbtMs / Math.max(bare.tbtMs, 1)).toFixed(2));
     lh.lcpRatio = Number((lh.lcpMs / Math.max(bare.lcpMs, 1)).toFixed(2));
     results.lighthouse[page.name] = lh;
@@ -505,7 +424,7 @@ if (ONLY.has("lighthouse")) {
       broken.push(`Lighthouse best practices of ${page.name}: ${lh.bestPractices} (budget ${BUDGET.bestPractices})`);
     if (lh.seo < BUDGET.seo) broken.push(`Lighthouse SEO of ${page.name}: ${lh.seo} (budget ${BUDGET.seo})`);
   }
-  await lighthouseChrome?.kill();
+  await lighthouse.close();
 }
 
 // --- report ---
