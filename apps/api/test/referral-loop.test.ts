@@ -1,119 +1,23 @@
-import type { LightMyRequestResponse } from "fastify";
-import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  affiliateCommissionPageSchema,
-  affiliatePayoutResultSchema,
-  affiliatePayoutsSchema,
-  affiliateSummarySchema,
-  inviteePageSchema,
-  levelReviewResultSchema,
-  referralLinkListSchema,
-  settleResultSchema,
-  tradeFeedResultSchema,
-  type AffiliateCommissionRecord,
-  type TradeFill,
-} from "@affiliates/contracts";
-import { addDays, DAY_MS, dayOf } from "../src/lib/days";
+import { describe, expect, it } from "vitest";
+import { affiliateSummarySchema, inviteePageSchema, tradeFeedResultSchema } from "@affiliates/contracts";
+import { DAY_MS } from "../src/lib/days";
 import { earningsOf } from "../src/plugins/app/commission-engine";
 import { okData as data, refused } from "./helpers/envelope-assertions";
-import {
-  AFFILIATE,
-  DIALECT,
-  createTestApp,
-  deviceToken,
-  login,
-  sessionCookie,
-  type TestApp,
-  callerFor,
-} from "./helpers/test-app";
+import { cookieOf, masked, referralLoopSuite } from "./helpers/referral-loop";
+import { DIALECT, login, sessionCookie } from "./helpers/test-app";
 import { apiUrl } from "./helpers/api-url";
 
-/** The referral loop end to end through the real app: link → click → sign-up → fills → commission → settlement → payout. */
-const ADMIN_TOKEN = "referral-admin-token";
-let clock = Date.parse("2026-06-15T12:00:00.000Z");
-const today = () => dayOf(clock);
+/** The referral loop end to end through the real app: link → click → sign-up → fills → commission (settlement, payouts and the level review: referral-settlement.test.ts). */
 const PARTNER = { email: "partner@example.com", password: "Partner#2026" } as const;
 const NOVA = { email: "sub.nova@example.com", password: "SubAffiliate#2026" } as const;
 
-let t: TestApp;
-let dy: string;
-let affiliateCookie: string;
-
-const call = callerFor(() => t.app, { dy: () => dy, admin: ADMIN_TOKEN });
-
-const cookieOf = (response: LightMyRequestResponse, name: string) => response.cookies.find((c) => c.name === name);
-
-let registered = 0;
-/** Registers through the stand-in register page, as a visitor who followed a link would (code typed or prefilled). */
-async function registerWith(ref: string, cookies: Record<string, string> = {}) {
-  const email = `loop-${++registered}-${DIALECT}@example.com`;
-  const response = await t.app.inject({
-    method: "POST",
-    url: "/register",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    cookies,
-    payload: new URLSearchParams({ dyToken: dy, email, password: "Invitee#2026x", ref }).toString(),
-  });
-  const user = await t.app.users.findByEmail(email);
-  return { response, email, userId: user?.user_id, cookie: cookieOf(response, "refresh_token")?.value };
-}
-
-const feed = (trades: TradeFill[]) => call("POST", apiUrl("adminTrades"), { admin: true, body: { trades } });
-let tradeSeq = 0;
-const fill = (userId: string, market: TradeFill["market"], fee: number, extra: Partial<TradeFill> = {}): TradeFill => ({
-  tradeId: `t-${DIALECT}-${String(++tradeSeq).padStart(6, "0")}`,
-  userId,
-  market,
-  notional: 1000,
-  fee,
-  feeCurrency: "USDT",
-  time: new Date(clock).toISOString(),
-  ...extra,
-});
-
-async function linesOf(cookie: string, maskedUserId: string, day = today()): Promise<AffiliateCommissionRecord[]> {
-  const page = affiliateCommissionPageSchema.parse(
-    data(await call("GET", apiUrl("commissions", { from: day, to: day, pageSize: 100 }), { cookie })),
-  );
-  return page.items.filter((i) => i.inviteeMaskedId === maskedUserId);
-}
-const linkOf = async (cookie: string, code: string) => {
-  const { links } = referralLinkListSchema.parse(
-    data(await call("GET", apiUrl("links", { from: today(), to: today() }), { cookie })),
-  );
-  const link = links.find((l) => l.code === code);
-  if (!link) throw new Error(`no link ${code}`);
-  return link;
-};
-/** The stored fills of one user, with what each earned. */
-const tradesOf = (userId: string) =>
-  t.app.db
-    .selectFrom("affiliate_trades")
-    .selectAll()
-    .where("user_id", "=", userId)
-    .orderBy("traded_at")
-    .orderBy("trade_id")
-    .execute();
-const masked = (userId: string | undefined) => `${(userId ?? "").slice(0, 2)}****${(userId ?? "").slice(-2)}`;
-
-beforeAll(async () => {
-  t = await createTestApp({
-    adminToken: ADMIN_TOKEN,
-    now: () => clock,
-    loginThrottle: { perAccount: 50, perIp: 10_000, windowMs: 900_000, slowdownAfter: 10_000 },
-  });
-  dy = await deviceToken(t.app);
-  affiliateCookie = sessionCookie(await login(t.app, AFFILIATE.email, AFFILIATE.password));
-}, 120_000);
-afterAll(async () => {
-  await t.close();
-});
+const s = referralLoopSuite();
+const { call, registerWith, feed, fill, linesOf, linkOf, tradesOf, today } = s;
 
 describe(`clicks and sign-ups (${DIALECT})`, () => {
   it("a link's page counts one click per visitor, link and day, remembers the code 30 days and shows the inviter's offer", async () => {
-    const before = await linkOf(affiliateCookie, "aurora10");
-    const first = await t.app.inject({ method: "GET", url: "/register?ref=aurora10" });
+    const before = await linkOf(s.affiliateCookie, "aurora10");
+    const first = await s.app.inject({ method: "GET", url: "/register?ref=aurora10" });
     expect(first.statusCode).toBe(200);
     expect(first.body).toContain("Invited by Au***: 10% of your fees back");
     expect(first.body).toContain('name="ref"');
@@ -124,57 +28,61 @@ describe(`clicks and sign-ups (${DIALECT})`, () => {
     expect(visitor?.value).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
     // The same visitor again, and again: still one click today.
     for (let i = 0; i < 3; i++)
-      await t.app.inject({
+      await s.app.inject({
         method: "GET",
         url: "/register?ref=aurora10",
         cookies: { ref_visitor: visitor?.value ?? "" },
       });
-    expect((await linkOf(affiliateCookie, "aurora10")).period.clicks).toBe(before.period.clicks + 1);
+    expect((await linkOf(s.affiliateCookie, "aurora10")).period.clicks).toBe(before.period.clicks + 1);
     // Another visitor counts; the first one counts again the next day.
-    await t.app.inject({ method: "GET", url: "/register?ref=aurora10" });
-    expect((await linkOf(affiliateCookie, "aurora10")).period.clicks).toBe(before.period.clicks + 2);
-    clock += DAY_MS;
+    await s.app.inject({ method: "GET", url: "/register?ref=aurora10" });
+    expect((await linkOf(s.affiliateCookie, "aurora10")).period.clicks).toBe(before.period.clicks + 2);
+    s.clock += DAY_MS;
     try {
-      const nextDay = await linkOf(affiliateCookie, "aurora10");
-      await t.app.inject({
+      const nextDay = await linkOf(s.affiliateCookie, "aurora10");
+      await s.app.inject({
         method: "GET",
         url: "/register?ref=aurora10",
         cookies: { ref_visitor: visitor?.value ?? "" },
       });
-      expect((await linkOf(affiliateCookie, "aurora10")).period.clicks).toBe(nextDay.period.clicks + 1);
+      expect((await linkOf(s.affiliateCookie, "aurora10")).period.clicks).toBe(nextDay.period.clicks + 1);
     } finally {
-      clock -= DAY_MS;
+      s.clock -= DAY_MS;
     }
     // The short form redirects to the register page; the remembered code fills the field on a later visit.
     // The short link /r/{code} and the /register page are pages a browser opens, not /v1 calls: not in the table.
-    const short = await t.app.inject({ method: "GET", url: "/r/aurora10" });
+    const short = await s.app.inject({ method: "GET", url: "/r/aurora10" });
     expect(short.statusCode).toBe(302);
     expect(short.headers.location).toBe("/register?ref=aurora10");
-    const later = await t.app.inject({ method: "GET", url: "/register", cookies: { ref_code: "aurora10" } });
+    const later = await s.app.inject({ method: "GET", url: "/register", cookies: { ref_code: "aurora10" } });
     expect(later.body).toContain('value="aurora10"');
     // An unknown code counts nothing and says so.
-    const unknown = await t.app.inject({ method: "GET", url: "/register?ref=nosuchcode" });
+    const unknown = await s.app.inject({ method: "GET", url: "/register?ref=nosuchcode" });
     expect(unknown.body).toContain("This referral code does not exist.");
     expect(cookieOf(unknown, "ref_code")).toBeUndefined();
   });
 
   it("registering with a code attributes the user once: link sign-ups, funnel and invitee table update", async () => {
-    const link = await linkOf(affiliateCookie, "aurora10");
+    const link = await linkOf(s.affiliateCookie, "aurora10");
     const summary = affiliateSummarySchema.parse(
-      data(await call("GET", apiUrl("affiliateSummary", { from: today(), to: today() }), { cookie: affiliateCookie })),
+      data(
+        await call("GET", apiUrl("affiliateSummary", { from: today(), to: today() }), { cookie: s.affiliateCookie }),
+      ),
     );
     const invitee = await registerWith("aurora10");
     expect(invitee.response.statusCode, invitee.response.body).toBe(303);
     expect(cookieOf(invitee.response, "ref_code")?.value).toBe("");
-    expect((await linkOf(affiliateCookie, "aurora10")).period.signups).toBe(link.period.signups + 1);
+    expect((await linkOf(s.affiliateCookie, "aurora10")).period.signups).toBe(link.period.signups + 1);
     const after = affiliateSummarySchema.parse(
-      data(await call("GET", apiUrl("affiliateSummary", { from: today(), to: today() }), { cookie: affiliateCookie })),
+      data(
+        await call("GET", apiUrl("affiliateSummary", { from: today(), to: today() }), { cookie: s.affiliateCookie }),
+      ),
     );
     expect(after.totals.signups).toBe(summary.totals.signups + 1);
     expect(after.funnel.find((f) => f.step === "signups")?.count).toBe(summary.totals.signups + 1);
     // The table shows the masked id, and searching for exactly that finds the invitee.
     const found = inviteePageSchema.parse(
-      data(await call("GET", apiUrl("invitees", { search: masked(invitee.userId) }), { cookie: affiliateCookie })),
+      data(await call("GET", apiUrl("invitees", { search: masked(invitee.userId) }), { cookie: s.affiliateCookie })),
     );
     expect(found.items.map((i) => [i.maskedUserId, i.linkCode])).toContainEqual([masked(invitee.userId), "aurora10"]);
     // A user never changes inviter, and cannot be their own.
@@ -184,7 +92,7 @@ describe(`clicks and sign-ups (${DIALECT})`, () => {
       "10012",
     );
     refused(
-      await call("POST", apiUrl("referrerBind"), { cookie: affiliateCookie, dy: true, body: { code: "AURORA" } }),
+      await call("POST", apiUrl("referrerBind"), { cookie: s.affiliateCookie, dy: true, body: { code: "AURORA" } }),
       409,
       "10010",
     );
@@ -198,14 +106,14 @@ describe(`clicks and sign-ups (${DIALECT})`, () => {
 
     const created = data(
       await call("POST", apiUrl("linkCreate"), {
-        cookie: affiliateCookie,
+        cookie: s.affiliateCookie,
         dy: true,
         body: { label: "old", code: `arch${DIALECT.slice(0, 3)}` },
       }),
     ) as { id: number; code: string };
     data(
       await call("PATCH", apiUrl("linkUpdate", { id: created.id }), {
-        cookie: affiliateCookie,
+        cookie: s.affiliateCookie,
         dy: true,
         body: { archived: true },
       }),
@@ -228,7 +136,7 @@ describe(`commission (${DIALECT})`, () => {
       data(await feed([fill(uid, "spot", 1), fill(uid, "spot", 0.5), fill(uid, "futures", 2.4)])),
     );
     expect(result).toEqual({ received: 3, accepted: 3, duplicates: 0, attributed: 3 });
-    const lines = await linesOf(affiliateCookie, masked(uid));
+    const lines = await linesOf(s.affiliateCookie, masked(uid));
     const spot = lines.find((l) => l.businessLine === "spot");
     const futures = lines.find((l) => l.businessLine === "futures");
     // 1.5 × 0.35 = 0.525 → 0.52 (cents round down); 2.4 × 0.35 = 0.84.
@@ -250,15 +158,17 @@ describe(`commission (${DIALECT})`, () => {
     ]);
     // A masked id ("79****87") can match seeded invitees too: ours is the one that signed up at the test's clock.
     const matches = inviteePageSchema.parse(
-      data(await call("GET", apiUrl("invitees", { search: masked(uid), pageSize: 100 }), { cookie: affiliateCookie })),
+      data(
+        await call("GET", apiUrl("invitees", { search: masked(uid), pageSize: 100 }), { cookie: s.affiliateCookie }),
+      ),
     ).items;
-    const invitee = matches.find((item) => item.registeredAt === new Date(clock).toISOString());
+    const invitee = matches.find((item) => item.registeredAt === new Date(s.clock).toISOString());
     expect(invitee).toMatchObject({ volumeUsdt: 3000, commissionUsdt: 1.36 });
-    expect(invitee?.firstTradeAt).toBe(new Date(clock).toISOString());
+    expect(invitee?.firstTradeAt).toBe(new Date(s.clock).toISOString());
   });
 
   it("Lv1 and Lv3 rates, a 5 % share, a 0 % share, and a fill too small to earn a cent", async () => {
-    const partnerCookie = sessionCookie(await login(t.app, PARTNER.email, PARTNER.password));
+    const partnerCookie = sessionCookie(await login(s.app, PARTNER.email, PARTNER.password));
     const p = await registerWith("partner5"); // Lv1 (40 %), 5 % back
     data(await feed([fill(p.userId ?? "", "futures", 2)]));
     expect((await linesOf(partnerCookie, masked(p.userId)))[0]).toMatchObject({ commissionUsdt: 0.7, feeUsdt: 2 });
@@ -266,45 +176,45 @@ describe(`commission (${DIALECT})`, () => {
     const tiny = await registerWith("AURORA"); // Lv2, no share
     data(await feed([fill(tiny.userId ?? "", "spot", 0.01)]));
     // 0.01 × 0.45 = 0.0045: below a cent, so the line pays nothing and says why — until more fills add up.
-    expect((await linesOf(affiliateCookie, masked(tiny.userId)))[0]).toMatchObject({
+    expect((await linesOf(s.affiliateCookie, masked(tiny.userId)))[0]).toMatchObject({
       commissionUsdt: 0,
       reasonNone: "below minimum",
     });
     data(await feed([fill(tiny.userId ?? "", "spot", 0.02)]));
-    expect((await linesOf(affiliateCookie, masked(tiny.userId)))[0]).toMatchObject({
+    expect((await linesOf(s.affiliateCookie, masked(tiny.userId)))[0]).toMatchObject({
       fills: 2,
       commissionUsdt: 0.01,
       reasonNone: null,
     });
 
-    await t.app.db.updateTable("affiliates").set({ level: 3 }).where("user_id", "=", "8012345680").execute();
+    await s.app.db.updateTable("affiliates").set({ level: 3 }).where("user_id", "=", "8012345680").execute();
     try {
       const q = await registerWith("PARTNER"); // Lv3 (50 %), no share
       data(await feed([fill(q.userId ?? "", "spot", 3)]));
       expect((await linesOf(partnerCookie, masked(q.userId)))[0]).toMatchObject({ commissionUsdt: 1.5 });
     } finally {
-      await t.app.db.updateTable("affiliates").set({ level: 1 }).where("user_id", "=", "8012345680").execute();
+      await s.app.db.updateTable("affiliates").set({ level: 1 }).where("user_id", "=", "8012345680").execute();
     }
   });
 
   it("a sub-affiliate's invitee earns the sub their agreed rate and the inviter the override it leaves", async () => {
     // Nova: sub-affiliate of the demo affiliate (45 %) at 35 %; link NOVA gives nothing back.
-    const novaCookie = sessionCookie(await login(t.app, NOVA.email, NOVA.password));
+    const novaCookie = sessionCookie(await login(s.app, NOVA.email, NOVA.password));
     const n = await registerWith("NOVA");
     const range = `from=${today()}&to=${today()}`;
     const parentBefore = affiliateSummarySchema.parse(
-      data(await call("GET", apiUrl("affiliateSummary", range), { cookie: affiliateCookie })),
+      data(await call("GET", apiUrl("affiliateSummary", range), { cookie: s.affiliateCookie })),
     ).totals;
     data(await feed([fill(n.userId ?? "", "spot", 1)]));
     // The inviter earns the override, but the sub's invitee is not the inviter's trader: no volume, no active trader.
     const parentAfter = affiliateSummarySchema.parse(
-      data(await call("GET", apiUrl("affiliateSummary", range), { cookie: affiliateCookie })),
+      data(await call("GET", apiUrl("affiliateSummary", range), { cookie: s.affiliateCookie })),
     ).totals;
     expect(parentAfter.volumeUsdt).toBe(parentBefore.volumeUsdt);
     expect(parentAfter.activeTraders).toBe(parentBefore.activeTraders);
     expect(Math.round((parentAfter.commissionPendingUsdt - parentBefore.commissionPendingUsdt) * 100)).toBe(10);
     expect((await linesOf(novaCookie, masked(n.userId)))[0]).toMatchObject({ commissionUsdt: 0.35, source: "direct" });
-    expect((await linesOf(affiliateCookie, masked(n.userId)))[0]).toMatchObject({
+    expect((await linesOf(s.affiliateCookie, masked(n.userId)))[0]).toMatchObject({
       commissionUsdt: 0.1,
       source: "override",
       feeUsdt: 1,
@@ -331,7 +241,7 @@ describe(`commission (${DIALECT})`, () => {
     ]);
     const accepted = results.map((r) => tradeFeedResultSchema.parse(data(r)).accepted);
     expect(accepted.reduce((a, b) => a + b, 0)).toBe(30);
-    const lines = await linesOf(affiliateCookie, masked(d.userId));
+    const lines = await linesOf(s.affiliateCookie, masked(d.userId));
     expect(lines.reduce((n, l) => n + l.fills, 0)).toBe(70);
     // AuroraX: 5 % back on spot, 0 % on futures. 50 spot fills × 0.25 × 0.40 = 5.00; 20 futures × 0.25 × 0.45 = 2.25.
     expect(lines.find((l) => l.businessLine === "spot")?.commissionUsdt).toBe(5);
@@ -356,165 +266,9 @@ describe(`commission (${DIALECT})`, () => {
   });
 });
 
-describe(`settlement and payouts (${DIALECT})`, () => {
-  const ledgerSum = async (userId: string) => {
-    const row = await t.app.db
-      .selectFrom("affiliate_ledger")
-      .select((eb) => eb.fn.sum<number>("amount_cents").as("n"))
-      .where("user_id", "=", userId)
-      .executeTakeFirst();
-    return Number(row?.n ?? 0) / 100;
-  };
-
-  it("settles yesterday's pending lines exactly once, credits the balance, and pays out from the minimum up", async () => {
-    // A fresh affiliate: an application approved by the operators, one link, one invitee.
-    const owner = await registerWith("");
-    const ownerCookie = owner.cookie ?? "";
-    const applied = data(
-      await call("POST", apiUrl("affiliateApply"), {
-        cookie: ownerCookie,
-        dy: true,
-        body: {
-          name: "Fresh Affiliate",
-          email: owner.email,
-          channels: [{ type: "x", url: "https://x.com/fresh", audience: 100 }],
-          region: "DE",
-        },
-      }),
-    ) as { id: number };
-    data(
-      await call("POST", apiUrl("adminAffiliateDecision", { id: applied.id }), {
-        admin: true,
-        body: { decision: "approve" },
-      }),
-    );
-    const link = data(
-      await call("POST", apiUrl("linkCreate"), {
-        cookie: ownerCookie,
-        dy: true,
-        body: { label: "Main", code: `fresh${DIALECT.slice(0, 3)}` },
-      }),
-    ) as { code: string };
-    const trader = await registerWith(link.code);
-    const yesterday = addDays(today(), -1);
-    const at = `${yesterday}T10:00:00.000Z`;
-
-    // 20 × 1.00 fee at 40 % = 8.00 USDT: below the 10 USDT minimum once settled.
-    data(await feed(Array.from({ length: 20 }, () => fill(trader.userId ?? "", "spot", 1, { time: at }))));
-    let payouts = affiliatePayoutsSchema.parse(data(await call("GET", apiUrl("payouts"), { cookie: ownerCookie })));
-    expect(payouts).toMatchObject({
-      balanceUsdt: 0,
-      lifetimeEarnedUsdt: 0,
-      pendingUsdt: 8,
-      minimumPayoutUsdt: 10,
-      nextSettlementAt: `${addDays(today(), 1)}T00:00:00.000Z`,
-    });
-    const settled = settleResultSchema.parse(
-      data(await call("POST", apiUrl("adminSettle", { day: yesterday }), { admin: true })),
-    );
-    expect(settled.lines).toBeGreaterThanOrEqual(1);
-    const twice = await Promise.all([
-      call("POST", apiUrl("adminSettle", { day: yesterday }), { admin: true }),
-      call("POST", apiUrl("adminSettle", { day: yesterday }), { admin: true }),
-    ]);
-    for (const r of twice) expect(settleResultSchema.parse(data(r))).toMatchObject({ lines: 0, creditedUsdt: 0 });
-    expect((await linesOf(ownerCookie, masked(trader.userId), yesterday))[0]).toMatchObject({
-      status: "settled",
-      commissionUsdt: 8,
-    });
-    payouts = affiliatePayoutsSchema.parse(data(await call("GET", apiUrl("payouts"), { cookie: ownerCookie })));
-    expect(payouts).toMatchObject({ balanceUsdt: 8, lifetimeEarnedUsdt: 8, pendingUsdt: 0 });
-    refused(
-      await call("POST", apiUrl("payoutWithdraw"), { cookie: ownerCookie, dy: true }),
-      409,
-      "10009",
-      "payout: the balance of 8.00 USDT is below the minimum payout of 10.00 USDT",
-    );
-    refused(await call("POST", apiUrl("payoutWithdraw"), { cookie: ownerCookie }), 403, "22001");
-
-    // 5 more fills, settled: 10.00; two withdrawals at once pay out once.
-    data(await feed(Array.from({ length: 5 }, () => fill(trader.userId ?? "", "spot", 1, { time: at }))));
-    data(await call("POST", apiUrl("adminSettle", { day: yesterday }), { admin: true }));
-    const [w1, w2] = await Promise.all([
-      call("POST", apiUrl("payoutWithdraw"), { cookie: ownerCookie, dy: true }),
-      call("POST", apiUrl("payoutWithdraw"), { cookie: ownerCookie, dy: true }),
-    ]);
-    const paid = [w1, w2].filter((r) => r.statusCode === 200);
-    expect(paid).toHaveLength(1);
-    const payout = affiliatePayoutResultSchema.parse(data(paid[0] as LightMyRequestResponse));
-    expect(payout).toMatchObject({ balanceUsdt: 0, payout: { kind: "payout", amountUsdt: -10, destination: "spot" } });
-    payouts = affiliatePayoutsSchema.parse(data(await call("GET", apiUrl("payouts"), { cookie: ownerCookie })));
-    expect(payouts).toMatchObject({ balanceUsdt: 0, lifetimeEarnedUsdt: 10 });
-    expect(payouts.payouts.map((p) => p.amountUsdt)).toEqual([-10]);
-    expect(await ledgerSum(owner.userId ?? "")).toBe(payouts.balanceUsdt);
-  });
-
-  it("the balance is the sum of the ledger, whose entries cannot be changed or removed", async () => {
-    const payouts = affiliatePayoutsSchema.parse(
-      data(await call("GET", apiUrl("payouts"), { cookie: affiliateCookie })),
-    );
-    expect(payouts.lifetimeEarnedUsdt).toBeGreaterThan(100);
-    expect(await ledgerSum("8012345678")).toBeCloseTo(payouts.balanceUsdt, 2);
-    // Lifetime earned is the settled commission of every line: the seeded history agrees with its ledger.
-    const settledRow = await t.app.db
-      .selectFrom("affiliate_commissions")
-      .select((eb) => eb.fn.sum<number>("commission_cents").as("n"))
-      .where("affiliate_user_id", "=", "8012345678")
-      .where("status", "=", "settled")
-      .executeTakeFirst();
-    expect(Number(settledRow?.n ?? 0) / 100).toBeCloseTo(payouts.lifetimeEarnedUsdt, 2);
-    const db = t.app.db;
-    await expect(
-      db.updateTable("affiliate_ledger").set({ amount_cents: 1 }).where("user_id", "=", "8012345678").execute(),
-    ).rejects.toThrow(/immutable/);
-    await expect(db.deleteFrom("affiliate_ledger").where("user_id", "=", "8012345678").execute()).rejects.toThrow(
-      /immutable/,
-    );
-    await expect(sql`select 1`.execute(db)).resolves.toBeDefined();
-  });
-});
-
-describe(`level review (${DIALECT})`, () => {
-  it("on the 1st each affiliate gets the highest level last month's new traders and volume met, once", async () => {
-    // The partner (Lv1) brings 10 new traders with 10,000,000 USDT of volume in July: Lv2 (10 traders, 10 M).
-    const month = "2026-07";
-    const invitees = [];
-    for (let i = 0; i < 10; i++) invitees.push(await registerWith("PARTNER"));
-    data(
-      await feed(
-        invitees.map((inv) =>
-          fill(inv.userId ?? "", "futures", 600, { notional: 1_000_000, time: `${month}-10T08:00:00.000Z` }),
-        ),
-      ),
-    );
-    const review = levelReviewResultSchema.parse(
-      data(await call("POST", apiUrl("adminReviewLevels", { month }), { admin: true })),
-    );
-    expect(review.alreadyDone).toBe(false);
-    const partner = await t.app.affiliate.affiliateOf("8012345680");
-    expect(partner).toMatchObject({ level: 2, rate_bps: 4500 });
-    // Nova (a sub-affiliate with nothing in July) stays at the first level and keeps her agreed rate.
-    expect(await t.app.affiliate.affiliateOf("8012345681")).toMatchObject({ level: 1, rate_bps: 3500 });
-    expect(
-      levelReviewResultSchema.parse(data(await call("POST", apiUrl("adminReviewLevels", { month }), { admin: true }))),
-    ).toMatchObject({ alreadyDone: true, changed: 0 });
-    refused(
-      await call("POST", apiUrl("adminReviewLevels", { month: "2026-13" }), { admin: true }),
-      400,
-      "400",
-      /^month: /,
-    );
-    await t.app.db
-      .updateTable("affiliates")
-      .set({ level: 1, rate_bps: 4000 })
-      .where("user_id", "=", "8012345680")
-      .execute();
-  });
-});
-
 describe(`exports (${DIALECT})`, () => {
   it("the invitee CSV is UTF-8 with a byte-order mark and holds exactly the table's invitees", async () => {
-    const response = await call("GET", apiUrl("inviteesCsv", { search: 70 }), { cookie: affiliateCookie });
+    const response = await call("GET", apiUrl("inviteesCsv", { search: 70 }), { cookie: s.affiliateCookie });
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("text/csv; charset=utf-8");
     expect(
@@ -524,7 +278,7 @@ describe(`exports (${DIALECT})`, () => {
     ).toBe(true);
     const rows = response.body.trim().split("\r\n").slice(1);
     const table = inviteePageSchema.parse(
-      data(await call("GET", apiUrl("invitees", { search: 70, pageSize: 10 }), { cookie: affiliateCookie })),
+      data(await call("GET", apiUrl("invitees", { search: 70, pageSize: 10 }), { cookie: s.affiliateCookie })),
     );
     expect(rows).toHaveLength(table.total);
     expect(
