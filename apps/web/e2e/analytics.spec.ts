@@ -16,6 +16,17 @@ async function storedEvents(request: APIRequestContext, query: string): Promise<
   expect(response.status()).toBe(200);
   return ((await response.json()) as { data: { events: StoredEvent[] } }).data.events;
 }
+/** Analytics has started on this device (after the login state is known, from its own chunk): its first show event is stored. */
+async function analyticsStarted(request: APIRequestContext, since: number, deviceId: string): Promise<void> {
+  await expect
+    .poll(
+      async () =>
+        (await storedEvents(request, `type=page&since=${since}`)).filter(
+          (e) => e.device_id === deviceId && e.page_status === "show",
+        ).length,
+    )
+    .toBeGreaterThan(0);
+}
 const deviceIdOf = (page: import("@playwright/test").Page) =>
   page.evaluate(() => window.localStorage.getItem("fingerprint") ?? "");
 
@@ -27,14 +38,7 @@ test.describe("analytics (spec §3, §4, §7)", () => {
       .poll(() => deviceIdOf(page))
       .not.toBe("")
       .then(() => deviceIdOf(page));
-    await expect
-      .poll(
-        async () =>
-          (await storedEvents(request, `type=page&since=${since}`)).filter(
-            (e) => e.device_id === deviceId && e.page_status === "show",
-          ).length,
-      )
-      .toBeGreaterThan(0);
+    await analyticsStarted(request, since, deviceId);
     const show = (await storedEvents(request, `type=page&since=${since}`)).find(
       (e) => e.device_id === deviceId && e.page_status === "show",
     )!;
@@ -74,6 +78,8 @@ test.describe("analytics (spec §3, §4, §7)", () => {
       .poll(() => deviceIdOf(page))
       .not.toBe("")
       .then(() => deviceIdOf(page));
+    // A URL change before analytics has started is only the URL its first show reports.
+    await analyticsStarted(request, since, deviceId);
     await page.evaluate(() => window.history.pushState({}, "", "/affiliates/fee?tab=spot"));
     await expect
       .poll(async () =>
@@ -92,6 +98,8 @@ test.describe("analytics (spec §3, §4, §7)", () => {
       .poll(() => deviceIdOf(page))
       .not.toBe("")
       .then(() => deviceIdOf(page));
+    // Clicks are recorded once analytics has started; its chunk must have loaded before the network goes.
+    await analyticsStarted(request, since, deviceId);
     await context.setOffline(true);
     for (let i = 0; i < 3; i++) await page.locator(".theme-toggle").click();
     await page.waitForTimeout(1_500);
