@@ -154,15 +154,18 @@ async function apiLogin(base) {
 /** The SDK's session id form (device id + digits): the API accepts `${session}:${log_seq}` event ids only. */
 const sessionOf = (runId) => `${runId}-device${process.pid}`;
 
-function eventBatch(runId, batchNo, origin) {
+/**
+ * 50 events shaped as the analytics SDK sends them (the load run and the bench's ingest measure share it); `session`
+ * in the SDK's form (device id + digits), event ids `${session}:${log_seq}`, the only ones the API accepts.
+ */
+export function eventBatch({ session, deviceId, batchNo, origin, label }) {
   const now = Date.now();
-  const session = sessionOf(runId);
   return Array.from({ length: 50 }, (_, i) => ({
     event_id: `${session}:${batchNo * 50 + i}`,
     type: "click",
     url: `${origin}/affiliates`,
-    title: "Load",
-    event_tracking: "load",
+    title: label,
+    event_tracking: label.toLowerCase(),
     event_tracking_id: "b1",
     business1: "",
     business2: "",
@@ -182,7 +185,7 @@ function eventBatch(runId, batchNo, origin) {
     browser_version: "126",
     sys: "web",
     os_version: "10",
-    device_id: `${runId}-device`,
+    device_id: deviceId,
     session_id: session,
     manufacturer: "",
     model: "",
@@ -248,7 +251,15 @@ async function loadRun({ label, root, origin, apiPort, seconds, rates, apiEnv, c
       {
         stream: ingest,
         fire: () => {
-          const body = JSON.stringify(eventBatch(runId, ++batches, origin)); // the same event ids on every retry
+          const body = JSON.stringify(
+            eventBatch({
+              session: sessionOf(runId),
+              deviceId: `${runId}-device`,
+              batchNo: ++batches,
+              origin,
+              label: "Load",
+            }),
+          ); // the same event ids on every retry
           return send(
             ingest,
             () => ({

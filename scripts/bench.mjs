@@ -11,6 +11,7 @@ import autocannon from "autocannon";
 import { PAGES as SITE_PAGES } from "../apps/web/src/lib/pages.ts";
 import { DEVICE_TOKEN_APP_IDS } from "../packages/contracts/src/device-token-constants.ts";
 import { createLighthouse, median } from "./bench-lighthouse.mjs";
+import { eventBatch } from "./bench-load.mjs";
 import { reportLines } from "./bench-report.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -282,57 +283,8 @@ if (ONLY.has("analytics")) {
   let batch = 0;
   // The SDK's ids (the API refuses others): session = device id + digits, event id = `${session}:${log_seq}`.
   const session = `bench-device${Date.now()}${process.pid}`;
-  const batchBody = () => {
-    batch++;
-    const now = Date.now();
-    return JSON.stringify(
-      Array.from({ length: 50 }, (_, i) => ({
-        event_id: `${session}:${batch * 50 + i}`,
-        type: "click",
-        url: `${ORIGIN}/affiliates`,
-        title: "Bench",
-        event_tracking: "bench",
-        event_tracking_id: "b1",
-        business1: "",
-        business2: "",
-        track_type: "manual",
-        timestamp: now,
-        seq: i,
-        log_seq: batch * 50 + i,
-        retry_count: 0,
-        user_language: "en",
-        referer: "",
-        timely: false,
-        merge: false,
-        page_unique_id: `p${batch}`,
-        ctime: now,
-        curr_page: "/affiliates",
-        browser: "Chrome",
-        browser_version: "126",
-        sys: "web",
-        os_version: "10",
-        device_id: "bench-device",
-        session_id: session,
-        manufacturer: "",
-        model: "",
-        screen_width: 1280,
-        screen_height: 800,
-        network_type: "4g",
-        timezone_offset: 0,
-        url_host: "localhost",
-        log_env: "test01",
-        qr_val: "",
-        source_referer: "",
-        source_target: "",
-        first_visit_time: now,
-        first_day: true,
-        app_id: "exchange-partners-web",
-        app_name: "Exchange Partners",
-        ver: "1.0.0",
-        uid: "",
-      })),
-    );
-  };
+  const batchBody = () =>
+    JSON.stringify(eventBatch({ session, deviceId: "bench-device", batchNo: ++batch, origin: ORIGIN, label: "Bench" }));
   const ingest = summary(
     await cannon({
       url: `http://127.0.0.1:${API_PORT}/v1/buried/log/info`,
