@@ -56,6 +56,33 @@ export function createAffiliateRepository(db: Kysely<Database>) {
         "c.fills",
       ]);
 
+  /** The invitees of an affiliate matching the table's filters (link, search). */
+  const matchingInvitees = (userId: string, q: Pick<InviteeQuery, "search" | "linkId">) => {
+    let base = db.selectFrom("affiliate_invitees as i").where("i.affiliate_user_id", "=", userId);
+    if (q.linkId !== undefined) base = base.where("i.link_id", "=", q.linkId);
+    const search = q.search;
+    // The pattern allows only letters, digits and '*' (no LIKE wildcards to escape).
+    if (search !== undefined)
+      base = base.where((eb) => eb.or([eb("i.masked_user_id", "like", `%${search}%`), eb("i.user_id", "=", search)]));
+    return base;
+  };
+  /** An invitee row as the table and its export show it (mapping.ts's toInvitee). */
+  const withInviteeColumns = (base: ReturnType<typeof matchingInvitees>) =>
+    base
+      .leftJoin("affiliate_links as l", "l.id", "i.link_id")
+      .select([
+        "i.id",
+        "i.masked_user_id",
+        "i.registered_at",
+        "i.kyc_at",
+        "i.first_deposit_at",
+        "i.first_trade_at",
+        "i.volume_cents",
+        "i.commission_cents",
+        "i.link_id",
+        "l.code",
+      ]);
+
   const linkSelect = (userId: string) =>
     db
       .selectFrom("affiliate_links as l")
@@ -294,29 +321,10 @@ export function createAffiliateRepository(db: Kysely<Database>) {
       db.selectFrom("affiliate_invitees").select("user_id").where("id", "=", inviteeId).executeTakeFirst(),
 
     inviteePage: async (userId: string, q: InviteeQuery) => {
-      let base = db.selectFrom("affiliate_invitees as i").where("i.affiliate_user_id", "=", userId);
-      if (q.linkId !== undefined) base = base.where("i.link_id", "=", q.linkId);
-      if (q.search !== undefined) {
-        const search = q.search;
-        // The pattern allows only letters, digits and '*' (no LIKE wildcards to escape).
-        base = base.where((eb) => eb.or([eb("i.masked_user_id", "like", `%${search}%`), eb("i.user_id", "=", search)]));
-      }
+      const base = matchingInvitees(userId, q);
       const [count, rows] = await Promise.all([
         base.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),
-        base
-          .leftJoin("affiliate_links as l", "l.id", "i.link_id")
-          .select([
-            "i.id",
-            "i.masked_user_id",
-            "i.registered_at",
-            "i.kyc_at",
-            "i.first_deposit_at",
-            "i.first_trade_at",
-            "i.volume_cents",
-            "i.commission_cents",
-            "i.link_id",
-            "l.code",
-          ])
+        withInviteeColumns(base)
           .orderBy(SORT_COLUMNS[q.sort], q.order)
           .orderBy("i.id", q.order)
           .limit(q.pageSize)
@@ -325,6 +333,10 @@ export function createAffiliateRepository(db: Kysely<Database>) {
       ]);
       return { total: num(count?.n), rows };
     },
+
+    /** The next `limit` invitees matching the table's filters after id `after`, by id (keyset, for the CSV export). */
+    inviteesAfter: (userId: string, q: Pick<InviteeQuery, "search" | "linkId">, after: number, limit: number) =>
+      withInviteeColumns(matchingInvitees(userId, q)).where("i.id", ">", after).orderBy("i.id").limit(limit).execute(),
 
     // -------------------------------------------------------------- commissions
 

@@ -1,6 +1,6 @@
 import fp from "fastify-plugin";
 import { sql } from "kysely";
-import { REFERRAL_ATTRIBUTION_DAYS, type Invitee, type ReferralLink, type Referrer } from "@affiliates/contracts";
+import { REFERRAL_ATTRIBUTION_DAYS, type ReferralLink, type Referrer } from "@affiliates/contracts";
 import type { Db } from "../../db/schema";
 import { dayOf, dayStart, addDays, DAY_MS } from "../../lib/days";
 import { ApiError } from "../../lib/errors";
@@ -207,58 +207,6 @@ export function createReferralRepository(db: Db, options: ReferralRepositoryOpti
 
     withPeriods(links: Omit<ReferralLink, "period">[], periods: Map<number, LinkPeriod>): ReferralLink[] {
       return links.map((link) => ({ ...link, period: periods.get(link.id) ?? emptyPeriod() }));
-    },
-
-    /** Every invitee matching the table's query, in chunks by keyset (id) for the CSV export, never all at once. */
-    async *inviteeChunks(
-      userId: string,
-      q: { search?: string | undefined; linkId?: number | undefined },
-      chunkSize = 1000,
-    ): AsyncGenerator<Invitee[]> {
-      let after = 0;
-      for (;;) {
-        let query = db
-          .selectFrom("affiliate_invitees as i")
-          .leftJoin("affiliate_links as l", "l.id", "i.link_id")
-          .select([
-            "i.id",
-            "i.masked_user_id",
-            "i.registered_at",
-            "i.kyc_at",
-            "i.first_deposit_at",
-            "i.first_trade_at",
-            "i.volume_cents",
-            "i.commission_cents",
-            "i.link_id",
-            "l.code",
-          ])
-          .where("i.affiliate_user_id", "=", userId)
-          .where("i.id", ">", after)
-          .orderBy("i.id")
-          .limit(chunkSize);
-        if (q.linkId !== undefined) query = query.where("i.link_id", "=", q.linkId);
-        const search = q.search;
-        if (search !== undefined)
-          query = query.where((eb) =>
-            eb.or([eb("i.masked_user_id", "like", `%${search}%`), eb("i.user_id", "=", search)]),
-          );
-        const rows = await query.execute();
-        if (rows.length === 0) return;
-        yield rows.map((r) => ({
-          id: Number(r.id),
-          maskedUserId: r.masked_user_id,
-          registeredAt: r.registered_at,
-          kyc: r.kyc_at !== null,
-          firstDepositAt: r.first_deposit_at,
-          firstTradeAt: r.first_trade_at,
-          volumeUsdt: num(r.volume_cents) / 100,
-          commissionUsdt: num(r.commission_cents) / 100,
-          linkId: r.link_id === null ? null : Number(r.link_id),
-          linkCode: r.code ?? null,
-        }));
-        if (rows.length < chunkSize) return;
-        after = Number(rows[rows.length - 1]?.id ?? Number.MAX_SAFE_INTEGER);
-      }
     },
   };
 }

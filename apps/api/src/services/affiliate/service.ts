@@ -15,6 +15,7 @@ import {
   type AffiliateSummary,
   type ExperienceCard,
   type ExperienceCardList,
+  type Invitee,
   type InviteePage,
   type ReferralLink,
   type SubAffiliate,
@@ -291,6 +292,22 @@ export function createAffiliateService(db: Kysely<Database>, options: AffiliateS
       if (q.linkId !== undefined) await ownedLink(userId, q.linkId);
       const { total, rows } = await repo.inviteePage(userId, q);
       return { items: rows.map(toInvitee), total, page: q.page, pageSize: q.pageSize };
+    },
+
+    /** Every invitee matching the table's query, in chunks by keyset (id) for the CSV export, never all at once. */
+    async *inviteeChunks(
+      userId: string,
+      q: Pick<InviteeQuery, "search" | "linkId">,
+      chunkSize = 1000,
+    ): AsyncGenerator<Invitee[]> {
+      let after = 0;
+      for (;;) {
+        const rows = await repo.inviteesAfter(userId, q, after, chunkSize);
+        if (rows.length === 0) return;
+        yield rows.map(toInvitee);
+        if (rows.length < chunkSize) return;
+        after = Number(rows[rows.length - 1]?.id ?? Number.MAX_SAFE_INTEGER);
+      }
     },
 
     async commissions(userId: string, q: CommissionQuery): Promise<AffiliateCommissionPage> {

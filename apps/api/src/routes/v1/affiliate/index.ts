@@ -188,7 +188,7 @@ const affiliateRoutes: FastifyPluginCallback<AffiliateRoutesOptions> = (app, opt
 
   /** The invitees of the table's query (search, link), oldest first, as CSV. */
   endpoint(app, "inviteesCsv", async (request, reply, { affiliate }) => {
-    const chunks = app.referral.inviteeChunks(affiliate.user_id, request.query);
+    const chunks = app.affiliate.inviteeChunks(affiliate.user_id, request.query);
     async function* rows(): AsyncGenerator<string> {
       for await (const chunk of chunks) yield chunk.map(inviteeCsvLine).join("");
     }
