@@ -35,6 +35,21 @@ export const resent = { count: 0 };
 
 class StaleConnectionError extends Error {}
 
+/** A body cut short after the status line had reached the client: no proxy can send such a request again. */
+export class CutShortError extends Error {
+  constructor(
+    message: string,
+    readonly upstream: string,
+  ) {
+    super(message);
+  }
+}
+
+function upstreamOf(headers: http.IncomingHttpHeaders): string {
+  const header = headers["x-upstream"];
+  return (Array.isArray(header) ? header.join(",") : (header ?? "")).split(",").pop()?.trim() ?? "";
+}
+
 /**
  * One HTTP request to nginx, sent once more (as browsers do) only when a reused idle connection turned out closed
  * before any answer; rejects on any other transport error or a body cut short.
@@ -71,14 +86,13 @@ function sendOnce(edge: string, options: SendOptions): Promise<Answer> {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
         response.on("error", reject);
-        response.on("aborted", () => reject(new Error("response aborted")));
+        const upstream = upstreamOf(response.headers);
+        response.on("aborted", () => reject(new CutShortError("response aborted", upstream)));
         response.on("end", () => {
           if (!response.complete) {
-            reject(new Error("response cut short"));
+            reject(new CutShortError("response cut short", upstream));
             return;
           }
-          const header = response.headers["x-upstream"];
-          const upstream = (Array.isArray(header) ? header.join(",") : (header ?? "")).split(",").pop()?.trim() ?? "";
           resolve({
             status: response.statusCode ?? 0,
             headers: response.headers,
@@ -264,7 +278,7 @@ export async function pageView(
   edge: string,
   from: string,
   path: string,
-): Promise<{ ok: boolean; upstream: string; detail: string }> {
+): Promise<{ ok: boolean; upstream: string; detail: string; cutShort?: boolean }> {
   try {
     const answer = await send(edge, {
       path,
@@ -274,6 +288,8 @@ export async function pageView(
     const ok = answer.status === 200 && /<\/html>\s*$/i.test(answer.body);
     return { ok, upstream: answer.upstream, detail: ok ? "" : `${answer.status} ${answer.body.slice(0, 120)}` };
   } catch (error) {
+    if (error instanceof CutShortError)
+      return { ok: false, upstream: error.upstream, detail: `${error.message} (${error.upstream})`, cutShort: true };
     return { ok: false, upstream: "", detail: error instanceof Error ? error.message : String(error) };
   }
 }
