@@ -42,7 +42,5 @@ export const STORAGE_KEYS = {
   firstVisitTime: "analytics_first_visit_time",
 } as const;
 
-export const DEFAULT_REPORT_URL = "/v1/buried/log/info";
-export const DEFAULT_CONFIG_URL = "/v1/mix/public/clientCommonConfig";
 /** The tracking id of page and system events, which have no tracking point of their own. */
 export const PAGE_TRACKING_ID = "/";

@@ -1,11 +1,4 @@
-export {
-  ANALYTICS_LIMITS,
-  DEFAULT_CONFIG_URL,
-  DEFAULT_REPORT_URL,
-  PAGE_TRACKING_ID,
-  STORAGE_KEYS,
-  UPLOAD_BACKOFF,
-} from "./constants";
+export { ANALYTICS_LIMITS, PAGE_TRACKING_ID, STORAGE_KEYS, UPLOAD_BACKOFF } from "./constants";
 export type * from "./types";
 export { createAnalytics, BEACON_CONFIRM_MS, type Analytics, type AnalyticsOptions } from "./create-analytics";
 export { createPipeline, type AnalyticsPlugin, type PluginContext } from "./pipeline";

@@ -1,5 +1,6 @@
 import { defaultStorage, systemClock, type StorageLike } from "@affiliates/contracts";
-import { ANALYTICS_LIMITS, DEFAULT_CONFIG_URL, DEFAULT_REPORT_URL } from "./constants";
+import { endpointUrl } from "@affiliates/contracts/endpoints";
+import { ANALYTICS_LIMITS } from "./constants";
 import type { AnalyticsPlugin } from "./pipeline";
 import type { AnalyticsEvent } from "./types";
 import {
@@ -98,8 +99,8 @@ export function resolveWorld(options: AnalyticsOptions): ResolvedWorld {
           ? (url, data) => globalNavigator.sendBeacon?.(url, data) ?? false
           : null
         : options.sendBeacon,
-    reportUrl: options.reportUrl ?? DEFAULT_REPORT_URL,
-    configUrl: options.configUrl ?? DEFAULT_CONFIG_URL,
+    reportUrl: options.reportUrl ?? endpointUrl("analyticsIngest"),
+    configUrl: options.configUrl ?? endpointUrl("clientCommonConfig"),
     maxQueue: options.maxQueue ?? ANALYTICS_LIMITS.maxQueue,
   };
 }

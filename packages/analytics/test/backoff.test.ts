@@ -9,6 +9,7 @@ import {
   type AnalyticsEvent,
 } from "../src/index";
 import { jsonResponse, okEnvelope } from "./fakes";
+import { endpointUrl } from "@affiliates/contracts/endpoints";
 
 const NOW = Date.UTC(2026, 0, 15, 8, 0, 0);
 
@@ -130,7 +131,12 @@ describe("createBackoff", () => {
 describe("createFetchSender and Retry-After", () => {
   const events = [{ event_id: "e1" } as AnalyticsEvent];
   const senderAnswering = (answer: ReturnType<typeof jsonResponse>) =>
-    createFetchSender({ fetch: () => Promise.resolve(answer), url: "/v1/buried/log/info", pfb: null, now: () => NOW });
+    createFetchSender({
+      fetch: () => Promise.resolve(answer),
+      url: endpointUrl("analyticsIngest"),
+      pfb: null,
+      now: () => NOW,
+    });
 
   it("passes the Retry-After of a 503 or 429 (seconds or HTTP date) with the retry", async () => {
     await expect(senderAnswering(jsonResponse(503, null, { "Retry-After": "7" }))(events)).resolves.toMatchObject({

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { ANALYTICS_LIMITS, BEACON_CONFIRM_MS, STORAGE_KEYS, type AnalyticsEvent } from "../src/index";
 import { beaconEvents, createWorld, jsonResponse, okEnvelope, settle, type FakeCall } from "./fakes";
+import { endpointUrl } from "@affiliates/contracts/endpoints";
 
 const click = (n: number) => ({ event_tracking: `button_${n}`, event_tracking_id: `b${n}` });
 const idsOf = (calls: FakeCall[]) => calls.flatMap((c) => c.events.map((e) => e.event_id));
@@ -12,7 +13,7 @@ describe("the delivery loop", () => {
     for (let i = 1; i <= 120; i += 1) analytics.track("click", click(i));
     await analytics.start();
     expect(world.fake.configCalls).toHaveLength(1);
-    expect(world.fake.configCalls[0]?.url).toBe("/v1/mix/public/clientCommonConfig");
+    expect(world.fake.configCalls[0]?.url).toBe(endpointUrl("clientCommonConfig"));
     expect(world.fake.reports).toHaveLength(0);
 
     world.clock.advance(ANALYTICS_LIMITS.loopMs - 1);
@@ -27,7 +28,7 @@ describe("the delivery loop", () => {
     world.clock.advance(500);
     await settle();
     expect(world.fake.reports.map((r) => r.events.length)).toEqual([50, 50, 20]);
-    expect(world.fake.reports[0]?.url).toBe("/v1/buried/log/info");
+    expect(world.fake.reports[0]?.url).toBe(endpointUrl("analyticsIngest"));
     expect(world.fake.reports[0]?.init.method).toBe("POST");
     expect(world.fake.reports[0]?.init.headers["content-type"]).toBe("application/json");
     expect(world.fake.reports[0]?.init.keepalive).toBe(true);
@@ -263,7 +264,7 @@ describe("the beacon path", () => {
     for (let i = 1; i <= 3; i += 1) analytics.track("click", click(i));
     world.document.hide();
     expect(world.beacons).toHaveLength(1);
-    expect(world.beacons[0]?.url).toBe("/v1/buried/log/info?pfb=abc123");
+    expect(world.beacons[0]?.url).toBe(`${endpointUrl("analyticsIngest")}?pfb=abc123`);
     expect(world.beacons[0]?.data.type).toBe("application/json");
     expect((await beaconEvents(world.beacons[0] ?? { data: new Blob() })).map((e) => e.event_tracking)).toEqual([
       "button_1",

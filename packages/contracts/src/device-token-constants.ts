@@ -17,9 +17,3 @@ export const DEVICE_TOKEN_APP_IDS = {
 } as const;
 export type DeviceTokenAppEnv = keyof typeof DEVICE_TOKEN_APP_IDS;
 export const deviceTokenAppIdOf = (appEnv: DeviceTokenAppEnv): string => DEVICE_TOKEN_APP_IDS[appEnv];
-
-/** Paths of the token SDK's call and the anti-fraud log call (the latter "not shown" by the spec; ours). */
-export const DEVICE_TOKEN_PATHS = {
-  issue: "/v1/constantid/udid/c1",
-  riskLog: "/v1/risk/log/report",
-} as const;

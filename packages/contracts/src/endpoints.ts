@@ -397,3 +397,8 @@ export function endpointPath<N extends EndpointName>(name: N, ...args: EndpointP
     return encodeURIComponent(String(value));
   });
 }
+
+/** The same-origin URL of a call, for clients that fetch without the request client: `/v1/risk/log/report`. */
+export function endpointUrl<N extends EndpointName>(name: N, ...args: EndpointPathArgs<N>): string {
+  return `/${endpointPath(name, ...args)}`;
+}

@@ -1,5 +1,4 @@
 import {
-  DEVICE_TOKEN_PATHS,
   defaultStorage,
   encodeParamStr,
   isRiskLogReportResult,
@@ -9,7 +8,9 @@ import {
   type Clock,
   type StorageLike,
 } from "@affiliates/contracts";
+import { endpointUrl } from "@affiliates/contracts/endpoints";
 import { DEVICE_TOKEN_CONFIG, DEVICE_TOKEN_KEYS, isValidDeviceToken } from "./constants";
+import { readCached, type Cached } from "./custom-token-cache";
 
 interface CustomTokenOptions {
   fetch?: typeof globalThis.fetch;
@@ -21,7 +22,7 @@ interface CustomTokenOptions {
   version: string;
   /** The current device token (sent as dxToken only when it is a valid 40-character one). */
   getDxToken?: () => string;
-  /** The anti-fraud log call; default `/v1/risk/log/report` (same origin). */
+  /** The anti-fraud log call; default the endpoint table's `riskLogReport` (same origin). */
   url?: string;
 }
 
@@ -33,35 +34,12 @@ interface CustomToken {
   clear(): void;
 }
 
-interface Cached {
-  token: string;
-  createdAt: number;
-}
-
-/** The cached custom token without any call (undefined when none): what every request sends as `custom-token`. */
-export function readCachedCustomToken(storage: StorageLike = defaultStorage()): string | undefined {
-  return readCached(safeStorage(storage))?.token;
-}
-
-function readCached(storage: ReturnType<typeof safeStorage>): Cached | undefined {
-  const raw = storage.get(DEVICE_TOKEN_KEYS.customToken);
-  if (!raw) return undefined;
-  try {
-    const value = JSON.parse(raw) as Partial<Cached>;
-    if (typeof value.token === "string" && value.token !== "" && typeof value.createdAt === "number")
-      return { token: value.token, createdAt: value.createdAt };
-  } catch {
-    // unreadable: treated as missing
-  }
-  return undefined;
-}
-
 /** The custom (anti-fraud) token of spec §4, §7: sent as the `custom-token` header, renewed after 24 h. */
 export function createCustomToken(options: CustomTokenOptions): CustomToken {
   const storage = safeStorage(options.storage ?? defaultStorage());
   const clock = options.clock ?? systemClock;
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
-  const url = options.url ?? DEVICE_TOKEN_PATHS.riskLog;
+  const url = options.url ?? endpointUrl("riskLogReport");
   let inFlight: Promise<string> | undefined;
 
   async function request(previous: string): Promise<string> {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { decodeParamStr, memoryStorage, systemClock } from "@affiliates/contracts";
 import { createCustomToken } from "../src";
+import { endpointUrl } from "@affiliates/contracts/endpoints";
 
 const START = Date.parse("2026-03-01T12:00:00.000Z");
 const DAY = 24 * 3600 * 1000;
@@ -46,7 +47,7 @@ describe("createCustomToken", () => {
     await expect(custom.get()).resolves.toBe(CT1);
     expect(fetch).toHaveBeenCalledTimes(1);
     const [url, init] = fetch.mock.calls[0] ?? [];
-    expect(url).toBe("/v1/risk/log/report");
+    expect(url).toBe(endpointUrl("riskLogReport"));
     expect(init).toMatchObject({
       method: "POST",
       credentials: "same-origin",

@@ -2,6 +2,6 @@ import { ENDPOINTS } from "@affiliates/contracts/endpoints";
 import { buildUrl, type QueryParams } from "@affiliates/http";
 import type { CsvName } from "./create-api";
 
-/** The URL of a call the browser does not make through `api`: a download (`/v1/affiliate/commissions/export.csv?…`), the chat widget's own POST. */
+/** The URL of a call the browser does not make through `api`: a download (a CSV export), the chat widget's own POST. */
 export const apiHref = (name: CsvName | "supportMessage", query?: QueryParams): string =>
   buildUrl("", ENDPOINTS[name].path, query);

@@ -6,8 +6,8 @@ import { useApi } from "./use-api";
 export const fetchMyApplication = () => api.myAffiliateApplication();
 
 /**
- * The signed-in user's affiliate application and whether they are an approved affiliate (`GET
- * /v1/affiliate/applications/me`), shared by the landing page's call to action, the apply page and the dashboard.
+ * The signed-in user's affiliate application and whether they are an approved affiliate
+ * (`api.myAffiliateApplication`), shared by the landing page's call to action, the apply page and the dashboard.
  * `ready`: false until the session is known, so anonymous visitors make no call.
  */
 export function useMyApplication(ready = true) {

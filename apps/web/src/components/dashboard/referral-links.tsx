@@ -47,7 +47,7 @@ const rowOf = (link: ReferralLink): HTMLAttributes<HTMLElement> =>
 /**
  * Referral links: the active links with their results in the dashboard's period, copy, QR code, a poster,
  * editing (label, channel, shares) and archiving, and a form to create one. A table on wide screens, a card per link on
- * a phone ("Copy link" and "Poster" in reach of the thumb). Changes go through `PATCH /v1/affiliate/links/:id` with the
+ * a phone ("Copy link" and "Poster" in reach of the thumb). Changes go through `api.linkUpdate` with the
  * device token.
  */
 export function ReferralLinks({ from, to }: { from: string; to: string }) {

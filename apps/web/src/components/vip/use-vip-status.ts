@@ -4,7 +4,7 @@ import { useApi } from "@/lib/use-api";
 import { useSession } from "@/state/session";
 
 /**
- * The signed-in user's VIP level and figures (`GET /v1/vip/me`, login required): asked once the session is known and
+ * The signed-in user's VIP level and figures (`api.vipStatus`, login required): asked once the session is known and
  * only for a signed-in user (a visitor has no level); one cache entry shared by every component that shows it.
  */
 export function useVipStatus() {

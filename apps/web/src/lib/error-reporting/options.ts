@@ -89,7 +89,7 @@ export function tunnelUrl(
 ): string {
   const origin =
     location?.origin && location.origin !== "null" ? location.origin : productionOrigin.replace(/\/+$/, "");
-  // The tunnel route of the API (spec §7): POST /v1/sentry/{projectId}, the endpoint table's `sentryTunnel`.
+  // The tunnel route of the API (spec §7): the endpoint table's `sentryTunnel`.
   return `${origin}/${endpointPath("sentryTunnel", { projectId: projectIdOf(dsn) })}`;
 }
 
