@@ -37,7 +37,7 @@ const TABLE_CODES: Record<string, string> = {
 };
 
 const business = (code: string, msg = "server text") =>
-  new HttpError({ code, msg, kind: "business", url: "/v1/x", method: "POST", status: 409 });
+  new HttpError({ code, msg, kind: "business", url: "/some/path", method: "POST", status: 409 });
 
 /** A `t` over the app's messages of one locale (errors and the shell's HTTP texts), as next-intl builds it and useApiErrorText passes it. */
 const translatorFor = (locale: Locale) =>
@@ -108,7 +108,7 @@ describe("apiErrorText", () => {
           code: "500",
           msg: "Internal Server Error",
           kind: "http",
-          url: "/v1/x",
+          url: "/some/path",
           method: "GET",
           status: 500,
         }),
@@ -117,7 +117,7 @@ describe("apiErrorText", () => {
     ).toBe("[500] The server ran into a problem.");
     expect(
       apiErrorText(
-        new HttpError({ code: NETWORK_ERROR_CODE, msg: "offline", kind: "network", url: "/v1/x", method: "GET" }),
+        new HttpError({ code: NETWORK_ERROR_CODE, msg: "offline", kind: "network", url: "/some/path", method: "GET" }),
         en,
       ),
     ).toBe(`[${NETWORK_ERROR_CODE}] Network error. Try again later.`);

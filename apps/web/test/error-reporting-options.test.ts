@@ -1,4 +1,5 @@
 import { createRequire } from "node:module";
+import { ENDPOINTS, endpointPath } from "@affiliates/contracts/endpoints";
 import { describe, expect, it } from "vitest";
 import {
   BROWSER_TRACING_OPTIONS,
@@ -30,6 +31,9 @@ interface SentryCore {
 }
 const core = sentryRequire("@sentry/core") as SentryCore;
 
+/** The tunnel's path for a project, from the endpoint table. */
+const tunnelPath = (projectId: string | number): string => endpointPath("sentryTunnel", { projectId });
+
 describe("the option set (spec §9)", () => {
   const options = sharedOptions({ appEnv: "online", location: { origin: "https://www.exchange.example" } });
 
@@ -57,7 +61,7 @@ describe("the option set (spec §9)", () => {
       dsn: DEFAULT_SENTRY_DSN,
       enabled: true,
       environment: "online",
-      tunnel: "https://www.exchange.example/v1/sentry/1",
+      tunnel: `https://www.exchange.example/${tunnelPath(1)}`,
       sampleRate: 1,
       tracesSampleRate: 0,
       normalizeDepth: 5,
@@ -105,16 +109,18 @@ describe("the option set (spec §9)", () => {
 });
 
 describe("the tunnel (spec §7)", () => {
-  it("is POST /v1/sentry/{projectId} on the current host, the production host without a window", () => {
+  it(`is ${ENDPOINTS.sentryTunnel.method} /${ENDPOINTS.sentryTunnel.path} on the current host, the production host without a window`, () => {
     expect(projectIdOf("https://public@localhost/1")).toBe("1");
     expect(projectIdOf("https://key@o0.ingest.sentry.io/4501234")).toBe("4501234");
     expect(tunnelUrl(DEFAULT_SENTRY_DSN, { origin: "http://localhost:3150" })).toBe(
-      "http://localhost:3150/v1/sentry/1",
+      `http://localhost:3150/${tunnelPath(1)}`,
     );
-    expect(tunnelUrl(DEFAULT_SENTRY_DSN, undefined)).toBe("https://www.exchange.example/v1/sentry/1");
-    expect(tunnelUrl("https://k@h/42", undefined, "https://prod.example/")).toBe("https://prod.example/v1/sentry/42");
+    expect(tunnelUrl(DEFAULT_SENTRY_DSN, undefined)).toBe(`https://www.exchange.example/${tunnelPath(1)}`);
+    expect(tunnelUrl("https://k@h/42", undefined, "https://prod.example/")).toBe(
+      `https://prod.example/${tunnelPath(42)}`,
+    );
     expect(sharedOptions({ appEnv: "online", productionOrigin: "https://p.example" }).tunnel).toBe(
-      "https://p.example/v1/sentry/1",
+      `https://p.example/${tunnelPath(1)}`,
     );
   });
 });
@@ -163,12 +169,12 @@ describe("trace propagation targets (spec §7)", () => {
   };
 
   it.each([
-    ["/v1/user/overview/userinfo", true],
-    ["v1/mix/system/getDomainConfigList", true],
-    ["https://www.exchange.example/v1/x", true],
+    [`/${endpointPath("userInfo")}`, true],
+    [endpointPath("domainConfig"), true],
+    ["https://www.exchange.example/some/path", true],
     ["api/v2/things", true],
-    ["https://gateway.exchange.example/api/v1/x", true],
-    ["https://www.exchange.example.evil.com/v1/x", false],
+    ["https://gateway.exchange.example/api/some/path", true],
+    ["https://www.exchange.example.evil.com/some/path", false],
     ["https://third-party.example/collect", false],
     ["//cdn.example/x.js", false],
     ["https://o0.ingest.sentry.io/api2/1/envelope/", false],
@@ -178,8 +184,8 @@ describe("trace propagation targets (spec §7)", () => {
 
   it("without a window: relative paths and api/ only", () => {
     const serverTargets = tracePropagationTargets(undefined);
-    expect(core.stringMatchesSomePattern("/v1/x", serverTargets)).toBe(true);
+    expect(core.stringMatchesSomePattern("/some/path", serverTargets)).toBe(true);
     expect(core.stringMatchesSomePattern("api/x", serverTargets)).toBe(true);
-    expect(core.stringMatchesSomePattern("https://elsewhere.example/v1/x", serverTargets)).toBe(false);
+    expect(core.stringMatchesSomePattern("https://elsewhere.example/some/path", serverTargets)).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import { endpointPath } from "@affiliates/contracts/endpoints";
 import { describe, expect, it } from "vitest";
 import { createSentryReporter, type SentryCaptureApi } from "../src/lib/error-reporting/capture";
 import { startClientErrorReporting } from "../src/lib/error-reporting/client";
@@ -75,14 +76,18 @@ describe("reportError and the report queue", () => {
     createSentryReporter(sentry).capture({
       error,
       tags: { source: "http", token: "t" },
-      extra: { url: "/v1/user/login?loginName=bob", body: '{"password":"x","n":1}', params: { mobile: "1", page: 2 } },
+      extra: {
+        url: `/${endpointPath("login")}?loginName=bob`,
+        body: '{"password":"x","n":1}',
+        params: { mobile: "1", page: 2 },
+      },
       mechanism: { type: "generic", handled: true },
     });
     expect(calls).toEqual([
       {
         tags: { source: "http", token: FILTERED },
         extras: {
-          url: `/v1/user/login?loginName=${FILTERED}`,
+          url: `/${endpointPath("login")}?loginName=${FILTERED}`,
           body: `{"password":"${FILTERED}","n":1}`,
           params: { mobile: FILTERED, page: 2 },
         },

@@ -1,3 +1,4 @@
+import { endpointPath } from "@affiliates/contracts/endpoints";
 import { describe, expect, it } from "vitest";
 import {
   FILTERED,
@@ -10,6 +11,8 @@ import {
 } from "../src/lib/error-reporting/scrub";
 
 const F = FILTERED;
+/** A real call's URL: what the client's breadcrumbs and reports carry. */
+const LOGIN = `/${endpointPath("login")}`;
 
 describe("isSensitiveKey (spec §8 names, any case, _ - and camelCase variants)", () => {
   it.each([
@@ -76,8 +79,8 @@ describe("scrubUrl: query and fragment parameters", () => {
     ["https://x.example/a?page=2&access_token=abc#top", `https://x.example/a?page=2&access_token=${F}#top`],
     ["https://x.example/a?loginName=bob&lang=en", `https://x.example/a?loginName=${F}&lang=en`],
     [
-      "/v1/user?id_card=123456&idCard=9&mobile=%2B1415&phone=1",
-      `/v1/user?id_card=${F}&idCard=${F}&mobile=${F}&phone=${F}`,
+      "/some/path?id_card=123456&idCard=9&mobile=%2B1415&phone=1",
+      `/some/path?id_card=${F}&idCard=${F}&mobile=${F}&phone=${F}`,
     ],
     ["/cb#access_token=abc&state=1", `/cb#access_token=${F}&state=1`],
     ["/plain/path?page=1", "/plain/path?page=1"],
@@ -95,7 +98,7 @@ describe("scrubString: JSON strings, form bodies, free text", () => {
     ['{"user":{"loginName":"bob","id":7}}', `{"user":{"loginName":"${F}","id":7}}`],
     ["email=a%40b.c&password=p&remember=1", `email=${F}&password=${F}&remember=1`],
     ["login_name=bob&pwd=x", `login_name=${F}&pwd=${F}`],
-    ["GET /v1/x?token=abc failed", `GET /v1/x?token=${F} failed`],
+    ["GET /some/path?token=abc failed", `GET /some/path?token=${F} failed`],
     ["contact a.user@example.com now", `contact ${F} now`],
     ['truncated {"password":"hunter2","email":"a@b', `truncated {"password":"${F}","email":"a@b`],
     ["refresh_token=abc; language=en", `refresh_token=${F}; language=en`],
@@ -108,7 +111,7 @@ describe("scrubString: JSON strings, form bodies, free text", () => {
 describe("scrubValue: nested objects, arrays, pairs", () => {
   it("replaces sensitive keys at any depth and scrubs every string", () => {
     const input = {
-      url: "/v1/user/login?email=a@b.c",
+      url: `${LOGIN}?email=a@b.c`,
       params: { terminalCode: "t1", password: "p", nested: { deeper: { phone: "+1", note: "x" } } },
       body: '{"email":"a@b.c","amount":5}',
       list: [{ token: "a" }, "ok", 3, null],
@@ -120,7 +123,7 @@ describe("scrubValue: nested objects, arrays, pairs", () => {
       flag: true,
     };
     expect(scrubValue(input)).toEqual({
-      url: `/v1/user/login?email=${F}`,
+      url: `${LOGIN}?email=${F}`,
       params: { terminalCode: "t1", password: F, nested: { deeper: { phone: F, note: "x" } } },
       body: `{"email":"${F}","amount":5}`,
       list: [{ token: F }, "ok", 3, null],
@@ -146,13 +149,13 @@ describe("scrubBreadcrumb and scrubEvent", () => {
   it("filters breadcrumb url, data and message", () => {
     const crumb = scrubBreadcrumb({
       category: "fetch",
-      message: "POST /v1/user/login?loginName=bob",
-      data: { url: "/v1/user/login?password=x&page=1", method: "POST", body: "email=a%40b.c&x=1", status_code: 200 },
+      message: `POST ${LOGIN}?loginName=bob`,
+      data: { url: `${LOGIN}?password=x&page=1`, method: "POST", body: "email=a%40b.c&x=1", status_code: 200 },
     });
     expect(crumb).toEqual({
       category: "fetch",
-      message: `POST /v1/user/login?loginName=${F}`,
-      data: { url: `/v1/user/login?password=${F}&page=1`, method: "POST", body: `email=${F}&x=1`, status_code: 200 },
+      message: `POST ${LOGIN}?loginName=${F}`,
+      data: { url: `${LOGIN}?password=${F}&page=1`, method: "POST", body: `email=${F}&x=1`, status_code: 200 },
     });
   });
 
@@ -171,7 +174,7 @@ describe("scrubBreadcrumb and scrubEvent", () => {
       contexts: { state: { idCard: "1", ok: 1 } },
       tags: { token: "t", page: "fee" },
       user: { id: "7", email: "a@b.c", ip_address: "1.2.3.4" },
-      exception: { values: [{ value: "bad /v1/x?access_token=abc" }] },
+      exception: { values: [{ value: "bad /some/path?access_token=abc" }] },
     });
     expect(event).toEqual({
       message: `failed for ${F}`,
@@ -187,7 +190,7 @@ describe("scrubBreadcrumb and scrubEvent", () => {
       contexts: { state: { idCard: F, ok: 1 } },
       tags: { token: F, page: "fee" },
       user: { id: "7", email: F, ip_address: F },
-      exception: { values: [{ value: `bad /v1/x?access_token=${F}` }] },
+      exception: { values: [{ value: `bad /some/path?access_token=${F}` }] },
     });
   });
 });

@@ -1,3 +1,4 @@
+import { endpointPath } from "@affiliates/contracts/endpoints";
 import type { PostTransport } from "@affiliates/http";
 import { describe, expect, it, vi } from "vitest";
 import {
@@ -24,13 +25,13 @@ describe("createWebPostTransport", () => {
     const fetch = answering(200, JSON.stringify({ code: "00000", data: { userName: "A" }, msg: "ok" }));
     const post = createWebPostTransport(fetch);
     await expect(
-      post("/v1/user/overview/userinfo", { locale: "en" }, { headers: { Language: "en" } }),
+      post(`/${endpointPath("userInfo")}`, { locale: "en" }, { headers: { Language: "en" } }),
     ).resolves.toEqual({
       code: "00000",
       data: { userName: "A" },
       msg: "ok",
     });
-    expect(fetch).toHaveBeenCalledWith("/v1/user/overview/userinfo", {
+    expect(fetch).toHaveBeenCalledWith(`/${endpointPath("userInfo")}`, {
       method: "POST",
       headers: { Language: "en" },
       body: JSON.stringify({ locale: "en" }),
@@ -40,12 +41,12 @@ describe("createWebPostTransport", () => {
 
   it("passes a refusal's envelope on (the client settles its code), numeric codes as text", async () => {
     const post = createWebPostTransport(answering(200, JSON.stringify({ code: 4, msg: "Not logged in" })));
-    await expect(post("/v1/x", {}, { headers: {} })).resolves.toEqual({ code: "4", msg: "Not logged in" });
+    await expect(post("/some/path", {}, { headers: {} })).resolves.toEqual({ code: "4", msg: "Not logged in" });
   });
 
   it("rejects an answer without an envelope", async () => {
     const post = createWebPostTransport(answering(502, "<html>Bad gateway</html>"));
-    await expect(post("/v1/x", {}, { headers: {} })).rejects.toThrow(/502/);
+    await expect(post("/some/path", {}, { headers: {} })).rejects.toThrow(/502/);
   });
 });
 
@@ -55,9 +56,9 @@ describe("createAppOrWebPostTransport", () => {
     const app = vi.fn<BridgePostTransport>(() => Promise.resolve({ code: "00000", data: "app" }));
     const web = vi.fn<BridgePostTransport>(() => Promise.resolve({ code: "00000", data: "web" }));
     const post = createAppOrWebPostTransport({ app, web, availability });
-    await expect(post("/v1/x", {}, { headers: {} })).resolves.toEqual({ code: "00000", data: "app" });
+    await expect(post("/some/path", {}, { headers: {} })).resolves.toEqual({ code: "00000", data: "app" });
     availability.recordFailure(new AppRequestCallbackTimeout());
-    await expect(post("/v1/x", {}, { headers: {} })).resolves.toEqual({ code: "00000", data: "web" });
+    await expect(post("/some/path", {}, { headers: {} })).resolves.toEqual({ code: "00000", data: "web" });
     expect(app).toHaveBeenCalledTimes(1);
     expect(web).toHaveBeenCalledTimes(1);
   });
@@ -68,7 +69,7 @@ describe("createAppOrWebPostTransport", () => {
     const app = vi.fn<BridgePostTransport>(() => Promise.reject(failure));
     const web = vi.fn<BridgePostTransport>(() => Promise.resolve({ code: "00000" }));
     const post = createAppOrWebPostTransport({ app, web, availability });
-    await expect(post("/v1/links", { code: "x" }, { headers: {} })).rejects.toBe(failure);
+    await expect(post("/some/path", { code: "x" }, { headers: {} })).rejects.toBe(failure);
     expect(web).not.toHaveBeenCalled();
   });
 });

@@ -1,4 +1,5 @@
 import { BRIDGE_TIMEOUT_MS, type PostTransport } from "@affiliates/http";
+import { endpointPath } from "@affiliates/contracts/endpoints";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   AppJSBridgeRequestActionError,
@@ -33,7 +34,7 @@ describe("createBridgePostTransport", () => {
   it("sends the request action with path, params, POST and headers, and resolves {code, data, msg}", async () => {
     const post = createBridgePostTransport(bridge);
     const result = post(
-      "/v1/user/overview/userinfo",
+      `/${endpointPath("userInfo")}`,
       { terminalCode: "t", locale: "en" },
       { headers: { Language: "en" } },
     );
@@ -41,7 +42,7 @@ describe("createBridgePostTransport", () => {
       id: "web_1",
       action: "request",
       params: {
-        path: "/v1/user/overview/userinfo",
+        path: `/${endpointPath("userInfo")}`,
         params: { terminalCode: "t", locale: "en" },
         method: "POST",
         headers: { Language: "en" },
@@ -54,40 +55,40 @@ describe("createBridgePostTransport", () => {
   it.each(["00004", "00005", "22001", "500"])(
     "does not reject on business code %s (the http client settles it)",
     async (code) => {
-      const result = createBridgePostTransport(bridge)("/v1/x", {}, { headers: {} });
+      const result = createBridgePostTransport(bridge)("/some/path", {}, { headers: {} });
       fake.answer("web_1", { code, msg: "m" });
       await expect(result).resolves.toEqual({ code, msg: "m" });
     },
   );
 
   it("rejects the app's own time-out code 110100 as AppRequestCallbackTimeout", async () => {
-    const result = createBridgePostTransport(bridge)("/v1/x", {}, { headers: {} });
+    const result = createBridgePostTransport(bridge)("/some/path", {}, { headers: {} });
     fake.answer("web_1", { code: "110100" });
     await expect(result).rejects.toBeInstanceOf(AppRequestCallbackTimeout);
   });
 
   it("rejects an empty answer as AppResponseUnknownError", async () => {
-    const result = createBridgePostTransport(bridge)("/v1/x", {}, { headers: {} });
+    const result = createBridgePostTransport(bridge)("/some/path", {}, { headers: {} });
     fake.answer("web_1", undefined);
     await expect(result).rejects.toBeInstanceOf(AppResponseUnknownError);
   });
 
   it("rejects with AppJSBridgeRequestActionError when the native object is missing", async () => {
     fake.setAvailable(false);
-    await expect(createBridgePostTransport(bridge)("/v1/x", {}, { headers: {} })).rejects.toBeInstanceOf(
+    await expect(createBridgePostTransport(bridge)("/some/path", {}, { headers: {} })).rejects.toBeInstanceOf(
       AppJSBridgeRequestActionError,
     );
   });
 
   it("times out after the request time-out (10 s) unless told otherwise", async () => {
-    const result = track(createBridgePostTransport(bridge)("/v1/x", {}, { headers: {} }));
+    const result = track(createBridgePostTransport(bridge)("/some/path", {}, { headers: {} }));
     await vi.advanceTimersByTimeAsync(BRIDGE_TIMEOUTS.request - 1);
     expect(result.current.state).toBe("pending");
     await vi.advanceTimersByTimeAsync(1);
     expect(result.current.state === "rejected" && result.current.error).toBeInstanceOf(AppRequestCallbackTimeout);
 
     const short = track(
-      createBridgePostTransport(bridge, { timeoutMs: BRIDGE_TIMEOUT_MS })("/v1/y", {}, { headers: {} }),
+      createBridgePostTransport(bridge, { timeoutMs: BRIDGE_TIMEOUT_MS })("/some/other/path", {}, { headers: {} }),
     );
     await vi.advanceTimersByTimeAsync(7_999);
     expect(short.current.state).toBe("pending");

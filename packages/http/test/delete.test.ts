@@ -1,3 +1,4 @@
+import { endpointPath } from "@affiliates/contracts/endpoints";
 import { describe, expect, it } from "vitest";
 import { createHttpClient, HttpError, type PostTransport } from "../src";
 import { createFakeFetch, envelope, headersOf } from "./fake-fetch";
@@ -15,13 +16,16 @@ describe("DELETE", () => {
       postTransport: transport,
       getHeaders: () => ({ language: "de" }),
     });
-    const answer = await client.delete<{ id: number; status: string }>("v1/affiliate/sub-invitations/3", {
-      headers: { "dy-token": "tok" },
-    });
+    const answer = await client.delete<{ id: number; status: string }>(
+      endpointPath("subInvitationWithdraw", { id: 3 }),
+      {
+        headers: { "dy-token": "tok" },
+      },
+    );
     expect(answer).toEqual({ id: 3, status: "withdrawn" });
     expect(bridged).toEqual([]);
     expect(fake.calls).toHaveLength(1);
-    expect(fake.calls[0]?.url).toBe("/v1/affiliate/sub-invitations/3");
+    expect(fake.calls[0]?.url).toBe(`/${endpointPath("subInvitationWithdraw", { id: 3 })}`);
     expect(fake.calls[0]?.init.method).toBe("DELETE");
     expect(fake.calls[0]?.init.body).toBeUndefined();
     expect(fake.calls[0]?.init.credentials).toBe("same-origin");
@@ -33,7 +37,7 @@ describe("DELETE", () => {
     const fake = createFakeFetch(() => envelope("10013", null, "invitation: no longer open"));
     const seen: HttpError[] = [];
     const client = createHttpClient({ fetch: fake.fetch, onError: (error) => seen.push(error) });
-    const error = await client.delete("v1/affiliate/sub-affiliates/8012345678").then(
+    const error = await client.delete(endpointPath("subAffiliateEnd", { userId: "8012345678" })).then(
       () => null,
       (e: unknown) => e,
     );

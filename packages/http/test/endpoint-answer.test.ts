@@ -1,3 +1,4 @@
+import { endpointPath } from "@affiliates/contracts/endpoints";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   AnswerMismatchError,
@@ -40,7 +41,7 @@ describe("a call with an answer reader", () => {
   it("resolves with the read answer", async () => {
     const fake = createFakeFetch(() => envelope("00000", { userId: "8012345678", ended: true }));
     const client = createHttpClient({ fetch: fake.fetch });
-    const answer = await client.delete("v1/affiliate/sub-affiliates/8012345678", {
+    const answer = await client.delete(endpointPath("subAffiliateEnd", { userId: "8012345678" }), {
       read: endpointAnswer("subAffiliateEnd"),
     });
     expect(answer.ended).toBe(true);
@@ -51,7 +52,7 @@ describe("a call with an answer reader", () => {
     const seen: HttpError[] = [];
     const client = createHttpClient({ fetch: fake.fetch, onError: (error) => seen.push(error) });
     const error = await client
-      .delete("v1/affiliate/sub-affiliates/8", { read: endpointAnswer("subAffiliateEnd") })
+      .delete(endpointPath("subAffiliateEnd", { userId: 8 }), { read: endpointAnswer("subAffiliateEnd") })
       .then(
         () => null,
         (e: unknown) => e,
@@ -60,7 +61,7 @@ describe("a call with an answer reader", () => {
     expect(error).toMatchObject({
       kind: "network",
       code: NETWORK_ERROR_CODE,
-      url: "/v1/affiliate/sub-affiliates/8",
+      url: `/${endpointPath("subAffiliateEnd", { userId: 8 })}`,
       method: "DELETE",
     });
     expect((error as HttpError).msg).toMatch(/^Unexpected response: subAffiliateEnd: answer does not match/);
@@ -70,18 +71,18 @@ describe("a call with an answer reader", () => {
   it("reads an answer that came through the app's bridge too", async () => {
     const transport: PostTransport = () => Promise.resolve({ code: "00000", msg: "", data: { userId: 5 } });
     const client = createHttpClient({ postTransport: transport });
-    const error = await client.post("v1/user/overview/userinfo", {}, { read: endpointAnswer("userInfo") }).then(
+    const error = await client.post(endpointPath("userInfo"), {}, { read: endpointAnswer("userInfo") }).then(
       () => null,
       (e: unknown) => e,
     );
-    expect(error).toMatchObject({ kind: "network", url: "/v1/user/overview/userinfo", method: "POST" });
+    expect(error).toMatchObject({ kind: "network", url: `/${endpointPath("userInfo")}`, method: "POST" });
   });
 
   it("leaves a refusal a refusal: the reader only sees successful answers", async () => {
     const fake = createFakeFetch(() => envelope("10013", null, "invitation: no longer open"));
     const read = vi.fn(endpointAnswer("subInvitationWithdraw"));
     const client = createHttpClient({ fetch: fake.fetch });
-    await expect(client.delete("v1/affiliate/sub-invitations/3", { read })).rejects.toMatchObject({
+    await expect(client.delete(endpointPath("subInvitationWithdraw", { id: 3 }), { read })).rejects.toMatchObject({
       kind: "business",
       code: "10013",
     });

@@ -12,7 +12,7 @@ import {
 /** A translator that marks the key it was asked for, so each assertion shows which key was used. */
 const t = (key: ErrorMessageKey): string => `<${key}>`;
 const err = (code: string, kind: HttpErrorKind, msg = "") =>
-  new HttpError({ code, msg, kind, url: "/v1/x", method: "GET" });
+  new HttpError({ code, msg, kind, url: "/some/path", method: "GET" });
 
 describe("TRANSLATED_HTTP_STATUSES and ERROR_MESSAGE_KEYS", () => {
   it("lists the statuses of spec §8", () => {

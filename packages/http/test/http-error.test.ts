@@ -7,7 +7,7 @@ describe("HttpError", () => {
       code: "10001",
       msg: "Bad symbol",
       kind: "business",
-      url: "/v1/a",
+      url: "/some/path",
       method: "POST",
       status: 200,
     });
@@ -18,7 +18,7 @@ describe("HttpError", () => {
     expect(error.msg).toBe("Bad symbol");
     expect(error.kind).toBe("business");
     expect(error.status).toBe(200);
-    expect(error.url).toBe("/v1/a");
+    expect(error.url).toBe("/some/path");
     expect(error.method).toBe("POST");
     expect(error.silent).toBe(false);
     expect(isHttpError(error)).toBe(true);

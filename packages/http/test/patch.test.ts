@@ -1,3 +1,4 @@
+import { endpointPath } from "@affiliates/contracts/endpoints";
 import { describe, expect, it } from "vitest";
 import { createHttpClient, HttpError, type PostTransport } from "../src";
 import { createFakeFetch, envelope, headersOf } from "./fake-fetch";
@@ -12,14 +13,14 @@ describe("PATCH", () => {
     };
     const client = createHttpClient({ fetch: fake.fetch, postTransport: transport });
     const answer = await client.patch<{ id: number; label: string }>(
-      "v1/affiliate/links/7",
+      endpointPath("linkUpdate", { id: 7 }),
       { label: "New" },
       { headers: { "dy-token": "tok" } },
     );
     expect(answer).toEqual({ id: 7, label: "New" });
     expect(bridged).toEqual([]);
     expect(fake.calls).toHaveLength(1);
-    expect(fake.calls[0]?.url).toBe("/v1/affiliate/links/7");
+    expect(fake.calls[0]?.url).toBe(`/${endpointPath("linkUpdate", { id: 7 })}`);
     expect(fake.calls[0]?.init.method).toBe("PATCH");
     expect(fake.calls[0]?.init.body).toBe(JSON.stringify({ label: "New" }));
     expect(headersOf(fake.calls[0])["dy-token"]).toBe("tok");
@@ -28,7 +29,7 @@ describe("PATCH", () => {
   it("rejects a business error with the PATCH method named", async () => {
     const fake = createFakeFetch(() => envelope("40400", null, "link: not found"));
     const client = createHttpClient({ fetch: fake.fetch });
-    const error = await client.patch("v1/affiliate/links/9", { archived: true }).then(
+    const error = await client.patch(endpointPath("linkUpdate", { id: 9 }), { archived: true }).then(
       () => null,
       (e: unknown) => e,
     );

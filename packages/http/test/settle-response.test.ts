@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { HttpError, isWireEnvelope, readJsonBody, settleAnswer } from "../src";
 
-const meta = { url: "/v1/a", method: "GET" as const };
+const meta = { url: "/some/path", method: "GET" as const };
 
 const errorOf = (settled: ReturnType<typeof settleAnswer>): HttpError => {
   if (settled.ok) throw new Error("expected a failure");

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { runInNewContext } from "node:vm";
+import { endpointPath } from "@affiliates/contracts/endpoints";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   AppJSBridgeRequestActionError,
@@ -123,21 +124,21 @@ describe("native-host simulator with the real transport and bridge (jsdom)", () 
       version: "2.60.0",
       defaultAnswer: { code: "22001", msg: "illegal token" },
       answers: {
-        "request:/v1/user/overview/userinfo": { code: "00000", data: { userId: 7 }, delayMs: 20 },
+        [`request:/${endpointPath("userInfo")}`]: { code: "00000", data: { userId: 7 }, delayMs: 20 },
         request: { code: "00004", msg: "login" },
       },
     });
     const bridge = connect();
     await expect(bridge.call("login", {})).rejects.toMatchObject({ name: "AppResponseUnexpectedError", code: "22001" });
     const post = createBridgePostTransport(bridge);
-    await expect(post("/v1/user/overview/userinfo", { locale: "en" }, { headers: {} })).resolves.toEqual({
+    await expect(post(`/${endpointPath("userInfo")}`, { locale: "en" }, { headers: {} })).resolves.toEqual({
       code: "00000",
       data: { userId: 7 },
     });
-    await expect(post("/v1/other", {}, { headers: {} })).resolves.toEqual({ code: "00004", msg: "login" });
-    await expect(bridge.call("request", { path: "/v1/other", params: {}, method: "POST" })).rejects.toBeInstanceOf(
-      AppRequestCallbackTimeout,
-    );
+    await expect(post("/some/other/path", {}, { headers: {} })).resolves.toEqual({ code: "00004", msg: "login" });
+    await expect(
+      bridge.call("request", { path: "/some/other/path", params: {}, method: "POST" }),
+    ).rejects.toBeInstanceOf(AppRequestCallbackTimeout);
     await expect(bridge.call("getDeviceToken", {})).rejects.toBeInstanceOf(AppResponseUnexpectedError);
   });
 
