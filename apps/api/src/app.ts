@@ -203,8 +203,12 @@ export const appPlugin = fp(apiPlugin, { name: "affiliates-api" });
 /**
  * Builds the API in-process (not listening): options default from the environment (see config.ts).
  * Tests: `await buildApp({ databaseUrl: ":memory:", logger: false })` then `app.inject(...)`; close with `app.close()`.
+ * `extend` runs before the instance is sealed: a test's own probe route (the app's routes never need it).
  */
-export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  overrides: Partial<AppOptions> = {},
+  extend?: (app: FastifyInstance) => void | Promise<void>,
+): Promise<FastifyInstance> {
   const options: AppOptions = { ...loadConfig(), ...overrides };
   const app = Fastify({
     logger: options.logger ? { level: process.env.LOG_LEVEL ?? "info" } : false,
@@ -220,6 +224,7 @@ export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<Fas
     },
   });
   await app.register(appPlugin, options);
+  await extend?.(app);
   await app.ready();
   return app;
 }

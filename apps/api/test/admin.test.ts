@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tokenMatches } from "../src/routes/v1/admin";
 import { AFFILIATE_DEMO_USERS } from "../src/db/seed-affiliate-specs";
 import { AFFILIATE, createTestApp, DIALECT, envelope, login, type TestApp } from "./helpers/test-app";
-import { apiUrl } from "./helpers/api-url";
+import { apiUrl, routeTitle } from "./helpers/api-url";
 
-describe("GET /v1/admin/health", () => {
+describe(routeTitle("adminHealth"), () => {
   let withToken: TestApp;
   let withoutToken: TestApp;
   beforeAll(async () => {

@@ -24,7 +24,7 @@ import {
   type Method,
 } from "./helpers/affiliate-suite";
 import { DIALECT } from "./helpers/test-app";
-import { apiUrl } from "./helpers/api-url";
+import { apiUrl, routeTitle } from "./helpers/api-url";
 
 /** The affiliate programme through the real app: the seed, the public programme, applications and their decisions, and who may call what. */
 const s = affiliateSuite();
@@ -52,7 +52,7 @@ describe(`affiliate seed (${DIALECT})`, () => {
 
 // ------------------------------------------------------------------ programme
 
-describe("GET /v1/affiliate/programme", () => {
+describe(routeTitle("affiliateProgramme"), () => {
   it("is public: the levels, the headline rate, benefits and the HTML FAQ", async () => {
     const response = await s.call("GET", apiUrl("affiliateProgramme"));
     expect(response.headers["cache-control"]).toBe("public, max-age=60");

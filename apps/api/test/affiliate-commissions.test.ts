@@ -22,7 +22,7 @@ import {
   usd,
 } from "./helpers/affiliate-suite";
 import { AFFILIATE } from "./helpers/test-app";
-import { apiUrl } from "./helpers/api-url";
+import { apiUrl, routeTitle } from "./helpers/api-url";
 
 /** The affiliate's money and network through the real app: commission records and their CSV, sub-affiliates and the level (experience cards: affiliate-cards.test.ts). */
 const s = affiliateSuite();
@@ -402,7 +402,7 @@ describe("sub-affiliates", () => {
 
 // ------------------------------------------------------------------ level
 
-describe("GET /v1/affiliate/level", () => {
+describe(routeTitle("affiliateLevel"), () => {
   it("answers Lv2 at 45%, this month's progress, Lv3's thresholds and the review date", async () => {
     const level = affiliateLevelStatusSchema.parse(data(await s.asAffiliate("GET", apiUrl("affiliateLevel"))));
     const monthStart = `${TODAY.slice(0, 7)}-01`;

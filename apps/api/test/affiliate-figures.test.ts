@@ -8,14 +8,14 @@ import {
 import { addDays, DAY_MS } from "../src/lib/days";
 import { okData as data, refused } from "./helpers/envelope-assertions";
 import { affiliateSuite, AFFILIATE_ID, G, NOW, TODAY, cents, expectedSummary, usd } from "./helpers/affiliate-suite";
-import { apiUrl } from "./helpers/api-url";
+import { apiUrl, routeTitle } from "./helpers/api-url";
 
 /** The affiliate dashboard's figures through the real app: the period summary, referral links and the invitee list, checked against the generator's rows. */
 const s = affiliateSuite();
 
 // ------------------------------------------------------------------ summary
 
-describe("GET /v1/affiliate/summary", () => {
+describe(routeTitle("affiliateSummary"), () => {
   it("defaults to the last 7 days, with a series per day and the funnel", async () => {
     const summary = affiliateSummarySchema.parse(data(await s.asAffiliate("GET", apiUrl("affiliateSummary"))));
     const from = addDays(TODAY, -6);
@@ -192,7 +192,7 @@ describe("links", () => {
 
 // ------------------------------------------------------------------ invitees
 
-describe("GET /v1/affiliate/invitees", () => {
+describe(routeTitle("invitees"), () => {
   const mine = G.affiliate_invitees.filter((i) => i.affiliate_user_id === AFFILIATE_ID);
 
   it("pages the seeded invitees newest first, masked", async () => {

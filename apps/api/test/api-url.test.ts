@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { apiUrl } from "./helpers/api-url";
+import { apiUrl, routeTitle } from "./helpers/api-url";
 
 describe("apiUrl: the tests' URLs from the endpoint table", () => {
   it("is the entry's path under /, its parameters filled and encoded", () => {
@@ -31,5 +31,13 @@ describe("apiUrl: the tests' URLs from the endpoint table", () => {
     expect(() => apiUrl("subInvitationAccept", { id: undefined })).toThrow(
       'subInvitationAccept: path parameter "id" is missing',
     );
+  });
+});
+
+describe("routeTitle: test titles from the endpoint table", () => {
+  it("is the entry's name, method and path under /, its parameters left as :name", () => {
+    expect(routeTitle("vipStatus")).toBe("vipStatus (GET /v1/vip/me)");
+    expect(routeTitle("login")).toBe("login (POST /v1/user/login)");
+    expect(routeTitle("sentryTunnel")).toBe("sentryTunnel (POST /v1/sentry/:projectId)");
   });
 });

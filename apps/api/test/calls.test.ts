@@ -1,7 +1,7 @@
 import { clientCommonConfigSchema, domainConfigSchema, userOverviewSchema } from "@affiliates/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AFFILIATE, createTestApp, envelope, login, PLAIN_USER, sessionCookie, type TestApp } from "./helpers/test-app";
-import { apiUrl } from "./helpers/api-url";
+import { apiUrl, routeTitle } from "./helpers/api-url";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,7 +11,7 @@ afterAll(async () => {
   await t.close();
 });
 
-describe("GET /v1/mix/system/getDomainConfigList", () => {
+describe(routeTitle("domainConfig"), () => {
   it("answers the image CDN lists of the environment from the database", async () => {
     const response = await t.app.inject({ method: "GET", url: apiUrl("domainConfig") });
     expect(response.statusCode).toBe(200);
@@ -45,7 +45,7 @@ describe("GET /v1/mix/system/getDomainConfigList", () => {
   });
 });
 
-describe("POST /v1/user/overview/userinfo", () => {
+describe(routeTitle("userInfo"), () => {
   it("answers the affiliate's masked info, every settings flag, loginName and userName", async () => {
     const cookie = sessionCookie(await login(t.app, AFFILIATE.email, AFFILIATE.password));
     const response = await t.app.inject({
@@ -132,7 +132,7 @@ describe("POST /v1/user/overview/userinfo", () => {
   });
 });
 
-describe("POST /v1/mix/public/clientCommonConfig", () => {
+describe(routeTitle("clientCommonConfig"), () => {
   it("answers the stored switch, an empty userId and the client ip when anonymous", async () => {
     const response = await t.app.inject({ method: "POST", url: apiUrl("clientCommonConfig") });
     expect(response.statusCode).toBe(200);

@@ -2,9 +2,6 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import vm from "node:vm";
 import { webcrypto } from "node:crypto";
-import Fastify, { type FastifyInstance } from "fastify";
-import type { Kysely } from "kysely";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   CUSTOM_TOKEN_PATTERN,
@@ -15,79 +12,26 @@ import {
   riskLogReportResultSchema,
   type RiskLogParams,
 } from "@affiliates/contracts";
-import { appPlugin } from "../src/app";
-import { loadConfig } from "../src/config";
-import { up as migrateDeviceTokens } from "../src/db/migrations/0003-device-tokens";
 import { ok } from "../src/lib/envelope";
 import { requireDeviceToken } from "../src/lib/device-token-guard";
-import deviceTokensRepositoryPlugin from "../src/plugins/app/device-tokens-repository";
-import constantIdRoutes from "../src/routes/v1/constantid";
-import riskRoutes from "../src/routes/v1/risk";
-import { envelope, randomName, TEST_DATABASE_URL } from "./helpers/test-app";
-import { apiUrl } from "./helpers/api-url";
+import { createTestApp, envelope, type TestApp } from "./helpers/test-app";
+import { apiUrl, routeTitle } from "./helpers/api-url";
 
 const START = Date.parse("2026-03-01T12:00:00.000Z");
 let clock = START;
 const now = () => clock;
 
-async function withPg(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 /**
- * The whole API (appPlugin) plus this feature's migration, repository and routes when the app does not wire
- * them yet, and a test route behind requireDeviceToken. SQLite in memory, or PostgreSQL in a fresh schema.
+ * The API as it runs, plus a probe route behind requireDeviceToken that answers the device the token is bound to
+ * (no route of the app shows it). SQLite in memory, or PostgreSQL in a fresh schema.
  */
-async function buildTestApp(): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
-  const schema = TEST_DATABASE_URL ? randomName("t_") : undefined;
-  if (schema) await withPg(`CREATE SCHEMA ${schema}`);
-  const app = Fastify({ logger: false });
-  try {
-    await app.register(appPlugin, {
-      ...loadConfig(),
-      databaseUrl: TEST_DATABASE_URL ?? ":memory:",
-      pgSchema: schema,
-      logger: false,
-      redisUrl: undefined,
-      adminToken: undefined,
-      appEnv: "test",
-      seed: false,
-      now,
-    });
-    if (!app.hasDecorator("deviceTokens")) {
-      await migrateDeviceTokens(app.db as unknown as Kysely<unknown>);
-      await app.register(deviceTokensRepositoryPlugin, { now });
-      // Plugin mount points as app.ts registers them, not calls: the routes check that their table paths sit under them.
-      await app.register(constantIdRoutes, { prefix: "/v1/constantid", appEnv: "test" });
-      await app.register(riskRoutes, { prefix: "/v1/risk" });
-    }
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ seed: false, now }, (app) => {
     app.post("/test/guarded", { preHandler: requireDeviceToken }, (request) =>
       ok({ fingerprint: request.deviceFingerprint ?? null }),
     );
-    await app.ready();
-  } catch (error) {
-    await app.close();
-    if (schema) await withPg(`DROP SCHEMA ${schema} CASCADE`);
-    throw error;
-  }
-  return {
-    app,
-    close: async () => {
-      await app.close();
-      if (schema) await withPg(`DROP SCHEMA ${schema} CASCADE`);
-    },
-  };
-}
-
-let t: { app: FastifyInstance; close(): Promise<void> };
-beforeAll(async () => {
-  t = await buildTestApp();
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -119,7 +63,7 @@ const params = (overrides: Partial<RiskLogParams> = {}): RiskLogParams => ({
   ...overrides,
 });
 
-describe("POST /v1/constantid/udid/c1", () => {
+describe(routeTitle("deviceTokenIssue"), () => {
   it("issues a 40-character [A-Za-z0-9] token in the envelope, stores only its hash", async () => {
     const response = await issue();
     expect(response.statusCode).toBe(200);
@@ -230,7 +174,7 @@ describe("requireDeviceToken (dy-token)", () => {
   });
 });
 
-describe("POST /v1/risk/log/report (anti-fraud log call)", () => {
+describe(`${routeTitle("riskLogReport")}: the anti-fraud log call`, () => {
   it("stores the log and answers a new 32-character custom token", async () => {
     const before = await t.app.deviceTokens.countRiskLogs();
     const dxToken = await issueToken();

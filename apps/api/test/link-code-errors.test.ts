@@ -12,7 +12,7 @@ import {
   sessionCookie,
   type TestApp,
 } from "./helpers/test-app";
-import { apiUrl } from "./helpers/api-url";
+import { apiUrl, routeTitle } from "./helpers/api-url";
 
 /**
  * Creating a referral link: only a unique-constraint violation on the code means "code taken" (10004); any other
@@ -59,7 +59,7 @@ afterEach(async () => {
   else await sql.raw("DROP FUNCTION IF EXISTS test_link_insert() CASCADE").execute(t.app.db);
 });
 
-describe(`POST /v1/affiliate/links when the insert fails (${DIALECT})`, () => {
+describe(`${routeTitle("linkCreate")} when the insert fails (${DIALECT})`, () => {
   it("answers 10004 when another insert took the code after the check (the unique index answers)", async () => {
     // Another affiliate's link with the same code lands just before ours.
     const rival =

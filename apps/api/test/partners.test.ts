@@ -22,7 +22,7 @@ import {
   sessionCookie,
   type TestApp,
 } from "./helpers/test-app";
-import { apiUrl } from "./helpers/api-url";
+import { apiUrl, routeTitle } from "./helpers/api-url";
 
 const ADMIN_TOKEN = "partners-admin-token";
 const ADMIN = { "x-admin-token": ADMIN_TOKEN };
@@ -211,7 +211,7 @@ describe("partner programmes", () => {
     });
   });
 
-  describe("POST /v1/partners/applications", () => {
+  describe(routeTitle("partnerApply"), () => {
     it.each(PARTNER_APPLICATION_KINDS)(
       "stores a valid %s application; the user reads it back; an operator lists it with its fields",
       async (kind) => {
@@ -377,7 +377,7 @@ describe("partner programmes", () => {
     });
   });
 
-  describe("GET /v1/partners/applications/me", () => {
+  describe(routeTitle("myPartnerApplication"), () => {
     it("needs a session, a known kind, and answers null before any application", async () => {
       expect(
         (await t.app.inject({ method: "GET", url: apiUrl("myPartnerApplication", { kind: "broker" }) })).statusCode,

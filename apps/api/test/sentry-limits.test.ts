@@ -1,49 +1,17 @@
 import { randomUUID } from "node:crypto";
-import fastifyRateLimit from "@fastify/rate-limit";
-import Fastify, { type FastifyInstance } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiError } from "../src/lib/errors";
-import errorEventsRepository from "../src/plugins/app/error-events-repository";
-import dbPlugin from "../src/plugins/external/db";
-import sentryRoutes, { sentryTunnelConfig, type SentryTunnelOptions } from "../src/routes/v1/sentry";
+import { sentryTunnelConfig, type SentryTunnelOptions } from "../src/routes/v1/sentry";
 import { refused } from "./helpers/envelope-assertions";
-import { DIALECT, randomName, TEST_DATABASE_URL, withPg } from "./helpers/test-app";
+import { createTestApp, DIALECT, type TestApp } from "./helpers/test-app";
 import { apiUrl } from "./helpers/api-url";
 
 const DSN = "https://public@localhost/1";
 const eventId = () => randomUUID().replace(/-/g, "");
 
-/** The tunnel with its storage and a per-IP rate limit, as app.ts wires it, on options of the test's choosing. */
-async function buildTunnel(
-  overrides: Partial<SentryTunnelOptions>,
-): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
-  const schema = TEST_DATABASE_URL ? randomName("t_sentry_") : undefined;
-  if (TEST_DATABASE_URL && schema) await withPg(TEST_DATABASE_URL, `CREATE SCHEMA ${schema}`);
-  const app = Fastify({ logger: false });
-  await app.register(dbPlugin, {
-    databaseUrl: TEST_DATABASE_URL ?? ":memory:",
-    dataDir: "/tmp",
-    pgSchema: schema,
-    seed: false,
-  });
-  await app.register(fastifyRateLimit, {
-    global: false,
-    keyGenerator: (request) => request.ip,
-    errorResponseBuilder: (_request, context) =>
-      new ApiError("rate_limited", `Too many requests, try again in ${context.after}`),
-  });
-  await app.register(errorEventsRepository);
-  // The plugin's mount point as app.ts registers it, not a call: the route checks that its table path sits under it.
-  await app.register(sentryRoutes, { prefix: "/v1/sentry", ...sentryTunnelConfig({}), ...overrides });
-  await app.ready();
-  return {
-    app,
-    close: async () => {
-      await app.close();
-      if (TEST_DATABASE_URL && schema) await withPg(TEST_DATABASE_URL, `DROP SCHEMA ${schema} CASCADE`);
-    },
-  };
-}
+/** The API as it runs, its tunnel on the defaults (not the environment) with the test's overrides. */
+const buildTunnel = (overrides: Partial<SentryTunnelOptions>): Promise<TestApp> =>
+  createTestApp({ seed: false, sentryTunnel: { ...sentryTunnelConfig({}), ...overrides } });
 
 /** An envelope of `count` event items (each a small browser error). */
 function envelopeOf(count: number, extra = ""): string {
@@ -97,7 +65,7 @@ describe("the tunnel's configuration", () => {
 });
 
 describe(`the tunnel's limits (${DIALECT})`, () => {
-  let t: Awaited<ReturnType<typeof buildTunnel>>;
+  let t: TestApp;
   beforeAll(async () => {
     t = await buildTunnel({ maxEventBytes: 2000, rateLimit: { max: 1000, timeWindowMs: 60_000 } });
   });

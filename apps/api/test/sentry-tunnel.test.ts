@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sentryTunnelConfig, type SentryTunnelOptions } from "../src/routes/v1/sentry";
 import { createTestApp, type TestApp } from "./helpers/test-app";
-import { apiUrl } from "./helpers/api-url";
+import { apiUrl, routeTitle } from "./helpers/api-url";
 
 const ADMIN_TOKEN = "sentry-admin-token";
 const DSN = "https://public@localhost/1";
@@ -39,11 +39,11 @@ const browserEvent = (id: string, value = "boom") => ({
   tags: { page: "fee", runtime: "browser" },
   breadcrumbs: [
     { category: "console", message: "a" },
-    { category: "fetch", data: { url: "/v1/x" } },
+    { category: "fetch", data: { url: "/some/path" } },
   ],
 });
 
-describe("POST /v1/sentry/:projectId (the error-reporting tunnel)", () => {
+describe(`${routeTitle("sentryTunnel")}: the error-reporting tunnel`, () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTunnelApp();
@@ -171,7 +171,7 @@ describe("POST /v1/sentry/:projectId (the error-reporting tunnel)", () => {
     expect(response.statusCode).toBe(415);
   });
 
-  it("GET /v1/admin/errors needs the admin token", async () => {
+  it(`${routeTitle("adminErrors")} needs the admin token`, async () => {
     expect((await t.app.inject({ method: "GET", url: apiUrl("adminErrors") })).statusCode).toBe(403);
     expect(
       (await t.app.inject({ method: "GET", url: apiUrl("adminErrors"), headers: { "x-admin-token": "wrong" } }))
@@ -261,7 +261,7 @@ describe("forwarding to SENTRY_UPSTREAM", () => {
 });
 
 describe("with the environment's configuration", () => {
-  it("GET /v1/admin/errors sits behind the admin hook and POST /v1/sentry/1 stores", async () => {
+  it(`${routeTitle("adminErrors")} sits behind the admin hook and ${routeTitle("sentryTunnel")} stores`, async () => {
     const t = await createTestApp({ adminToken: ADMIN_TOKEN });
     try {
       expect((await t.app.inject({ method: "GET", url: apiUrl("adminErrors") })).statusCode).toBe(403);

@@ -21,7 +21,7 @@ import {
   sessionCookie,
   type TestApp,
 } from "./helpers/test-app";
-import { apiUrl } from "./helpers/api-url";
+import { apiUrl, routeTitle } from "./helpers/api-url";
 
 const PARTNER = { email: "partner@example.com", password: "Partner#2026" } as const;
 const ADMIN_TOKEN = "vip-admin-token";
@@ -52,7 +52,7 @@ describe("VIP programme API", () => {
       cookies: email ? { refresh_token: sessions[email] ?? "" } : {},
     });
 
-  describe("GET /v1/vip/programme", () => {
+  describe(routeTitle("vipProgramme"), () => {
     it("answers the eight levels with thresholds, fees, limits, benefits, the trial and the rules", async () => {
       const response = await get(apiUrl("vipProgramme"));
       expect(response.statusCode).toBe(200);
@@ -130,7 +130,7 @@ describe("VIP programme API", () => {
     });
   });
 
-  describe("GET /v1/vip/guide", () => {
+  describe(routeTitle("vipGuide"), () => {
     it("answers the FAQ in the asked language (query or Locale header), English for English variants", async () => {
       const en = vipGuideSchema.parse(envelope(await get(apiUrl("vipGuide"))).data);
       expect(en.locale).toBe("en");
@@ -166,7 +166,7 @@ describe("VIP programme API", () => {
     });
   });
 
-  describe("GET /v1/vip/me", () => {
+  describe(routeTitle("vipStatus"), () => {
     it("needs a login", async () => {
       const response = await get(apiUrl("vipStatus"));
       expect(response.statusCode).toBe(401);

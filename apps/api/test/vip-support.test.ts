@@ -1,12 +1,12 @@
 import { feeScheduleSchema, supportMessageListSchema, supportMessageResultSchema } from "@affiliates/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AFFILIATE, PLAIN_USER, createTestApp, envelope, login, sessionCookie, type TestApp } from "./helpers/test-app";
-import { apiUrl, type ApiQuery } from "./helpers/api-url";
+import { apiUrl, routeTitle, type ApiQuery } from "./helpers/api-url";
 
 const ADMIN = { "x-admin-token": "support-admin-token" };
 const JSON_TYPE = { "content-type": "application/json" };
 
-describe("GET /v1/vip/fee-schedule", () => {
+describe(routeTitle("vipFeeSchedule"), () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();

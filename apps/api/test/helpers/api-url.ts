@@ -49,3 +49,12 @@ export function apiUrl<N extends EndpointName>(name: N, ...args: ApiUrlArgs<N>):
   const query: ApiQuery | undefined = hasParams ? args[1] : args[0];
   return `/${endpointPath(name, ...pathArgs)}${queryString(query)}`;
 }
+
+/**
+ * A test title naming an endpoint of the table, so a title cannot drift from the route it tests:
+ * `routeTitle("vipStatus")` → `vipStatus (GET /v1/vip/me)`, parameters left as `:name`.
+ */
+export function routeTitle(name: EndpointName): string {
+  const { method, path } = ENDPOINTS[name];
+  return `${name} (${method} /${path})`;
+}

@@ -29,8 +29,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The API in-process on in-memory SQLite, or on PostgreSQL in a fresh schema when TEST_DATABASE_URL is set. */
-export async function createTestApp(overrides: Partial<AppOptions> = {}): Promise<TestApp> {
+/**
+ * The API in-process on in-memory SQLite, or on PostgreSQL in a fresh schema when TEST_DATABASE_URL is set.
+ * `extend` adds the test's own routes before the app is ready (a probe behind a guard, say).
+ */
+export async function createTestApp(
+  overrides: Partial<AppOptions> = {},
+  extend?: (app: FastifyInstance) => void | Promise<void>,
+): Promise<TestApp> {
   const base: Partial<AppOptions> = {
     logger: false,
     redisUrl: undefined,
@@ -39,13 +45,13 @@ export async function createTestApp(overrides: Partial<AppOptions> = {}): Promis
     ...overrides,
   };
   if (!TEST_DATABASE_URL) {
-    const app = await buildApp({ databaseUrl: ":memory:", ...base });
+    const app = await buildApp({ databaseUrl: ":memory:", ...base }, extend);
     return { app, close: () => app.close() };
   }
   const schema = randomName("t_");
   await withPg(TEST_DATABASE_URL, `CREATE SCHEMA ${schema}`);
   try {
-    const app = await buildApp({ databaseUrl: TEST_DATABASE_URL, pgSchema: schema, ...base });
+    const app = await buildApp({ databaseUrl: TEST_DATABASE_URL, pgSchema: schema, ...base }, extend);
     return {
       app,
       close: async () => {
