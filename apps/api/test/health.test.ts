@@ -145,7 +145,7 @@ describe("server.ts on SIGTERM", () => {
     expect(ready.status).toBe(503);
     expect(await ready.json()).toEqual({ status: "draining" });
     expect((await fetch(`${origin}/healthz`)).status).toBe(200);
-    expect((await fetch(`${origin}/v1/mix/system/getDomainConfigList`)).status).toBe(200);
+    expect((await fetch(`${origin}${apiUrl("domainConfig")}`)).status).toBe(200);
     expect(await exit).toBe(0);
     await expect(fetch(`${origin}/healthz`)).rejects.toThrow();
   });

@@ -62,7 +62,7 @@ afterAll(async () => {
   await t.close();
 });
 
-describe(`GET /v1/openapi.json (${DIALECT})`, () => {
+describe(`GET ${OPENAPI_PATH} (${DIALECT})`, () => {
   it("is an OpenAPI 3.1 document of exactly the table's routes", () => {
     expect(doc.openapi).toBe("3.1.0");
     const listed = Object.entries(doc.paths).flatMap(([path, methods]) =>
@@ -118,7 +118,7 @@ describe(`GET /v1/openapi.json (${DIALECT})`, () => {
   });
 });
 
-describe("GET /v1/docs", () => {
+describe(`GET ${DOCS_PATH}`, () => {
   it("serves Swagger UI on the document, under a policy that lets its own scripts run and nothing else", async () => {
     const page = await t.app.inject({ method: "GET", url: `${DOCS_PATH}/` });
     expect(page.statusCode).toBe(200);

@@ -114,7 +114,7 @@ describe("partner programmes", () => {
   };
 
   describe("public programme figures", () => {
-    it("GET /broker: four tiers by volume with own and affiliated commission, the markup cap, benefits and FAQ", async () => {
+    it(`${routeTitle("brokerProgramme")}: four tiers by volume with own and affiliated commission, the markup cap, benefits and FAQ`, async () => {
       const response = await t.app.inject({ method: "GET", url: apiUrl("brokerProgramme") });
       expect(response.statusCode).toBe(200);
       expect(response.headers["cache-control"]).toBe("public, max-age=60");
@@ -137,7 +137,7 @@ describe("partner programmes", () => {
       expect(data.faq[0]?.question).toBe("Who can become a broker?");
     });
 
-    it("GET /market-maker: negative maker fees, API limits and the 75% maker ratio", async () => {
+    it(`${routeTitle("marketMakerProgramme")}: negative maker fees, API limits and the 75% maker ratio`, async () => {
       const response = await t.app.inject({ method: "GET", url: apiUrl("marketMakerProgramme") });
       expect(response.statusCode).toBe(200);
       const data = marketMakerProgrammeSchema.parse(envelope(response).data);
@@ -152,7 +152,7 @@ describe("partner programmes", () => {
       expect(data.benefits.length).toBeGreaterThan(0);
     });
 
-    it("GET /institutional: the services and the pro offer with its entry requirement", async () => {
+    it(`${routeTitle("institutionalProgramme")}: the services and the pro offer with its entry requirement`, async () => {
       const response = await t.app.inject({ method: "GET", url: apiUrl("institutionalProgramme") });
       expect(response.statusCode).toBe(200);
       const data = institutionalProgrammeSchema.parse(envelope(response).data);
@@ -163,7 +163,7 @@ describe("partner programmes", () => {
       expect(data.pro.offers.find((o) => o.key === "vipLevel")?.value).toBe(5);
     });
 
-    it("GET /incubation: offers, stages with their weeks, past cohorts newest first", async () => {
+    it(`${routeTitle("incubationProgramme")}: offers, stages with their weeks, past cohorts newest first`, async () => {
       const response = await t.app.inject({ method: "GET", url: apiUrl("incubationProgramme") });
       expect(response.statusCode).toBe(200);
       const data = incubationProgrammeSchema.parse(envelope(response).data);

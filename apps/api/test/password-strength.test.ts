@@ -9,7 +9,7 @@ import {
 import { messagesFor, passwordFeedbackSentences, withEnglishFallback } from "../src/routes/pages/messages";
 import { escapeHtml } from "../src/routes/pages/render";
 import { createTestApp, deviceToken, envelope, type TestApp } from "./helpers/test-app";
-import { apiUrl } from "./helpers/api-url";
+import { apiUrl, routeTitle } from "./helpers/api-url";
 
 const EMAIL = "new.trader@example.org";
 const WEAK = ["12345678", "password", "        ", EMAIL, "new.trader"];
@@ -71,7 +71,7 @@ describe("registering with a weak password", () => {
   });
 
   it.each(WEAK)(
-    "POST /v1/user/register refuses %j with 400 naming the zxcvbn keys, and creates nobody",
+    `${routeTitle("register")} refuses %j with 400 naming the zxcvbn keys, and creates nobody`,
     async (password) => {
       const response = await t.app.inject({
         method: "POST",
