@@ -9,6 +9,7 @@ const ADMIN_TOKEN = "bench-feed-token";
 
 export async function runFeedBench({ batches = 30, batchSize = 500, traders = 2_000 } = {}) {
   const { buildApp } = await import("../apps/api/src/app.ts");
+  const { endpointUrl } = await import("../packages/contracts/src/endpoints.ts");
   const dir = mkdtempSync(path.join(os.tmpdir(), "bench-feed-"));
   const app = await buildApp({
     databaseUrl: path.join(dir, "feed.sqlite"),
@@ -68,7 +69,7 @@ export async function runFeedBench({ batches = 30, batchSize = 500, traders = 2_
     for (const payload of payloads) {
       const response = await app.inject({
         method: "POST",
-        url: "/v1/admin/trades",
+        url: endpointUrl("adminTrades"),
         headers: { "content-type": "application/json", "x-admin-token": ADMIN_TOKEN },
         payload,
       });
