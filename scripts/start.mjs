@@ -5,6 +5,7 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { demoAccountLines } from "./lib/demo-accounts.mjs";
 import { buildIfNeeded, ROOT as root, WEB_DIR as web } from "./lib/web-build.mjs";
 
 // Settings from `.env` at the repository root when present (see .env.example); the environment wins over it.
@@ -76,12 +77,8 @@ if (!(await waitFor(`http://127.0.0.1:${API_PORT}/v1/mix/system/getDomainConfigL
   buildIfNeeded({ env: { API_ORIGIN: `http://127.0.0.1:${API_PORT}`, ...env } });
   run("web", process.execPath, ["server.mjs"], web);
   if (await waitFor(`http://127.0.0.1:${PORT}/affiliates`, 60_000)) {
-    // Run under tsx (see package.json), so the API's TypeScript seed can be read for the demo accounts.
-    const { DEMO_ACCOUNTS } = await import("../apps/api/src/db/seed.ts");
-    const { AFFILIATE_DEMO_USERS } = await import("../apps/api/src/db/seed-affiliate.ts");
     console.log(`\n[start] ready: ${env.PUBLIC_ORIGIN}/affiliates  (API on 127.0.0.1:${API_PORT})`);
-    for (const account of DEMO_ACCOUNTS)
-      console.log(`[start] demo account: ${account.email} / ${account.password} (${account.role})`);
-    for (const user of AFFILIATE_DEMO_USERS) console.log(`[start] demo affiliate: ${user.email} / ${user.password}`);
+    // Run under tsx (see package.json), so the API's TypeScript seed can be read for the demo accounts.
+    for (const line of await demoAccountLines()) console.log(`[start] ${line}`);
   }
 }
