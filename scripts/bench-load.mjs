@@ -9,6 +9,7 @@ import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
+import { endpointUrl } from "../packages/contracts/src/endpoints.ts";
 
 const SUCCESS = "00000";
 const TEST_APP_ID = "affiliates-web-test-7f3c9a2e"; // DEVICE_TOKEN_APP_IDS.test: the API runs with APP_ENV=test
@@ -121,7 +122,7 @@ async function waitForApi(port, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
-      const response = await fetch(`http://127.0.0.1:${port}/v1/mix/system/getDomainConfigList`);
+      const response = await fetch(`http://127.0.0.1:${port}${endpointUrl("domainConfig")}`);
       if (response.status < 500) return;
     } catch {
       // not listening yet
@@ -132,13 +133,13 @@ async function waitForApi(port, timeoutMs = 60_000) {
 }
 
 async function apiLogin(base) {
-  const issued = await fetch(`${base}/v1/constantid/udid/c1`, {
+  const issued = await fetch(`${base}${endpointUrl("deviceTokenIssue")}`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ appId: TEST_APP_ID, fingerprint: "bench-load-fingerprint-0123456789" }),
   });
   const { token } = (await issued.json()).data;
-  const response = await fetch(`${base}/v1/user/login`, {
+  const response = await fetch(`${base}${endpointUrl("login")}`, {
     method: "POST",
     headers: { "content-type": "application/json", "dy-token": token },
     body: JSON.stringify({ email: "affiliate@example.com", password: "Affiliate#2026" }),
@@ -238,7 +239,7 @@ async function loadRun({ label, root, origin, apiPort, seconds, rates, apiEnv, c
           send(
             userInfo,
             () => ({
-              url: `${base}/v1/user/overview/userinfo`,
+              url: `${base}${endpointUrl("userInfo")}`,
               init: {
                 method: "POST",
                 headers: { "content-type": "application/json", cookie },
@@ -263,7 +264,7 @@ async function loadRun({ label, root, origin, apiPort, seconds, rates, apiEnv, c
           return send(
             ingest,
             () => ({
-              url: `${base}/v1/buried/log/info`,
+              url: `${base}${endpointUrl("analyticsIngest")}`,
               init: { method: "POST", headers: { "content-type": "application/json" }, body },
             }),
             (response, text) => {

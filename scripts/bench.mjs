@@ -10,6 +10,7 @@ import { brotliCompressSync, gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { PAGES as SITE_PAGES } from "../apps/web/src/lib/pages.ts";
 import { DEVICE_TOKEN_APP_IDS } from "../packages/contracts/src/device-token-constants.ts";
+import { endpointUrl } from "../packages/contracts/src/endpoints.ts";
 import { createLighthouse, median } from "./bench-lighthouse.mjs";
 import { eventBatch } from "./bench-load.mjs";
 import { reportLines } from "./bench-report.mjs";
@@ -94,6 +95,15 @@ function start(command, args, cwd, extraEnv) {
   return child;
 }
 
+async function answers(url) {
+  try {
+    await fetch(url, { signal: AbortSignal.timeout(2_000) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 async function waitFor(url, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -116,13 +126,13 @@ process.on("SIGTERM", () => process.exit(143)); // the "exit" handler stops the 
 
 async function login() {
   // Login is a sensitive call: it needs a device token (dy-token), issued as the token SDK gets one.
-  const issued = await fetch(`${ORIGIN}/v1/constantid/udid/c1`, {
+  const issued = await fetch(`${ORIGIN}${endpointUrl("deviceTokenIssue")}`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ appId: DEVICE_TOKEN_APP_IDS.online, fingerprint: "bench-fingerprint-0123456789" }),
   });
   const { token } = (await issued.json()).data;
-  const response = await fetch(`${ORIGIN}/v1/user/login`, {
+  const response = await fetch(`${ORIGIN}${endpointUrl("login")}`, {
     method: "POST",
     headers: { "content-type": "application/json", "dy-token": token },
     body: JSON.stringify({ email: "affiliate@example.com", password: "Affiliate#2026" }),
@@ -138,15 +148,18 @@ async function login() {
 
 /** First-load JS: every script the page's HTML loads, compressed as a CDN would serve it. */
 async function firstLoadJs(origin, pagePath, cookie) {
-  const html = await (
-    await fetch(`${origin}${pagePath}`, { headers: cookie ? { ...DOCUMENT, cookie } : DOCUMENT })
-  ).text();
+  const page = await fetch(`${origin}${pagePath}`, { headers: cookie ? { ...DOCUMENT, cookie } : DOCUMENT });
+  if (!page.ok) throw new Error(`${origin}${pagePath}: ${page.status}`);
+  const html = await page.text();
   const srcs = [...new Set([...html.matchAll(/<script[^>]+src="([^"]+\.js[^"]*)"/g)].map((m) => m[1]))];
   let raw = 0;
   let gzip = 0;
   let brotli = 0;
   for (const src of srcs) {
-    const body = Buffer.from(await (await fetch(new URL(src, origin))).arrayBuffer());
+    const script = await fetch(new URL(src, origin));
+    // A missing chunk (a build replaced under a running server) would count as a few bytes of error page.
+    if (!script.ok) throw new Error(`${src} of ${pagePath}: ${script.status}`);
+    const body = Buffer.from(await script.arrayBuffer());
     raw += body.length;
     gzip += gzipSync(body, { level: 9 }).length;
     brotli += brotliCompressSync(body).length;
@@ -178,6 +191,11 @@ if (process.env.BENCH_SKIP_BUILD === "1") {
 } else {
   console.log("[bench] building the bare page…");
   sh(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], path.join(root, "bench/bare"));
+}
+// A server left on one of these ports (another run, a crashed start) would be measured instead of this build.
+for (const port of [PORT, API_PORT, BARE_PORT]) {
+  if (await answers(`http://127.0.0.1:${port}/`))
+    throw new Error(`port ${port} is taken: stop what listens there (or set BENCH_PORT / BENCH_API_PORT)`);
 }
 rmSync(DATA_DIR, { recursive: true, force: true });
 mkdirSync(DATA_DIR, { recursive: true });
@@ -260,7 +278,7 @@ if (ONLY.has("api")) {
   console.log("[bench] API…");
   const userInfo = summary(
     await cannon({
-      url: `http://127.0.0.1:${API_PORT}/v1/user/overview/userinfo`,
+      url: `http://127.0.0.1:${API_PORT}${endpointUrl("userInfo")}`,
       method: "POST",
       headers: { "content-type": "application/json", cookie },
       body: JSON.stringify({ terminalCode: "bench", locale: "en" }),
@@ -287,7 +305,7 @@ if (ONLY.has("analytics")) {
     JSON.stringify(eventBatch({ session, deviceId: "bench-device", batchNo: ++batch, origin: ORIGIN, label: "Bench" }));
   const ingest = summary(
     await cannon({
-      url: `http://127.0.0.1:${API_PORT}/v1/buried/log/info`,
+      url: `http://127.0.0.1:${API_PORT}${endpointUrl("analyticsIngest")}`,
       method: "POST",
       headers: { "content-type": "application/json" },
       connections: 8,

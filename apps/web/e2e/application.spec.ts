@@ -1,21 +1,5 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
-import { ADMIN_HEADERS, apiPath, apiRoute, logIn, PLAIN_USER, registerNewUser } from "./fixtures";
-
-/** Picks a country from the form's list (antd Select, prefix "bit") by typing part of its name. */
-async function chooseCountry(page: Page, form: Locator, label: string, name: string): Promise<void> {
-  const input = form.getByLabel(label, { exact: true });
-  const item = form.locator(".bit-form-item").filter({ has: page.getByLabel(label, { exact: true }) });
-  await expect(async () => {
-    await input.fill(name);
-    await page
-      .locator(".bit-select-dropdown:visible .bit-select-item-option", { hasText: name })
-      .first()
-      .click({ timeout: 2_000 });
-    await expect(item.locator(".bit-select-content, .bit-select-selector").first()).toContainText(name, {
-      timeout: 1_000,
-    });
-  }).toPass({ timeout: 10_000 });
-}
+import { expect, test } from "@playwright/test";
+import { ADMIN_HEADERS, apiPath, apiRoute, chooseOption, logIn, PLAIN_USER, registerNewUser } from "./fixtures";
 
 test.describe("affiliate application with the spec's form messages (spec §5)", () => {
   test("a visitor is sent to log in first", async ({ page }) => {
@@ -69,7 +53,7 @@ test.describe("affiliate application with the spec's form messages (spec §5)", 
     await form.getByLabel("Contact email").fill("nadia@example.com");
     await form.getByLabel("Link to the channel").fill("https://www.youtube.com/@nadia");
     await form.getByLabel("Audience size").fill("25000");
-    await chooseCountry(page, form, "Country or region", "Brazil");
+    await chooseOption(page, form.getByLabel("Country or region", { exact: true }), "Brazil", { type: true });
     await form.getByRole("button", { name: "Submit application" }).click();
     const status = page.getByTestId("application-status");
     await expect(status).toHaveAttribute("data-status", "pending");

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { apiPath, logIn, PLAIN_USER } from "./fixtures";
+import { apiPath, chooseOption, logIn, PLAIN_USER } from "./fixtures";
 import { reveal } from "./dashboard-helpers";
 
 type Summary = { totals: { clicks: number }; funnel: { step: string; count: number }[] };
@@ -84,8 +84,7 @@ test.describe("affiliate dashboard (in part)", () => {
     const form = page.getByTestId("link-form");
     await form.getByLabel("Label").fill("E2E channel");
     await form.getByLabel("Vanity code (optional)").fill(code);
-    await form.getByLabel("Spot share to invitees").click();
-    await page.locator(".bit-select-item-option", { hasText: "10% of their fees back to invitees" }).first().click();
+    await chooseOption(page, form.getByLabel("Spot share to invitees"), "10% of their fees back to invitees");
     await form.getByRole("button", { name: "Create link" }).click();
     const row = page.getByTestId("links-table").locator(`tr[data-code="${code}"]`);
     await expect(row).toBeVisible();

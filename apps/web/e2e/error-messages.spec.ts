@@ -16,6 +16,7 @@ import {
   AFFILIATE,
   apiPath,
   apiRoute,
+  chooseOption,
   deviceToken,
   logIn,
   PLAIN_USER,
@@ -143,19 +144,7 @@ async function chooseCountry(page: Page, form: Locator, fieldId: string, code: s
     (c) => new Intl.DisplayNames([document.documentElement.lang], { type: "region" }).of(c) ?? c,
     code,
   );
-  const input = form.locator(`input#${fieldId}`);
-  // `has` is searched inside each form item: a page-relative locator, not one under the form.
-  const item = form.locator(".bit-form-item").filter({ has: page.locator(`input#${fieldId}`) });
-  await expect(async () => {
-    await input.fill(name);
-    await page
-      .locator(".bit-select-dropdown:visible .bit-select-item-option", { hasText: name })
-      .first()
-      .click({ timeout: 2_000 });
-    await expect(item.locator(".bit-select-content, .bit-select-selector").first()).toContainText(name, {
-      timeout: 1_000,
-    });
-  }).toPass({ timeout: 10_000 });
+  await chooseOption(page, form.locator(`input#${fieldId}`), name, { type: true });
 }
 
 for (const locale of ["ja", "ar"] as const) {

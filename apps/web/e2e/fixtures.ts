@@ -1,4 +1,4 @@
-import { expect, type BrowserContext, type Page } from "@playwright/test";
+import { expect, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import { DEVICE_TOKEN_APP_IDS } from "@affiliates/contracts";
 import { ENDPOINTS, endpointPath, type EndpointName, type EndpointPathArgs } from "@affiliates/contracts/endpoints";
 
@@ -105,4 +105,28 @@ export async function waitForHydration(page: Page, selector: string): Promise<vo
 export async function showFeeCalculator(page: Page): Promise<void> {
   await page.locator("#fee-calc-title").scrollIntoViewIfNeeded();
   await page.locator('[data-deferred="fee-calculator"][data-ready="true"]').waitFor();
+}
+
+/**
+ * Picks an option of an antd Select (prefix "bit"): opens the field (or types `option` into it when `type`, for a
+ * searchable list), clicks the option in the open list, and waits until the field shows it and the list has
+ * closed. Again until it has: the list animates in and out, and a click during the animation can miss.
+ */
+export async function chooseOption(
+  page: Page,
+  field: Locator,
+  option: string,
+  { type = false, shows = option }: { type?: boolean; shows?: string } = {},
+): Promise<void> {
+  const select = field.locator(
+    "xpath=ancestor::div[contains(concat(' ', normalize-space(@class), ' '), ' bit-select ')][1]",
+  );
+  const openList = page.locator(".bit-select-dropdown:visible");
+  await expect(async () => {
+    if (type) await field.fill(option);
+    else if ((await openList.count()) === 0) await field.click();
+    await openList.locator(".bit-select-item-option", { hasText: option }).first().click({ timeout: 2_000 });
+    await expect(select).toContainText(shows, { timeout: 1_000 });
+    await expect(openList).toHaveCount(0, { timeout: 2_000 });
+  }).toPass({ timeout: 10_000 });
 }

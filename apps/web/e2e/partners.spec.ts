@@ -1,7 +1,7 @@
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { ADMIN_HEADERS, apiPath, htmlAttr, registerNewUser, watchErrors } from "./fixtures";
+import { ADMIN_HEADERS, apiPath, chooseOption, htmlAttr, registerNewUser, watchErrors } from "./fixtures";
 
 /**
  * The partner programme pages: broker, market maker, institutional services and its pro offer, and the
@@ -158,37 +158,6 @@ interface FormCase {
   fill: (form: Locator, page: Page) => Promise<void>;
 }
 
-/** Picks an option of an antd Select (prefix "bit") and waits until the field shows it. */
-async function choose(page: Page, form: Locator, label: string, option: string): Promise<void> {
-  const item = form.locator(".bit-form-item").filter({ has: page.getByLabel(label, { exact: true }) });
-  await expect(async () => {
-    await form.getByLabel(label, { exact: true }).click();
-    await page
-      .locator(".bit-select-dropdown:visible .bit-select-item-option", { hasText: option })
-      .first()
-      .click({ timeout: 2_000 });
-    await expect(item.locator(".bit-select-selector, .bit-select-content").first()).toContainText(option, {
-      timeout: 1_000,
-    });
-  }).toPass({ timeout: 10_000 });
-}
-
-/** Picks a country from the form's list by typing part of its name; the form stores the country's code. */
-async function chooseCountry(page: Page, form: Locator, name: string): Promise<void> {
-  const label = "Country or region";
-  const item = form.locator(".bit-form-item").filter({ has: page.getByLabel(label, { exact: true }) });
-  await expect(async () => {
-    await form.getByLabel(label, { exact: true }).fill(name);
-    await page
-      .locator(".bit-select-dropdown:visible .bit-select-item-option", { hasText: name })
-      .first()
-      .click({ timeout: 2_000 });
-    await expect(item.locator(".bit-select-content, .bit-select-selector").first()).toContainText(name, {
-      timeout: 1_000,
-    });
-  }).toPass({ timeout: 10_000 });
-}
-
 const FORMS: FormCase[] = [
   {
     kind: "broker",
@@ -196,7 +165,7 @@ const FORMS: FormCase[] = [
     submit: "Send broker application",
     specific: "Broker type",
     fill: async (form, page) => {
-      await choose(page, form, "Broker type", "API broker");
+      await chooseOption(page, form.getByLabel("Broker type", { exact: true }), "API broker");
       await form.getByLabel("Website or app link").fill("https://wallet.example");
       await form.getByLabel("Expected monthly volume (USDT)").fill("25000000");
       await form.getByLabel("Number of users").fill("12000");
@@ -218,7 +187,7 @@ const FORMS: FormCase[] = [
     submit: "Send request",
     specific: "Services you need",
     fill: async (form, page) => {
-      await choose(page, form, "Type of institution", "Family office");
+      await chooseOption(page, form.getByLabel("Type of institution", { exact: true }), "Family office");
       await form.getByLabel("Assets under management (USDT)").fill("40000000");
       await form.getByLabel("OTC trading").check();
       await form.getByLabel("Custody").check();
@@ -230,7 +199,7 @@ const FORMS: FormCase[] = [
     submit: "Request the Pro offer",
     specific: "Type of institution",
     fill: async (form, page) => {
-      await choose(page, form, "Type of institution", "Proprietary trading firm");
+      await chooseOption(page, form.getByLabel("Type of institution", { exact: true }), "Proprietary trading firm");
       await form.getByLabel("Current monthly volume (USDT)").fill("120000000");
       await form.getByLabel("Assets under management (USDT)").fill("9000000");
     },
@@ -243,8 +212,8 @@ const FORMS: FormCase[] = [
     fill: async (form, page) => {
       await form.getByLabel("Project name").fill("Tidal Vaults");
       await form.getByLabel("Project website").fill("https://tidal.example");
-      await choose(page, form, "Project stage", "Testnet");
-      await choose(page, form, "Sector", "Real-world assets");
+      await chooseOption(page, form.getByLabel("Project stage", { exact: true }), "Testnet");
+      await chooseOption(page, form.getByLabel("Sector", { exact: true }), "Real-world assets");
       await form.getByLabel("Funds raised so far (USDT)").fill("1500000");
     },
   },
@@ -298,7 +267,7 @@ test.describe("partner application forms with the spec's validate messages (spec
       await form
         .getByLabel(f.kind === "incubation" ? "Company or team" : "Company", { exact: true })
         .fill("Northwind Labs");
-      await chooseCountry(page, form, "Portugal");
+      await chooseOption(page, form.getByLabel("Country or region", { exact: true }), "Portugal", { type: true });
       await f.fill(form, page);
       const sent = page.waitForResponse(
         (r) => r.url().endsWith(apiPath("partnerApply")) && r.request().method() === "POST",
@@ -344,7 +313,7 @@ test.describe("partner application forms with the spec's validate messages (spec
     await form.getByLabel("Full name").fill(name);
     await form.getByLabel("Work email").fill("ops@fund.example");
     await form.getByLabel("Company", { exact: true }).fill("Fund Example");
-    await chooseCountry(page, form, "Singapore");
+    await chooseOption(page, form.getByLabel("Country or region", { exact: true }), "Singapore", { type: true });
     await FORMS[2]!.fill(form, page);
     await form.getByRole("button", { name: "Send request" }).click();
     await expect(page.getByTestId("partner-application-status")).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import path from "node:path";
-import { AFFILIATE, apiPath, apiRoute, deviceToken, logIn } from "./fixtures";
+import { AFFILIATE, apiPath, apiRoute, chooseOption, deviceToken, logIn } from "./fixtures";
 import { dayAgo, reveal } from "./dashboard-helpers";
 
 type Figures = Record<string, number>;
@@ -137,10 +137,8 @@ test.describe("dashboard trends, periods, link actions and posters", () => {
     await page.getByRole("menuitem", { name: "Edit" }).click();
     const dialog = page.getByRole("dialog", { name: `Edit link ${link.code}` });
     await dialog.getByLabel("Label").fill("After edit");
-    await dialog.getByLabel("Channel").click();
-    await page.locator(".bit-select-item-option", { hasText: "Telegram" }).click();
-    await dialog.getByLabel("Spot share to invitees").click();
-    await page.locator(".bit-select-item-option", { hasText: "20% of their fees back to invitees" }).last().click();
+    await chooseOption(page, dialog.getByLabel("Channel"), "Telegram");
+    await chooseOption(page, dialog.getByLabel("Spot share to invitees"), "20% of their fees back to invitees");
     await dialog.getByRole("button", { name: "Save" }).click();
     await expect(dialog).toBeHidden();
     await expect(row.getByTestId("link-label")).toHaveText("After edit");

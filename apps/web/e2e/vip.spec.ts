@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import path from "node:path";
 import { nativeHostSimulatorScript } from "@affiliates/bridge/simulator";
-import { AFFILIATE, apiRoute, logIn, PLAIN_USER, showFeeCalculator, watchErrors } from "./fixtures";
+import { AFFILIATE, apiRoute, chooseOption, logIn, PLAIN_USER, showFeeCalculator, watchErrors } from "./fixtures";
 
 const PARTNER = { email: "partner@example.com", password: "Partner#2026" } as const;
 const SHOTS_DIR = path.resolve(__dirname, "../../../screenshots");
@@ -258,8 +258,7 @@ test.describe("fee page", () => {
       Number((await rowsOf(page, "fee-table").nth(row).locator("td").nth(column).innerText()).replace("%", "")) / 100;
     await expect(rowsOf(page, "fee-table")).toHaveCount(8);
     await page.getByLabel("Trade volume (USDT)").fill("250000");
-    await page.getByLabel("VIP level").click();
-    await page.locator(".bit-select-item-option[title='VIP2']").click();
+    await chooseOption(page, page.getByLabel("VIP level"), "VIP2");
     const result = page.getByTestId("fee-calc-amount");
     // VIP2 spot maker (column 0)
     await expect(result).toHaveText(

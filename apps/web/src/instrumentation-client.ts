@@ -3,7 +3,6 @@
  * read at run time from the page the server sent (lib/runtime-config.ts), like the DSN; the SDK itself is loaded after
  * the page.
  */
-import "@/lib/zod-jitless";
 import { startClientErrorReporting } from "@/lib/error-reporting/client";
 import { runtimeConfig } from "@/lib/runtime-config";
 

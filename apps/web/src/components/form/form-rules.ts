@@ -1,4 +1,6 @@
 "use client";
+// Before any contract schema checks a field in the browser (the forms are where the browser runs zod).
+import "@/lib/zod-jitless";
 import { useMemo } from "react";
 import type { FormRule } from "antd";
 import { useTranslations } from "next-intl";
