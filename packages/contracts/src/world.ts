@@ -18,6 +18,9 @@ export interface Clock {
 }
 
 /** The global clock, looked up at each call (so fake timers installed later still apply). */
+/** One day in milliseconds (UTC days: no daylight saving). */
+export const DAY_MS = 86_400_000;
+
 export const systemClock: Clock = {
   now: () => Date.now(),
   setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),

@@ -1,5 +1,7 @@
 /** UTC calendar days as `YYYY-MM-DD` text (they compare in order as strings on both dialects). */
-export const DAY_MS = 86_400_000;
+import { DAY_MS } from "@affiliates/contracts";
+
+export { DAY_MS };
 export const dayOf = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 export const addDays = (day: string, n: number): string => dayOf(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS);
 export const dayStart = (day: string): string => `${day}T00:00:00.000Z`;

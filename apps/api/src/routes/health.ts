@@ -1,6 +1,7 @@
 import type { FastifyPluginCallback, FastifyReply } from "fastify";
 import fp from "fastify-plugin";
 import { sql } from "kysely";
+import { systemClock, withTimeout } from "@affiliates/contracts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -27,13 +28,14 @@ export interface Readiness {
 /** The health answers: never cached, never rate-limited, no token, no request log line per poll. */
 const ROUTE_OPTIONS = { config: { rateLimit: false }, logLevel: "warn" } as const;
 
-function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
-}
+/** `work`, or a rejection naming `what` after `ms` (contracts' withTimeout; the check itself takes no signal). */
+const withinMs = <T>(work: Promise<T>, ms: number, what: string): Promise<T> =>
+  withTimeout(
+    systemClock,
+    ms,
+    () => new Error(`${what}: no answer within ${ms} ms`),
+    () => work,
+  );
 
 const reasonOf = (what: string, error: unknown): string => {
   const message = error instanceof Error ? error.message : String(error);
@@ -68,13 +70,13 @@ const healthRoutes: FastifyPluginCallback<HealthOptions> = (app, options, done) 
   async function readiness(): Promise<Readiness> {
     if (draining) return { status: "draining" };
     try {
-      await withTimeout(sql`select 1`.execute(app.db), timeoutMs, "database");
+      await withinMs(sql`select 1`.execute(app.db), timeoutMs, "database");
     } catch (error) {
       return { status: "unavailable", reason: reasonOf("database", error) };
     }
     if (app.redis) {
       try {
-        await withTimeout(app.redis.ping(), timeoutMs, "redis");
+        await withinMs(app.redis.ping(), timeoutMs, "redis");
       } catch (error) {
         return { status: "unavailable", reason: reasonOf("redis", error) };
       }

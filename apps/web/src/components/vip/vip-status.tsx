@@ -1,7 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { localePath, type Locale } from "@affiliates/locales";
-import type { VipStatus as VipStatusAnswer } from "@affiliates/contracts";
+import { DAY_MS, type VipStatus as VipStatusAnswer } from "@affiliates/contracts";
 import { PAGES } from "@/lib/pages";
 import { LoadFailed } from "@/components/status/load-failed";
 import { useVipFormat } from "./use-vip-format";
@@ -9,8 +9,6 @@ import { useVipStatus } from "./use-vip-status";
 import { VipLinks } from "./vip-links";
 import styles from "./vip.module.css";
 import { useIsolate } from "@/lib/use-isolate";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The signed-in user's VIP level (login required; the page's guard sends a visitor to log in). */
 export function VipStatus({ locale }: { locale: Locale }) {
