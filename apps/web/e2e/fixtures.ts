@@ -1,10 +1,9 @@
 import { expect, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import { DEVICE_TOKEN_APP_IDS } from "@affiliates/contracts";
-import { ENDPOINTS, endpointPath, type EndpointName, type EndpointPathArgs } from "@affiliates/contracts/endpoints";
+import { ENDPOINTS, type EndpointName, type EndpointPathArgs, endpointUrl } from "@affiliates/contracts/endpoints";
 
 /** An endpoint's URL path from the table, parameters filled: `apiPath("linkUpdate", { id: 7 })` → `/v1/affiliate/links/7`. */
-export const apiPath = <N extends EndpointName>(name: N, ...params: EndpointPathArgs<N>): string =>
-  `/${endpointPath(name, ...params)}`;
+export const apiPath = endpointUrl;
 
 /** A Playwright URL glob of an endpoint on any origin (`**` + its path), for page.route and waitForRequest/Response. */
 export const apiRoute = <N extends EndpointName>(name: N, ...params: EndpointPathArgs<N>): string =>

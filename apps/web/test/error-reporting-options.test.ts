@@ -1,5 +1,5 @@
 import { createRequire } from "node:module";
-import { ENDPOINTS, endpointPath } from "@affiliates/contracts/endpoints";
+import { ENDPOINTS, endpointPath, endpointUrl } from "@affiliates/contracts/endpoints";
 import { describe, expect, it } from "vitest";
 import {
   BROWSER_TRACING_OPTIONS,
@@ -169,7 +169,7 @@ describe("trace propagation targets (spec §7)", () => {
   };
 
   it.each([
-    [`/${endpointPath("userInfo")}`, true],
+    [endpointUrl("userInfo"), true],
     [endpointPath("domainConfig"), true],
     ["https://www.exchange.example/some/path", true],
     ["api/v2/things", true],

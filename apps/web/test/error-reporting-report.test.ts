@@ -1,4 +1,4 @@
-import { endpointPath } from "@affiliates/contracts/endpoints";
+import { endpointUrl } from "@affiliates/contracts/endpoints";
 import { describe, expect, it } from "vitest";
 import { createSentryReporter, type SentryCaptureApi } from "../src/lib/error-reporting/capture";
 import { startClientErrorReporting } from "../src/lib/error-reporting/client";
@@ -77,7 +77,7 @@ describe("reportError and the report queue", () => {
       error,
       tags: { source: "http", token: "t" },
       extra: {
-        url: `/${endpointPath("login")}?loginName=bob`,
+        url: `${endpointUrl("login")}?loginName=bob`,
         body: '{"password":"x","n":1}',
         params: { mobile: "1", page: 2 },
       },
@@ -87,7 +87,7 @@ describe("reportError and the report queue", () => {
       {
         tags: { source: "http", token: FILTERED },
         extras: {
-          url: `/${endpointPath("login")}?loginName=${FILTERED}`,
+          url: `${endpointUrl("login")}?loginName=${FILTERED}`,
           body: `{"password":"${FILTERED}","n":1}`,
           params: { mobile: FILTERED, page: 2 },
         },

@@ -1,4 +1,4 @@
-import { endpointPath } from "@affiliates/contracts/endpoints";
+import { endpointUrl } from "@affiliates/contracts/endpoints";
 import { describe, expect, it } from "vitest";
 import {
   FILTERED,
@@ -12,7 +12,7 @@ import {
 
 const F = FILTERED;
 /** A real call's URL: what the client's breadcrumbs and reports carry. */
-const LOGIN = `/${endpointPath("login")}`;
+const LOGIN = endpointUrl("login");
 
 describe("isSensitiveKey (spec §8 names, any case, _ - and camelCase variants)", () => {
   it.each([

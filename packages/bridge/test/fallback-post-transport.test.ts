@@ -1,4 +1,4 @@
-import { endpointPath } from "@affiliates/contracts/endpoints";
+import { endpointUrl } from "@affiliates/contracts/endpoints";
 import type { PostTransport } from "@affiliates/http";
 import { describe, expect, it, vi } from "vitest";
 import {
@@ -24,14 +24,12 @@ describe("createWebPostTransport", () => {
   it("POSTs the params as JSON with the client's headers, same-origin, and resolves the envelope", async () => {
     const fetch = answering(200, JSON.stringify({ code: "00000", data: { userName: "A" }, msg: "ok" }));
     const post = createWebPostTransport(fetch);
-    await expect(
-      post(`/${endpointPath("userInfo")}`, { locale: "en" }, { headers: { Language: "en" } }),
-    ).resolves.toEqual({
+    await expect(post(endpointUrl("userInfo"), { locale: "en" }, { headers: { Language: "en" } })).resolves.toEqual({
       code: "00000",
       data: { userName: "A" },
       msg: "ok",
     });
-    expect(fetch).toHaveBeenCalledWith(`/${endpointPath("userInfo")}`, {
+    expect(fetch).toHaveBeenCalledWith(endpointUrl("userInfo"), {
       method: "POST",
       headers: { Language: "en" },
       body: JSON.stringify({ locale: "en" }),

@@ -1,4 +1,4 @@
-import { endpointPath } from "@affiliates/contracts/endpoints";
+import { endpointUrl } from "@affiliates/contracts/endpoints";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   AppJSBridgeRequestActionError,
@@ -60,9 +60,7 @@ describe("guardBridge", () => {
   });
 
   it("calls still waiting for an answer reject as soon as another call shows the bridge is down", async () => {
-    const request = track(
-      bridge.callRaw("request", { path: `/${endpointPath("userInfo")}`, params: {}, method: "POST" }),
-    );
+    const request = track(bridge.callRaw("request", { path: endpointUrl("userInfo"), params: {}, method: "POST" }));
     const titleBar = track(bridge.call("setTitleBarTheme", { theme: "dark" }));
     await vi.advanceTimersByTimeAsync(BRIDGE_TIMEOUTS.default);
     expect(titleBar.current.state).toBe("rejected");

@@ -1,5 +1,5 @@
 import { BRIDGE_TIMEOUT_MS, type PostTransport } from "@affiliates/http";
-import { endpointPath } from "@affiliates/contracts/endpoints";
+import { endpointUrl } from "@affiliates/contracts/endpoints";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   AppJSBridgeRequestActionError,
@@ -33,16 +33,12 @@ describe("createBridgePostTransport", () => {
 
   it("sends the request action with path, params, POST and headers, and resolves {code, data, msg}", async () => {
     const post = createBridgePostTransport(bridge);
-    const result = post(
-      `/${endpointPath("userInfo")}`,
-      { terminalCode: "t", locale: "en" },
-      { headers: { Language: "en" } },
-    );
+    const result = post(endpointUrl("userInfo"), { terminalCode: "t", locale: "en" }, { headers: { Language: "en" } });
     expect(fake.lastSent()).toEqual({
       id: "web_1",
       action: "request",
       params: {
-        path: `/${endpointPath("userInfo")}`,
+        path: endpointUrl("userInfo"),
         params: { terminalCode: "t", locale: "en" },
         method: "POST",
         headers: { Language: "en" },

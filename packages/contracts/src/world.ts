@@ -17,10 +17,10 @@ export interface Clock {
   clearInterval(handle: TimerHandle): void;
 }
 
-/** The global clock, looked up at each call (so fake timers installed later still apply). */
 /** One day in milliseconds (UTC days: no daylight saving). */
 export const DAY_MS = 86_400_000;
 
+/** The global clock, looked up at each call (so fake timers installed later still apply). */
 export const systemClock: Clock = {
   now: () => Date.now(),
   setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),

@@ -1,4 +1,4 @@
-import { endpointPath } from "@affiliates/contracts/endpoints";
+import { endpointPath, endpointUrl } from "@affiliates/contracts/endpoints";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createHttpClient, HttpError, type HttpClientOptions, type PostTransport } from "../src";
 import { createFakeFetch, createHangingFetch, envelope, headersOf, jsonResponse } from "./fake-fetch";
@@ -50,7 +50,7 @@ describe("GET", () => {
       g: false,
     });
     expect(calls).toHaveLength(1);
-    expect(calls[0]?.url).toBe(`/${endpointPath("domainConfig")}?a=1&f=x&f=y&g=false`);
+    expect(calls[0]?.url).toBe(`${endpointUrl("domainConfig")}?a=1&f=x&f=y&g=false`);
     expect(calls[0]?.init.method).toBe("GET");
     expect(calls[0]?.init.body).toBeUndefined();
   });
@@ -107,7 +107,7 @@ describe("POST", () => {
       { headers: { "dy-token": "t".repeat(40) } },
     );
     expect(data).toEqual({ userId: "7" });
-    expect(calls[0]?.url).toBe(`/${endpointPath("userInfo")}`);
+    expect(calls[0]?.url).toBe(endpointUrl("userInfo"));
     expect(calls[0]?.init.method).toBe("POST");
     expect(calls[0]?.init.body).toBe('{"terminalCode":"tc-1","locale":"en"}');
     expect(calls[0]?.init.credentials).toBe("same-origin");
@@ -345,7 +345,7 @@ describe("postTransport (inside the native app)", () => {
     expect(calls).toHaveLength(0);
     expect(transport).toHaveBeenCalledTimes(1);
     const [path, params, context] = transport.mock.calls[0] ?? [];
-    expect(path).toBe(`/${endpointPath("userInfo")}`);
+    expect(path).toBe(endpointUrl("userInfo"));
     expect(params).toEqual({ locale: "en" });
     expect(context?.headers["dy-token"]).toBe("x");
     expect(context?.headers.TerminalType).toBe("1");

@@ -1,4 +1,4 @@
-import { endpointPath } from "@affiliates/contracts/endpoints";
+import { endpointPath, endpointUrl } from "@affiliates/contracts/endpoints";
 import { describe, expect, it } from "vitest";
 import { createHttpClient, HttpError, type PostTransport } from "../src";
 import { createFakeFetch, envelope, headersOf } from "./fake-fetch";
@@ -25,7 +25,7 @@ describe("DELETE", () => {
     expect(answer).toEqual({ id: 3, status: "withdrawn" });
     expect(bridged).toEqual([]);
     expect(fake.calls).toHaveLength(1);
-    expect(fake.calls[0]?.url).toBe(`/${endpointPath("subInvitationWithdraw", { id: 3 })}`);
+    expect(fake.calls[0]?.url).toBe(endpointUrl("subInvitationWithdraw", { id: 3 }));
     expect(fake.calls[0]?.init.method).toBe("DELETE");
     expect(fake.calls[0]?.init.body).toBeUndefined();
     expect(fake.calls[0]?.init.credentials).toBe("same-origin");

@@ -1,4 +1,4 @@
-import { endpointPath } from "@affiliates/contracts/endpoints";
+import { endpointPath, endpointUrl } from "@affiliates/contracts/endpoints";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   AnswerMismatchError,
@@ -61,7 +61,7 @@ describe("a call with an answer reader", () => {
     expect(error).toMatchObject({
       kind: "network",
       code: NETWORK_ERROR_CODE,
-      url: `/${endpointPath("subAffiliateEnd", { userId: 8 })}`,
+      url: endpointUrl("subAffiliateEnd", { userId: 8 }),
       method: "DELETE",
     });
     expect((error as HttpError).msg).toMatch(/^Unexpected response: subAffiliateEnd: answer does not match/);
@@ -75,7 +75,7 @@ describe("a call with an answer reader", () => {
       () => null,
       (e: unknown) => e,
     );
-    expect(error).toMatchObject({ kind: "network", url: `/${endpointPath("userInfo")}`, method: "POST" });
+    expect(error).toMatchObject({ kind: "network", url: endpointUrl("userInfo"), method: "POST" });
   });
 
   it("leaves a refusal a refusal: the reader only sees successful answers", async () => {

@@ -1,4 +1,4 @@
-import { endpointPath } from "@affiliates/contracts/endpoints";
+import { endpointPath, endpointUrl } from "@affiliates/contracts/endpoints";
 import { describe, expect, it } from "vitest";
 import { createHttpClient, HttpError, type PostTransport } from "../src";
 import { createFakeFetch, envelope, headersOf } from "./fake-fetch";
@@ -20,7 +20,7 @@ describe("PATCH", () => {
     expect(answer).toEqual({ id: 7, label: "New" });
     expect(bridged).toEqual([]);
     expect(fake.calls).toHaveLength(1);
-    expect(fake.calls[0]?.url).toBe(`/${endpointPath("linkUpdate", { id: 7 })}`);
+    expect(fake.calls[0]?.url).toBe(endpointUrl("linkUpdate", { id: 7 }));
     expect(fake.calls[0]?.init.method).toBe("PATCH");
     expect(fake.calls[0]?.init.body).toBe(JSON.stringify({ label: "New" }));
     expect(headersOf(fake.calls[0])["dy-token"]).toBe("tok");

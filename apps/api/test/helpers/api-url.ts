@@ -1,11 +1,11 @@
 import {
   ENDPOINTS,
-  endpointPath,
   pathParamNames,
   type EndpointName,
   type EndpointPathArgs,
   type Endpoints,
   type PathParamNames,
+  endpointUrl,
 } from "@affiliates/contracts/endpoints";
 
 export type ApiQueryValue = string | number | boolean | undefined;
@@ -47,7 +47,7 @@ export function apiUrl<N extends EndpointName>(name: N, ...args: ApiUrlArgs<N>):
   const hasParams = pathParamNames(ENDPOINTS[name].path).length > 0;
   const pathArgs = (hasParams ? [args[0]] : []) as EndpointPathArgs<N>;
   const query: ApiQuery | undefined = hasParams ? args[1] : args[0];
-  return `/${endpointPath(name, ...pathArgs)}${queryString(query)}`;
+  return `${endpointUrl(name, ...pathArgs)}${queryString(query)}`;
 }
 
 /**

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { runInNewContext } from "node:vm";
-import { endpointPath } from "@affiliates/contracts/endpoints";
+import { endpointPath, endpointUrl } from "@affiliates/contracts/endpoints";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   AppJSBridgeRequestActionError,
@@ -131,7 +131,7 @@ describe("native-host simulator with the real transport and bridge (jsdom)", () 
     const bridge = connect();
     await expect(bridge.call("login", {})).rejects.toMatchObject({ name: "AppResponseUnexpectedError", code: "22001" });
     const post = createBridgePostTransport(bridge);
-    await expect(post(`/${endpointPath("userInfo")}`, { locale: "en" }, { headers: {} })).resolves.toEqual({
+    await expect(post(endpointUrl("userInfo"), { locale: "en" }, { headers: {} })).resolves.toEqual({
       code: "00000",
       data: { userId: 7 },
     });
