@@ -18,6 +18,8 @@ export interface WebInstanceOptions {
   publicOrigin: string;
   appEnv: "test" | "beta" | "online";
   sentryDsn?: string;
+  /** Where the instance reaches the API (default: the suite's). */
+  apiOrigin?: string;
   env?: Record<string, string>;
 }
 
@@ -59,7 +61,7 @@ export async function startWebInstance(options: WebInstanceOptions, timeoutMs = 
     PORT: String(options.port),
     PUBLIC_ORIGIN: options.publicOrigin,
     APP_ENV: options.appEnv,
-    API_ORIGIN: SUITE_API_ORIGIN,
+    API_ORIGIN: options.apiOrigin ?? SUITE_API_ORIGIN,
     NEXT_TELEMETRY_DISABLED: "1",
   };
   if (options.sentryDsn) env.SENTRY_DSN = options.sentryDsn;

@@ -29,6 +29,7 @@ import {
   PRECOMPRESSED_HEADER,
   withPrivateCaching,
 } from "@/lib/page-csp";
+import { isRenewalRequest, renderAnew } from "@/lib/page-renewal";
 
 const CSP_HEADER = "Content-Security-Policy";
 
@@ -52,7 +53,7 @@ function isDocumentRequest(request: NextRequest): boolean {
  * Every answer depends on cookies (language, theme, login): all are private to the visitor.
  */
 function rewriteToPage(internal: URL, request: NextRequest, init?: { status?: number }): NextResponse {
-  const page = prerenderedPage(internal.pathname);
+  const page = prerenderedPage(internal.pathname, renderAnew);
   if (page && isDocumentRequest(request)) {
     const { body, policy, encoding } = prerenderedResponse(page, {
       gzip: acceptsGzip(request.headers.get("accept-encoding")),
@@ -106,6 +107,8 @@ function cleanSearch(params: URLSearchParams): string {
 
 export function proxy(request: NextRequest): NextResponse {
   const { pathname, searchParams, search } = request.nextUrl;
+  // The proxy's own request to render an internal page anew (page-renewal.ts): Next renders it in draft mode.
+  if (isRenewalRequest(request.headers)) return NextResponse.next();
 
   // The exchange API's own paths (/v1, /login, …) never get here: the web server (server.mjs) forwards them.
   const parsed = parseProductPath(pathname);

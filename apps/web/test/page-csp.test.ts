@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 // A build directory with one pre-rendered page, read the way the proxy reads the real one.
 const dist = mkdtempSync(path.join(tmpdir(), "page-csp-"));
@@ -110,5 +110,57 @@ describe("pre-rendered pages are gzipped from pieces compressed once", () => {
     expect(acceptsGzip("gzip;q=0, br")).toBe(false);
     expect(acceptsGzip("br")).toBe(false);
     expect(acceptsGzip(null)).toBe(false);
+  });
+});
+
+describe("pages served from memory are rendered anew with the API's current offers (issue 20)", () => {
+  it("a page held past the interval is rendered anew once in the background and replaces the copy held", async () => {
+    const { OFFER_RENEW_S } = await import("../src/lib/offers");
+    const { prerenderedPage, prerenderedResponse } = await import("../src/lib/page-csp");
+    writeFileSync(
+      path.join(dist, "server", "app", "en", "w", "affiliates", "offer.html"),
+      "<html><body><p>rate 40%</p></body></html>",
+    );
+    let answer: { status: number; html: string } = { status: 200, html: "<html><body><p>rate 50%</p></body></html>" };
+    const renderAnew = vi.fn((_path: string) => Promise.resolve(answer));
+    const html = () =>
+      new TextDecoder().decode(prerenderedResponse(prerenderedPage("/en/w/affiliates/offer", renderAnew)!).body);
+    vi.useFakeTimers();
+    try {
+      expect(html()).toContain("rate 40%");
+      vi.advanceTimersByTime(OFFER_RENEW_S * 1000 - 1);
+      expect(html()).toContain("rate 40%");
+      expect(renderAnew).not.toHaveBeenCalled();
+
+      vi.advanceTimersByTime(2);
+      expect(html()).toContain("rate 40%"); // the copy in memory meanwhile: no visitor waits
+      expect(html()).toContain("rate 40%");
+      expect(renderAnew).toHaveBeenCalledTimes(1); // one renewal at a time
+      expect(renderAnew).toHaveBeenCalledWith("/en/w/affiliates/offer");
+      await vi.advanceTimersByTimeAsync(0);
+      expect(html()).toContain("rate 50%");
+      expect(html()).toMatch(/^<html data-app-env="[a-z]+"[^>]*><body>/); // served as the build's copy is
+
+      // An answer with another status (a failed rendering) keeps the page held; so does a rendering that throws.
+      answer = { status: 500, html: "<html><body>Internal error</body></html>" };
+      vi.advanceTimersByTime(OFFER_RENEW_S * 1000);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(html()).toContain("rate 50%");
+      renderAnew.mockRejectedValueOnce(new Error("connection refused"));
+      vi.advanceTimersByTime(OFFER_RENEW_S * 1000);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(html()).toContain("rate 50%");
+      expect(renderAnew).toHaveBeenCalledTimes(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("the interval is OFFERS_RENEW_S when it is a positive number of seconds, else 5 minutes", async () => {
+    const { renewIntervalMs } = await import("../src/lib/page-csp");
+    expect(renewIntervalMs({})).toBe(300_000);
+    expect(renewIntervalMs({ OFFERS_RENEW_S: "2" })).toBe(2_000);
+    expect(renewIntervalMs({ OFFERS_RENEW_S: "0" })).toBe(300_000);
+    expect(renewIntervalMs({ OFFERS_RENEW_S: "soon" })).toBe(300_000);
   });
 });

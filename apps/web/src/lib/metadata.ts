@@ -3,15 +3,16 @@ import { getTranslations } from "next-intl/server";
 import { BASE_PATH, DEFAULT_LOCALE, getLocale, LOCALES, localePath, type Locale } from "@affiliates/locales";
 import { PAGES, type PageKey } from "./pages";
 import { serverPublicOrigin } from "./public-origin";
-import { renderedAtBuild } from "./runtime-config";
+import { renderedForEveryone } from "./shared-rendering";
 
 /**
  * The base of the head's URLs (canonical, alternates, og:url). Pre-rendered at build: none, so they stay root-relative
- * in the HTML and in the RSC payloads alike. Browsers resolve those against the page's own origin, so the payloads of
+ * in the HTML and in the RSC payloads alike (so too when the proxy renews such a page: shared-rendering.ts). Browsers resolve those against the page's own origin, so the payloads of
  * client navigation and prefetch depend on no origin; page-csp.ts makes them absolute with the run-time PUBLIC_ORIGIN
  * in the HTML it serves. Rendered per request (development, dynamic pages): PUBLIC_ORIGIN, read then.
  */
-const metadataBase = (): URL | null => (renderedAtBuild() ? null : new URL(serverPublicOrigin()));
+const metadataBase = async (): Promise<URL | null> =>
+  (await renderedForEveryone()) ? null : new URL(serverPublicOrigin());
 
 /** Every page's head (spec §2): title and description from its messages, canonical, 31 alternates + x-default, OG and Twitter. */
 export async function pageMetadata(locale: Locale, key: PageKey): Promise<Metadata> {
@@ -26,7 +27,7 @@ export async function pageMetadata(locale: Locale, key: PageKey): Promise<Metada
   );
   languages["x-default"] = localePath(DEFAULT_LOCALE, page.path);
   return {
-    metadataBase: metadataBase(),
+    metadataBase: await metadataBase(),
     title,
     description,
     alternates: { canonical, languages },

@@ -5,8 +5,7 @@ import { OFFERS, offerKey, type OfferName, type Offers } from "./offers";
 
 /**
  * The server's side of the offers (lib/offers.ts): fetched from the API when the pages are rendered at build time, and
- * handed to the page. (Revalidating them while served is not built yet: Next renders such a page anew with run-time
- * settings the proxy's pre-rendered path does not expect.)
+ * again when the proxy renews a served page (page-renewal.ts: draft mode skips the fetch cache), and handed to the page.
  * An offer the API does not give (down, refusing) is left out: the browser then asks for it as before.
  */
 const apiOrigin = () => process.env.API_ORIGIN ?? `http://127.0.0.1:${process.env.API_PORT ?? "4000"}`;

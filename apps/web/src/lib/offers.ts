@@ -1,7 +1,7 @@
 /**
  * The programme figures every visitor sees alike (rates, levels, tiers, FAQ): rendered into the page's HTML from the
- * API's answers at build time (design.md "Decisions": the offer is in the HTML), never left blank until a call from
- * the browser returns. Per-user figures are not offers: the browser asks for them.
+ * API's answers at build time and again every OFFER_RENEW_S while served (design.md "Decisions": the offer is in the
+ * HTML), never left blank until a call from the browser returns. Per-user figures are not offers: the browser asks for them.
  *
  * Shared by the server (lib/offer-loader.ts fetches them) and the browser (useApi finds them by the same cache key).
  */
@@ -20,6 +20,9 @@ export const OFFERS = {
 } as const satisfies Record<string, { endpoint: EndpointName; perLocale: boolean }>;
 
 export type OfferName = keyof typeof OFFERS;
+
+/** How often a served page is rendered anew with the API's current offers (page-csp.ts; OFFERS_RENEW_S overrides it). */
+export const OFFER_RENEW_S = 300;
 
 /**
  * The useApi cache key of an offer: its endpoint's name (as `apiKey` keys every answer), one entry per language where

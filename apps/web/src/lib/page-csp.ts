@@ -5,6 +5,7 @@ import { serverPublicOrigin } from "./public-origin";
 import { serverRuntimeConfig } from "./runtime-config";
 import { servedHtml } from "./served-html";
 import { compressPieces, gzipJoin, type CompressedPieces } from "./gzip-pieces";
+import { OFFER_RENEW_S } from "./offers";
 
 /**
  * Pre-rendered pages and their Content-Security-Policy (see csp.ts). The HTML of each (locale, theme, app) variant
@@ -20,10 +21,13 @@ export interface PrerenderedPage {
   status: number;
   /** The pieces compressed, made the first time a client takes gzip (gzip-pieces.ts). */
   compressed?: CompressedPieces;
+  /** When it was read from the build or last rendered anew (ms). */
+  renewedAt: number;
 }
 
 // The build output is beside the server at run time, not a dependency to trace into a deployment.
-const distDir = () => path.join(/*turbopackIgnore: true*/ process.cwd(), process.env.NEXT_DIST_DIR ?? ".next");
+export const distDir = (): string =>
+  path.join(/*turbopackIgnore: true*/ process.cwd(), process.env.NEXT_DIST_DIR ?? ".next");
 const cache = new Map<string, PrerenderedPage | null>();
 /** Locales × variants × pages, with room (~50 KB each). Paths that are not pre-rendered are not cached. */
 const MAX_ENTRIES = 2_000;
@@ -59,15 +63,58 @@ function readPage(internalPath: string): PrerenderedPage | null {
   } catch {
     // no meta: a plain 200 page
   }
-  const served = servedHtml(raw, serverPublicOrigin(), serverRuntimeConfig());
-  const pieces = nonceSlots(withIntegrity(served, integrityOf)).map((piece) => Buffer.from(piece, "utf8"));
-  return { pieces, status };
+  return pageOf(raw, status);
 }
 
-/** The pre-rendered page at an internal path, or null when the path is rendered per request. */
-export function prerenderedPage(internalPath: string): PrerenderedPage | null {
+function pageOf(raw: string, status: number): PrerenderedPage {
+  const served = servedHtml(raw, serverPublicOrigin(), serverRuntimeConfig());
+  const pieces = nonceSlots(withIntegrity(served, integrityOf)).map((piece) => Buffer.from(piece, "utf8"));
+  return { pieces, status, renewedAt: Date.now() };
+}
+
+/**
+ * Renders an internal page anew as the build did, with the API's current offers (page-renewal.ts); resolves its status
+ * and HTML, or undefined when it cannot.
+ */
+export type RenderAnew = (internalPath: string) => Promise<{ status: number; html: string } | undefined>;
+
+/** How often a page served from memory is rendered anew, so that its offers follow the API's: OFFERS_RENEW_S, else 5 min. */
+export function renewIntervalMs(env: Record<string, string | undefined> = process.env): number {
+  const seconds = Number(env.OFFERS_RENEW_S);
+  return (Number.isFinite(seconds) && seconds > 0 ? seconds : OFFER_RENEW_S) * 1000;
+}
+
+/**
+ * A page held longer than the interval is rendered anew in the background and replaces the one held once it arrives
+ * with the same status. Visitors meanwhile get the copy in memory, never a wait; one renewal per page at a time, and
+ * one that fails is tried again an interval later.
+ */
+function renew(internalPath: string, cached: PrerenderedPage, renderAnew: RenderAnew): void {
+  if (Date.now() - cached.renewedAt < renewIntervalMs()) return;
+  cached.renewedAt = Date.now();
+  renderAnew(internalPath)
+    .then((fresh) => {
+      if (fresh?.status === cached.status && cache.get(internalPath) === cached) {
+        cache.set(internalPath, pageOf(fresh.html, fresh.status));
+      }
+    })
+    .catch((error: unknown) => {
+      console.warn(
+        `[offers] ${internalPath} not rendered anew: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    });
+}
+
+/**
+ * The pre-rendered page at an internal path, or null when the path is rendered per request. Given `renderAnew`, a page
+ * held past the renewal interval is renewed in the background.
+ */
+export function prerenderedPage(internalPath: string, renderAnew?: RenderAnew): PrerenderedPage | null {
   const cached = cache.get(internalPath);
-  if (cached !== undefined) return cached;
+  if (cached !== undefined) {
+    if (cached !== null && renderAnew) renew(internalPath, cached, renderAnew);
+    return cached;
+  }
   const page = readPage(internalPath);
   if (page !== null && cache.size < MAX_ENTRIES) cache.set(internalPath, page);
   return page;

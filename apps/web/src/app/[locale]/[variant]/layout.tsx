@@ -9,7 +9,8 @@ import { AppProviders } from "@/components/providers/app-providers";
 import { isVariantSegment, themeClass, VARIANT_SEGMENTS, variantOfSegment } from "@/lib/internal-route";
 import { RADIUS_ROUND_PX } from "@/lib/theme-tokens";
 import { viewportOf } from "@/lib/viewport";
-import { renderedAtBuild, runtimeAttributes, serverRuntimeConfig } from "@/lib/runtime-config";
+import { runtimeAttributes, serverRuntimeConfig } from "@/lib/runtime-config";
+import { renderedForEveryone } from "@/lib/shared-rendering";
 import "../../globals.css";
 import "../../shell-header.css";
 import "../../shell-sections.css";
@@ -45,8 +46,8 @@ export default async function VariantLayout({
   const { theme, inApp } = variantOfSegment(segment);
   const messages = await getMessages();
   // The run-time settings the browser reads (APP_ENV, DSN): written here only when rendering per request. A page
-  // pre-rendered at build gets them when it is served (lib/page-csp.ts), so no build-time value is kept.
-  const settings = renderedAtBuild() ? {} : runtimeAttributes(serverRuntimeConfig());
+  // pre-rendered at build (or renewed by the proxy) gets them when it is served (lib/page-csp.ts), so none is kept in it.
+  const settings = (await renderedForEveryone()) ? {} : runtimeAttributes(serverRuntimeConfig());
   return (
     <html
       {...settings}
