@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { PAGES as SITE_PAGES } from "../apps/web/src/lib/pages.ts";
+import { chunksAfterPaint } from "../apps/web/src/lib/after-paint.ts";
 import { DEVICE_TOKEN_APP_IDS } from "../packages/contracts/src/device-token-constants.ts";
 import { endpointUrl } from "../packages/contracts/src/endpoints.ts";
 import { createLighthouse, median } from "./bench-lighthouse.mjs";
@@ -151,7 +152,13 @@ async function firstLoadJs(origin, pagePath, cookie) {
   const page = await fetch(`${origin}${pagePath}`, { headers: cookie ? { ...DOCUMENT, cookie } : DOCUMENT });
   if (!page.ok) throw new Error(`${origin}${pagePath}: ${page.status}`);
   const html = await page.text();
-  const srcs = [...new Set([...html.matchAll(/<script[^>]+src="([^"]+\.js[^"]*)"/g)].map((m) => m[1]))];
+  // The page's script tags, and the chunks its loader adds after the first paint (apps/web/src/lib/after-paint.ts).
+  const srcs = [
+    ...new Set([
+      ...[...html.matchAll(/<script[^>]+src="([^"]+\.js[^"]*)"/g)].map((m) => m[1]),
+      ...chunksAfterPaint(html).map(([src]) => src),
+    ]),
+  ];
   let raw = 0;
   let gzip = 0;
   let brotli = 0;

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page, type Request } from "@playwright/test";
 import { startWebInstance, type WebInstance } from "./web-instance";
-import { apiPath, isApiCall } from "./fixtures";
+import { apiPath, isApiCall, waitForHydration } from "./fixtures";
 
 /**
  * Error reporting end to end (spec §7-9), in Chromium against the real API.
@@ -91,9 +91,10 @@ test.describe("error reporting with APP_ENV=beta", () => {
   }) => {
     const tunnel = watchTunnel(page);
     const marker = `${Date.now()}`;
-    await page.goto(`${BETA_URL}/affiliates/fee?password=hunter2&email=a@b.c&token=xyz-token-value`, {
-      waitUntil: "load",
-    });
+    await page.goto(`${BETA_URL}/affiliates/fee?password=hunter2&email=a@b.c&token=xyz-token-value`);
+    // The early handlers start with the client instrumentation, before React hydrates (the chunks are added after the
+    // first paint: lib/after-paint.ts, so the load event can come first).
+    await waitForHydration(page, "header a");
     // Before the SDK is in (it loads after the page): queued by the early handlers, sent once it is.
     await page.evaluate((m) => {
       setTimeout(() => {

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { AFFILIATE, logIn } from "./fixtures";
+import { AFFILIATE, logIn, waitForHydration } from "./fixtures";
+import { chunksAfterPaint } from "../src/lib/after-paint";
 
 /** The directives of a Content-Security-Policy header, by name. */
 function directives(header: string | undefined): Map<string, string[]> {
@@ -76,6 +77,10 @@ test("every page has a strict CSP: a nonce per response and 'strict-dynamic', no
   // Script files also carry their SRI hash.
   for (const tag of scriptTags.filter((t) => t.includes(" src=")))
     expect(tag).toMatch(/ integrity="sha256-[A-Za-z0-9+/=]+"/);
+  // … and so do the chunks the loader adds after the first paint (lib/after-paint.ts), listed as [src, integrity].
+  const chunks = chunksAfterPaint(html);
+  expect(chunks.length).toBeGreaterThan(3);
+  for (const [src, integrity] of chunks) expect(integrity, src).toMatch(/^sha256-[A-Za-z0-9+/=]+$/);
   // The HTML depends on cookies and carries its nonce: no shared cache may keep it, and there is no validator to
   // revalidate a stored copy with (a 304 would pair an old nonce with a new policy).
   expect(first.headers()["cache-control"]).toBe("private, no-cache");
@@ -179,6 +184,7 @@ test("cookies: refresh_token httpOnly and SameSite; language and theme readable 
   expect(language?.httpOnly).toBe(false);
   expect(language?.sameSite).toBe("Lax");
 
+  await waitForHydration(page, ".theme-toggle"); // its click is React's, not the browser's
   await page.locator(".theme-toggle").click();
   await expect.poll(async () => (await context.cookies()).find((c) => c.name === "theme")?.value).toBeTruthy();
   const theme = (await context.cookies()).find((c) => c.name === "theme");

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { AFFILIATE, apiPath, apiRoute, isApiCall, logIn, PLAIN_USER } from "./fixtures";
+import { AFFILIATE, apiPath, apiRoute, isApiCall, logIn, PLAIN_USER, waitForHydration } from "./fixtures";
 
 test.describe("login state (spec §2, §4)", () => {
   test("a page that needs login sends a visitor to /login with from and source, and login returns there", async ({
@@ -115,6 +115,7 @@ test("a render crash shows the error page with header, footer and a retry link",
 
 test("the legal dialog shows the locale and the current URL", async ({ page }) => {
   await page.goto("/affiliates/fee?x=1");
+  await waitForHydration(page, ".site-footer .link-button");
   await page.getByRole("button", { name: "Legal" }).click();
   await expect(page.getByTestId("legal-url")).toHaveText(/\/affiliates\/fee\?x=1$/);
   await expect(page.locator(".legal-dialog")).toContainText("English");

@@ -1,7 +1,16 @@
 import { expect, test, type Page } from "@playwright/test";
 import path from "node:path";
 import { nativeHostSimulatorScript } from "@affiliates/bridge/simulator";
-import { AFFILIATE, apiRoute, chooseOption, logIn, PLAIN_USER, showFeeCalculator, watchErrors } from "./fixtures";
+import {
+  AFFILIATE,
+  apiRoute,
+  chooseOption,
+  logIn,
+  PLAIN_USER,
+  showFeeCalculator,
+  waitForHydration,
+  watchErrors,
+} from "./fixtures";
 
 const PARTNER = { email: "partner@example.com", password: "Partner#2026" } as const;
 const SHOTS_DIR = path.resolve(__dirname, "../../../screenshots");
@@ -208,6 +217,7 @@ test.describe("VIP deep links", () => {
     const app = await context.newPage();
     await app.goto("/affiliates/vip/vipIntroduce");
     await expect(app.locator("html")).toHaveClass(/theme-black in-app/);
+    await waitForHydration(app, '[data-testid="vip-trial"] a'); // the bridge's handler, not the browser's navigation
     await app.getByTestId("vip-trial").getByRole("link").click();
     await expect
       .poll(async () =>

@@ -47,11 +47,16 @@ describe("pre-rendered pages get a nonce per response", () => {
       const html = new TextDecoder().decode(body);
       const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(policy)?.[1] ?? "";
       expect(nonce.length).toBeGreaterThanOrEqual(22); // 16 random bytes
-      expect(html.split(`<script nonce="${nonce}"`)).toHaveLength(3); // both scripts carry it
-      expect(html).toContain('integrity="sha256-AAA="'); // the SRI hash from the manifest
+      // Both scripts carry it: the inline one, and the loader that adds the chunk after the first paint (after-paint.ts)…
+      expect(html.split(`<script nonce="${nonce}"`)).toHaveLength(3);
+      // … which adds it with the SRI hash from the manifest …
+      expect(html).toContain('["/affiliates/_next/static/chunks/a.js","sha256-AAA="]');
       // … and the run-time APP_ENV on <html> (unset here: test).
-      expect(html.replace(/ nonce="[^"]+"/g, "").replace(' integrity="sha256-AAA="', "")).toBe(
-        HTML.replace("<html>", '<html data-app-env="test">'),
+      expect(html.replace(/ nonce="[^"]+"/g, "").replace(/<script>\(\(chunks\)=>.*?<\/script>/, "")).toBe(
+        HTML.replace("<html>", '<html data-app-env="test">').replace(
+          '<script src="/affiliates/_next/static/chunks/a.js" async=""></script>',
+          "",
+        ),
       );
       seen.add(nonce);
     }

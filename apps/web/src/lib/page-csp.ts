@@ -6,13 +6,14 @@ import { serverRuntimeConfig } from "./runtime-config";
 import { servedHtml } from "./served-html";
 import { compressPieces, gzipJoin, type CompressedPieces } from "./gzip-pieces";
 import { OFFER_RENEW_S } from "./offers";
+import { scriptsAfterFirstPaint } from "./after-paint";
 
 /**
  * Pre-rendered pages and their Content-Security-Policy (see csp.ts). The HTML of each (locale, theme, app) variant
  * is read from the build the first time it is served: the run-time PUBLIC_ORIGIN goes into its head links and the
  * run-time APP_ENV and SENTRY_DSN onto its <html> (served-html.ts; the build holds neither), every script tag gets
- * its SRI hash (Next's `experimental.sri` manifest; React's client-component chunk tags lack it) and is cut where
- * nonces go. Each response then joins the pieces around a fresh nonce, and the policy names that nonce.
+ * its SRI hash (Next's `experimental.sri` manifest; React's client-component chunk tags lack it), Next's chunk scripts
+ * are left to a loader that adds them after the first paint (after-paint.ts), and the page is cut where nonces go. Each response then joins the pieces around a fresh nonce, and the policy names that nonce.
  * A path that is not pre-rendered (rendered per request) gets its nonce from Next instead.
  */
 export interface PrerenderedPage {
@@ -67,8 +68,9 @@ function readPage(internalPath: string): PrerenderedPage | null {
 }
 
 function pageOf(raw: string, status: number): PrerenderedPage {
-  const served = servedHtml(raw, serverPublicOrigin(), serverRuntimeConfig());
-  const pieces = nonceSlots(withIntegrity(served, integrityOf)).map((piece) => Buffer.from(piece, "utf8"));
+  const served = withIntegrity(servedHtml(raw, serverPublicOrigin(), serverRuntimeConfig()), integrityOf);
+  // After the SRI hashes, so that the loader adds every chunk with its hash.
+  const pieces = nonceSlots(scriptsAfterFirstPaint(served)).map((piece) => Buffer.from(piece, "utf8"));
   return { pieces, status, renewedAt: Date.now() };
 }
 

@@ -1,0 +1,55 @@
+/**
+ * Next's chunk scripts of a pre-rendered page are requested after its first contentful paint (issue 20). The page's
+ * content is in its HTML (design.md "Decisions"), so nothing the first paint shows needs them; requested with the
+ * HTML, as Next's `async` scripts and preloads are, they share a phone's slow connection with the style sheets and the
+ * images and run before the first paint on a fast one (which Lighthouse then counts into the page's LCP). The proxy
+ * serves the page without them and with one inline loader at the end of <body>, which adds them once the browser
+ * reports the first contentful paint (or after LOADER_FALLBACK_MS, e.g. in a tab opened in the background, which does
+ * not paint). The scripts keep their SRI hash; 'strict-dynamic' trusts what the nonced loader adds. They are added in
+ * one go, each `src` exactly as Next writes it: Turbopack's runtime looks its chunks up in the DOM by that text (and
+ * waits forever for one it does not find), so none is loaded twice.
+ */
+
+/** A chunk script as Next writes it into pre-rendered HTML: `async`, with or without its SRI hash; not `noModule`. */
+const ASYNC_CHUNK_SCRIPT = /<script src="([^"]+)"((?:\s+(?:async|integrity)="[^"]*")+)\s*><\/script>/g;
+/** Next's preload of a script (the bootstrap chunk has one): `<link rel="preload" as="script" … href="…"/>`. */
+const SCRIPT_PRELOAD = /<link rel="preload" as="script"([^>]*?)\/>/g;
+export const LOADER_FALLBACK_MS = 1_000;
+
+/** The loader's code, called with the chunks as [src, integrity] pairs: adds them once, after the first contentful paint. */
+export const AFTER_PAINT_LOADER = `(chunks)=>{let done=false;const run=()=>{if(done)return;done=true;for(const[src,integrity]of chunks){const script=document.createElement("script");script.src=src;if(integrity)script.setAttribute("integrity",integrity);script.async=true;document.head.appendChild(script)}};if(typeof PerformanceObserver!=="undefined"&&(PerformanceObserver.supportedEntryTypes||[]).includes("paint")){new PerformanceObserver((list,observer)=>{if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();run()}}).observe({type:"paint",buffered:true})}else{requestAnimationFrame(()=>setTimeout(run))}setTimeout(run,${LOADER_FALLBACK_MS})}`;
+
+const attributeOf = (attributes: string, name: string): string | undefined =>
+  new RegExp(`\\s${name}="([^"]*)"`).exec(attributes)?.[1];
+
+/**
+ * The page with its async chunk scripts (and Next's preloads of them) taken out and added by the loader after the first
+ * contentful paint. A page without async chunk scripts is left as it is.
+ */
+export function scriptsAfterFirstPaint(html: string): string {
+  const chunks: [src: string, integrity: string | null][] = [];
+  let page = html.replace(ASYNC_CHUNK_SCRIPT, (tag: string, src: string, attributes: string) => {
+    if (attributeOf(attributes, "async") === undefined) return tag;
+    chunks.push([src, attributeOf(attributes, "integrity") ?? null]);
+    return "";
+  });
+  if (chunks.length === 0) return html;
+  const sources = new Set(chunks.map(([src]) => src));
+  page = page.replace(SCRIPT_PRELOAD, (tag: string, attributes: string) =>
+    sources.has(attributeOf(attributes, "href") ?? "") ? "" : tag,
+  );
+  const list = JSON.stringify(chunks).replace(/</g, "\\u003c");
+  return page.replace(/<\/body>/, `<script>(${AFTER_PAINT_LOADER})(${list})</script></body>`);
+}
+
+/** The loader of a served page and its list, as scriptsAfterFirstPaint writes them. */
+const LOADER_CALL = /<script\b[^>]*>\(\(chunks\)=>[^<]*\}\)\((\[\[[^<]*\]\])\)<\/script>/;
+
+/**
+ * The chunks the loader of a served page adds, as [src, integrity] pairs: part of the page's first load all the same
+ * (the bench counts them; the tests check their SRI hashes).
+ */
+export function chunksAfterPaint(html: string): [src: string, integrity: string | null][] {
+  const list = LOADER_CALL.exec(html)?.[1];
+  return list === undefined ? [] : (JSON.parse(list) as [string, string | null][]);
+}
