@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { waitForHydration } from "./fixtures";
 
 const htmlClass = async (page: import("@playwright/test").Page) =>
   (await page.locator("html").getAttribute("class")) ?? "";
@@ -21,6 +22,7 @@ test.describe("themes (spec §2)", () => {
   test("/fee defaults to white and the toggle persists dark in the cookie", async ({ page, context }) => {
     await page.goto("/affiliates/fee");
     expect(await htmlClass(page)).toContain("theme-white");
+    await waitForHydration(page, ".theme-toggle"); // the chunks come after the first paint (lib/after-paint.ts)
     await page.locator(".theme-toggle").click();
     expect(await htmlClass(page)).toContain("theme-black");
     expect((await context.cookies()).find((c) => c.name === "theme")?.value).toBe("Dark");
@@ -29,6 +31,7 @@ test.describe("themes (spec §2)", () => {
     const html = await (await page.request.get("/affiliates/fee")).text();
     expect(html).toMatch(/<html[^>]*class="theme-black"/);
     expect(await htmlClass(page)).toContain("theme-black");
+    await waitForHydration(page, ".theme-toggle");
     await page.locator(".theme-toggle").click();
     expect((await context.cookies()).find((c) => c.name === "theme")?.value).toBe("Light");
   });
