@@ -1,3 +1,5 @@
+import { markupAttribute } from "./served-html";
+
 /**
  * Next's chunk scripts of a pre-rendered page are requested after its first contentful paint (issue 20). The page's
  * content is in its HTML (design.md "Decisions"), so nothing the first paint shows needs them; requested with the
@@ -16,11 +18,11 @@ const ASYNC_CHUNK_SCRIPT = /<script src="([^"]+)"((?:\s+(?:async|integrity)="[^"
 const SCRIPT_PRELOAD = /<link rel="preload" as="script"([^>]*?)\/>/g;
 export const LOADER_FALLBACK_MS = 1_000;
 
-/** The loader's code, called with the chunks as [src, integrity] pairs: adds them once, after the first contentful paint. */
+/**
+ * The loader's code, called with the chunks as [src, integrity] pairs: adds them once, after the first contentful
+ * paint.
+ */
 export const AFTER_PAINT_LOADER = `(chunks)=>{let done=false;const run=()=>{if(done)return;done=true;for(const[src,integrity]of chunks){const script=document.createElement("script");script.src=src;if(integrity)script.setAttribute("integrity",integrity);script.async=true;document.head.appendChild(script)}};if(typeof PerformanceObserver!=="undefined"&&(PerformanceObserver.supportedEntryTypes||[]).includes("paint")){new PerformanceObserver((list,observer)=>{if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();run()}}).observe({type:"paint",buffered:true})}else{requestAnimationFrame(()=>setTimeout(run))}setTimeout(run,${LOADER_FALLBACK_MS})}`;
-
-const attributeOf = (attributes: string, name: string): string | undefined =>
-  new RegExp(`\\s${name}="([^"]*)"`).exec(attributes)?.[1];
 
 /**
  * The page with its async chunk scripts (and Next's preloads of them) taken out and added by the loader after the first
@@ -29,14 +31,14 @@ const attributeOf = (attributes: string, name: string): string | undefined =>
 export function scriptsAfterFirstPaint(html: string): string {
   const chunks: [src: string, integrity: string | null][] = [];
   let page = html.replace(ASYNC_CHUNK_SCRIPT, (tag: string, src: string, attributes: string) => {
-    if (attributeOf(attributes, "async") === undefined) return tag;
-    chunks.push([src, attributeOf(attributes, "integrity") ?? null]);
+    if (markupAttribute(attributes, "async") === undefined) return tag;
+    chunks.push([src, markupAttribute(attributes, "integrity") ?? null]);
     return "";
   });
   if (chunks.length === 0) return html;
   const sources = new Set(chunks.map(([src]) => src));
   page = page.replace(SCRIPT_PRELOAD, (tag: string, attributes: string) =>
-    sources.has(attributeOf(attributes, "href") ?? "") ? "" : tag,
+    sources.has(markupAttribute(attributes, "href") ?? "") ? "" : tag,
   );
   const list = JSON.stringify(chunks).replace(/</g, "\\u003c");
   return page.replace(/<\/body>/, `<script>(${AFTER_PAINT_LOADER})(${list})</script></body>`);

@@ -13,7 +13,8 @@ import { scriptsAfterFirstPaint } from "./after-paint";
  * is read from the build the first time it is served: the run-time PUBLIC_ORIGIN goes into its head links and the
  * run-time APP_ENV and SENTRY_DSN onto its <html> (served-html.ts; the build holds neither), every script tag gets
  * its SRI hash (Next's `experimental.sri` manifest; React's client-component chunk tags lack it), Next's chunk scripts
- * are left to a loader that adds them after the first paint (after-paint.ts), and the page is cut where nonces go. Each response then joins the pieces around a fresh nonce, and the policy names that nonce.
+ * are left to a loader that adds them after the first paint (after-paint.ts), and the page is cut where nonces go.
+ * Each response then joins the pieces around a fresh nonce, and the policy names that nonce.
  * A path that is not pre-rendered (rendered per request) gets its nonce from Next instead.
  */
 export interface PrerenderedPage {
@@ -80,7 +81,10 @@ function pageOf(raw: string, status: number): PrerenderedPage {
  */
 export type RenderAnew = (internalPath: string) => Promise<{ status: number; html: string } | undefined>;
 
-/** How often a page served from memory is rendered anew, so that its offers follow the API's: OFFERS_RENEW_S, else 5 min. */
+/**
+ * How often a page served from memory is rendered anew, so that its offers follow the API's (OFFERS_RENEW_S, else
+ * OFFER_RENEW_S).
+ */
 export function renewIntervalMs(env: Record<string, string | undefined> = process.env): number {
   const seconds = Number(env.OFFERS_RENEW_S);
   return (Number.isFinite(seconds) && seconds > 0 ? seconds : OFFER_RENEW_S) * 1000;

@@ -31,8 +31,12 @@ interface Syntax {
   absolute(tag: string, name: string, origin: string): string;
 }
 
+/** The value of attribute `name` of a markup tag (or of the attributes part of one), as written. */
+export const markupAttribute = (tag: string, name: string): string | undefined =>
+  new RegExp(`\\s${escapeRegExp(name)}="([^"]*)"`, "i").exec(tag)?.[1];
+
 const MARKUP: Syntax = {
-  value: (tag, name) => new RegExp(`\\s${escapeRegExp(name)}="([^"]*)"`, "i").exec(tag)?.[1],
+  value: markupAttribute,
   absolute: (tag, name, origin) =>
     tag.replace(new RegExp(`(\\s${escapeRegExp(name)}=")/(?!/)`, "i"), (_, head: string) => `${head}${origin}/`),
 };
