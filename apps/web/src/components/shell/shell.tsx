@@ -1,7 +1,10 @@
 import type { ReactNode } from "react";
-import { useTranslations } from "next-intl";
+import { useMessages, useTranslations } from "next-intl";
 import type { Locale } from "@affiliates/locales";
 import { LoginGuard } from "@/state/session";
+import { pickNamespaces } from "@/i18n/client-messages";
+import { PAGES, pageOfPath } from "@/lib/pages";
+import { PageMessages } from "@/components/providers/page-messages";
 import { Header } from "./header";
 import { Footer } from "./footer";
 import { ChatButton } from "./chat-button";
@@ -20,6 +23,13 @@ interface Props {
 /** Header, main and footer of every page (spec §2). Inside the native app the header and footer are hidden. */
 export function Shell({ locale, page, requiresLogin = false, inApp = false, children }: Props) {
   const t = useTranslations("common");
+  const key = pageOfPath(page);
+  const messages = useMessages();
+  const main = key ? (
+    <PageMessages messages={pickNamespaces(messages, PAGES[key].clientMessages)}>{children}</PageMessages>
+  ) : (
+    children
+  );
   return (
     <>
       {!inApp && (
@@ -29,7 +39,7 @@ export function Shell({ locale, page, requiresLogin = false, inApp = false, chil
       )}
       {!inApp && <Header locale={locale} page={page} />}
       <main id="main" tabIndex={-1}>
-        {children}
+        {main}
       </main>
       {!inApp && <Footer locale={locale} />}
       <ChatButton locale={locale} />

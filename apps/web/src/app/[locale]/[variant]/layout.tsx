@@ -3,7 +3,7 @@ import type { Viewport } from "next";
 import { notFound } from "next/navigation";
 import { NextIntlClientProvider } from "next-intl";
 import { getMessages, setRequestLocale } from "next-intl/server";
-import { clientMessages } from "@/i18n/client-messages";
+import { pickNamespaces, SHELL_NAMESPACES } from "@/i18n/client-messages";
 import { getLocale, isLocale, LOCALES } from "@affiliates/locales";
 import { AppProviders } from "@/components/providers/app-providers";
 import { isVariantSegment, themeClass, VARIANT_SEGMENTS, variantOfSegment } from "@/lib/internal-route";
@@ -60,7 +60,7 @@ export default async function VariantLayout({
       }}
     >
       <body>
-        <NextIntlClientProvider locale={locale} messages={clientMessages(messages)}>
+        <NextIntlClientProvider locale={locale} messages={pickNamespaces(messages, SHELL_NAMESPACES)}>
           <AppProviders locale={locale} theme={theme}>
             {children}
           </AppProviders>
