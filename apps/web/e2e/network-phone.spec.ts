@@ -1,6 +1,7 @@
 import path from "node:path";
 import { expect, test, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import { ADMIN_HEADERS, apiPath, apiRoute, logIn } from "./fixtures";
+import { reveal } from "./dashboard-helpers";
 
 /**
  * The affiliate network on phones: sub-affiliates (dashboard) and experience cards are lists of cards below 768 px
@@ -111,6 +112,7 @@ test.describe("affiliate network on phones", () => {
         await page.setViewportSize(viewport);
 
         await page.goto(`${locale.prefix}/affiliates/dashboard`);
+        await reveal(page, "sub-affiliates");
         const section = page.getByTestId("sub-affiliates");
         const subs = section.getByTestId("sub-affiliates-table");
         await expect(subs).toHaveAttribute("aria-busy", "false");
@@ -150,6 +152,7 @@ test.describe("affiliate network on phones", () => {
   test("on a laptop both are tables, with two-decimal money", async ({ page }) => {
     await page.setViewportSize(LAPTOP);
     await page.goto("/affiliates/dashboard");
+    await reveal(page, "sub-affiliates");
     const subs = page.getByTestId("sub-affiliates-table");
     await expect(subs.locator("table")).toBeVisible();
     // The table shows before its rows arrive.
@@ -228,6 +231,7 @@ test.describe("affiliate network on phones", () => {
     await page.setViewportSize(PHONES[0]);
     const list = await failUntilRetried(page, apiRoute("subAffiliates"));
     await page.goto("/affiliates/dashboard");
+    await page.locator('[data-deferred="sub-affiliates"]').scrollIntoViewIfNeeded();
     const section = page.getByTestId("sub-affiliates");
     const failed = section.getByTestId("load-failed");
     await expect(failed).toBeVisible();

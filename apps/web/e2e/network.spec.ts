@@ -1,6 +1,7 @@
 import path from "node:path";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { ADMIN_HEADERS, apiPath, logIn, registerNewUser } from "./fixtures";
+import { reveal } from "./dashboard-helpers";
 
 /** The affiliate network: sub-affiliates on the dashboard, experience cards and their claim flow. */
 const AFFILIATE_ID = "8012345678";
@@ -51,6 +52,7 @@ test.describe("affiliate network", () => {
 
     await logIn(context);
     await page.goto("/affiliates/dashboard");
+    await reveal(page, "sub-affiliates");
     const section = page.getByTestId("sub-affiliates");
     await expect(section.getByTestId("sub-affiliates-table")).toHaveAttribute("aria-busy", "false");
     const form = section.getByTestId("sub-invite-form");
@@ -85,6 +87,7 @@ test.describe("affiliate network", () => {
     await other.close();
 
     await page.reload();
+    await reveal(page, "sub-affiliates");
     await expect(row).toBeVisible();
     await expect(row.locator('[data-cell="rate"]')).toHaveText("30%");
     await expect(section.getByTestId("sub-pending-row").filter({ hasText: newcomer.email })).toHaveCount(0);
@@ -104,6 +107,7 @@ test.describe("affiliate network", () => {
     await expect(row.locator('[data-cell="note"]')).toHaveText("Telegram group, 12k members; monthly call");
 
     await page.reload();
+    await reveal(page, "sub-affiliates");
     await expect(row.locator('[data-cell="rate"]')).toHaveText("25%");
     await expect(row.locator('[data-cell="note"]')).toHaveText("Telegram group, 12k members; monthly call");
     // the API kept it too
@@ -273,6 +277,7 @@ test.describe("affiliate network", () => {
       for (const theme of ["Light", "Dark"]) {
         await context.addCookies([{ name: "theme", value: theme, url: baseURL! }]);
         await page.goto(`${prefix}/affiliates/dashboard`);
+        await reveal(page, "sub-affiliates");
         const section = page.getByTestId("sub-affiliates");
         await expect(section.locator("tbody tr[data-email]").first()).toBeVisible();
         // the section as it sits in the page (a full-page clip, so the sticky header does not cover it)

@@ -5,10 +5,15 @@ import { isLocale, localePath } from "@affiliates/locales";
 import { PAGES } from "@/lib/pages";
 import { useMyApplication } from "@/lib/use-my-application";
 import { useSession } from "@/state/session";
+import { Deferred } from "@/components/loading/deferred";
 import styles from "./network.module.css";
 
-// The table and the forms (antd Form, Modal) load only for an approved affiliate, after the dashboard's figures.
+// The table and the forms (antd Table, Form, Modal) load only for an approved affiliate, and only when the section comes
+// near the viewport: at the foot of the dashboard, they held the main thread for over a second of a phone's first load.
 const SubAffiliates = dynamic(() => import("./sub-affiliates").then((m) => m.SubAffiliates), { ssr: false });
+
+/** The section's height with a few rows on a wide screen (taller on a phone, where it is far below the fold). */
+const SUB_AFFILIATES_MIN_HEIGHT = 900;
 
 /** The dashboard's network section: sub-affiliates and the way to the experience cards; approved affiliates only. */
 export function NetworkSection() {
@@ -18,7 +23,9 @@ export function NetworkSection() {
   if (!data?.isAffiliate) return null;
   return (
     <>
-      <SubAffiliates />
+      <Deferred name="sub-affiliates" minHeight={SUB_AFFILIATES_MIN_HEIGHT}>
+        <SubAffiliates />
+      </Deferred>
       <CardsTeaser />
     </>
   );
