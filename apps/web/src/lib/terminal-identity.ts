@@ -15,6 +15,13 @@ let identity: TerminalIdentity | null = null;
 const EXCLUDED_SOURCES = ["fonts", "fontPreferences", "webGlExtensions"] as const;
 
 /**
+ * FingerprintJS gives the event loop back once a run of sources has taken 16 ms; under a phone's CPU (Lighthouse: 4x)
+ * those runs became two tasks of over 200 ms each. Releasing after every source keeps each one a task of its own, the
+ * longest being the canvas. The components, and so the hash, are the same.
+ */
+const RELEASE_AFTER_EVERY_SOURCE = 0;
+
+/**
  * Terminal identity (spec §3, §4): `fingerprint` (FingerprintJS, loaded on demand so it stays out of the first-load
  * bundle) and `terminalCode`, kept in localStorage or a cookie. Also cached as `terminal_code` (spec §3 local cache).
  * A fingerprint that cannot be taken ("getDeviceId error") must not block the page: the identity is then empty.
@@ -25,7 +32,12 @@ export async function ensureTerminalIdentity(): Promise<{ terminalCode: string; 
       fingerprint: async () => {
         const fp = await import("@fingerprintjs/fingerprintjs");
         await fp.prepareForSources();
-        const components = await fp.loadSources(fp.sources, { cache: {}, debug: false }, EXCLUDED_SOURCES)();
+        const components = await fp.loadSources(
+          fp.sources,
+          { cache: {}, debug: false },
+          EXCLUDED_SOURCES,
+          RELEASE_AFTER_EVERY_SOURCE,
+        )();
         return fp.hashComponents(components);
       },
     });
