@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { INTL_WARMUP } from "../src/lib/intl-warmup";
 
 // A build directory with one pre-rendered page, read the way the proxy reads the real one.
 const dist = mkdtempSync(path.join(tmpdir(), "page-csp-"));
@@ -47,12 +48,19 @@ describe("pre-rendered pages get a nonce per response", () => {
       const html = new TextDecoder().decode(body);
       const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(policy)?.[1] ?? "";
       expect(nonce.length).toBeGreaterThanOrEqual(22); // 16 random bytes
-      // Both scripts carry it: the inline one, and the loader that adds the chunk after the first paint (after-paint.ts)…
-      expect(html.split(`<script nonce="${nonce}"`)).toHaveLength(3);
+      // Every script carries it: the inline one, the formatters' warm-up (intl-warmup.ts) and the loader that adds the
+      // chunk after the first paint (after-paint.ts)…
+      expect(html.split(`<script nonce="${nonce}"`)).toHaveLength(4);
       // … which adds it with the SRI hash from the manifest …
       expect(html).toContain('["/affiliates/_next/static/chunks/a.js","sha256-AAA="]');
       // … and the run-time APP_ENV on <html> (unset here: test).
-      expect(html.replace(/ nonce="[^"]+"/g, "").replace(/<script>\(\(chunks\)=>.*?<\/script>/, "")).toBe(
+      const added = [`<script>${INTL_WARMUP}</script>`, /<script>\(\(chunks\)=>.*?<\/script>/] as const;
+      expect(
+        html
+          .replace(/ nonce="[^"]+"/g, "")
+          .replace(added[0], "")
+          .replace(added[1], ""),
+      ).toBe(
         HTML.replace("<html>", '<html data-app-env="test">').replace(
           '<script src="/affiliates/_next/static/chunks/a.js" async=""></script>',
           "",
@@ -108,7 +116,7 @@ describe("pre-rendered pages are gzipped from pieces compressed once", () => {
     expect(zipped.encoding).toBe("gzip");
     const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(zipped.policy)?.[1] ?? "";
     const html = gunzipSync(zipped.body).toString();
-    expect(html.split(`<script nonce="${nonce}"`)).toHaveLength(3);
+    expect(html.split(`<script nonce="${nonce}"`)).toHaveLength(4);
     expect(prerenderedResponse(page).encoding).toBeUndefined();
     expect(acceptsGzip("gzip, deflate, br")).toBe(true);
     expect(acceptsGzip("br;q=1, gzip;q=0.5")).toBe(true);

@@ -7,6 +7,7 @@ import { servedHtml } from "./served-html";
 import { compressPieces, gzipJoin, type CompressedPieces } from "./gzip-pieces";
 import { OFFER_RENEW_S } from "./offers";
 import { scriptsAfterFirstPaint } from "./after-paint";
+import { withIntlWarmup } from "./intl-warmup";
 
 /**
  * Pre-rendered pages and their Content-Security-Policy (see csp.ts). The HTML of each (locale, theme, app) variant
@@ -70,8 +71,8 @@ function readPage(internalPath: string): PrerenderedPage | null {
 
 function pageOf(raw: string, status: number): PrerenderedPage {
   const served = withIntegrity(servedHtml(raw, serverPublicOrigin(), serverRuntimeConfig()), integrityOf);
-  // After the SRI hashes, so that the loader adds every chunk with its hash.
-  const pieces = nonceSlots(scriptsAfterFirstPaint(served)).map((piece) => Buffer.from(piece, "utf8"));
+  // After the SRI hashes, so that the loader adds every chunk with its hash; the formatters' warm-up starts before it.
+  const pieces = nonceSlots(scriptsAfterFirstPaint(withIntlWarmup(served))).map((piece) => Buffer.from(piece, "utf8"));
   return { pieces, status, renewedAt: Date.now() };
 }
 
