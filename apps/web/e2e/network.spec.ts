@@ -280,6 +280,8 @@ test.describe("affiliate network", () => {
         await reveal(page, "sub-affiliates");
         const section = page.getByTestId("sub-affiliates");
         await expect(section.locator("tbody tr[data-email]").first()).toBeVisible();
+        // Back at the top (the section stays loaded), so the sticky header sits above it in the full-page clip.
+        await page.evaluate(() => window.scrollTo(0, 0));
         // the section as it sits in the page (a full-page clip, so the sticky header does not cover it)
         const box = await section.evaluate((element) => {
           const rect = element.getBoundingClientRect();
