@@ -33,6 +33,9 @@ test.describe("affiliate application with the spec's form messages (spec §5)", 
     await page.goto("/ar/affiliates/apply");
     expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
     const form = page.getByTestId("application-form");
+    // The account's name arrives with the session and fills an untouched field: wait for it, as the English test does,
+    // or emptying the field before it arrives would change nothing and the prefill would land after it.
+    await expect(form.locator("input#name")).toHaveValue("Uma User");
     await form.locator("input#name").fill("");
     await form.getByRole("button", { name: "إرسال الطلب" }).click();
     await expect(form.getByText("يُرجى إدخال الاسم الكامل")).toBeVisible();
