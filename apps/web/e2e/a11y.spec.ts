@@ -36,6 +36,18 @@ async function settle(page: Page): Promise<void> {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await expect(page.locator(".user-placeholder")).toHaveCount(0);
   await expect(page.locator(".bit-skeleton, .bit-spin-spinning")).toHaveCount(0);
+  // A part that has just come in (the dashboard's sub-affiliates section loads as it nears the viewport) may still be
+  // fading its colours in (the UI kit's buttons): axe would read a colour half-way through.
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          document
+            .getAnimations()
+            .filter((animation) => animation instanceof CSSTransition && animation.playState === "running").length,
+      ),
+    )
+    .toBe(0);
 }
 
 /** Axe's violations as readable lines (rule, impact, target, summary), so a failure says what to fix. */
