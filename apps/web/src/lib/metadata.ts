@@ -8,8 +8,9 @@ import { renderedForEveryone } from "./shared-rendering";
 /**
  * The base of the head's URLs (canonical, alternates, og:url). Pre-rendered at build: none, so they stay root-relative
  * in the HTML and in the RSC payloads alike (so too when the proxy renews such a page: shared-rendering.ts). Browsers
- * resolve those against the page's own origin, so the payloads of client navigation and prefetch depend on no origin; page-csp.ts makes them absolute with the run-time PUBLIC_ORIGIN
- * in the HTML it serves. Rendered per request (development, dynamic pages): PUBLIC_ORIGIN, read then.
+ * resolve those against the page's own origin, so the payloads of client navigation and prefetch depend on no origin;
+ * page-csp.ts makes them absolute with the run-time PUBLIC_ORIGIN in the HTML it serves. Rendered per request
+ * (development, dynamic pages): PUBLIC_ORIGIN, read then.
  */
 const metadataBase = async (): Promise<URL | null> =>
   (await renderedForEveryone()) ? null : new URL(serverPublicOrigin());
