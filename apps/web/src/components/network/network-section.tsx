@@ -10,7 +10,11 @@ import styles from "./network.module.css";
 
 // The table and the forms (antd Table, Form, Modal) load only for an approved affiliate, and only when the section comes
 // near the viewport: at the foot of the dashboard, they held the main thread for over a second of a phone's first load.
-const SubAffiliates = dynamic(() => import("./sub-affiliates").then((m) => m.SubAffiliates), { ssr: false });
+// Busy while its code loads, so assistive technology (and the suites' "settled" check) knows more is coming.
+const SubAffiliates = dynamic(() => import("./sub-affiliates").then((m) => m.SubAffiliates), {
+  ssr: false,
+  loading: () => <div aria-busy="true" />,
+});
 
 /** The section's height with a few rows on a wide screen (taller on a phone, where it is far below the fold). */
 const SUB_AFFILIATES_MIN_HEIGHT = 900;
