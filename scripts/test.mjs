@@ -16,9 +16,16 @@ mkdirSync(reports, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
 
+const started = Date.now();
+const minutes = (ms) => `${(ms / 60_000).toFixed(1)} min`;
+/** Each step's time, printed at the end: CI has a time limit, and this shows which step to make faster. */
+const timings = [];
+
 function run(name, command, args, { env = {}, cwd = root } = {}) {
   console.log(`\n=== ${name} ===`);
+  const stepStarted = Date.now();
   const result = spawnSync(command, args, { cwd, stdio: "inherit", env: { ...process.env, ...env } });
+  timings.push(`${name}: ${minutes(Date.now() - stepStarted)}`);
   if (result.status !== 0) failures.push(name);
   return result.status === 0;
 }
@@ -99,6 +106,7 @@ if (clusterSkip.length === 0) {
   console.log(`\n(the cluster tests are skipped: ${clusterSkip.join("; ")})`);
 }
 
+console.log(`\nTime per step:\n  ${timings.join("\n  ")}\n  total: ${minutes(Date.now() - started)}`);
 if (failures.length) console.log(`\nFailed steps: ${failures.join(", ")}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ""}`);
 process.exit(failures.length ? 1 : 0);
