@@ -15,9 +15,23 @@ const USER = {
   userName: "Aurora Affiliate",
 };
 
+/**
+ * The contexts this file opens itself. The suite runs in one browser, so a context left open keeps its page running
+ * (bridge time-outs, timers) through every later spec file and slows them all: each is closed after its test.
+ */
+const openedContexts: BrowserContext[] = [];
+async function appContext(browser: Browser, version: string): Promise<BrowserContext> {
+  const context = await browser.newContext({ userAgent: appUa(version) });
+  openedContexts.push(context);
+  return context;
+}
+test.afterEach(async () => {
+  await Promise.all(openedContexts.splice(0).map((context) => context.close()));
+});
+
 /** A page of a new browser context whose user agent is the app's and into which the simulated host is injected. */
 async function appPage(browser: Browser, config: Partial<NativeHostConfig> & { version: string }): Promise<Page> {
-  const context: BrowserContext = await browser.newContext({ userAgent: appUa(config.version) });
+  const context = await appContext(browser, config.version);
   await context.addInitScript({ content: nativeHostSimulatorScript({ platform: "android", ...config }) });
   return context.newPage();
 }
@@ -317,7 +331,7 @@ test.describe("bridge errors (spec §8)", () => {
 
 /** The app's user agent but no native object: nothing can reach the app. */
 async function appPageWithoutBridge(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ userAgent: appUa("2.60.0") });
+  const context = await appContext(browser, "2.60.0");
   return context.newPage();
 }
 /** The app's user agent and its native object, but the app never calls back. */
