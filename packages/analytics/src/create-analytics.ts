@@ -128,7 +128,7 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
   const query = new URLSearchParams(location.search);
   const pfb = query.get("pfb");
   const qrVal = query.get("qr_val") ?? query.get("qrVal") ?? "";
-  const userAgent = parseUserAgent(navigator.userAgent);
+  const userAgent = options.parsedUserAgent ?? parseUserAgent(navigator.userAgent);
 
   let pageCount = 0;
   let page: { id: string; url: string; title: string; path: string; shown: boolean } | null = null;

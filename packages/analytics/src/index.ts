@@ -9,7 +9,7 @@ export { byteLength, chunk, splitBySize } from "./batch";
 export { createEventQueue } from "./queue";
 export { backoffCeiling, backoffDelay, createBackoff, parseRetryAfter } from "./backoff";
 export { createBridgeSender, createFetchSender, sendByBeacon, type SendOutcome, type Sender } from "./send";
-export { parseUserAgent, sysOf, type ParsedUserAgent } from "./user-agent";
+export { parseUserAgent, parseUserAgentInSteps, sysOf, type ParsedUserAgent } from "./user-agent";
 export { trackPageViews, type HistoryLike } from "./page-views";
 export { pruneFingerprintCookies } from "./fingerprint-cookies";
 export { measureEnqueue } from "./measure";

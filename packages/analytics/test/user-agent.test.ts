@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseUserAgent, sysOf } from "../src/index";
+import { parseUserAgent, parseUserAgentInSteps, sysOf } from "../src/index";
 import { createWorld, IPHONE_SAFARI, WINDOWS_CHROME } from "./fakes";
 
 describe("user agent parsing (ua-parser-js)", () => {
@@ -51,5 +51,33 @@ describe("user agent parsing (ua-parser-js)", () => {
     expect(stored).toContain('"browser":"Mobile Safari"');
     expect(stored).toContain('"manufacturer":"Apple"');
     expect(stored).toContain('"sys":"mobile"');
+  });
+
+  it("parses in steps to the same fields, each step after a pause (its own task in the page)", async () => {
+    const userAgents = [
+      IPHONE_SAFARI,
+      WINDOWS_CHROME,
+      "Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36",
+    ];
+    for (const userAgent of userAgents) {
+      let pauses = 0;
+      const parsed = await parseUserAgentInSteps(userAgent, () => {
+        pauses += 1;
+        return Promise.resolve();
+      });
+      expect(parsed).toEqual(parseUserAgent(userAgent));
+      expect(pauses).toBe(3);
+    }
+  });
+
+  it("uses a user agent parsed beforehand instead of parsing the navigator's", () => {
+    const world = createWorld();
+    world.navigator.userAgent = IPHONE_SAFARI;
+    const analytics = world.make({ parsedUserAgent: parseUserAgent(WINDOWS_CHROME) });
+    analytics.track("click", { event_tracking_id: "b1" });
+    analytics.stop();
+    const stored = world.storage.getItem("analytics_queue") ?? "";
+    expect(stored).toContain('"browser":"Chrome"');
+    expect(stored).toContain('"sys":"Windows"');
   });
 });

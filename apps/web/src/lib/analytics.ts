@@ -1,5 +1,12 @@
 "use client";
-import { createAnalytics, trackPageViews, type Analytics, type AnalyticsEvent } from "@affiliates/analytics";
+import {
+  createAnalytics,
+  parseUserAgentInSteps,
+  trackPageViews,
+  type Analytics,
+  type AnalyticsEvent,
+  type ParsedUserAgent,
+} from "@affiliates/analytics";
 import { appEnv } from "./app-env";
 import { getAppInfo, getBridge } from "./native-app";
 import { currentIdentity } from "./terminal-identity";
@@ -22,11 +29,12 @@ let analytics: Analytics | null = null;
  * when leaving or hidden; clicks on elements with `data-track-id` (a tracking id of spec §5) are recorded. Inside the
  * app, events go to the app through the bridge.
  */
-export function startAnalytics(): Analytics {
+export function startAnalytics(parsedUserAgent?: ParsedUserAgent): Analytics {
   if (analytics) return analytics;
   const bridge = getBridge();
   const instance = createAnalytics({
     ...ANALYTICS_APP,
+    parsedUserAgent,
     logEnv: LOG_ENV_OF_APP_ENV[appEnv()],
     inApp: getAppInfo().inApp,
     bridgeTransport: bridge
@@ -49,6 +57,18 @@ export function startAnalytics(): Analytics {
       });
   });
   return instance;
+}
+
+/** Ends the current task: what follows runs in a task of its own. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * `startAnalytics` for a page's start-up: the user agent is parsed first in short tasks of their own (browser, OS,
+ * device), not in the task that loads the analytics code, which under a phone's CPU made one long task of both.
+ */
+export async function startAnalyticsInSteps(): Promise<Analytics> {
+  if (analytics) return analytics;
+  return startAnalytics(await parseUserAgentInSteps(navigator.userAgent, nextTask));
 }
 
 export const getAnalytics = (): Analytics | null => analytics;
