@@ -169,7 +169,6 @@ test.describe("app mode (spec §2, §4)", () => {
     await oldPage.goto("/affiliates");
     await oldPage.waitForLoadState("networkidle");
     expect(await callsOf(oldPage, "setTitleBarTheme")).toEqual([]);
-    await oldPage.context().close();
   });
 
   test("the nav bar offers the fee schedule from 2.56.0, not before", async ({ browser }) => {
@@ -188,7 +187,6 @@ test.describe("app mode (spec §2, §4)", () => {
     await oldPage.goto("/zh-CN/affiliates");
     await oldPage.waitForLoadState("networkidle");
     expect(await callsOf(oldPage, "setNavRightItems")).toEqual([]);
-    await oldPage.context().close();
   });
 
   test("the web-visible callback is registered from 2.27.0 and refreshes user info", async ({ browser }) => {
@@ -210,7 +208,6 @@ test.describe("app mode (spec §2, §4)", () => {
     await oldPage.goto("/affiliates/fee");
     await oldPage.waitForLoadState("networkidle");
     expect(await callsOf(oldPage, "registerWebVisible")).toEqual([]);
-    await oldPage.context().close();
   });
 });
 
@@ -352,7 +349,6 @@ test.describe("in the app without a working bridge the page behaves as on the we
       await page.goto("/affiliates/dashboard");
       await expect(page).toHaveURL(WEB_LOGIN, { timeout: BRIDGE_DECIDED_MS });
       await expect(page.locator('input[name="email"]')).toBeVisible();
-      await page.context().close();
     });
 
     test(`${name}: an Explore card opens its web page`, async ({ browser }) => {
@@ -363,7 +359,6 @@ test.describe("in the app without a working bridge the page behaves as on the we
       await page.waitForURL((url) => `${url.pathname}${url.search}` === "/assets/deposit?coin=USDT&coinId=2", {
         timeout: BRIDGE_DECIDED_MS,
       });
-      await page.context().close();
     });
   }
 
@@ -375,7 +370,6 @@ test.describe("in the app without a working bridge the page behaves as on the we
     await expect(notices).toHaveText(PROMPT);
     await expect(notices).toHaveCount(0);
     expect(await toastsOpened()).toEqual([PROMPT]);
-    await page.context().close();
   });
 
   test("no native object, with a web session: the dashboard shows the account, loaded over the web", async ({
@@ -386,7 +380,6 @@ test.describe("in the app without a working bridge the page behaves as on the we
     await page.goto("/affiliates/dashboard");
     await expect(page.getByTestId("account-name")).toHaveText("Aurora Affiliate", { timeout: BRIDGE_DECIDED_MS });
     expect(page.url()).toMatch(/\/affiliates\/dashboard$/);
-    await page.context().close();
   });
 
   test("an app that never answers: one refresh prompt for all its failed calls, and no 408", async ({ browser }) => {
@@ -417,6 +410,5 @@ test.describe("in the app without a working bridge the page behaves as on the we
     expect(await toastsOpened()).toEqual([PROMPT]);
     // The page went on as on the web: nothing more was sent to the app.
     expect((await calls(page)).length).toBe(4);
-    await page.context().close();
   });
 });

@@ -29,7 +29,7 @@ let analytics: Analytics | null = null;
  * when leaving or hidden; clicks on elements with `data-track-id` (a tracking id of spec §5) are recorded. Inside the
  * app, events go to the app through the bridge.
  */
-export function startAnalytics(parsedUserAgent?: ParsedUserAgent): Analytics {
+function startAnalytics(parsedUserAgent: ParsedUserAgent): Analytics {
   if (analytics) return analytics;
   const bridge = getBridge();
   const instance = createAnalytics({
