@@ -4,17 +4,36 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium } from "@playwright/test";
 
-/** The middle value of a list (the upper one of an even count): how repeated runs are summarised. */
+/** The middle value of a list, or the mean of the two middle ones for an even count: how repeated runs are summarised. */
 export const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
+
+/** The median of each measure over Lighthouse runs (`failedAudits`: every audit that failed in any of them). */
+export function summarise(runs) {
+  const pick = (key) => median(runs.map((r) => r[key]));
+  return {
+    performance: pick("performance"),
+    accessibility: pick("accessibility"),
+    bestPractices: pick("bestPractices"),
+    seo: pick("seo"),
+    lcpMs: Math.round(pick("lcpMs")),
+    tbtMs: Math.round(pick("tbtMs")),
+    cls: Number(pick("cls").toFixed(3)),
+    failedAudits: [...new Set(runs.flatMap((r) => r.failedAudits))],
+    runs: runs.length,
+    samples: runs,
+  };
+}
 
 /**
  * One Chromium for every Lighthouse run, not one launched per run: the bench has to finish within 15 minutes.
- * Public pages run first with Lighthouse's storage reset; then the session's cookies go into the browser, for the
- * pages that need a login, and are kept through the runs (disableStorageReset). `origin`: the product's, whose
- * session cookie is set. `close()` ends the browser.
+ * Every run starts with Lighthouse's storage reset, logged-in pages too: it empties the HTTP cache (and with it V8's
+ * code cache), so each run is a visit with nothing cached, as the bare page's are. Lighthouse 12's reset leaves
+ * cookies alone (`clearStorageTypes`), so the session's cookies, put into the browser once, last through the runs;
+ * `runs` checks that they did. `origin`: the product's, whose session cookie is set. `close()` ends the browser.
  */
 export function createLighthouse({ runs: runCount, origin }) {
   let lighthouseChrome = null;
@@ -49,17 +68,20 @@ export function createLighthouse({ runs: runCount, origin }) {
     return lighthouseChrome;
   }
 
+  /** The names of the browser's cookies for `origin`: a logged-in page's runs must end with the session's cookies. */
+  async function cookieNames() {
+    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${lighthouseChrome.port}`);
+    const cookies = await browser.contexts()[0].cookies(origin);
+    await browser.close();
+    return new Set(cookies.map((c) => c.name));
+  }
+
   /** `runCount` Lighthouse runs of `url` (logged in when `cookie` is given): the median of each measure. */
   async function lighthouseRuns(url, cookie) {
     const runs = [];
     const chrome = await lighthouseBrowser(cookie);
     for (let i = 0; i < runCount; i++) {
-      const result = await lighthouse(url, {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        disableStorageReset: Boolean(cookie),
-      });
+      const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error" });
       const lhr = result.lhr;
       runs.push({
         performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
@@ -74,18 +96,15 @@ export function createLighthouse({ runs: runCount, origin }) {
           .map((a) => a.id),
       });
     }
-    const pick = (key) => median(runs.map((r) => r[key]));
-    return {
-      performance: pick("performance"),
-      accessibility: pick("accessibility"),
-      bestPractices: pick("bestPractices"),
-      seo: pick("seo"),
-      lcpMs: pick("lcpMs"),
-      tbtMs: pick("tbtMs"),
-      cls: pick("cls"),
-      failedAudits: [...new Set(runs.flatMap((r) => r.failedAudits))],
-      runs: runs.length,
-    };
+    if (cookie) {
+      const kept = await cookieNames();
+      const lost = cookie
+        .split("; ")
+        .map((pair) => pair.split("=")[0])
+        .filter((name) => !kept.has(name));
+      if (lost.length) throw new Error(`${url}: the session's cookies ${lost.join(", ")} did not last the runs`);
+    }
+    return summarise(runs);
   }
 
   return {
