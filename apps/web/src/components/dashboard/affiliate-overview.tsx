@@ -26,26 +26,34 @@ import {
 } from "@/lib/report-range";
 import { affiliateRangeCheck, type AffiliateRangeProblem } from "@affiliates/contracts";
 import { MONEY_FIGURES, TREND_FIGURES } from "@/lib/trend-series";
-import { DashboardTheme } from "./dashboard-theme";
+import { withDashboardKit } from "./dashboard-island";
 import { Deferred } from "@/components/loading/deferred";
 import styles from "./dashboard.module.css";
 
-// Below the fold (antd Table, Form, QRCode, DatePicker, uPlot): each loads in its own chunk when it is needed.
+// Below the fold (antd Table, Form, QRCode, DatePicker, uPlot): each loads in its own chunk when it is needed, the
+// antd ones with antd's providers around them (dashboard-island.ts).
 const TrendCharts = dynamic(() => import("./trend-charts").then((m) => m.TrendCharts), {
   ssr: false,
   loading: () => <div className={styles.chartsPlaceholder} />,
 });
-const PeriodPicker = dynamic(() => import("./period-picker").then((m) => m.PeriodPicker), {
+const PeriodPicker = dynamic(() => withDashboardKit(import("./period-picker").then((m) => m.PeriodPicker)), {
   ssr: false,
   loading: () => <span className={styles.picker} />,
 });
-const ReferralLinks = dynamic(() => import("./referral-links").then((m) => m.ReferralLinks), { ssr: false });
-const InviteesTable = dynamic(() => import("./invitees-table").then((m) => m.InviteesTable), { ssr: false });
-const CommissionRecords = dynamic(() => import("./commission-records").then((m) => m.CommissionRecords), {
+const ReferralLinks = dynamic(() => withDashboardKit(import("./referral-links").then((m) => m.ReferralLinks)), {
   ssr: false,
 });
-const PayoutsSection = dynamic(() => import("./payouts-section").then((m) => m.PayoutsSection), { ssr: false });
-const LevelCard = dynamic(() => import("./level-card").then((m) => m.LevelCard), { ssr: false });
+const InviteesTable = dynamic(() => withDashboardKit(import("./invitees-table").then((m) => m.InviteesTable)), {
+  ssr: false,
+});
+const CommissionRecords = dynamic(
+  () => withDashboardKit(import("./commission-records").then((m) => m.CommissionRecords)),
+  { ssr: false },
+);
+const PayoutsSection = dynamic(() => withDashboardKit(import("./payouts-section").then((m) => m.PayoutsSection)), {
+  ssr: false,
+});
+const LevelCard = dynamic(() => withDashboardKit(import("./level-card").then((m) => m.LevelCard)), { ssr: false });
 
 /** Periods offered (7 days by default, 30, 90, or a custom range of up to a year). */
 export const RANGE_DAYS = RANGE_PRESETS;
@@ -69,11 +77,7 @@ export function AffiliateOverview() {
       </section>
     );
   }
-  return (
-    <DashboardTheme>
-      <Performance affiliate={data?.isAffiliate === true} />
-    </DashboardTheme>
-  );
+  return <Performance affiliate={data?.isAffiliate === true} />;
 }
 
 /** A user who is not an affiliate: their application's state when they have one under review or refused, else the call to apply. */

@@ -9,15 +9,18 @@ import { useTheme } from "@/components/providers/theme-context";
 import { themeConfig } from "@/lib/theme-tokens";
 import { UI_PREFIX } from "@/lib/constants";
 import { applyDayjsLocale } from "@/lib/dayjs-locale";
+import { usePageAntdLocale } from "./antd-locale";
 
 /**
  * The one form setup of the product: antd with the spec's tokens and prefix, the page's theme and direction, and the
  * validate messages of spec §5 from the message catalogue (kept raw: antd fills `${label}` itself). Pages that show a
- * form wrap it in this island; the rest of the product ships no UI-kit code.
+ * form wrap it in this island; the rest of the product ships no UI-kit code. `antdLocale`: antd's catalogue, else the
+ * page's (AntdLocaleProvider).
  */
 export function FormKit({ antdLocale, children }: { antdLocale?: AntdLocale; children: ReactNode }) {
   const locale = useLocale();
   const { theme } = useTheme();
+  const pageAntdLocale = usePageAntdLocale();
   useEffect(() => {
     if (isLocale(locale)) void applyDayjsLocale(locale);
   }, [locale]);
@@ -28,7 +31,7 @@ export function FormKit({ antdLocale, children }: { antdLocale?: AntdLocale; chi
       <ConfigProvider
         prefixCls={UI_PREFIX}
         direction={isLocale(locale) ? dirOf(locale) : "ltr"}
-        locale={antdLocale}
+        locale={antdLocale ?? pageAntdLocale}
         form={{ validateMessages }}
         theme={{
           ...themeConfig(theme),

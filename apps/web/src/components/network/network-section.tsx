@@ -6,15 +6,23 @@ import { PAGES } from "@/lib/pages";
 import { useMyApplication } from "@/lib/use-my-application";
 import { useSession } from "@/state/session";
 import { Deferred } from "@/components/loading/deferred";
+import { withDashboardKit } from "@/components/dashboard/dashboard-island";
 import styles from "./network.module.css";
 
 // The table and the forms (antd Table, Form, Modal) load only for an approved affiliate, and only when the section comes
 // near the viewport: at the foot of the dashboard, they held the main thread for over a second of a phone's first load.
 // Busy while its code loads, so assistive technology (and the suites' "settled" check) knows more is coming.
-const SubAffiliates = dynamic(() => import("./sub-affiliates").then((m) => m.SubAffiliates), {
-  ssr: false,
-  loading: () => <div aria-busy="true" />,
-});
+const SubAffiliates = dynamic(
+  () =>
+    withDashboardKit(
+      import("./sub-affiliates").then((m) => m.SubAffiliates),
+      { themed: false },
+    ),
+  {
+    ssr: false,
+    loading: () => <div aria-busy="true" />,
+  },
+);
 
 /** The section's height with a few rows on a wide screen (taller on a phone, where it is far below the fold). */
 const SUB_AFFILIATES_MIN_HEIGHT = 900;

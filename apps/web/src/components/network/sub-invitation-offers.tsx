@@ -18,8 +18,8 @@ const fetchOffers = () => api.subInvitationOffers();
 /**
  * Sub-affiliate invitations made to the signed-in user's email address, each to accept or decline (on the dashboard and
  * the apply page). Renders nothing for a visitor who is not logged in or has no open offer, and a retry when the offers
- * could not be read. `withKit`: the page has no FormKit around this spot (the apply page), so the cards bring their
- * own, with `antdLocale`.
+ * could not be read. `withKit`: the page has no FormKit around this spot (the apply page; the dashboard, whose antd
+ * parts each bring their own), so the cards bring their own, with `antdLocale` (else the page's, AntdLocaleProvider).
  */
 export function SubInvitationOffers({
   withKit = false,

@@ -1,7 +1,7 @@
 import { Shell } from "@/components/shell/shell";
 import { AccountOverview } from "@/components/dashboard/account-overview";
 import { AffiliateOverview } from "@/components/dashboard/affiliate-overview";
-import { FormKit } from "@/components/form/form-kit";
+import { AntdLocaleProvider } from "@/components/form/antd-locale";
 import { NetworkSection } from "@/components/network/network-section";
 import { SubInvitationOffers } from "@/components/network/sub-invitation-offers";
 import { loadAntdLocale } from "@/lib/antd-locale";
@@ -18,11 +18,12 @@ export default async function DashboardPage({ params }: { params: RouteParams })
   return (
     <Shell locale={locale} inApp={inApp} page={PAGES.dashboard.path} requiresLogin={PAGES.dashboard.requiresLogin}>
       <AccountOverview />
-      <FormKit antdLocale={await loadAntdLocale(locale)}>
-        <SubInvitationOffers />
+      {/* No antd providers around the page: each antd part brings its own when it shows (dashboard-island.ts). */}
+      <AntdLocaleProvider antdLocale={await loadAntdLocale(locale)}>
+        <SubInvitationOffers withKit />
         <AffiliateOverview />
         <NetworkSection />
-      </FormKit>
+      </AntdLocaleProvider>
     </Shell>
   );
 }
