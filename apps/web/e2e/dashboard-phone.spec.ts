@@ -130,6 +130,32 @@ test.describe("the dashboard on a phone", () => {
     });
   }
 
+  test("390 px: the first view mounts no antd; a part brings antd with the dashboard's colours as it comes near", async ({
+    page,
+  }) => {
+    await page.setViewportSize(PHONES[0]);
+    await page.goto("/affiliates/dashboard");
+    await expect(page.getByTestId("figures")).toHaveAttribute("aria-busy", "false");
+    await page.waitForLoadState("networkidle");
+    // Nothing of antd's on screen, so no provider derived its theme or injected its styles (issue 20).
+    const antd = () =>
+      page.evaluate(() => ({
+        styles: document.querySelectorAll("style[data-rc-order], style[data-css-hash]").length,
+        parts: document.querySelectorAll("[class^='bit-'], [class*=' bit-']").length,
+      }));
+    expect(await antd()).toEqual({ styles: 0, parts: 0 });
+
+    await reveal(page, "payouts");
+    const withdraw = page.getByTestId("withdraw-button");
+    await expect(withdraw).toBeVisible();
+    expect((await antd()).styles).toBeGreaterThan(0);
+    // The island's own providers: the spec's prefix and the dashboard's primary colour (DASHBOARD_TOKENS.White).
+    await expect(withdraw).toHaveClass(/\bbit-btn-primary\b/);
+    expect(await withdraw.evaluate((button) => getComputedStyle(button).getPropertyValue("--bit-color-primary"))).toBe(
+      "#027d93",
+    );
+  });
+
   test("390 px, Arabic: no sideways scroll, the links are cards", async ({ page }) => {
     await page.setViewportSize(PHONES[0]);
     await openDashboard(page, "/ar");
