@@ -280,6 +280,66 @@ if (ONLY.has("ssr")) {
   }
 }
 
+// --- Lighthouse ---
+// Before the API, feed and load runs: they leave the machine busy after they end (the databases write back and
+// vacuum what they took in), and Lighthouse's blocking time is the measure most sensitive to a busy machine.
+results.lighthouse = {};
+if (ONLY.has("lighthouse")) {
+  // Every page in the full mode; otherwise one group of pages per run, the next group on the next run.
+  let measured = PAGES;
+  if (!FULL) {
+    let turn = 0;
+    try {
+      turn = Number(readFileSync(ROTATION_FILE, "utf8")) || 0;
+    } catch {
+      // first run
+    }
+    measured = PAGES.filter((_, index) => index % LH_GROUPS === turn % LH_GROUPS);
+    writeFileSync(ROTATION_FILE, String((turn + 1) % LH_GROUPS));
+    results.lighthouseRotation = { group: (turn % LH_GROUPS) + 1, of: LH_GROUPS };
+  }
+  console.log(
+    `[bench] Lighthouse 12.2.3, ${LH_RUNS} runs per page, ${measured.length} of ${PAGES.length} pages${FULL ? "" : " (BENCH_FULL=1 for all)"}…`,
+  );
+  // The bare page is the reference every page's TBT and LCP are divided by (design.md: ratios in one run). It is
+  // measured before the pages and after them, and the reference is the median of both sets of runs: the machine
+  // drifts in the minutes the pages take, and one set at the start would be the reference of the first pages only.
+  const lighthouse = createLighthouse({ runs: LH_RUNS, origin: ORIGIN });
+  const bareBefore = await lighthouse.runs(`${BARE}/`);
+  // Public pages first: the browser gets the session's cookies for the pages that need a login, and keeps them.
+  const pageRuns = [];
+  for (const page of [...measured.filter((p) => !p.session), ...measured.filter((p) => p.session)]) {
+    pageRuns.push([page, await lighthouse.runs(`${ORIGIN}${page.path}`, page.session ? cookie : undefined)]);
+  }
+  const bareAfter = await lighthouse.runs(`${BARE}/`);
+  results.lighthouseBare = summarise([...bareBefore.samples, ...bareAfter.samples]);
+  results.lighthouseBareRuns = {
+    tbtMs: [bareBefore.tbtMs, bareAfter.tbtMs],
+    lcpMs: [bareBefore.lcpMs, bareAfter.lcpMs],
+  };
+  const bare = results.lighthouseBare;
+  for (const [page, lh] of pageRuns) {
+    lh.tbtRatio = Number((lh.tbtMs / Math.max(bare.tbtMs, 1)).toFixed(2));
+    lh.lcpRatio = Number((lh.lcpMs / Math.max(bare.lcpMs, 1)).toFixed(2));
+    results.lighthouse[page.name] = lh;
+    if (lh.tbtRatio > BUDGET.tbtRatio)
+      broken.push(
+        `TBT of ${page.name}: ${lh.tbtMs} ms, ${lh.tbtRatio}× the bare page's ${bare.tbtMs} ms (budget ≤ ${BUDGET.tbtRatio}×)`,
+      );
+    if (lh.lcpRatio > BUDGET.lcpRatio)
+      broken.push(
+        `LCP of ${page.name}: ${lh.lcpMs} ms, ${lh.lcpRatio}× the bare page's ${bare.lcpMs} ms (budget ≤ ${BUDGET.lcpRatio}×)`,
+      );
+    if (lh.cls > BUDGET.cls) broken.push(`CLS of ${page.name}: ${lh.cls} (budget ≤ ${BUDGET.cls})`);
+    if (lh.accessibility < BUDGET.accessibility)
+      broken.push(`Lighthouse accessibility of ${page.name}: ${lh.accessibility} (budget ${BUDGET.accessibility})`);
+    if (lh.bestPractices < BUDGET.bestPractices)
+      broken.push(`Lighthouse best practices of ${page.name}: ${lh.bestPractices} (budget ${BUDGET.bestPractices})`);
+    if (lh.seo < BUDGET.seo) broken.push(`Lighthouse SEO of ${page.name}: ${lh.seo} (budget ${BUDGET.seo})`);
+  }
+  await lighthouse.close();
+}
+
 // --- API ---
 if (ONLY.has("api")) {
   console.log("[bench] API…");
@@ -355,64 +415,6 @@ if (ONLY.has("load")) {
     if (run.restart?.gracefulExitCode !== 0)
       broken.push(`load on ${database}: the API did not close gracefully (exit ${run.restart?.gracefulExitCode})`);
   }
-}
-
-// --- Lighthouse ---
-results.lighthouse = {};
-if (ONLY.has("lighthouse")) {
-  // Every page in the full mode; otherwise one group of pages per run, the next group on the next run.
-  let measured = PAGES;
-  if (!FULL) {
-    let turn = 0;
-    try {
-      turn = Number(readFileSync(ROTATION_FILE, "utf8")) || 0;
-    } catch {
-      // first run
-    }
-    measured = PAGES.filter((_, index) => index % LH_GROUPS === turn % LH_GROUPS);
-    writeFileSync(ROTATION_FILE, String((turn + 1) % LH_GROUPS));
-    results.lighthouseRotation = { group: (turn % LH_GROUPS) + 1, of: LH_GROUPS };
-  }
-  console.log(
-    `[bench] Lighthouse 12.2.3, ${LH_RUNS} runs per page, ${measured.length} of ${PAGES.length} pages${FULL ? "" : " (BENCH_FULL=1 for all)"}…`,
-  );
-  // The bare page is the reference every page's TBT and LCP are divided by (design.md: ratios in one run). It is
-  // measured before the pages and after them, and the reference is the median of both sets of runs: the machine
-  // drifts in the minutes the pages take, and one set at the start would be the reference of the first pages only.
-  const lighthouse = createLighthouse({ runs: LH_RUNS, origin: ORIGIN });
-  const bareBefore = await lighthouse.runs(`${BARE}/`);
-  // Public pages first: the browser gets the session's cookies for the pages that need a login, and keeps them.
-  const pageRuns = [];
-  for (const page of [...measured.filter((p) => !p.session), ...measured.filter((p) => p.session)]) {
-    pageRuns.push([page, await lighthouse.runs(`${ORIGIN}${page.path}`, page.session ? cookie : undefined)]);
-  }
-  const bareAfter = await lighthouse.runs(`${BARE}/`);
-  results.lighthouseBare = summarise([...bareBefore.samples, ...bareAfter.samples]);
-  results.lighthouseBareRuns = {
-    tbtMs: [bareBefore.tbtMs, bareAfter.tbtMs],
-    lcpMs: [bareBefore.lcpMs, bareAfter.lcpMs],
-  };
-  const bare = results.lighthouseBare;
-  for (const [page, lh] of pageRuns) {
-    lh.tbtRatio = Number((lh.tbtMs / Math.max(bare.tbtMs, 1)).toFixed(2));
-    lh.lcpRatio = Number((lh.lcpMs / Math.max(bare.lcpMs, 1)).toFixed(2));
-    results.lighthouse[page.name] = lh;
-    if (lh.tbtRatio > BUDGET.tbtRatio)
-      broken.push(
-        `TBT of ${page.name}: ${lh.tbtMs} ms, ${lh.tbtRatio}× the bare page's ${bare.tbtMs} ms (budget ≤ ${BUDGET.tbtRatio}×)`,
-      );
-    if (lh.lcpRatio > BUDGET.lcpRatio)
-      broken.push(
-        `LCP of ${page.name}: ${lh.lcpMs} ms, ${lh.lcpRatio}× the bare page's ${bare.lcpMs} ms (budget ≤ ${BUDGET.lcpRatio}×)`,
-      );
-    if (lh.cls > BUDGET.cls) broken.push(`CLS of ${page.name}: ${lh.cls} (budget ≤ ${BUDGET.cls})`);
-    if (lh.accessibility < BUDGET.accessibility)
-      broken.push(`Lighthouse accessibility of ${page.name}: ${lh.accessibility} (budget ${BUDGET.accessibility})`);
-    if (lh.bestPractices < BUDGET.bestPractices)
-      broken.push(`Lighthouse best practices of ${page.name}: ${lh.bestPractices} (budget ${BUDGET.bestPractices})`);
-    if (lh.seo < BUDGET.seo) broken.push(`Lighthouse SEO of ${page.name}: ${lh.seo} (budget ${BUDGET.seo})`);
-  }
-  await lighthouse.close();
 }
 
 // --- report ---
