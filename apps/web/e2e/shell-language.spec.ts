@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { htmlAttr } from "./fixtures";
+import { htmlAttr, waitForHydration } from "./fixtures";
 
 test.describe("languages (spec §2)", () => {
   test("languageType=2 gives Japanese and is removed from the URL, other parameters kept", async ({
@@ -85,6 +85,8 @@ test.describe("languages (spec §2)", () => {
     await page.locator(".language-picker summary").click();
     const items = page.locator(".language-list a");
     await expect(items).toHaveCount(31);
+    // The query is carried by the link's handler: a click before hydration follows the plain href.
+    await waitForHydration(page, ".language-list a[hreflang='ja']");
     await page.getByRole("link", { name: "日本語" }).click();
     await expect(page).toHaveURL(/\/ja\/affiliates\/fee\?ref=abc$/);
     expect(await htmlAttr(page, "lang")).toBe("ja");
