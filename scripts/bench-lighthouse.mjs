@@ -11,6 +11,13 @@ export const median = (values) => {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
 
+/** The [name, value] pairs of a `Cookie` header's value. */
+const cookiePairs = (cookie) =>
+  cookie.split("; ").map((pair) => {
+    const [name, ...value] = pair.split("=");
+    return [name, value.join("=")];
+  });
+
 /** The median of each measure over Lighthouse runs (`failedAudits`: every audit that failed in any of them). */
 export function summarise(runs) {
   const pick = (key) => median(runs.map((r) => r[key]));
@@ -56,12 +63,9 @@ export function createLighthouse({ runs: runCount, origin }) {
       // A logged-in page reads its session hint from document.cookie: put the cookies into the browser itself
       // (an extra request header would not be visible to page scripts).
       const browser = await chromium.connectOverCDP(`http://127.0.0.1:${lighthouseChrome.port}`);
-      await browser.contexts()[0].addCookies(
-        cookie.split("; ").map((pair) => {
-          const [name, ...value] = pair.split("=");
-          return { name, value: value.join("="), url: origin };
-        }),
-      );
+      await browser
+        .contexts()[0]
+        .addCookies(cookiePairs(cookie).map(([name, value]) => ({ name, value, url: origin })));
       await browser.close();
       chromeHasSession = true;
     }
@@ -98,9 +102,8 @@ export function createLighthouse({ runs: runCount, origin }) {
     }
     if (cookie) {
       const kept = await cookieNames();
-      const lost = cookie
-        .split("; ")
-        .map((pair) => pair.split("=")[0])
+      const lost = cookiePairs(cookie)
+        .map(([name]) => name)
         .filter((name) => !kept.has(name));
       if (lost.length) throw new Error(`${url}: the session's cookies ${lost.join(", ")} did not last the runs`);
     }

@@ -7,6 +7,14 @@ import { applyDayjsLocale } from "@/lib/dayjs-locale";
 
 const AntdLocaleContext = createContext<AntdLocale | undefined>(undefined);
 
+/** Sets dayjs's locale to the page's (antd's date pickers format with dayjs): FormKit and AntdLocaleProvider. */
+export function useDayjsLocale(): void {
+  const locale = useLocale();
+  useEffect(() => {
+    if (isLocale(locale)) void applyDayjsLocale(locale);
+  }, [locale]);
+}
+
 /** antd's catalogue of the page, for a FormKit given none (AntdLocaleProvider's). */
 export const usePageAntdLocale = () => useContext(AntdLocaleContext);
 
@@ -22,9 +30,6 @@ export function AntdLocaleProvider({
   antdLocale: AntdLocale | undefined;
   children: ReactNode;
 }) {
-  const locale = useLocale();
-  useEffect(() => {
-    if (isLocale(locale)) void applyDayjsLocale(locale);
-  }, [locale]);
+  useDayjsLocale();
   return <AntdLocaleContext.Provider value={antdLocale}>{children}</AntdLocaleContext.Provider>;
 }

@@ -1,5 +1,5 @@
 "use client";
-import { useEffect, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { ConfigProvider, theme as antdTheme, type ConfigProviderProps } from "antd";
 import type { Locale as AntdLocale } from "antd/es/locale";
 import { AntdRegistry } from "@ant-design/nextjs-registry";
@@ -8,8 +8,7 @@ import { dirOf, isLocale } from "@affiliates/locales";
 import { useTheme } from "@/components/providers/theme-context";
 import { themeConfig } from "@/lib/theme-tokens";
 import { UI_PREFIX } from "@/lib/constants";
-import { applyDayjsLocale } from "@/lib/dayjs-locale";
-import { usePageAntdLocale } from "./antd-locale";
+import { useDayjsLocale, usePageAntdLocale } from "./antd-locale";
 
 /**
  * The one form setup of the product: antd with the spec's tokens and prefix, the page's theme and direction, and the
@@ -21,9 +20,7 @@ export function FormKit({ antdLocale, children }: { antdLocale?: AntdLocale; chi
   const locale = useLocale();
   const { theme } = useTheme();
   const pageAntdLocale = usePageAntdLocale();
-  useEffect(() => {
-    if (isLocale(locale)) void applyDayjsLocale(locale);
-  }, [locale]);
+  useDayjsLocale();
   const validateMessages: NonNullable<NonNullable<ConfigProviderProps["form"]>["validateMessages"]> =
     useMessages().form.validate;
   return (
