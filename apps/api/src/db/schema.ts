@@ -286,6 +286,44 @@ export interface AffiliateCommissionsTable {
   commission_micros: Generated<number | string>;
   rebate_micros: Generated<number | string>;
   source: Generated<string>;
+  /** Migration 0012: the invitee's link on a direct line; null on an override line. */
+  link_id?: number | null;
+}
+
+/** Migration 0012: what the dashboard reads instead of the lines (plugins/app/commission-totals.ts). */
+export interface AffiliateTradingTotalsTable {
+  affiliate_user_id: string;
+  day: string;
+  /** 0: no link of this affiliate's (override lines, invitees without a link). */
+  link_id: number;
+  market: string;
+  source: string;
+  fills: number | string;
+  volume_cents: number | string;
+  fee_micros: number | string;
+  commission_micros: number | string;
+  rebate_micros: number | string;
+  pending_cents: number | string;
+  settled_cents: number | string;
+  pending_lines: number | string;
+  settled_lines: number | string;
+}
+
+export interface AffiliateFunnelTotalsTable {
+  affiliate_user_id: string;
+  day: string;
+  link_id: number;
+  signups: number | string;
+  kyc: number | string;
+  deposits: number | string;
+  first_trades: number | string;
+  active_traders: number | string;
+}
+
+export interface AffiliateTraderDaysTable {
+  affiliate_user_id: string;
+  day: string;
+  invitee_id: number;
 }
 
 export interface AffiliateCardsTable {
@@ -312,6 +350,12 @@ export type AffiliateTables = {
   affiliate_invitees: AffiliateInviteesTable;
   affiliate_commissions: AffiliateCommissionsTable;
   affiliate_cards: AffiliateCardsTable;
+};
+
+export type AffiliateTotalsTables = {
+  affiliate_trading_totals: AffiliateTradingTotalsTable;
+  affiliate_funnel_totals: AffiliateFunnelTotalsTable;
+  affiliate_trader_days: AffiliateTraderDaysTable;
 };
 
 /** Tables of migration 0010-referral-loop. bigint columns read as numbers on SQLite and strings on PostgreSQL. */
@@ -469,6 +513,7 @@ export type Database = CoreTables &
   ErrorEventsTables &
   VipTables &
   AffiliateTables &
+  AffiliateTotalsTables &
   ReferralTables &
   PartnerTables;
 

@@ -17,6 +17,7 @@ import {
 import { MICROS_PER_CENT } from "../lib/money";
 import { addDays, DAY_MS, dayOf, dayStart, firstOfNextMonth, previousMonth } from "../lib/days";
 import { chunked } from "../lib/rows";
+import { rebuildTotals } from "./commission-totals";
 
 /**
  * The affiliate programme's demo data, seeded into empty tables:
@@ -188,6 +189,7 @@ export function generateAffiliateData(now: number): GeneratedAffiliateData {
               rebate_micros:
                 Math.floor((feeCents * (spot ? link.spotShareBps : link.futuresShareBps)) / 10_000) * MICROS_PER_CENT,
               source: "direct",
+              link_id: link.id,
             });
             volumeTotal += volumeCents;
             commissionTotal += commissionCents;
@@ -429,6 +431,8 @@ export async function seedAffiliateIfEmpty(db: Db, now: number = Date.now()): Pr
       await trx.insertInto("affiliate_commissions").values(part).execute();
     for (const part of chunks(owned(data.rows.affiliate_cards)))
       await trx.insertInto("affiliate_cards").values(part).execute();
+    // The rows went in whole, not through the feed: the dashboard's totals are derived from them once.
+    await rebuildTotals(trx);
     const ledger = ledgerOf(owned(data.rows.affiliate_commissions), now);
     for (const part of chunks(ledger)) await trx.insertInto("affiliate_ledger").values(part).execute();
     // The demo's levels are this month's: the review of last month counts as done (the next runs on the 1st).

@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Kysely, type Updateable } from "kysely";
 import type { AffiliateApplicationsTable, AffiliateLinksTable, AffiliatesTable, Database } from "../../db/schema";
-import { addDays, dayStart } from "../../lib/days";
+import { dayStart } from "../../lib/days";
+import { couldMatchMask } from "../../lib/mask";
 import { num } from "../../lib/rows";
 import { createAffiliateCardsRepository } from "./affiliate-cards-repository";
 
@@ -25,8 +26,6 @@ export interface CommissionQuery {
   pageSize: number;
   status?: "pending" | "settled" | undefined;
 }
-
-export type InviteeDayColumn = "registered_at" | "kyc_at" | "first_deposit_at" | "first_trade_at";
 
 const SORT_COLUMNS = {
   registeredAt: "i.registered_at",
@@ -61,9 +60,12 @@ export function createAffiliateRepository(db: Kysely<Database>) {
     let base = db.selectFrom("affiliate_invitees as i").where("i.affiliate_user_id", "=", userId);
     if (q.linkId !== undefined) base = base.where("i.link_id", "=", q.linkId);
     const search = q.search;
-    // The pattern allows only letters, digits and '*' (no LIKE wildcards to escape).
+    // The pattern allows only letters, digits and '*' (no LIKE wildcards to escape). A full id is an index lookup;
+    // part of a masked id a LIKE (trigram-indexed on PostgreSQL, within the affiliate's invitees on SQLite).
     if (search !== undefined)
-      base = base.where((eb) => eb.or([eb("i.masked_user_id", "like", `%${search}%`), eb("i.user_id", "=", search)]));
+      base = couldMatchMask(search)
+        ? base.where((eb) => eb.or([eb("i.masked_user_id", "like", `%${search}%`), eb("i.user_id", "=", search)]))
+        : base.where("i.user_id", "=", search);
     return base;
   };
   /** An invitee row as the table and its export show it (mapping.ts's toInvitee). */
@@ -199,54 +201,54 @@ export function createAffiliateRepository(db: Kysely<Database>) {
         .groupBy("s.day")
         .execute(),
 
-    /** Counts of a timestamp column of the user's invitees per UTC day within [from, to]. */
-    inviteesByDay: async (
-      userId: string,
-      column: InviteeDayColumn,
-      from: string,
-      to: string,
-    ): Promise<Map<string, number>> => {
-      const day = sql<string>`substr(${sql.ref(column)}, 1, 10)`;
-      const rows = await db
-        .selectFrom("affiliate_invitees")
-        .select([day.as("day"), (eb) => eb.fn.countAll().as("n")])
-        .where("affiliate_user_id", "=", userId)
-        .where(column, ">=", dayStart(from))
-        .where(column, "<", dayStart(addDays(to, 1)))
-        .groupBy(day)
-        .execute();
-      return new Map(rows.map((r) => [r.day, num(r.n)]));
-    },
-
-    tradingByDay: (userId: string, from: string, to: string) =>
+    /** The funnel's counts per UTC day within [from, to], from the kept totals (sign-ups … active traders). */
+    funnelByDay: (userId: string, from: string, to: string) =>
       db
-        .selectFrom("affiliate_commissions")
+        .selectFrom("affiliate_funnel_totals")
         .select([
-          "trade_day",
-          // Active traders and volume are one's own invitees'; an override line is a sub-affiliate's invitee.
-          sql<number>`count(distinct case when source = 'direct' then invitee_id end)`.as("active"),
-          sql<number>`sum(case when source = 'direct' then volume_cents else 0 end)`.as("volume"),
-          sql<number>`sum(case when status = 'pending' then commission_cents else 0 end)`.as("pending"),
-          sql<number>`sum(case when status = 'settled' then commission_cents else 0 end)`.as("settled"),
+          "day",
+          (eb) => eb.fn.sum<number>("signups").as("signups"),
+          (eb) => eb.fn.sum<number>("kyc").as("kyc"),
+          (eb) => eb.fn.sum<number>("deposits").as("deposits"),
+          (eb) => eb.fn.sum<number>("first_trades").as("first_trades"),
+          (eb) => eb.fn.sum<number>("active_traders").as("active"),
         ])
         .where("affiliate_user_id", "=", userId)
-        .where("trade_day", ">=", from)
-        .where("trade_day", "<=", to)
-        .groupBy("trade_day")
+        .where("day", ">=", from)
+        .where("day", "<=", to)
+        .groupBy("day")
         .execute(),
 
+    /** Own invitees' volume and every line's commission (pending, settled) per trade day, from the kept totals. */
+    tradingByDay: (userId: string, from: string, to: string) =>
+      db
+        .selectFrom("affiliate_trading_totals")
+        .select([
+          sql<string>`day`.as("trade_day"),
+          // Volume is one's own invitees'; an override line is a sub-affiliate's invitee.
+          sql<number>`sum(case when source = 'direct' then volume_cents else 0 end)`.as("volume"),
+          (eb) => eb.fn.sum<number>("pending_cents").as("pending"),
+          (eb) => eb.fn.sum<number>("settled_cents").as("settled"),
+        ])
+        .where("affiliate_user_id", "=", userId)
+        .where("day", ">=", from)
+        .where("day", "<=", to)
+        .groupBy("day")
+        .execute(),
+
+    /** Invitees who traded on at least one day of [from, to] (one row per invitee and day traded, by the key). */
     activeTraders: async (userId: string, from: string, to: string): Promise<number> => {
       const row = await db
-        .selectFrom("affiliate_commissions")
-        .select(sql<number>`count(distinct case when source = 'direct' then invitee_id end)`.as("n"))
+        .selectFrom("affiliate_trader_days")
+        .select(sql<number>`count(distinct invitee_id)`.as("n"))
         .where("affiliate_user_id", "=", userId)
-        .where("trade_day", ">=", from)
-        .where("trade_day", "<=", to)
+        .where("day", ">=", from)
+        .where("day", "<=", to)
         .executeTakeFirst();
       return num(row?.n);
     },
 
-    /** New trading invitees and own invitees' volume (cents) in [monthStart, review). */
+    /** New trading invitees and own invitees' volume (cents) in [monthStart, review), from the kept totals. */
     monthProgress: async (
       userId: string,
       monthStart: string,
@@ -254,18 +256,19 @@ export function createAffiliateRepository(db: Kysely<Database>) {
     ): Promise<{ newTraders: number; volumeCents: number }> => {
       const [traders, volume] = await Promise.all([
         db
-          .selectFrom("affiliate_invitees")
-          .select((eb) => eb.fn.countAll().as("n"))
+          .selectFrom("affiliate_funnel_totals")
+          .select((eb) => eb.fn.sum<number>("first_trades").as("n"))
           .where("affiliate_user_id", "=", userId)
-          .where("first_trade_at", ">=", dayStart(monthStart))
-          .where("first_trade_at", "<", dayStart(review))
+          .where("day", ">=", monthStart)
+          .where("day", "<", review)
           .executeTakeFirst(),
         db
-          .selectFrom("affiliate_commissions")
-          .select(sql<number>`sum(case when source = 'direct' then volume_cents else 0 end)`.as("v"))
+          .selectFrom("affiliate_trading_totals")
+          .select((eb) => eb.fn.sum<number>("volume_cents").as("v"))
           .where("affiliate_user_id", "=", userId)
-          .where("trade_day", ">=", monthStart)
-          .where("trade_day", "<", review)
+          .where("source", "=", "direct")
+          .where("day", ">=", monthStart)
+          .where("day", "<", review)
           .executeTakeFirst(),
       ]);
       return { newTraders: num(traders?.n), volumeCents: num(volume?.v) };
@@ -322,8 +325,14 @@ export function createAffiliateRepository(db: Kysely<Database>) {
 
     inviteePage: async (userId: string, q: InviteeQuery) => {
       const base = matchingInvitees(userId, q);
+      // Without a search the count is the kept sign-ups (per link), not a count of the affiliate's invitees.
+      let signups = db
+        .selectFrom("affiliate_funnel_totals")
+        .select((eb) => eb.fn.sum<number>("signups").as("n"))
+        .where("affiliate_user_id", "=", userId);
+      if (q.linkId !== undefined) signups = signups.where("link_id", "=", q.linkId);
       const [count, rows] = await Promise.all([
-        base.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),
+        (q.search === undefined ? signups : base.select((eb) => eb.fn.countAll().as("n"))).executeTakeFirst(),
         withInviteeColumns(base)
           .orderBy(SORT_COLUMNS[q.sort], q.order)
           .orderBy("i.id", q.order)
@@ -340,13 +349,14 @@ export function createAffiliateRepository(db: Kysely<Database>) {
 
     // -------------------------------------------------------------- commissions
 
+    /** A page of lines newest first; the count comes from the kept totals (lines per day and status). */
     commissionPage: async (userId: string, q: CommissionQuery) => {
-      let base = db
-        .selectFrom("affiliate_commissions as c")
-        .where("c.affiliate_user_id", "=", userId)
-        .where("c.trade_day", ">=", q.from)
-        .where("c.trade_day", "<=", q.to);
-      if (q.status) base = base.where("c.status", "=", q.status);
+      const lines =
+        q.status === "pending"
+          ? sql<number>`sum(pending_lines)`
+          : q.status === "settled"
+            ? sql<number>`sum(settled_lines)`
+            : sql<number>`sum(pending_lines + settled_lines)`;
       let page = commissionSelect()
         .where("c.affiliate_user_id", "=", userId)
         .where("c.trade_day", ">=", q.from)
@@ -357,7 +367,13 @@ export function createAffiliateRepository(db: Kysely<Database>) {
         .offset((q.page - 1) * q.pageSize);
       if (q.status) page = page.where("c.status", "=", q.status);
       const [count, rows] = await Promise.all([
-        base.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),
+        db
+          .selectFrom("affiliate_trading_totals")
+          .select(lines.as("n"))
+          .where("affiliate_user_id", "=", userId)
+          .where("day", ">=", q.from)
+          .where("day", "<=", q.to)
+          .executeTakeFirst(),
         page.execute(),
       ]);
       return { total: num(count?.n), rows };
@@ -372,12 +388,9 @@ export function createAffiliateRepository(db: Kysely<Database>) {
         .orderBy("c.trade_day", "desc")
         .orderBy("c.id", "desc")
         .limit(limit);
-      if (after) {
-        const { day, id } = after;
-        query = query.where((eb) =>
-          eb.or([eb("c.trade_day", "<", day), eb.and([eb("c.trade_day", "=", day), eb("c.id", "<", id)])]),
-        );
-      }
+      // One row comparison: the index (affiliate, day, id) starts right after the last row (an OR of the two
+      // conditions made every chunk re-read all the rows before it).
+      if (after) query = query.where(({ eb, refTuple, tuple }) => eb(refTuple("c.trade_day", "c.id"), "<", tuple(after.day, after.id)));
       return query.execute();
     },
 
@@ -396,29 +409,29 @@ export function createAffiliateRepository(db: Kysely<Database>) {
     subStats: async (ids: readonly string[], from: string, to: string) => {
       const [totals, recent, trading] = await Promise.all([
         db
-          .selectFrom("affiliate_invitees")
-          .select(["affiliate_user_id", (eb) => eb.fn.countAll().as("n")])
+          .selectFrom("affiliate_funnel_totals")
+          .select(["affiliate_user_id", (eb) => eb.fn.sum<number>("signups").as("n")])
           .where("affiliate_user_id", "in", ids)
           .groupBy("affiliate_user_id")
           .execute(),
         db
-          .selectFrom("affiliate_invitees")
-          .select(["affiliate_user_id", (eb) => eb.fn.countAll().as("n")])
+          .selectFrom("affiliate_funnel_totals")
+          .select(["affiliate_user_id", (eb) => eb.fn.sum<number>("signups").as("n")])
           .where("affiliate_user_id", "in", ids)
-          .where("registered_at", ">=", dayStart(from))
+          .where("day", ">=", from)
           .groupBy("affiliate_user_id")
           .execute(),
         db
-          .selectFrom("affiliate_commissions")
+          .selectFrom("affiliate_trading_totals")
           .select([
             "affiliate_user_id",
             // Volume is the sub's own invitees' (override lines repeat their subs' volume); commission is all they earned.
             sql<number>`sum(case when source = 'direct' then volume_cents else 0 end)`.as("volume"),
-            (eb) => eb.fn.sum<number>("commission_cents").as("commission"),
+            sql<number>`sum(pending_cents + settled_cents)`.as("commission"),
           ])
           .where("affiliate_user_id", "in", ids)
-          .where("trade_day", ">=", from)
-          .where("trade_day", "<=", to)
+          .where("day", ">=", from)
+          .where("day", "<=", to)
           .groupBy("affiliate_user_id")
           .execute(),
       ]);

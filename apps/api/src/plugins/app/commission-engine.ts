@@ -1,10 +1,18 @@
 import fp from "fastify-plugin";
-import { sql, type Insertable, type RawBuilder, type Transaction } from "kysely";
+import { PostgresAdapter, sql, type Insertable, type RawBuilder, type Transaction } from "kysely";
 import type { LevelReviewResult, SettleResult, TradeFeedResult, TradeFill } from "@affiliates/contracts";
 import type { AffiliateCommissionsTable, AffiliateTradesTable, Database, Db } from "../../db/schema";
 import { MICROS_PER_CENT, MICROS_PER_USDT } from "../../lib/money";
-import { addDays, dayOf, dayStart, firstOfNextMonth } from "../../lib/days";
+import { addDays, dayOf, firstOfNextMonth } from "../../lib/days";
 import { chunked, num } from "../../lib/rows";
+import {
+  addFunnelTotals,
+  addTraderDays,
+  addTradingTotals,
+  NO_LINK,
+  type FunnelDelta,
+  type TradingDelta,
+} from "../../db/commission-totals";
 
 type Trx = Transaction<Database>;
 type Market = TradeFill["market"];
@@ -49,6 +57,8 @@ export function earningsOf(
 interface LineDelta {
   affiliate_user_id: string;
   invitee_id: number;
+  /** The invitee's link on a direct line; an override line belongs to no link of the earning affiliate. */
+  link_id: number | null;
   trade_day: string;
   business_line: Market;
   source: "direct" | "override";
@@ -65,6 +75,17 @@ interface InviteeDelta {
   firstTradeAt: string;
 }
 
+/** The first-trade counts an invitee's new first fill moves: its day gains one, a later first day (if any) loses it. */
+function firstTradeMoves(
+  key: { affiliate_user_id: string; link_id: number },
+  before: string | null,
+  after: string,
+): FunnelDelta[] {
+  if (before !== null && before <= after) return [];
+  const gained: FunnelDelta = { ...key, day: after.slice(0, 10), first_trades: 1 };
+  return before === null ? [gained] : [gained, { ...key, day: before.slice(0, 10), first_trades: -1 }];
+}
+
 export interface CommissionEngineOptions {
   now: () => number;
 }
@@ -76,10 +97,11 @@ export interface CommissionEngineOptions {
  */
 export function createCommissionEngine(db: Db, options: CommissionEngineOptions) {
   const nowIso = () => new Date(options.now()).toISOString();
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
 
   /** The rules of each invitee among `userIds` (those without an inviter are absent): one read per table. */
   async function rulesOf(trx: Trx, userIds: string[]) {
-    const invitees = await trx
+    const query = trx
       .selectFrom("affiliate_invitees as i")
       .leftJoin("affiliate_links as l", "l.id", "i.link_id")
       .innerJoin("affiliates as a", "a.user_id", "i.affiliate_user_id")
@@ -87,6 +109,8 @@ export function createCommissionEngine(db: Db, options: CommissionEngineOptions)
         "i.id",
         "i.user_id",
         "i.affiliate_user_id",
+        "i.link_id",
+        "i.first_trade_at",
         "l.spot_share_bps",
         "l.futures_share_bps",
         "a.level",
@@ -94,7 +118,10 @@ export function createCommissionEngine(db: Db, options: CommissionEngineOptions)
         "a.parent_user_id",
       ])
       .where("i.user_id", "in", userIds)
-      .execute();
+      .orderBy("i.id");
+    // PostgreSQL: the invitees' rows are locked (in id order) for the batch, so a concurrent feed reads the first
+    // trade this one writes (the first-trade counts move exactly once). SQLite runs one transaction at a time.
+    const invitees = await (postgres ? query.forUpdate("i") : query).execute();
     const parentIds = [...new Set(invitees.flatMap((i) => (i.parent_user_id ? [i.parent_user_id] : [])))];
     const parents = parentIds.length
       ? await trx
@@ -132,6 +159,8 @@ export function createCommissionEngine(db: Db, options: CommissionEngineOptions)
           {
             inviteeId: Number(i.id),
             affiliateUserId: i.affiliate_user_id,
+            linkId: i.link_id === null ? null : Number(i.link_id),
+            firstTradeAt: i.first_trade_at,
             spot: ruleFor("spot"),
             futures: ruleFor("futures"),
           },
@@ -140,14 +169,17 @@ export function createCommissionEngine(db: Db, options: CommissionEngineOptions)
     );
   }
 
-  /** Adds line deltas to the open (pending) lines, creating them where there is none; one statement per chunk. */
-  async function addToLines(trx: Trx, deltas: LineDelta[]): Promise<void> {
+  /**
+   * Adds line deltas to the open (pending) lines, creating them where there is none; one statement per chunk. Answers
+   * what the lines' totals gain: a line's whole cents are derived from its micros, so the cents it gains are read
+   * from the upsert's answer (its micros before are the micros after less the delta, exact under concurrent feeds).
+   */
+  async function addToLines(trx: Trx, deltas: LineDelta[]): Promise<TradingDelta[]> {
+    const keyOf = (d: { affiliate_user_id: string; invitee_id: number; trade_day: string; business_line: string; source: string }) =>
+      `${d.affiliate_user_id}|${d.invitee_id}|${d.trade_day}|${d.business_line}|${d.source}`;
     // Sorted: concurrent feeds lock the same rows in the same order (no deadlock on PostgreSQL).
-    const sorted = [...deltas].sort((a, b) =>
-      `${a.affiliate_user_id}|${a.invitee_id}|${a.trade_day}|${a.business_line}|${a.source}`.localeCompare(
-        `${b.affiliate_user_id}|${b.invitee_id}|${b.trade_day}|${b.business_line}|${b.source}`,
-      ),
-    );
+    const sorted = [...deltas].sort((a, b) => keyOf(a).localeCompare(keyOf(b)));
+    const totals: TradingDelta[] = [];
     for (const part of chunked(sorted, 100)) {
       const rows: Insertable<AffiliateCommissionsTable>[] = part.map((d) => {
         const commissionCents = Math.floor(d.commission_micros / MICROS_PER_CENT);
@@ -163,7 +195,7 @@ export function createCommissionEngine(db: Db, options: CommissionEngineOptions)
       const line = (column: string) => sql.ref(`affiliate_commissions.${column}`);
       const excluded = (column: string) => sql.ref(`excluded.${column}`);
       const commissionCents = toCents(sql`${line("commission_micros")} + ${excluded("commission_micros")}`);
-      await trx
+      const written = await trx
         .insertInto("affiliate_commissions")
         .values(rows)
         .onConflict((oc) =>
@@ -183,8 +215,42 @@ export function createCommissionEngine(db: Db, options: CommissionEngineOptions)
               >`case when ${commissionCents} = 0 then ${BELOW_MINIMUM_REASON} else null end`,
             }),
         )
+        .returning([
+          "affiliate_user_id",
+          "invitee_id",
+          "trade_day",
+          "business_line",
+          "source",
+          "fills",
+          "commission_micros",
+          "commission_cents",
+        ])
         .execute();
+      const byKey = new Map(part.map((d) => [keyOf(d), d]));
+      for (const after of written) {
+        const d = byKey.get(keyOf({ ...after, invitee_id: Number(after.invitee_id) }));
+        if (!d) throw new Error(`commission line ${keyOf(after)}: written but not fed`);
+        const before = Math.floor((num(after.commission_micros) - d.commission_micros) / MICROS_PER_CENT);
+        totals.push({
+          affiliate_user_id: d.affiliate_user_id,
+          day: d.trade_day,
+          link_id: d.link_id ?? NO_LINK,
+          market: d.business_line,
+          source: d.source,
+          fills: d.fills,
+          volume_cents: d.volume_cents,
+          fee_micros: d.fee_micros,
+          commission_micros: d.commission_micros,
+          rebate_micros: d.rebate_micros,
+          pending_cents: num(after.commission_cents) - before,
+          settled_cents: 0,
+          // A line whose fills are this batch's alone was created by it.
+          pending_lines: num(after.fills) === d.fills ? 1 : 0,
+          settled_lines: 0,
+        });
+      }
     }
+    return totals;
   }
 
   /** Adds to the invitees' totals: one statement per 100 invitees (a CASE per column), in id order. */
@@ -213,6 +279,72 @@ export function createCommissionEngine(db: Db, options: CommissionEngineOptions)
         .where("id", "in", ids)
         .execute();
     }
+  }
+
+  /**
+   * Settles the pending lines of one trade day in `trx`: each line's cents move from pending to settled in the totals
+   * and each affiliate is credited their sum. PostgreSQL does it in one statement (the update's returned rows feed
+   * the credits and totals, so a fill added concurrently to a line is either in both or in neither); SQLite, which
+   * runs one transaction at a time, in three.
+   */
+  async function settleDay(
+    trx: Trx,
+    tradeDay: string,
+    at: string,
+  ): Promise<{ lines: number; cents: number; credited: string[] }> {
+    if (postgres) {
+      const { rows } = await sql<{ lines: string; user_id: string | null; cents: string | null }>`
+        with settled as (
+          update affiliate_commissions set status = 'settled', settled_at = ${at}
+          where status = 'pending' and trade_day = ${tradeDay}
+          returning affiliate_user_id, trade_day, link_id, business_line, source, commission_cents
+        ), by_key as (
+          select affiliate_user_id, trade_day, coalesce(link_id, ${NO_LINK}) as link_id, business_line, source,
+            sum(commission_cents) as cents, count(*) as n
+          from settled group by 1, 2, 3, 4, 5
+        ), moved as (
+          update affiliate_trading_totals t set pending_cents = t.pending_cents - k.cents,
+            settled_cents = t.settled_cents + k.cents, pending_lines = t.pending_lines - k.n,
+            settled_lines = t.settled_lines + k.n
+          from by_key k where t.affiliate_user_id = k.affiliate_user_id and t.day = k.trade_day
+            and t.link_id = k.link_id and t.market = k.business_line and t.source = k.source
+          returning 1
+        ), credits as (
+          insert into affiliate_ledger (user_id, kind, amount_cents, trade_day, destination, created_at)
+          select affiliate_user_id, 'settlement', sum(cents), trade_day, null, ${at} from by_key
+          group by affiliate_user_id, trade_day having sum(cents) > 0
+          returning user_id, amount_cents
+        )
+        select (select count(*) from settled) as lines, c.user_id, c.amount_cents as cents
+        from (select 1) one left join credits c on true, (select count(*) from moved) m`.execute(trx);
+      return {
+        lines: num(rows[0]?.lines),
+        cents: rows.reduce((sum, r) => sum + num(r.cents), 0),
+        credited: rows.flatMap((r) => (r.user_id ? [r.user_id] : [])),
+      };
+    }
+    const pending = sql`status = 'pending' and trade_day = ${tradeDay}`;
+    const credits = await sql<{ user_id: string; cents: number }>`
+      insert into affiliate_ledger (user_id, kind, amount_cents, trade_day, destination, created_at)
+      select affiliate_user_id, 'settlement', sum(commission_cents), trade_day, null, ${at}
+      from affiliate_commissions where ${pending}
+      group by affiliate_user_id, trade_day having sum(commission_cents) > 0
+      returning user_id, amount_cents as cents`.execute(trx);
+    await sql`update affiliate_trading_totals as t set pending_cents = t.pending_cents - k.cents,
+        settled_cents = t.settled_cents + k.cents, pending_lines = t.pending_lines - k.n,
+        settled_lines = t.settled_lines + k.n
+      from (select affiliate_user_id, trade_day, coalesce(link_id, ${NO_LINK}) as link_id, business_line, source,
+          sum(commission_cents) as cents, count(*) as n
+        from affiliate_commissions where ${pending} group by 1, 2, 3, 4, 5) as k
+      where t.affiliate_user_id = k.affiliate_user_id and t.day = k.trade_day and t.link_id = k.link_id
+        and t.market = k.business_line and t.source = k.source`.execute(trx);
+    const settled = await sql`update affiliate_commissions set status = 'settled', settled_at = ${at}
+      where ${pending}`.execute(trx);
+    return {
+      lines: Number(settled.numAffectedRows ?? 0n),
+      cents: credits.rows.reduce((sum, r) => sum + num(r.cents), 0),
+      credited: credits.rows.map((r) => r.user_id),
+    };
   }
 
   return {
@@ -266,8 +398,9 @@ export function createCommissionEngine(db: Db, options: CommissionEngineOptions)
 
         const lines = new Map<string, LineDelta>();
         const invitees = new Map<number, InviteeDelta>();
+        const traded: { affiliate_user_id: string; day: string; invitee_id: number }[] = [];
         const addLine = (
-          key: Omit<LineDelta, "fills" | "volume_cents" | "fee_micros" | "commission_micros" | "rebate_micros">,
+          key: Pick<LineDelta, "affiliate_user_id" | "invitee_id" | "link_id" | "trade_day" | "business_line" | "source">,
           row: Insertable<AffiliateTradesTable>,
           commission: number,
           rebate: number,
@@ -290,40 +423,60 @@ export function createCommissionEngine(db: Db, options: CommissionEngineOptions)
         };
         let attributed = 0;
         for (const row of rows) {
-          if (
-            !accepted.has(row.trade_id) ||
-            row.invitee_id === null ||
-            row.invitee_id === undefined ||
-            !row.affiliate_user_id
-          )
+          const invitee = rules.get(row.user_id);
+          if (!accepted.has(row.trade_id) || !invitee || row.invitee_id === null || row.invitee_id === undefined)
             continue;
           attributed += 1;
           const base = { invitee_id: row.invitee_id, trade_day: row.trade_day, business_line: row.market as Market };
           addLine(
-            { ...base, affiliate_user_id: row.affiliate_user_id, source: "direct" },
+            { ...base, affiliate_user_id: invitee.affiliateUserId, link_id: invitee.linkId, source: "direct" },
             row,
             num(row.commission_micros),
             num(row.rebate_micros),
           );
           if (row.override_user_id)
             addLine(
-              { ...base, affiliate_user_id: row.override_user_id, source: "override" },
+              { ...base, affiliate_user_id: row.override_user_id, link_id: null, source: "override" },
               row,
               num(row.override_micros),
               0,
             );
-          const invitee = invitees.get(row.invitee_id) ?? {
+          traded.push({ affiliate_user_id: invitee.affiliateUserId, day: row.trade_day, invitee_id: row.invitee_id });
+          const delta = invitees.get(row.invitee_id) ?? {
             volumeCents: 0,
             commissionMicros: 0,
             firstTradeAt: row.traded_at,
           };
-          invitee.volumeCents += num(row.notional_cents);
-          invitee.commissionMicros += num(row.commission_micros);
-          if (row.traded_at < invitee.firstTradeAt) invitee.firstTradeAt = row.traded_at;
-          invitees.set(row.invitee_id, invitee);
+          delta.volumeCents += num(row.notional_cents);
+          delta.commissionMicros += num(row.commission_micros);
+          if (row.traded_at < delta.firstTradeAt) delta.firstTradeAt = row.traded_at;
+          invitees.set(row.invitee_id, delta);
         }
-        await addToLines(trx, [...lines.values()]);
+        await addTradingTotals(trx, await addToLines(trx, [...lines.values()]));
         await addToInvitees(trx, invitees);
+
+        // The funnel: first trades that moved, and each invitee's first fill of a day as one active trader.
+        const byInvitee = new Map([...rules.values()].map((r) => [r.inviteeId, r]));
+        const funnel: FunnelDelta[] = [];
+        for (const [inviteeId, delta] of invitees) {
+          const r = byInvitee.get(inviteeId);
+          if (r)
+            funnel.push(
+              ...firstTradeMoves(
+                { affiliate_user_id: r.affiliateUserId, link_id: r.linkId ?? NO_LINK },
+                r.firstTradeAt,
+                delta.firstTradeAt,
+              ),
+            );
+        }
+        for (const day of await addTraderDays(trx, traded))
+          funnel.push({
+            affiliate_user_id: day.affiliate_user_id,
+            day: day.day,
+            link_id: byInvitee.get(day.invitee_id)?.linkId ?? NO_LINK,
+            active_traders: 1,
+          });
+        await addFunnelTotals(trx, funnel);
         return { accepted: accepted.size, attributed };
       });
       return {
@@ -336,49 +489,28 @@ export function createCommissionEngine(db: Db, options: CommissionEngineOptions)
 
     /**
      * The daily settlement: every pending line of `day` and before becomes settled, and each affiliate's ledger is
-     * credited the settled commission of each trade day, in one transaction. A line moves from pending once only
-     * (the update's condition), so a repeated or concurrent settlement credits nothing twice.
+     * credited the settled commission of each trade day. Set-based, one trade day per transaction: the lines, the
+     * ledger credits and the totals move in statements, nothing per line in Node. A line moves from pending once
+     * only (the update's condition), so a repeated or concurrent settlement credits nothing twice.
      */
     async settle(day: string): Promise<SettleResult> {
       const at = nowIso();
-      return db.transaction().execute(async (trx) => {
-        const settled = await trx
-          .updateTable("affiliate_commissions")
-          .set({ status: "settled", settled_at: at })
-          .where("status", "=", "pending")
-          .where("trade_day", "<=", day)
-          .returning(["affiliate_user_id", "trade_day", "commission_cents"])
-          .execute();
-        const credits = new Map<string, { user_id: string; trade_day: string; cents: number }>();
-        for (const line of settled) {
-          const key = `${line.affiliate_user_id}|${line.trade_day}`;
-          const credit = credits.get(key) ?? { user_id: line.affiliate_user_id, trade_day: line.trade_day, cents: 0 };
-          credit.cents += num(line.commission_cents);
-          credits.set(key, credit);
-        }
-        const entries = [...credits.values()].filter((c) => c.cents > 0);
-        for (const part of chunked(entries, INSERT_CHUNK)) {
-          await trx
-            .insertInto("affiliate_ledger")
-            .values(
-              part.map((c) => ({
-                user_id: c.user_id,
-                kind: "settlement",
-                amount_cents: c.cents,
-                trade_day: c.trade_day,
-                destination: null,
-                created_at: at,
-              })),
-            )
-            .execute();
-        }
-        return {
-          day,
-          lines: settled.length,
-          affiliates: new Set(entries.map((e) => e.user_id)).size,
-          creditedUsdt: entries.reduce((sum, e) => sum + e.cents, 0) / 100,
-        };
-      });
+      const days = await db
+        .selectFrom("affiliate_commissions")
+        .select("trade_day")
+        .distinct()
+        .where("status", "=", "pending")
+        .where("trade_day", "<=", day)
+        .orderBy("trade_day")
+        .execute();
+      const result = { lines: 0, cents: 0, affiliates: new Set<string>() };
+      for (const { trade_day } of days) {
+        const settled = await db.transaction().execute((trx) => settleDay(trx, trade_day, at));
+        result.lines += settled.lines;
+        result.cents += settled.cents;
+        for (const user of settled.credited) result.affiliates.add(user);
+      }
+      return { day, lines: result.lines, affiliates: result.affiliates.size, creditedUsdt: result.cents / 100 };
     },
 
     /** Settles every day before today that still has pending lines (the T+1 00:00 UTC run; cheap when there are none). */
@@ -420,18 +552,18 @@ export function createCommissionEngine(db: Db, options: CommissionEngineOptions)
         const [affiliates, traders, volumes] = await Promise.all([
           trx.selectFrom("affiliates").select(["user_id", "level", "rate_bps", "parent_user_id"]).execute(),
           trx
-            .selectFrom("affiliate_invitees")
-            .select(["affiliate_user_id", (eb) => eb.fn.countAll().as("n")])
-            .where("first_trade_at", ">=", dayStart(from))
-            .where("first_trade_at", "<", dayStart(until))
+            .selectFrom("affiliate_funnel_totals")
+            .select(["affiliate_user_id", (eb) => eb.fn.sum<number>("first_trades").as("n")])
+            .where("day", ">=", from)
+            .where("day", "<", until)
             .groupBy("affiliate_user_id")
             .execute(),
           trx
-            .selectFrom("affiliate_commissions")
+            .selectFrom("affiliate_trading_totals")
             .select(["affiliate_user_id", (eb) => eb.fn.sum<number>("volume_cents").as("v")])
             .where("source", "=", "direct")
-            .where("trade_day", ">=", from)
-            .where("trade_day", "<", until)
+            .where("day", ">=", from)
+            .where("day", "<", until)
             .groupBy("affiliate_user_id")
             .execute(),
         ]);

@@ -53,10 +53,9 @@ export function createPayoutsRepository(db: Db, options: PayoutsRepositoryOption
       const [sums, pending, entries, payouts] = await Promise.all([
         totals(db, userId),
         db
-          .selectFrom("affiliate_commissions")
-          .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("commission_cents"), sql<number>`0`).as("n"))
+          .selectFrom("affiliate_trading_totals")
+          .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("pending_cents"), sql<number>`0`).as("n"))
           .where("affiliate_user_id", "=", userId)
-          .where("status", "=", "pending")
           .executeTakeFirst(),
         db
           .selectFrom("affiliate_ledger")

@@ -2,10 +2,11 @@ import fp from "fastify-plugin";
 import { sql } from "kysely";
 import { REFERRAL_ATTRIBUTION_DAYS, type ReferralLink, type Referrer } from "@affiliates/contracts";
 import type { Db } from "../../db/schema";
-import { dayOf, dayStart, addDays, DAY_MS } from "../../lib/days";
+import { dayOf, DAY_MS } from "../../lib/days";
 import { ApiError } from "../../lib/errors";
 import { maskName, maskUserId } from "../../lib/mask";
 import { num } from "../../lib/rows";
+import { addFunnelTotals, NO_LINK } from "../../db/commission-totals";
 
 export type LinkPeriod = ReferralLink["period"];
 const emptyPeriod = (): LinkPeriod => ({ clicks: 0, signups: 0, firstTrades: 0, volumeUsdt: 0, commissionUsdt: 0 });
@@ -133,7 +134,11 @@ export function createReferralRepository(db: Db, options: ReferralRepositoryOpti
           .returning("id")
           .execute();
         if (inserted.length === 0) throw new ApiError("inviter_fixed", "code: you already have an inviter");
-        await addSignup(trx, found.linkId, dayOf(options.now()));
+        const day = dayOf(options.now());
+        await addSignup(trx, found.linkId, day);
+        await addFunnelTotals(trx, [
+          { affiliate_user_id: found.inviterUserId, day, link_id: found.linkId, signups: 1 },
+        ]);
       });
       return {
         code: found.code,
@@ -160,31 +165,30 @@ export function createReferralRepository(db: Db, options: ReferralRepositoryOpti
           .groupBy("s.link_id")
           .execute(),
         db
-          .selectFrom("affiliate_invitees")
-          .select(["link_id", (eb) => eb.fn.countAll().as("n")])
+          .selectFrom("affiliate_funnel_totals")
+          .select(["link_id", (eb) => eb.fn.sum<number>("first_trades").as("n")])
           .where("affiliate_user_id", "=", userId)
-          .where("first_trade_at", ">=", dayStart(from))
-          .where("first_trade_at", "<", dayStart(addDays(to, 1)))
+          .where("day", ">=", from)
+          .where("day", "<=", to)
           .groupBy("link_id")
           .execute(),
         db
-          .selectFrom("affiliate_commissions as c")
-          .innerJoin("affiliate_invitees as i", "i.id", "c.invitee_id")
+          .selectFrom("affiliate_trading_totals")
           .select([
-            "i.link_id",
-            (eb) => eb.fn.sum<number>("c.volume_cents").as("volume"),
-            (eb) => eb.fn.sum<number>("c.commission_cents").as("commission"),
+            "link_id",
+            (eb) => eb.fn.sum<number>("volume_cents").as("volume"),
+            sql<number>`sum(pending_cents + settled_cents)`.as("commission"),
           ])
-          .where("c.affiliate_user_id", "=", userId)
-          .where("c.source", "=", "direct")
-          .where("c.trade_day", ">=", from)
-          .where("c.trade_day", "<=", to)
-          .groupBy("i.link_id")
+          .where("affiliate_user_id", "=", userId)
+          .where("source", "=", "direct")
+          .where("day", ">=", from)
+          .where("day", "<=", to)
+          .groupBy("link_id")
           .execute(),
       ]);
       const periods = new Map<number, LinkPeriod>();
       const of = (linkId: number | null): LinkPeriod | undefined => {
-        if (linkId === null) return undefined;
+        if (linkId === null || Number(linkId) === NO_LINK) return undefined;
         const id = Number(linkId);
         const period = periods.get(id) ?? emptyPeriod();
         periods.set(id, period);

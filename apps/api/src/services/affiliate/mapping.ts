@@ -153,7 +153,7 @@ export interface SummaryRows {
   kyc: ReadonlyMap<string, number>;
   deposits: ReadonlyMap<string, number>;
   trades: ReadonlyMap<string, number>;
-  trading: readonly TradingDayRow[];
+  trading: readonly (TradingDayRow & { active: number })[];
   activeTraders: number;
 }
 

@@ -217,16 +217,24 @@ export function createAffiliateService(db: Kysely<Database>, options: AffiliateS
     // -------------------------------------------------------------- summary
 
     async summary(userId: string, from: string, to: string): Promise<AffiliateSummary> {
-      const [clicks, signups, kyc, deposits, trades, trading, activeTraders] = await Promise.all([
+      const [clicks, funnel, trading, activeTraders] = await Promise.all([
         repo.clicksByDay(userId, from, to),
-        repo.inviteesByDay(userId, "registered_at", from, to),
-        repo.inviteesByDay(userId, "kyc_at", from, to),
-        repo.inviteesByDay(userId, "first_deposit_at", from, to),
-        repo.inviteesByDay(userId, "first_trade_at", from, to),
+        repo.funnelByDay(userId, from, to),
         repo.tradingByDay(userId, from, to),
         repo.activeTraders(userId, from, to),
       ]);
-      return toSummary(from, to, { clicks, signups, kyc, deposits, trades, trading, activeTraders });
+      const perDay = (column: "signups" | "kyc" | "deposits" | "first_trades") =>
+        new Map(funnel.map((r) => [r.day, Number(r[column])]));
+      const activeOf = new Map(funnel.map((r) => [r.day, Number(r.active)]));
+      return toSummary(from, to, {
+        clicks,
+        signups: perDay("signups"),
+        kyc: perDay("kyc"),
+        deposits: perDay("deposits"),
+        trades: perDay("first_trades"),
+        trading: trading.map((t) => ({ ...t, active: activeOf.get(t.trade_day) ?? 0 })),
+        activeTraders,
+      });
     },
 
     // -------------------------------------------------------------- links
