@@ -181,13 +181,13 @@ export async function rebuildTotals(db: Trx, affiliateUserIds?: readonly string[
 
   await sql`insert into affiliate_trading_totals (affiliate_user_id, day, link_id, market, source, fills, volume_cents,
       fee_micros, commission_micros, rebate_micros, pending_cents, settled_cents, pending_lines, settled_lines)
-    select affiliate_user_id, trade_day, coalesce(link_id, ${NO_LINK}), business_line, source, sum(fills),
+    select affiliate_user_id, trade_day, coalesce(link_id, ${sql.lit(NO_LINK)}), business_line, source, sum(fills),
       sum(volume_cents), sum(fee_micros), sum(commission_micros), sum(rebate_micros),
       sum(case when status = 'pending' then commission_cents else 0 end),
       sum(case when status = 'settled' then commission_cents else 0 end),
       sum(case when status = 'pending' then 1 else 0 end), sum(case when status = 'settled' then 1 else 0 end)
     from affiliate_commissions where ${only("affiliate_user_id")}
-    group by affiliate_user_id, trade_day, coalesce(link_id, ${NO_LINK}), business_line, source`.execute(db);
+    group by affiliate_user_id, trade_day, coalesce(link_id, ${sql.lit(NO_LINK)}), business_line, source`.execute(db);
 
   await sql`insert into affiliate_trader_days (affiliate_user_id, day, invitee_id)
     select distinct affiliate_user_id, trade_day, invitee_id from affiliate_commissions
@@ -195,7 +195,7 @@ export async function rebuildTotals(db: Trx, affiliateUserIds?: readonly string[
 
   const dayOf = (column: string) => sql`substr(${sql.ref(column)}, 1, 10)`;
   const events = (column: string, name: string) =>
-    sql`select affiliate_user_id, ${dayOf(column)} as day, coalesce(link_id, ${NO_LINK}) as link_id,
+    sql`select affiliate_user_id, ${dayOf(column)} as day, coalesce(link_id, ${sql.lit(NO_LINK)}) as link_id,
       ${sql.raw(name)} as what from affiliate_invitees where ${sql.ref(column)} is not null
       and ${only("affiliate_user_id")}`;
   await sql`insert into affiliate_funnel_totals (affiliate_user_id, day, link_id, signups, kyc, deposits, first_trades,
@@ -206,7 +206,7 @@ export async function rebuildTotals(db: Trx, affiliateUserIds?: readonly string[
     from (
       ${events("registered_at", "1")} union all ${events("kyc_at", "2")} union all
       ${events("first_deposit_at", "3")} union all ${events("first_trade_at", "4")} union all
-      select d.affiliate_user_id, d.day, coalesce(i.link_id, ${NO_LINK}), 5 from affiliate_trader_days d
+      select d.affiliate_user_id, d.day, coalesce(i.link_id, ${sql.lit(NO_LINK)}), 5 from affiliate_trader_days d
         join affiliate_invitees i on i.id = d.invitee_id where ${only("d.affiliate_user_id")}
     ) e
     group by affiliate_user_id, day, link_id`.execute(db);

@@ -35,5 +35,4 @@ export const maskUserId = (userId: string): string => `${userId.slice(0, 2)}****
  * Whether `search` can be part of some masked id (`70****12`: two characters, four stars, two characters). A full
  * user id cannot, so its search is one index lookup instead of a scan of the affiliate's masked ids.
  */
-export const couldMatchMask = (search: string): boolean =>
-  search.length <= 8 && /^[^*]{0,2}\**[^*]{0,2}$/.test(search);
+export const couldMatchMask = (search: string): boolean => search.length <= 8 && /^[^*]{0,2}\**[^*]{0,2}$/.test(search);

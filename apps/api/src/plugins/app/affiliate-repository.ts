@@ -390,7 +390,10 @@ export function createAffiliateRepository(db: Kysely<Database>) {
         .limit(limit);
       // One row comparison: the index (affiliate, day, id) starts right after the last row (an OR of the two
       // conditions made every chunk re-read all the rows before it).
-      if (after) query = query.where(({ eb, refTuple, tuple }) => eb(refTuple("c.trade_day", "c.id"), "<", tuple(after.day, after.id)));
+      if (after)
+        query = query.where(({ eb, refTuple, tuple }) =>
+          eb(refTuple("c.trade_day", "c.id"), "<", tuple(after.day, after.id)),
+        );
       return query.execute();
     },
 

@@ -175,8 +175,13 @@ export function createCommissionEngine(db: Db, options: CommissionEngineOptions)
    * from the upsert's answer (its micros before are the micros after less the delta, exact under concurrent feeds).
    */
   async function addToLines(trx: Trx, deltas: LineDelta[]): Promise<TradingDelta[]> {
-    const keyOf = (d: { affiliate_user_id: string; invitee_id: number; trade_day: string; business_line: string; source: string }) =>
-      `${d.affiliate_user_id}|${d.invitee_id}|${d.trade_day}|${d.business_line}|${d.source}`;
+    const keyOf = (d: {
+      affiliate_user_id: string;
+      invitee_id: number;
+      trade_day: string;
+      business_line: string;
+      source: string;
+    }) => `${d.affiliate_user_id}|${d.invitee_id}|${d.trade_day}|${d.business_line}|${d.source}`;
     // Sorted: concurrent feeds lock the same rows in the same order (no deadlock on PostgreSQL).
     const sorted = [...deltas].sort((a, b) => keyOf(a).localeCompare(keyOf(b)));
     const totals: TradingDelta[] = [];
@@ -299,7 +304,7 @@ export function createCommissionEngine(db: Db, options: CommissionEngineOptions)
           where status = 'pending' and trade_day = ${tradeDay}
           returning affiliate_user_id, trade_day, link_id, business_line, source, commission_cents
         ), by_key as (
-          select affiliate_user_id, trade_day, coalesce(link_id, ${NO_LINK}) as link_id, business_line, source,
+          select affiliate_user_id, trade_day, coalesce(link_id, ${sql.lit(NO_LINK)}) as link_id, business_line, source,
             sum(commission_cents) as cents, count(*) as n
           from settled group by 1, 2, 3, 4, 5
         ), moved as (
@@ -333,7 +338,7 @@ export function createCommissionEngine(db: Db, options: CommissionEngineOptions)
     await sql`update affiliate_trading_totals as t set pending_cents = t.pending_cents - k.cents,
         settled_cents = t.settled_cents + k.cents, pending_lines = t.pending_lines - k.n,
         settled_lines = t.settled_lines + k.n
-      from (select affiliate_user_id, trade_day, coalesce(link_id, ${NO_LINK}) as link_id, business_line, source,
+      from (select affiliate_user_id, trade_day, coalesce(link_id, ${sql.lit(NO_LINK)}) as link_id, business_line, source,
           sum(commission_cents) as cents, count(*) as n
         from affiliate_commissions where ${pending} group by 1, 2, 3, 4, 5) as k
       where t.affiliate_user_id = k.affiliate_user_id and t.day = k.trade_day and t.link_id = k.link_id
@@ -400,7 +405,10 @@ export function createCommissionEngine(db: Db, options: CommissionEngineOptions)
         const invitees = new Map<number, InviteeDelta>();
         const traded: { affiliate_user_id: string; day: string; invitee_id: number }[] = [];
         const addLine = (
-          key: Pick<LineDelta, "affiliate_user_id" | "invitee_id" | "link_id" | "trade_day" | "business_line" | "source">,
+          key: Pick<
+            LineDelta,
+            "affiliate_user_id" | "invitee_id" | "link_id" | "trade_day" | "business_line" | "source"
+          >,
           row: Insertable<AffiliateTradesTable>,
           commission: number,
           rebate: number,
