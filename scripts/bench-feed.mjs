@@ -29,22 +29,15 @@ export async function runFeedBench({ batches = 30, batchSize = 500, traders = 2_
       .execute();
     const attributedIds = Array.from({ length: traders }, (_, i) => `61${String(i).padStart(8, "0")}`);
     const strangerIds = Array.from({ length: traders }, (_, i) => `62${String(i).padStart(8, "0")}`);
-    for (let i = 0; i < attributedIds.length; i += 500) {
-      await db
-        .insertInto("affiliate_invitees")
-        .values(
-          attributedIds.slice(i, i + 500).map((userId, k) => ({
-            affiliate_user_id: "8012345678",
-            link_id: links[(i + k) % links.length].id,
-            user_id: userId,
-            masked_user_id: `${userId.slice(0, 2)}****${userId.slice(-2)}`,
-            registered_at: new Date().toISOString(),
-            volume_cents: 0,
-            commission_cents: 0,
-          })),
-        )
-        .execute();
-    }
+    // Through the referral repository's bulk attribution: the funnel's totals count them as sign-ups do.
+    await app.referral.addInvitees(
+      attributedIds.map((userId, i) => ({
+        affiliateUserId: "8012345678",
+        linkId: links[i % links.length].id,
+        userId,
+        registeredAt: new Date().toISOString(),
+      })),
+    );
     let seq = 0;
     const body = () =>
       JSON.stringify({

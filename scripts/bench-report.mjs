@@ -1,6 +1,8 @@
 // The report of `npm run bench`: bench/results.md from the run's results, one table per measure, opening with one line
 // per page that holds every ratio to the bare page next to its budget.
 
+import { scaleReportLines } from "./bench-scale.mjs";
+
 /** Markdown lines of the report. `settings` are the run's budgets, pages and durations. */
 export function reportLines(results, broken, { BUDGET, PAGES, LH_RUNS, SSR_SECONDS, LOAD_SECONDS }) {
   const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
@@ -81,6 +83,7 @@ export function reportLines(results, broken, { BUDGET, PAGES, LH_RUNS, SSR_SECON
       "",
     );
   }
+  if (results.scale) lines.push(...scaleReportLines(results.scale, BUDGET));
   if (results.load) {
     lines.push(
       `## Load (${LOAD_SECONDS} s at a steady rate, loopback, API restarted half-way; unacknowledged requests retried)`,

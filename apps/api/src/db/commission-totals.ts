@@ -92,12 +92,7 @@ export async function addTradingTotals(trx: Trx, deltas: readonly TradingDelta[]
       .onConflict((oc) =>
         oc
           .columns(["affiliate_user_id", "day", "link_id", "market", "source"])
-          .doUpdateSet(
-            Object.fromEntries(TRADING_SUMS.map((c) => [c, addRef("affiliate_trading_totals", c)])) as Record<
-              (typeof TRADING_SUMS)[number],
-              ReturnType<typeof addRef>
-            >,
-          ),
+          .doUpdateSet(Object.fromEntries(TRADING_SUMS.map((c) => [c, addRef("affiliate_trading_totals", c)]))),
       )
       .execute();
   }
@@ -128,12 +123,7 @@ export async function addFunnelTotals(trx: Trx, deltas: readonly FunnelDelta[]):
       .onConflict((oc) =>
         oc
           .columns(["affiliate_user_id", "day", "link_id"])
-          .doUpdateSet(
-            Object.fromEntries(FUNNEL_SUMS.map((c) => [c, addRef("affiliate_funnel_totals", c)])) as Record<
-              (typeof FUNNEL_SUMS)[number],
-              ReturnType<typeof addRef>
-            >,
-          ),
+          .doUpdateSet(Object.fromEntries(FUNNEL_SUMS.map((c) => [c, addRef("affiliate_funnel_totals", c)]))),
       )
       .execute();
   }

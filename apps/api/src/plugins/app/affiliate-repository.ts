@@ -1,6 +1,5 @@
 import { sql, type Insertable, type Kysely, type Updateable } from "kysely";
 import type { AffiliateApplicationsTable, AffiliateLinksTable, AffiliatesTable, Database } from "../../db/schema";
-import { dayStart } from "../../lib/days";
 import { couldMatchMask } from "../../lib/mask";
 import { num } from "../../lib/rows";
 import { createAffiliateCardsRepository } from "./affiliate-cards-repository";
@@ -391,9 +390,7 @@ export function createAffiliateRepository(db: Kysely<Database>) {
       // One row comparison: the index (affiliate, day, id) starts right after the last row (an OR of the two
       // conditions made every chunk re-read all the rows before it).
       if (after)
-        query = query.where(({ eb, refTuple, tuple }) =>
-          eb(refTuple("c.trade_day", "c.id"), "<", tuple(after.day, after.id)),
-        );
+        query = query.where((eb) => eb(eb.refTuple("c.trade_day", "c.id"), "<", eb.tuple(after.day, after.id)));
       return query.execute();
     },
 
