@@ -13,6 +13,7 @@ import { ApiError, badRequestFromZod, ERROR_CODES } from "./lib/errors";
 import { allowedMethods, clientErrorHandler, isSupportedMethod, methodNotAllowed } from "./lib/methods";
 import authPlugin from "./plugins/app/auth";
 import configRepositoryPlugin from "./plugins/app/config-repository";
+import { createRetention } from "./jobs/retention";
 import deviceTokensRepositoryPlugin from "./plugins/app/device-tokens-repository";
 import eventsRepositoryPlugin from "./plugins/app/events-repository";
 import errorEventsRepositoryPlugin from "./plugins/app/error-events-repository";
@@ -176,6 +177,7 @@ const apiPlugin: FastifyPluginAsync<AppOptions> = async (app, options) => {
   await app.register(subInvitationsRepositoryPlugin, { now: options.now });
   await app.register(partnersRepositoryPlugin, { now: options.now });
   await app.register(authPlugin, options.loginThrottle);
+  app.decorate("retention", createRetention(app, { analyticsRetentionDays: options.analyticsRetentionDays }));
 
   // The /v1 routes come from the endpoint table (packages/contracts/src/endpoints.ts, routes/v1/endpoint.ts): their
   // input is validated by its zod schemas, their answers checked against them in tests and development.

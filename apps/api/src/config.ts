@@ -30,6 +30,8 @@ export interface AppConfig {
   analyticsRateLimit: { max: number; timeWindowMs: number };
   /** Login locks per account+IP and per IP, and the per-account slow-down (plugins/app/auth.ts). */
   loginThrottle: { perAccount: number; perIp: number; windowMs: number; slowdownAfter: number };
+  /** Days analytics events are kept (by the event's own day); older ones are removed continuously (jobs/retention). */
+  analyticsRetentionDays: number;
   /** Seed an empty database with the demo accounts and configuration. */
   /** Origin of the referral links (`https://www.exchange.example`); unset: the request's own protocol and host. */
   publicOrigin: string | undefined;
@@ -51,6 +53,8 @@ export interface ServerConfig {
   /** The daily settlement and monthly level review timers (REFERRAL_JOBS, default on). */
   referralJobs: boolean;
   /** SIGTERM: how long /readyz answers 503 while the instance still serves, before it stops listening (SHUTDOWN_DELAY_S). */
+  /** Whether this instance runs the retention timer (jobs/retention.ts). */
+  retentionJobs: boolean;
   shutdownDelayMs: number;
   /** SIGTERM: how long requests in flight may take to finish once the listener is closed (SHUTDOWN_GRACE_S). */
   shutdownGraceMs: number;
@@ -139,6 +143,8 @@ function trustProxyFrom(raw: string | undefined): AppConfig["trustProxy"] {
  * - DEMO_MARKET (on outside APP_ENV=online; `off` stops the demo invitees' fills), DEMO_MARKET_AFFILIATE (whose
  *   invitees trade: the demo affiliate 8012345678 by default), REFERRAL_JOBS (`on`; `off` stops the
  *   daily settlement and monthly level review timers of this instance)
+ * - ANALYTICS_RETENTION_DAYS (90): analytics events older than this are removed continuously (jobs/retention.ts;
+ *   PostgreSQL drops day partitions), RETENTION_JOBS (`on`; `off` stops this instance's retention timer)
  * - SHUTDOWN_DELAY_S (2): on SIGTERM, /readyz answers 503 this long while the instance still serves, then it stops
  *   listening; SHUTDOWN_GRACE_S (10): how long requests in flight then have to finish (server.ts)
  */
@@ -173,6 +179,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       windowMs: intFrom(env, "LOGIN_THROTTLE_WINDOW_S", 15 * 60) * 1000,
       slowdownAfter: intFrom(env, "LOGIN_SLOWDOWN_AFTER", 10),
     },
+    analyticsRetentionDays: Math.max(1, intFrom(env, "ANALYTICS_RETENTION_DAYS", 90)),
     publicOrigin: nonEmpty(env.PUBLIC_ORIGIN),
     allowedOrigins: originsFrom(env.ALLOWED_ORIGINS),
     seed: seedFrom(env),
@@ -190,6 +197,7 @@ export function loadServerConfig(env: Env = process.env): ServerConfig {
       demoMarket === undefined ? appEnvFrom(env.APP_ENV) !== "online" : demoMarket !== "off" && demoMarket !== "false",
     demoMarketAffiliate: nonEmpty(env.DEMO_MARKET_AFFILIATE),
     referralJobs: nonEmpty(env.REFERRAL_JOBS) !== "off" && nonEmpty(env.REFERRAL_JOBS) !== "false",
+    retentionJobs: nonEmpty(env.RETENTION_JOBS) !== "off" && nonEmpty(env.RETENTION_JOBS) !== "false",
     shutdownDelayMs: intFrom(env, "SHUTDOWN_DELAY_S", 2) * 1000,
     shutdownGraceMs: intFrom(env, "SHUTDOWN_GRACE_S", 10) * 1000,
   };

@@ -2,8 +2,9 @@ import { buildApp } from "./app";
 import { loadServerConfig } from "./config";
 import { startDemoMarket } from "./jobs/demo-market";
 import { startReferralJobs } from "./jobs/referral-jobs";
+import { startRetentionJobs } from "./jobs/retention";
 
-const { host, port, demoMarket, demoMarketAffiliate, referralJobs, shutdownDelayMs, shutdownGraceMs } =
+const { host, port, demoMarket, demoMarketAffiliate, referralJobs, retentionJobs, shutdownDelayMs, shutdownGraceMs } =
   loadServerConfig();
 const app = await buildApp();
 const stops: (() => void)[] = [];
@@ -52,6 +53,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 try {
   await app.listen({ host, port });
   if (referralJobs) stops.push(startReferralJobs(app));
+  if (retentionJobs) stops.push(startRetentionJobs(app));
   if (demoMarket) stops.push(startDemoMarket(app, demoMarketAffiliate ? { affiliateUserId: demoMarketAffiliate } : {}));
 } catch (error) {
   app.log.error({ err: error }, "listen failed");

@@ -74,7 +74,9 @@ describe(`migration 0011-analytics-sender (${DIALECT})`, () => {
       const { error } = await migrator.migrateToLatest();
       if (error) throw error instanceof Error ? error : new Error(`Migration failed: ${JSON.stringify(error)}`);
       // The database as it was before migration 0011: analytics_events without its sender column.
-      const before = db as unknown as Kysely<{ analytics_events: Omit<AnalyticsTables["analytics_events"], "sender"> }>;
+      const before = db as unknown as Kysely<{
+        analytics_events: Omit<AnalyticsTables["analytics_events"], "sender" | "event_day">;
+      }>;
       await before
         .insertInto("analytics_events")
         .values({

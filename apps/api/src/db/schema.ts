@@ -129,6 +129,8 @@ export interface AnalyticsEventsTable {
   received_at: number | string;
   ip: string;
   payload: string;
+  /** Migration 0017: the event's UTC day (its partition on PostgreSQL; retention's key). */
+  event_day: string;
 }
 
 export interface AnalyticsSwitchTable {

@@ -1,6 +1,16 @@
 import fp from "fastify-plugin";
+import { PostgresAdapter } from "kysely";
 import type { AnalyticsEventContract, AnalyticsEventListQuery, StoredAnalyticsEvent } from "@affiliates/contracts";
 import type { Db } from "../../db/schema";
+import { dropEventPartitionsBefore, ensureEventPartitions } from "../../db/analytics-partitions";
+
+const DAY_MS = 86_400_000;
+/** An event's UTC day from its own time (ms); the partition it is stored in on PostgreSQL. */
+export const eventDayOf = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+/** Partitions are made this many days ahead (and one behind), so a day's first events never wait for one. */
+const PARTITIONS_AHEAD = 7;
+/** Expired rows are deleted in batches of this many (SQLite, and PostgreSQL's default partition). */
+const DELETE_BATCH = 5_000;
 
 /** Who is asking: the switch may be set per device id or per IP (device wins over IP, IP over the default). */
 export interface AnalyticsClient {
@@ -26,6 +36,7 @@ export interface EventsRepositoryOptions {
 }
 
 export function createEventsRepository(db: Db, options: EventsRepositoryOptions) {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   return {
     /**
      * Stores valid events of one sender in one multi-row INSERT; ids this sender already stored (or repeated in the
@@ -47,11 +58,15 @@ export function createEventsRepository(db: Db, options: EventsRepositoryOptions)
         received_at: receivedAt,
         ip: meta.ip,
         payload: JSON.stringify(e),
+        event_day: eventDayOf(e.timestamp),
       }));
+      // PostgreSQL's key includes the partition's day (a retry carries the event's own time, so the same day).
       const result = await db
         .insertInto("analytics_events")
         .values(rows)
-        .onConflict((oc) => oc.columns(["sender", "event_id"]).doNothing())
+        .onConflict((oc) =>
+          (postgres ? oc.columns(["sender", "event_id", "event_day"]) : oc.columns(["sender", "event_id"])).doNothing(),
+        )
         .executeTakeFirst();
       return Number(result.numInsertedOrUpdatedRows ?? 0n);
     },
@@ -67,6 +82,38 @@ export function createEventsRepository(db: Db, options: EventsRepositoryOptions)
         received_at: Number(row.received_at),
         ip: row.ip,
       }));
+    },
+
+    /**
+     * Retention: removes events of days before `retentionDays` ago (by the event's own day). PostgreSQL drops whole
+     * day partitions and makes the coming days' ones; SQLite, and PostgreSQL's default partition, delete in batches.
+     */
+    async expire(
+      retentionDays: number,
+    ): Promise<{ cutoffDay: string; partitionsDropped: number; rowsDeleted: number }> {
+      const now = options.now();
+      const cutoffDay = eventDayOf(now - retentionDays * DAY_MS);
+      let partitionsDropped = 0;
+      if (postgres) {
+        await ensureEventPartitions(
+          db,
+          Array.from({ length: PARTITIONS_AHEAD + 2 }, (_, i) => eventDayOf(now + (i - 1) * DAY_MS)),
+        );
+        partitionsDropped = await dropEventPartitionsBefore(db, cutoffDay);
+      }
+      let rowsDeleted = 0;
+      for (;;) {
+        const batch = db
+          .selectFrom("analytics_events")
+          .select("id")
+          .where("event_day", "<", cutoffDay)
+          .limit(DELETE_BATCH);
+        const result = await db.deleteFrom("analytics_events").where("id", "in", batch).executeTakeFirst();
+        const deleted = Number(result.numDeletedRows);
+        rowsDeleted += deleted;
+        if (deleted < DELETE_BATCH) break;
+      }
+      return { cutoffDay, partitionsDropped, rowsDeleted };
     },
 
     async count(): Promise<number> {
