@@ -1,3 +1,5 @@
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage } from "node:http";
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -10,10 +12,12 @@ import { ZodError } from "zod";
 import { loadConfig, type AppConfig } from "./config";
 import { jsonNestingExceeds, NESTED_TOO_DEEPLY } from "@affiliates/contracts";
 import { ApiError, badRequestFromZod, ERROR_CODES } from "./lib/errors";
+import { sendError } from "./lib/envelope";
 import { allowedMethods, clientErrorHandler, isSupportedMethod, methodNotAllowed } from "./lib/methods";
 import authPlugin from "./plugins/app/auth";
 import configRepositoryPlugin from "./plugins/app/config-repository";
 import { createRetention } from "./jobs/retention";
+import metricsPlugin from "./plugins/external/metrics";
 import deviceTokensRepositoryPlugin from "./plugins/app/device-tokens-repository";
 import eventsRepositoryPlugin from "./plugins/app/events-repository";
 import errorEventsRepositoryPlugin from "./plugins/app/error-events-repository";
@@ -90,13 +94,11 @@ export function toApiError(error: unknown): ApiError {
   return new ApiError("internal");
 }
 
-/** The envelope of a failure: `{code, msg, data: null}` with the error's HTTP status. */
-export function sendError(reply: FastifyReply, apiError: ApiError): FastifyReply {
-  return reply
-    .code(apiError.status)
-    .headers({ "cache-control": "no-store", ...apiError.headers })
-    .type("application/json; charset=utf-8")
-    .send({ code: apiError.code, msg: apiError.message, data: null });
+/** A request id from the hop in front (nginx's `$request_id`) when it looks like one, else a new one. */
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
+export function requestIdOf(request: IncomingMessage): string {
+  const header = request.headers["x-request-id"];
+  return typeof header === "string" && REQUEST_ID.test(header) ? header : randomUUID();
 }
 
 /** The application as a plugin (fastify/demo's split): everything but the server and its listen. */
@@ -146,6 +148,16 @@ const apiPlugin: FastifyPluginAsync<AppOptions> = async (app, options) => {
       .send({ code: ERROR_CODES.not_found.code, msg: `${request.method} ${path}: no such route`, data: null });
   });
 
+  app.addHook("onRequest", (request, reply, done) => {
+    void reply.header("x-request-id", request.id);
+    done();
+  });
+  await app.register(metricsPlugin);
+  // Prometheus' scrape of this instance (docs/deploy.md): on the API's own port only; nginx and the web front do not
+  // route it.
+  app.get("/metrics", { config: { rateLimit: false } }, async (_request, reply) =>
+    reply.type(app.metrics.registry.contentType).send(await app.metrics.registry.metrics()),
+  );
   await app.register(dbPlugin, {
     databaseUrl: options.databaseUrl,
     dataDir: options.dataDir,
@@ -214,6 +226,8 @@ export async function buildApp(
   const options: AppOptions = { ...loadConfig(), ...overrides };
   const app = Fastify({
     logger: options.logger ? { level: process.env.LOG_LEVEL ?? "info" } : false,
+    // Every log line of a request carries its id (reqId), and so do the response header and any error envelope.
+    genReqId: requestIdOf,
     bodyLimit: options.bodyLimit,
     trustProxy: options.trustProxy,
     routerOptions: { maxParamLength: 200 },

@@ -1,3 +1,4 @@
+import { collectDefaultMetrics } from "prom-client";
 import { buildApp } from "./app";
 import { loadServerConfig } from "./config";
 import { startDemoMarket } from "./jobs/demo-market";
@@ -7,6 +8,8 @@ import { startRetentionJobs } from "./jobs/retention";
 const { host, port, demoMarket, demoMarketAffiliate, referralJobs, retentionJobs, shutdownDelayMs, shutdownGraceMs } =
   loadServerConfig();
 const app = await buildApp();
+// The process's own figures (CPU, memory, event-loop delay, GC) beside the app's, for a real server only.
+collectDefaultMetrics({ register: app.metrics.registry });
 const stops: (() => void)[] = [];
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

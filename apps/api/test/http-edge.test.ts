@@ -85,7 +85,9 @@ describe("bodies over the limit answer 413 with the envelope, never 500", () => 
     for (const chunked of [false, true]) {
       const answer = await postBig(path, contentType, Math.round(size), chunked);
       expect(answer.status, `${chunked ? "chunked" : "content-length"}: ${answer.body}`).toBe(413);
-      expect(JSON.parse(answer.body)).toEqual({ code: "413", msg: "body: the request body is too large", data: null });
+      const body = JSON.parse(answer.body) as Record<string, unknown>;
+      expect(body).toMatchObject({ code: "413", msg: "body: the request body is too large", data: null });
+      expect(body.requestId).toMatch(/^[0-9a-f-]{36}$/);
     }
   });
 });

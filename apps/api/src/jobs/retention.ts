@@ -17,7 +17,12 @@ export interface RetentionSettings {
 export function createRetention(app: FastifyInstance, settings: RetentionSettings) {
   return {
     async runOnce(): Promise<RetentionRun> {
+      const started = performance.now();
       const analytics = await app.analyticsEvents.expire(settings.analyticsRetentionDays);
+      app.metrics.retentionRuns.inc();
+      app.metrics.retentionRemoved.inc({ store: "analytics", kind: "rows" }, analytics.rowsDeleted);
+      app.metrics.retentionRemoved.inc({ store: "analytics", kind: "partitions" }, analytics.partitionsDropped);
+      app.metrics.retentionDuration.observe((performance.now() - started) / 1000);
       return { analytics };
     },
   };

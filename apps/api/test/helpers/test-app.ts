@@ -74,9 +74,12 @@ export interface EnvelopeBody {
 export function envelope(response: LightMyRequestResponse): EnvelopeBody {
   const body: unknown = response.json();
   if (typeof body !== "object" || body === null) throw new Error(`not an envelope: ${response.body}`);
-  const { code, msg, data } = body as Record<string, unknown>;
+  const { code, msg, data, requestId } = body as Record<string, unknown>;
   if (typeof code !== "string" || typeof msg !== "string" || !("data" in body))
     throw new Error(`not an envelope: ${response.body}`);
+  // An error names its request: the id of the response's header (and of the request's log lines).
+  if (requestId !== undefined && requestId !== response.headers["x-request-id"])
+    throw new Error(`envelope requestId ${JSON.stringify(requestId)} is not the response's`);
   return { code, msg, data };
 }
 

@@ -3,6 +3,7 @@ import { PostgresAdapter, sql, type Insertable, type RawBuilder, type Transactio
 import type { LevelReviewResult, SettleResult, TradeFeedResult, TradeFill } from "@affiliates/contracts";
 import type { AffiliateCommissionsTable, AffiliateTradesTable, Database, Db } from "../../db/schema";
 import { MICROS_PER_CENT, MICROS_PER_USDT } from "../../lib/money";
+import type { Metrics } from "../external/metrics";
 import { addDays, dayOf, firstOfNextMonth } from "../../lib/days";
 import { chunked, num } from "../../lib/rows";
 import {
@@ -89,6 +90,11 @@ function firstTradeMoves(
 
 export interface CommissionEngineOptions {
   now: () => number;
+  /** The instance's metrics (feed fills/s and lag, settlement runs and duration), when it has them. */
+  metrics?: Pick<
+    Metrics,
+    "feedFills" | "feedBatch" | "feedLag" | "settlementRuns" | "settlementLines" | "settlementDuration"
+  >;
 }
 
 /**
@@ -363,6 +369,7 @@ export function createCommissionEngine(db: Db, options: CommissionEngineOptions)
       for (const fill of fills) if (!unique.has(fill.tradeId)) unique.set(fill.tradeId, fill);
       const batch = [...unique.values()].sort((a, b) => (a.tradeId < b.tradeId ? -1 : a.tradeId > b.tradeId ? 1 : 0));
       const receivedAt = nowIso();
+      const started = performance.now();
       const result = await db.transaction().execute(async (trx) => {
         const rules = await rulesOf(trx, [...new Set(batch.map((f) => f.userId))]);
         const rows: Insertable<AffiliateTradesTable>[] = batch.map((fill) => {
@@ -488,6 +495,14 @@ export function createCommissionEngine(db: Db, options: CommissionEngineOptions)
         await addFunnelTotals(trx, funnel);
         return { accepted: accepted.size, attributed };
       });
+      const metrics = options.metrics;
+      if (metrics) {
+        metrics.feedBatch.observe((performance.now() - started) / 1000);
+        metrics.feedFills.inc({ outcome: "accepted" }, result.accepted);
+        metrics.feedFills.inc({ outcome: "duplicate" }, fills.length - result.accepted);
+        const newest = batch.reduce((max, f) => Math.max(max, Date.parse(f.time) || 0), 0);
+        if (newest > 0) metrics.feedLag.set(Math.max(0, (options.now() - newest) / 1000));
+      }
       return {
         received: fills.length,
         accepted: result.accepted,
@@ -513,12 +528,16 @@ export function createCommissionEngine(db: Db, options: CommissionEngineOptions)
         .orderBy("trade_day")
         .execute();
       const result = { lines: 0, cents: 0, affiliates: new Set<string>() };
+      const started = performance.now();
       for (const { trade_day } of days) {
         const settled = await db.transaction().execute((trx) => settleDay(trx, trade_day, at));
         result.lines += settled.lines;
         result.cents += settled.cents;
         for (const user of settled.credited) result.affiliates.add(user);
       }
+      options.metrics?.settlementRuns.inc();
+      options.metrics?.settlementLines.inc(result.lines);
+      options.metrics?.settlementDuration.observe((performance.now() - started) / 1000);
       return { day, lines: result.lines, affiliates: result.affiliates.size, creditedUsdt: result.cents / 100 };
     },
 
@@ -611,7 +630,10 @@ declare module "fastify" {
 
 export default fp<CommissionEngineOptions>(
   (app, options, done) => {
-    app.decorate("commissions", createCommissionEngine(app.db, options));
+    app.decorate(
+      "commissions",
+      createCommissionEngine(app.db, { ...options, ...(app.hasDecorator("metrics") ? { metrics: app.metrics } : {}) }),
+    );
     done();
   },
   { name: "commission-engine", dependencies: ["db"] },

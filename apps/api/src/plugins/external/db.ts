@@ -7,6 +7,7 @@ import pg from "pg";
 import { prepareDatabase } from "../../db/migrate";
 import type { Database, Db, Dialect } from "../../db/schema";
 import { seedIfEmpty } from "../../db/seed";
+import { observePool } from "./metrics";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -43,6 +44,8 @@ export function assertSchemaName(schema: string | undefined): void {
 export function createDb(options: Pick<DbOptions, "databaseUrl" | "dataDir" | "pgSchema">): {
   db: Db;
   dialect: Dialect;
+  /** PostgreSQL's connection pool (its usage is a metric); none on SQLite. */
+  pool?: pg.Pool;
 } {
   if (isPostgresUrl(options.databaseUrl)) {
     const pool = new pg.Pool({
@@ -50,7 +53,7 @@ export function createDb(options: Pick<DbOptions, "databaseUrl" | "dataDir" | "p
       max: 10,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: "postgres" };
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: "postgres", pool };
   }
   const file = sqliteFile(options.databaseUrl, options.dataDir);
   if (file !== ":memory:") fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -68,7 +71,8 @@ export function createDb(options: Pick<DbOptions, "databaseUrl" | "dataDir" | "p
 export default fp<DbOptions>(
   async (app, options) => {
     assertSchemaName(options.pgSchema);
-    const { db, dialect } = createDb(options);
+    const { db, dialect, pool } = createDb(options);
+    if (pool && app.hasDecorator("metrics")) observePool(app.metrics, pool);
     app.decorate("db", db);
     app.decorate("dbDialect", dialect);
     app.addHook("onClose", async () => {

@@ -1,6 +1,7 @@
-import type { FastifyError, FastifyPluginCallback, FastifyReply } from "fastify";
+import type { FastifyError, FastifyPluginCallback } from "fastify";
 import { jsonNestingExceeds, NESTED_TOO_DEEPLY, sentryEnvelopeHeaderSchema } from "@affiliates/contracts";
 import { ApiError, type ErrorCode } from "../../../lib/errors";
+import { sendError } from "../../../lib/envelope";
 import type { NewErrorEvent } from "../../../plugins/app/error-events-repository";
 import { endpoint } from "../endpoint";
 
@@ -231,14 +232,6 @@ export function eventFromItem(
   };
 }
 
-function sendApiError(reply: FastifyReply, error: ApiError): FastifyReply {
-  return reply
-    .code(error.status)
-    .header("cache-control", "no-store")
-    .type("application/json; charset=utf-8")
-    .send({ code: error.code, msg: error.message, data: null });
-}
-
 function toTunnelError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   const fastifyError = error as Partial<FastifyError>;
@@ -276,7 +269,7 @@ const sentryRoutes: FastifyPluginCallback<SentryTunnelOptions> = (app, options, 
   app.setErrorHandler((error, request, reply) => {
     const apiError = toTunnelError(error);
     if (apiError.status >= 500) request.log.error({ err: error }, "sentry tunnel failed");
-    return sendApiError(reply, apiError);
+    return sendError(reply, apiError);
   });
 
   endpoint(
