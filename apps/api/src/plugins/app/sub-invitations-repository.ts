@@ -1,5 +1,4 @@
 import fp from "fastify-plugin";
-import { sql } from "kysely";
 import {
   SUB_AFFILIATE_RATE_TOO_HIGH_MSG,
   SUB_INVITATION_VALID_DAYS,
