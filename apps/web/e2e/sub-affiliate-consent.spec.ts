@@ -1,4 +1,5 @@
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
 import { apiPath, deviceToken, logIn, registerNewUser } from "./fixtures";
 import { reveal } from "./dashboard-helpers";
@@ -58,6 +59,22 @@ async function openNetwork(page: Page, prefix = "") {
   await page.goto(`${prefix}/affiliates/dashboard`);
   await reveal(page, "sub-affiliates");
   await expect(page.getByTestId("sub-affiliates-table")).toHaveAttribute("aria-busy", "false");
+}
+
+/** Axe's WCAG 2.1 A/AA violations inside the sub's inviter card, once its buttons have faded in. */
+async function axeViolationsIn(page: Page, selector: string): Promise<string[]> {
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () => document.getAnimations().filter((a) => a instanceof CSSTransition && a.playState === "running").length,
+      ),
+    )
+    .toBe(0);
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .include(selector)
+    .analyze();
+  return violations.flatMap((v) => v.nodes.map((node) => `${v.id} ${node.target.join(" ")}: ${v.help}`));
 }
 
 /** Nothing sticks out past the phone's edges. */
@@ -123,6 +140,7 @@ test.describe("sub-affiliate consent on a phone", () => {
     await offer.scrollIntoViewIfNeeded();
     await subPage.screenshot({ path: `${SHOTS}/consent-sub-offer-en-390.png` });
     await expectNoSidewaysOverflow(subPage);
+    expect(await axeViolationsIn(subPage, '[data-testid="my-inviter"]')).toEqual([]);
     await offer.getByTestId("my-inviter-accept").click();
     await expect(subPage.getByText("New rate accepted: you now earn 20%.")).toBeVisible();
     await expect(inviter.getByTestId("my-inviter-offer")).toHaveCount(0);
@@ -181,6 +199,7 @@ test.describe("sub-affiliate consent on a phone", () => {
     await inviter.scrollIntoViewIfNeeded();
     await subPage.screenshot({ path: `${SHOTS}/consent-sub-offer-ar-390.png` });
     await expectNoSidewaysOverflow(subPage);
+    expect(await axeViolationsIn(subPage, '[data-testid="my-inviter"]')).toEqual([]);
     expect(
       await offer
         .locator("p")
