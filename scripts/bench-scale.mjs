@@ -105,18 +105,23 @@ export async function runScaleBench({
     return { p50: round(quantile(times, 0.5)), p95: round(quantile(times, 0.95)) };
   }
 
+  /** An endpoint's URL with its query (endpointUrl builds the path only). */
+  const urlOf = (name, query = {}) => {
+    const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+    return search ? `${endpointUrl(name)}?${search}` : endpointUrl(name);
+  };
   const today = new Date(now).toISOString().slice(0, 10);
   const dayBefore = (n) => new Date(Date.parse(`${today}T00:00:00Z`) - n * DAY_MS).toISOString().slice(0, 10);
   /** The dashboard's calls, as the pages make them. */
   const calls = (inviteeId) => ({
-    summary90: endpointUrl("affiliateSummary", { from: dayBefore(days - 1), to: today }),
-    summary30: endpointUrl("affiliateSummary", { from: dayBefore(29), to: today }),
-    links90: endpointUrl("links", { from: dayBefore(days - 1), to: today }),
+    summary90: urlOf("affiliateSummary", { from: dayBefore(days - 1), to: today }),
+    summary30: urlOf("affiliateSummary", { from: dayBefore(29), to: today }),
+    links90: urlOf("links", { from: dayBefore(days - 1), to: today }),
     level: endpointUrl("affiliateLevel"),
-    invitees: endpointUrl("invitees", { page: 1, pageSize: 20 }),
-    inviteesByVolume: endpointUrl("invitees", { page: 1, pageSize: 20, sort: "volume", order: "desc" }),
-    inviteeById: endpointUrl("invitees", { page: 1, pageSize: 20, search: inviteeId }),
-    commissions90: endpointUrl("commissions", { from: dayBefore(days - 1), to: today, page: 1, pageSize: 20 }),
+    invitees: urlOf("invitees", { page: 1, pageSize: 20 }),
+    inviteesByVolume: urlOf("invitees", { page: 1, pageSize: 20, sort: "volume", order: "desc" }),
+    inviteeById: urlOf("invitees", { page: 1, pageSize: 20, search: inviteeId }),
+    commissions90: urlOf("commissions", { from: dayBefore(days - 1), to: today, page: 1, pageSize: 20 }),
     payouts: endpointUrl("payouts"),
   });
   const measureAll = async (cookie, inviteeId) => {
@@ -229,7 +234,7 @@ export async function runScaleBench({
       const t0 = performance.now();
       const r = await inject({
         method: "POST",
-        url: endpointUrl("adminSettle", { day: dayBefore(d) }),
+        url: urlOf("adminSettle", { day: dayBefore(d) }),
         headers: { "x-admin-token": ADMIN_TOKEN },
       });
       settleTimes.push(performance.now() - t0);
@@ -267,7 +272,7 @@ export async function runScaleBench({
     started = performance.now();
     const exported = await inject({
       method: "GET",
-      url: endpointUrl("commissionsCsv", { from: dayBefore(days - 1), to: today }),
+      url: urlOf("commissionsCsv", { from: dayBefore(days - 1), to: today }),
       headers: { cookie: topCookie },
       payloadAsStream: true,
     });

@@ -4,7 +4,7 @@ import {
   affiliateCommissionPageSchema,
   affiliateLevelStatusSchema,
   subAffiliateListSchema,
-  subAffiliateSchema,
+  subAffiliateWithOfferSchema,
   subInvitationOfferListSchema,
   type AffiliateCommissionRecord,
 } from "@affiliates/contracts";
@@ -272,12 +272,22 @@ describe("sub-affiliates", () => {
     const offerId = offers[0]?.id ?? 0;
     // Another user cannot answer it; the invitee accepts once.
     refused(
-      await s.call("POST", apiUrl("subInvitationAccept", { id: offerId }), { cookie: s.partnerCookie, dy: true }),
+      await s.call("POST", apiUrl("subInvitationAccept", { id: offerId }), {
+        cookie: s.partnerCookie,
+        body: { rateBps: 2000 },
+        dy: true,
+      }),
       404,
       "404",
     );
     expect(
-      data(await s.call("POST", apiUrl("subInvitationAccept", { id: offerId }), { cookie: samCookie, dy: true })),
+      data(
+        await s.call("POST", apiUrl("subInvitationAccept", { id: offerId }), {
+          cookie: samCookie,
+          body: { rateBps: 2000 },
+          dy: true,
+        }),
+      ),
     ).toEqual({ id: offerId, status: "accepted" });
     refused(
       await s.call("POST", apiUrl("subInvitationDecline", { id: offerId }), { cookie: samCookie, dy: true }),
@@ -296,7 +306,8 @@ describe("sub-affiliates", () => {
     });
     expect(list.pendingInvitations.some((i) => i.email === "sam.sub@example.com")).toBe(false);
 
-    const patched = subAffiliateSchema.parse(
+    // The rate change is an offer to the sub: the agreed 20 % stays in force until they accept it.
+    const patched = subAffiliateWithOfferSchema.parse(
       data(
         await s.asAffiliate("PATCH", apiUrl("subAffiliateUpdate", { userId: newcomer }), {
           body: { rateBps: 2500, note: "Met at a meetup" },
@@ -304,7 +315,12 @@ describe("sub-affiliates", () => {
         }),
       ),
     );
-    expect(patched).toMatchObject({ userId: newcomer, rateBps: 2500, note: "Met at a meetup" });
+    expect(patched).toMatchObject({
+      userId: newcomer,
+      rateBps: 2000,
+      note: "Met at a meetup",
+      pendingOffer: { rateBps: 2500 },
+    });
     refused(
       await s.asAffiliate("PATCH", apiUrl("subAffiliateUpdate", { userId: newcomer }), {
         body: { rateBps: 4600 },
@@ -337,7 +353,7 @@ describe("sub-affiliates", () => {
     const level = affiliateLevelStatusSchema.parse(
       data(await s.call("GET", apiUrl("affiliateLevel"), { cookie: samCookie })),
     );
-    expect(level.rateBps).toBe(2500);
+    expect(level.rateBps).toBe(2000);
 
     // The inviter ends it: the former sub stays an affiliate at their level's rate, with no inviter.
     expect(data(await s.asAffiliate("DELETE", apiUrl("subAffiliateEnd", { userId: newcomer }), { dy: true }))).toEqual({
@@ -368,7 +384,11 @@ describe("sub-affiliates", () => {
       data(await s.call("POST", apiUrl("subInvitationDecline", { id: offer?.id }), { cookie: danaCookie, dy: true })),
     ).toEqual({ id: offer?.id, status: "declined" });
     refused(
-      await s.call("POST", apiUrl("subInvitationAccept", { id: offer?.id }), { cookie: danaCookie, dy: true }),
+      await s.call("POST", apiUrl("subInvitationAccept", { id: offer?.id }), {
+        cookie: danaCookie,
+        body: { rateBps: 1500 },
+        dy: true,
+      }),
       409,
       "10013",
     );

@@ -11,6 +11,7 @@ import {
   subAffiliateListSchema,
   subInvitationOfferListSchema,
   subAffiliateSchema,
+  subAffiliateWithOfferSchema,
 } from "@affiliates/contracts";
 import { DAY_MS } from "../src/lib/days";
 import { okData as data, refused } from "./helpers/envelope-assertions";
@@ -75,7 +76,13 @@ async function inviteAndAccept(inviterCookie: string, newcomer: { email: string;
   const offer = offers.find((o) => o.rateBps === rateBps);
   if (!offer) throw new Error(`no offer at ${rateBps} in ${JSON.stringify(offers)}`);
   expect(
-    data(await call("POST", apiUrl("subInvitationAccept", { id: offer.id }), { cookie: newcomer.cookie, dy: true })),
+    data(
+      await call("POST", apiUrl("subInvitationAccept", { id: offer.id }), {
+        cookie: newcomer.cookie,
+        body: { rateBps },
+        dy: true,
+      }),
+    ),
   ).toEqual({ id: offer.id, status: "accepted" });
   const list = subAffiliateListSchema.parse(
     data(await call("GET", apiUrl("subAffiliates"), { cookie: inviterCookie })),
@@ -129,8 +136,9 @@ describe(`sub-affiliates (${DIALECT})`, () => {
       last30d: { newInvitees: 0, volumeUsdt: 0, commissionUsdt: 0 },
     });
 
-    // rate changes: below is kept, at or above one's own refused and nothing changes
-    const lowered = subAffiliateSchema.parse(
+    // rate changes: below one's own becomes an offer awaiting the sub (the agreed rate stays in force); at or above
+    // one's own is refused and nothing changes
+    const lowered = subAffiliateWithOfferSchema.parse(
       data(
         await call("PATCH", apiUrl("subAffiliateUpdate", { userId: sub.userId }), {
           cookie: affiliateCookie,
@@ -139,7 +147,7 @@ describe(`sub-affiliates (${DIALECT})`, () => {
         }),
       ),
     );
-    expect(lowered.rateBps).toBe(1500);
+    expect(lowered).toMatchObject({ rateBps: own - 500, pendingOffer: { rateBps: 1500 } });
     refused(
       await call("PATCH", apiUrl("subAffiliateUpdate", { userId: sub.userId }), {
         cookie: affiliateCookie,
@@ -153,7 +161,7 @@ describe(`sub-affiliates (${DIALECT})`, () => {
     const list = subAffiliateListSchema.parse(
       data(await call("GET", apiUrl("subAffiliates"), { cookie: affiliateCookie })),
     );
-    expect(list.subAffiliates.find((s) => s.userId === sub.userId)?.rateBps).toBe(1500);
+    expect(list.subAffiliates.find((s) => s.userId === sub.userId)?.rateBps).toBe(own - 500);
   });
 
   it("notes are saved, trimmed, listed, and limited to 500 characters", async () => {

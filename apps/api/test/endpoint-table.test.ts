@@ -7,6 +7,7 @@ import {
   referralLinkSchema,
   subAffiliateListSchema,
   subInvitationOfferListSchema,
+  subAffiliateNetworkSchema,
   vipAirdropListSchema,
   affiliateApplicationCreatedSchema,
 } from "@affiliates/contracts";
@@ -109,13 +110,30 @@ async function issueCard(): Promise<string> {
 
 /** A sub-affiliate of the demo affiliate: a fresh account invited and accepting. */
 async function newSubAffiliate(): Promise<string> {
+  return (await newSub()).userId;
+}
+async function newSub(): Promise<{ userId: string; cookie: string }> {
   const newcomer = await freshUser();
   data(await send("subAffiliateInvite", { body: { email: newcomer.email, rateBps: 1000 } }));
   const [offer] = subInvitationOfferListSchema.parse(
     data(await send("subInvitationOffers", { cookie: newcomer.cookie })),
   ).offers;
-  data(await send("subInvitationAccept", { params: { id: offer?.id ?? 0 }, cookie: newcomer.cookie }));
-  return newcomer.userId;
+  data(
+    await send("subInvitationAccept", {
+      params: { id: offer?.id ?? 0 },
+      body: { rateBps: offer?.rateBps ?? 0 },
+      cookie: newcomer.cookie,
+    }),
+  );
+  return newcomer;
+}
+
+/** A sub-affiliate with a rate offer from the demo affiliate awaiting their answer. */
+async function rateOfferTo(): Promise<{ id: number; rateBps: number; cookie: string }> {
+  const sub = await newSub();
+  data(await send("subAffiliateUpdate", { params: { userId: sub.userId }, body: { rateBps: 800 } }));
+  const { inviter } = subAffiliateNetworkSchema.parse(data(await send("subAffiliates", { cookie: sub.cookie })));
+  return { id: inviter?.pendingOffer?.id ?? 0, rateBps: inviter?.pendingOffer?.rateBps ?? 0, cookie: sub.cookie };
 }
 
 async function offerTo(): Promise<{ id: number; cookie: string }> {
@@ -213,7 +231,7 @@ const VALID: Record<EndpointName, () => Call | Promise<Call>> = {
   subInvitationOffers: () => ({ cookie: cookies.user }),
   subInvitationAccept: async () => {
     const offer = await offerTo();
-    return { params: { id: offer.id }, cookie: offer.cookie };
+    return { params: { id: offer.id }, body: { rateBps: 500 }, cookie: offer.cookie };
   },
   subInvitationDecline: async () => {
     const offer = await offerTo();
@@ -242,6 +260,15 @@ const VALID: Record<EndpointName, () => Call | Promise<Call>> = {
     body: { note: "Runs a newsletter" },
   }),
   subAffiliateEnd: async () => ({ params: { userId: await newSubAffiliate() } }),
+  subRateOfferAccept: async () => {
+    const offer = await rateOfferTo();
+    return { params: { id: offer.id }, body: { rateBps: offer.rateBps }, cookie: offer.cookie };
+  },
+  subRateOfferDecline: async () => {
+    const offer = await rateOfferTo();
+    return { params: { id: offer.id }, cookie: offer.cookie };
+  },
+  subAffiliateLeave: async () => ({ cookie: (await newSub()).cookie }),
   subInvitationWithdraw: async () => {
     data(
       await send("subAffiliateInvite", { body: { email: `table-withdraw-${Date.now()}@example.com`, rateBps: 700 } }),
@@ -391,7 +418,11 @@ const BAD: Partial<Record<EndpointName, BadCase[]>> = {
   cardClaimView: [{ params: { code: "short" }, field: "code" }],
   cardClaim: [{ params: { code: "lowercase123" }, field: "code" }],
   affiliateApply: [{ body: { ...affiliateApplication("x@example.com"), channels: [] }, field: "channels" }],
-  subInvitationAccept: [{ params: { id: "abc" }, field: "id" }],
+  subInvitationAccept: [
+    { params: { id: "abc" }, body: { rateBps: 500 }, field: "id" },
+    { params: { id: 1 }, body: {}, field: "rateBps" },
+    { params: { id: 1 }, body: { rateBps: "40%" }, field: "rateBps" },
+  ],
   subInvitationDecline: [{ params: { id: "0" }, field: "id" }],
   referrerBind: [{ body: { code: "a" }, field: "code" }],
   affiliateSummary: [{ query: { from: "2026-13-01" }, field: "from" }],
@@ -409,6 +440,8 @@ const BAD: Partial<Record<EndpointName, BadCase[]>> = {
   subAffiliateUpdate: [{ params: { userId: "abc" }, body: { note: "x" }, field: "userId" }],
   subAffiliateEnd: [{ params: { userId: "12" }, field: "userId" }],
   subInvitationWithdraw: [{ params: { id: "-1" }, field: "id" }],
+  subRateOfferAccept: [{ params: { id: 1 }, body: { rateBps: -1 }, field: "rateBps" }],
+  subRateOfferDecline: [{ params: { id: "x" }, field: "id" }],
   cardIssue: [{ body: { amountUsdt: 15 }, field: "amountUsdt" }],
   adminSupportMessages: [{ query: { limit: "0" }, field: "limit" }],
   adminErrors: [{ query: { limit: "many" }, field: "limit" }],

@@ -103,19 +103,25 @@ test.describe("affiliate network", () => {
     await page.screenshot({ path: `${SHOTS}/network-dashboard-edit-en.png` });
     await dialog.getByRole("button", { name: "Save" }).click();
     await expect(dialog).toBeHidden();
-    await expect(row.locator('[data-cell="rate"]')).toHaveText("25%");
+    // A new rate is an offer the partner accepts: the agreed 30 % stays in force meanwhile; the note changes at once.
+    await expect(row.locator('[data-cell="rate"]')).toHaveText("30%");
+    await expect(row.getByTestId("sub-rate-offer")).toHaveText("25% offered, awaiting acceptance");
     await expect(row.locator('[data-cell="note"]')).toHaveText("Telegram group, 12k members; monthly call");
 
     await page.reload();
     await reveal(page, "sub-affiliates");
-    await expect(row.locator('[data-cell="rate"]')).toHaveText("25%");
+    await expect(row.locator('[data-cell="rate"]')).toHaveText("30%");
+    await expect(row.getByTestId("sub-rate-offer")).toHaveText("25% offered, awaiting acceptance");
     await expect(row.locator('[data-cell="note"]')).toHaveText("Telegram group, 12k members; monthly call");
     // the API kept it too
     const listed = (await (await context.request.get(apiPath("subAffiliates"))).json()) as {
-      data: { subAffiliates: { email: string; rateBps: number; note: string }[] };
+      data: {
+        subAffiliates: { email: string; rateBps: number; note: string; pendingOffer: { rateBps: number } | null }[];
+      };
     };
     expect(listed.data.subAffiliates.find((s) => s.email === newcomer.email)).toMatchObject({
-      rateBps: 2500,
+      rateBps: 3000,
+      pendingOffer: { rateBps: 2500 },
       note: "Telegram group, 12k members; monthly call",
     });
   });

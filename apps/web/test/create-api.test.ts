@@ -92,7 +92,7 @@ describe("api.<name>: the call an endpoint entry describes", () => {
 
   it("an answer that does not fit the entry's answer schema rejects as an unexpected response (checked outside production)", async () => {
     const { api, errors } = apiAnswering({ id: "seven", status: "accepted" });
-    const error = await api.subInvitationAccept({ id: 7 }).then(
+    const error = await api.subInvitationAccept({ id: 7, rateBps: 3000 }).then(
       () => null,
       (e: unknown) => e,
     );

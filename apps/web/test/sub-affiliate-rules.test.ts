@@ -48,13 +48,17 @@ describe("sub-affiliate rules", () => {
     expect(subAffiliateRefusal(new Error("boom"))).toBeNull();
   });
 
-  it("names the invitee's refusals: closed invitation (10013) and already an affiliate (10006)", () => {
+  it("names the refusals of an answer to an offer: closed (10013), already an affiliate (10006), expired (10032), other terms (10031)", () => {
     expect(subOfferRefusal(refusal(AffiliateResponseCode.invitationClosed, "invitation: no longer open"))).toBe(
       "closed",
     );
     expect(
       subOfferRefusal(refusal(AffiliateResponseCode.alreadyAffiliate, "invitation: you already are an affiliate")),
     ).toBe("alreadyAffiliate");
+    expect(subOfferRefusal(refusal(AffiliateResponseCode.invitationExpired, "invitation: expired"))).toBe("expired");
+    expect(
+      subOfferRefusal(refusal(AffiliateResponseCode.termsMismatch, "rateBps: does not match the offer's terms")),
+    ).toBe("termsChanged");
     expect(subOfferRefusal(refusal("404", "invitation: not found"))).toBeNull();
     expect(subOfferRefusal("10013")).toBeNull();
   });

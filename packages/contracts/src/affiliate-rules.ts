@@ -92,6 +92,13 @@ export const INVITEE_SEARCH_PATTERN = /^[A-Za-z0-9*]{1,32}$/;
 /** 400 of a sub-affiliate rate at or above the parent's own rate (invite and update). */
 export const SUB_AFFILIATE_RATE_TOO_HIGH_MSG = "rateBps: must be below your own rate";
 
+/** How long a sub-affiliate invitation can be accepted, from when it is sent (its terms never change meanwhile). */
+export const SUB_INVITATION_VALID_DAYS = 14;
+/** 409 of an acceptance whose named rate is not the stored offer's (the offer changed, or the client showed another). */
+export const SUB_TERMS_MISMATCH_MSG = "rateBps: does not match the offer's terms";
+/** 409 of an acceptance after the invitation's validity. */
+export const SUB_INVITATION_EXPIRED_MSG = "invitation: expired";
+
 /** Refusals of `POST /v1/affiliate/cards/claim/:code` (409 10007, 403, 404), so clients can translate them. */
 export const AFFILIATE_CARD_CLAIM_MSGS = {
   alreadyClaimed: "card: already claimed",

@@ -325,9 +325,16 @@ export type SubAffiliate = z.infer<typeof subAffiliateSchema>;
 export const subAffiliateListSchema = z.object({
   ownRateBps: z.number().int(),
   subAffiliates: z.array(subAffiliateSchema),
-  /** Invitations sent and not yet answered. */
+  /** Invitations sent and not yet answered (open, or expired: `expired`). */
   pendingInvitations: z.array(
-    z.object({ id: z.number().int(), email: z.string(), rateBps: z.number().int(), createdAt: z.string() }),
+    z.object({
+      id: z.number().int(),
+      email: z.string(),
+      rateBps: z.number().int(),
+      createdAt: z.string(),
+      expiresAt: z.string(),
+      expired: z.boolean(),
+    }),
   ),
 });
 export type SubAffiliateList = z.infer<typeof subAffiliateListSchema>;

@@ -28,6 +28,10 @@ export const AffiliateResponseCode = {
   inviterFixed: "10012",
   /** 409: the sub-affiliate invitation is no longer open (accepted, declined or withdrawn). */
   invitationClosed: "10013",
+  /** 409: an acceptance named other terms (rate) than the stored offer's; nothing was accepted. */
+  termsMismatch: "10031",
+  /** 409: the sub-affiliate invitation has expired (SUB_INVITATION_VALID_DAYS after it was sent). */
+  invitationExpired: "10032",
 } as const;
 
 /** Business codes of the VIP calls; the rest are the shared ResponseCode table's. */

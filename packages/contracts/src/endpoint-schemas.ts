@@ -29,8 +29,6 @@ import {
   referralLinkListSchema,
   referralLinkSchema,
   subAffiliateInviteRequestSchema,
-  subAffiliateListSchema,
-  subAffiliateSchema,
   subAffiliateUpdateRequestSchema,
 } from "./affiliate";
 import {
@@ -80,6 +78,11 @@ import {
   subInvitationDecisionSchema,
   subInvitationIdParamsSchema,
   subInvitationOfferListSchema,
+  subAffiliateLeftSchema,
+  subAffiliateNetworkSchema,
+  subAffiliateWithOfferSchema,
+  subRateOfferDecisionSchema,
+  subTermsAcceptRequestSchema,
   tradeFeedRequestSchema,
   tradeFeedResultSchema,
 } from "./referral";
@@ -195,7 +198,11 @@ export const ENDPOINT_SCHEMAS = {
   affiliateApply: { request: affiliateApplicationRequestSchema, answer: affiliateApplicationCreatedSchema },
   myAffiliateApplication: { answer: myAffiliateApplicationSchema },
   subInvitationOffers: { answer: subInvitationOfferListSchema },
-  subInvitationAccept: { params: subInvitationIdParamsSchema, answer: subInvitationDecisionSchema },
+  subInvitationAccept: {
+    params: subInvitationIdParamsSchema,
+    request: subTermsAcceptRequestSchema,
+    answer: subInvitationDecisionSchema,
+  },
   subInvitationDecline: { params: subInvitationIdParamsSchema, answer: subInvitationDecisionSchema },
   referrerBind: { request: referrerBindRequestSchema, answer: referrerSchema },
 
@@ -210,11 +217,22 @@ export const ENDPOINT_SCHEMAS = {
   commissionsCsv: { request: affiliateRangeQuerySchema, answer: csvAnswerSchema },
   payouts: { answer: affiliatePayoutsSchema },
   payoutWithdraw: { answer: affiliatePayoutResultSchema },
-  subAffiliates: { answer: subAffiliateListSchema },
+  subAffiliates: { answer: subAffiliateNetworkSchema },
   subAffiliateInvite: { request: subAffiliateInviteRequestSchema, answer: subAffiliateInviteSentSchema },
-  subAffiliateUpdate: { params: userIdParams, request: subAffiliateUpdateRequestSchema, answer: subAffiliateSchema },
+  subAffiliateUpdate: {
+    params: userIdParams,
+    request: subAffiliateUpdateRequestSchema,
+    answer: subAffiliateWithOfferSchema,
+  },
   subAffiliateEnd: { params: userIdParams, answer: subAffiliateEndedSchema },
   subInvitationWithdraw: { params: subInvitationIdParamsSchema, answer: subInvitationDecisionSchema },
+  subRateOfferAccept: {
+    params: subInvitationIdParamsSchema,
+    request: subTermsAcceptRequestSchema,
+    answer: subRateOfferDecisionSchema,
+  },
+  subRateOfferDecline: { params: subInvitationIdParamsSchema, answer: subRateOfferDecisionSchema },
+  subAffiliateLeave: { answer: subAffiliateLeftSchema },
   cards: { answer: experienceCardListSchema },
   cardIssue: { request: affiliateCardIssueRequestSchema, answer: experienceCardSchema },
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { affiliateDaySchema, affiliateIdParamSchema } from "./affiliate";
+import { affiliateDaySchema, affiliateIdParamSchema, subAffiliateListSchema, subAffiliateSchema } from "./affiliate";
 import { AFFILIATE_BUSINESS_LINES } from "./affiliate-rules";
 
 /**
@@ -136,27 +136,38 @@ export type Referrer = z.infer<typeof referrerSchema>;
 
 // ---------------------------------------------------------------- sub-affiliate invitations
 
-export const SUB_INVITATION_STATUSES = ["pending", "accepted", "declined", "withdrawn"] as const;
+/** `expired`: stored for an invitation replaced after its validity ran out (an open one past it is shown as expired). */
+export const SUB_INVITATION_STATUSES = ["pending", "accepted", "declined", "withdrawn", "expired"] as const;
 
 /** The answer of an invitation, the same whether or not the address has an account. */
 export const subAffiliateInviteSentSchema = z.object({ sent: z.literal(true) });
 export type SubAffiliateInviteSent = z.infer<typeof subAffiliateInviteSentSchema>;
 
-/** An invitation the affiliate sent and that is still open. */
+/**
+ * An invitation the affiliate sent and nobody answered: open until `expiresAt`, then listed as expired (it can be
+ * cancelled, or sent again as a new invitation). Its terms never change: a new rate is a new invitation.
+ */
 export const sentSubInvitationSchema = z.object({
   id: z.number().int(),
   email: z.string(),
   rateBps: z.number().int(),
   createdAt: z.string(),
+  expiresAt: z.string(),
+  expired: z.boolean(),
 });
 export type SentSubInvitation = z.infer<typeof sentSubInvitationSchema>;
 
-/** `GET /v1/affiliate/sub-invitations` (login): the open offers made to the caller's email address. */
+/**
+ * `GET /v1/affiliate/sub-invitations` (login): the unanswered offers made to the caller's email address, open or
+ * expired (an expired one can only be declined, which dismisses it).
+ */
 export const subInvitationOfferSchema = z.object({
   id: z.number().int(),
   inviterName: z.string(),
   rateBps: z.number().int(),
   createdAt: z.string(),
+  expiresAt: z.string(),
+  expired: z.boolean(),
 });
 export type SubInvitationOffer = z.infer<typeof subInvitationOfferSchema>;
 export const subInvitationOfferListSchema = z.object({ offers: z.array(subInvitationOfferSchema) });
@@ -166,6 +177,58 @@ export type SubInvitationOfferList = z.infer<typeof subInvitationOfferListSchema
 export const subInvitationIdParamsSchema = z.object({ id: affiliateIdParamSchema }).strict();
 export const subInvitationDecisionSchema = z.object({ id: z.number().int(), status: z.enum(SUB_INVITATION_STATUSES) });
 export type SubInvitationDecision = z.infer<typeof subInvitationDecisionSchema>;
+
+/**
+ * The body of an acceptance (an invitation's or a rate offer's): the terms the user saw. The API accepts only when they
+ * are the stored ones (else 409 10031, SUB_TERMS_MISMATCH_MSG), so an offer changed under the user is never accepted.
+ */
+export const subTermsAcceptRequestSchema = z
+  .object({ rateBps: z.number({ error: "expected the rate you accept, in basis points" }).int().min(0).max(10_000) })
+  .strict();
+export type SubTermsAcceptRequest = z.infer<typeof subTermsAcceptRequestSchema>;
+
+/** A rate change the inviter offered an accepted sub-affiliate: not in force until the sub accepts it. */
+export const subRateOfferSchema = z.object({ id: z.number().int(), rateBps: z.number().int(), createdAt: z.string() });
+export type SubRateOffer = z.infer<typeof subRateOfferSchema>;
+
+/**
+ * The caller's own inviter, when they are a sub-affiliate: the rate in force (agreed), the offer awaiting their answer,
+ * and the rate they would earn on their own (their level's) if they leave.
+ */
+export const subInviterSchema = z.object({
+  inviterName: z.string(),
+  rateBps: z.number().int(),
+  since: z.string(),
+  ownLevelRateBps: z.number().int(),
+  pendingOffer: subRateOfferSchema.nullable(),
+});
+export type SubInviter = z.infer<typeof subInviterSchema>;
+
+/** `POST /v1/affiliate/inviter/rate-offers/:id/{accept|decline}` (dy-token): the sub's answer to a rate offer. */
+export const subRateOfferDecisionSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(["accepted", "declined"]),
+  rateBps: z.number().int(),
+});
+export type SubRateOfferDecision = z.infer<typeof subRateOfferDecisionSchema>;
+
+/** `DELETE /v1/affiliate/inviter` (dy-token): the sub ends the relationship and earns their level's rate from now on. */
+export const subAffiliateLeftSchema = z.object({ left: z.literal(true), rateBps: z.number().int() });
+export type SubAffiliateLeft = z.infer<typeof subAffiliateLeftSchema>;
+
+/** A sub-affiliate as their inviter sees them: the rate in force (`rateBps`) and the offer awaiting their answer. */
+export const subAffiliateWithOfferSchema = subAffiliateSchema.extend({ pendingOffer: subRateOfferSchema.nullable() });
+export type SubAffiliateWithOffer = z.infer<typeof subAffiliateWithOfferSchema>;
+
+/**
+ * `GET /v1/affiliate/sub-affiliates`: the caller's network both ways: their subs (with pending rate offers), the
+ * invitations they sent, and their own inviter (null for a top-level affiliate).
+ */
+export const subAffiliateNetworkSchema = subAffiliateListSchema.extend({
+  subAffiliates: z.array(subAffiliateWithOfferSchema),
+  inviter: subInviterSchema.nullable(),
+});
+export type SubAffiliateNetwork = z.infer<typeof subAffiliateNetworkSchema>;
 
 /** Columns of `GET /v1/affiliate/invitees/export.csv`, in order. */
 export const AFFILIATE_INVITEE_CSV_COLUMNS = [

@@ -12,6 +12,7 @@ import * as affiliateCardQuota from "./migrations/0009-affiliate-card-quota";
 import * as referralLoop from "./migrations/0010-referral-loop";
 import * as analyticsSender from "./migrations/0011-analytics-sender";
 import * as scaleTotals from "./migrations/0012-scale-totals";
+import * as subAffiliateConsent from "./migrations/0016-sub-affiliate-consent";
 import * as analyticsRetention from "./migrations/0017-analytics-retention";
 
 /** Migrations are imported statically (no directory scanning), so they work the same under tsx, vitest and bundlers. */
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0010-referral-loop": referralLoop,
   "0011-analytics-sender": analyticsSender,
   "0012-scale-totals": scaleTotals,
+  "0016-sub-affiliate-consent": subAffiliateConsent,
   "0017-analytics-retention": analyticsRetention,
 };
 

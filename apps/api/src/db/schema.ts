@@ -407,6 +407,20 @@ export interface AffiliateSubInvitationsTable {
   status: string;
   created_at: string;
   decided_at: string | null;
+  /** When the invitation can no longer be accepted (migration 0016; ISO). */
+  expires_at: string;
+}
+
+/** A rate change the inviter offers an accepted sub-affiliate (migration 0016): in force only once the sub accepts. */
+export interface AffiliateSubRateOffersTable {
+  id: Generated<number>;
+  parent_user_id: string;
+  sub_user_id: string;
+  rate_bps: number;
+  /** pending | accepted | declined | withdrawn */
+  status: string;
+  created_at: string;
+  decided_at: string | null;
 }
 
 export interface AffiliateLevelReviewsTable {
@@ -419,6 +433,7 @@ export type ReferralTables = {
   affiliate_trades: AffiliateTradesTable;
   affiliate_ledger: AffiliateLedgerTable;
   affiliate_sub_invitations: AffiliateSubInvitationsTable;
+  affiliate_sub_rate_offers: AffiliateSubRateOffersTable;
   affiliate_level_reviews: AffiliateLevelReviewsTable;
 };
 

@@ -55,6 +55,12 @@ export const ERROR_CODES = {
   link_archived: { status: 409, code: AffiliateResponseCode.linkArchived, msg: "code: this referral link is archived" },
   inviter_fixed: { status: 409, code: AffiliateResponseCode.inviterFixed, msg: "code: you already have an inviter" },
   invitation_closed: { status: 409, code: AffiliateResponseCode.invitationClosed, msg: "invitation: no longer open" },
+  terms_mismatch: {
+    status: 409,
+    code: AffiliateResponseCode.termsMismatch,
+    msg: "rateBps: does not match the offer's terms",
+  },
+  invitation_expired: { status: 409, code: AffiliateResponseCode.invitationExpired, msg: "invitation: expired" },
   airdrop_not_live: { status: 409, code: VipResponseCode.airdropNotLive, msg: "campaign: not live" },
   payload_too_large: { status: 413, code: ResponseCode.payloadTooLarge, msg: "body: the request body is too large" },
   unsupported_media_type: {

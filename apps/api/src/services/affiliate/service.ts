@@ -20,6 +20,7 @@ import {
   type ReferralLink,
   type SubAffiliate,
   type SubAffiliateList,
+  type SubAffiliateWithOffer,
 } from "@affiliates/contracts";
 import type { Kysely, Updateable } from "kysely";
 import { faqFor } from "../../content/faq";
@@ -29,6 +30,7 @@ import { addDays, DAY_MS, dayOf, dayStart, firstOfNextMonth } from "../../lib/da
 import { ApiError } from "../../lib/errors";
 import { centsToUsdt } from "../../lib/money";
 import { AFFILIATE_BENEFITS } from "../../plugins/app/affiliate-content";
+import { createSubInvitationsRepository } from "../../plugins/app/sub-invitations-repository";
 import {
   createAffiliateRepository,
   type AffiliateRepository,
@@ -347,22 +349,26 @@ export function createAffiliateService(db: Kysely<Database>, options: AffiliateS
       return { ownRateBps, subAffiliates: await subAffiliates(userId) };
     },
 
-    /** A sub's rate stays strictly below the parent's own. */
+    /**
+     * A sub's rate stays strictly below the parent's own. A note changes at once; a rate change needs the sub's consent:
+     * it becomes the pending offer (the agreed rate itself withdraws it) and the agreed rate stays in force meanwhile.
+     */
     async updateSub(
       parent: AffiliatesTable,
       userId: string,
       patch: { rateBps?: number | undefined; note?: string | undefined },
-    ): Promise<SubAffiliate> {
-      if (!(await repo.sub(parent.user_id, userId))) throw notFound("sub-affiliate");
+    ): Promise<SubAffiliateWithOffer> {
+      const current = await repo.sub(parent.user_id, userId);
+      if (!current) throw notFound("sub-affiliate");
       if (patch.rateBps !== undefined && patch.rateBps >= parent.rate_bps)
         throw new ApiError("bad_request", SUB_AFFILIATE_RATE_TOO_HIGH_MSG);
-      const set: { rate_bps?: number; note?: string } = {};
-      if (patch.rateBps !== undefined) set.rate_bps = patch.rateBps;
-      if (patch.note !== undefined) set.note = patch.note;
-      await repo.updateSub(parent.user_id, userId, set);
+      const offers = createSubInvitationsRepository(db, options);
+      if (patch.note !== undefined) await repo.updateSub(parent.user_id, userId, { note: patch.note });
+      if (patch.rateBps !== undefined)
+        await offers.offerRate(parent.user_id, userId, Number(current.rate_bps), patch.rateBps);
       const [sub] = await subAffiliates(parent.user_id, userId);
       if (!sub) throw notFound("sub-affiliate");
-      return sub;
+      return { ...sub, pendingOffer: (await offers.pendingRateOffers(parent.user_id)).get(userId) ?? null };
     },
 
     // -------------------------------------------------------------- level

@@ -57,13 +57,20 @@ export function subAffiliateRefusal(error: unknown): SubAffiliateRefusal | null 
 export const SUB_OFFER_HANDLED_CODES: readonly string[] = [
   AffiliateResponseCode.invitationClosed,
   AffiliateResponseCode.alreadyAffiliate,
+  AffiliateResponseCode.invitationExpired,
+  AffiliateResponseCode.termsMismatch,
 ];
 
-/** Refusals of the invitee's accept or decline: the invitation is no longer open, or the user already is an affiliate. */
-export type SubOfferRefusal = "closed" | "alreadyAffiliate";
+/**
+ * Refusals of an answer to an offer (an invitation, or a new rate from one's inviter): no longer open, the user already
+ * is an affiliate, expired, or the terms changed under the user (the API accepts only the terms the user saw).
+ */
+export type SubOfferRefusal = "closed" | "alreadyAffiliate" | "expired" | "termsChanged";
 export function subOfferRefusal(error: unknown): SubOfferRefusal | null {
   if (!isHttpError(error)) return null;
   if (error.code === AffiliateResponseCode.invitationClosed) return "closed";
   if (error.code === AffiliateResponseCode.alreadyAffiliate) return "alreadyAffiliate";
+  if (error.code === AffiliateResponseCode.invitationExpired) return "expired";
+  if (error.code === AffiliateResponseCode.termsMismatch) return "termsChanged";
   return null;
 }

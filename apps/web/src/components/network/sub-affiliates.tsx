@@ -3,11 +3,12 @@ import { useState } from "react";
 import { Button, Form, Input, InputNumber, Modal, Popconfirm } from "antd";
 import { useTranslations } from "next-intl";
 import { isHttpError } from "@affiliates/http";
-import type {
-  SentSubInvitation,
-  SubAffiliate,
-  SubAffiliateInviteRequest,
-  SubAffiliateUpdateRequest,
+import {
+  SUB_INVITATION_VALID_DAYS,
+  type SentSubInvitation,
+  type SubAffiliateInviteRequest,
+  type SubAffiliateUpdateRequest,
+  type SubAffiliateWithOffer as SubAffiliate,
 } from "@affiliates/contracts";
 import { ResponsiveTable, type ResponsiveColumn } from "@/components/data/responsive-table";
 import { LoadFailed } from "@/components/status/load-failed";
@@ -27,6 +28,7 @@ import {
   subAffiliateRefusal,
   subRateProblem,
 } from "./sub-affiliate-rules";
+import { MyInviter } from "./my-inviter";
 import { rowAttributes } from "./row-attributes";
 import styles from "./network.module.css";
 
@@ -45,8 +47,10 @@ const trimmed = (value: unknown) => (typeof value === "string" ? value.trim() : 
 /**
  * Sub-affiliates: the affiliate's partners with their rate, results of the last 30 days and private notes.
  * Partnership needs consent: the affiliate invites an email address at a rate strictly between 0 and their own, the
- * invitee accepts or declines; open invitations can be withdrawn and a partnership ended (for future trades).
- * Partners and open invitations are tables on wide screens and cards on phones.
+ * invitee accepts or declines; open invitations can be cancelled and a partnership ended (for future trades). An
+ * invitation's terms never change (another rate is a new invitation) and it expires; after acceptance a new rate is an
+ * offer the partner accepts, the agreed rate staying in force meanwhile. A sub-affiliate also sees their own inviter
+ * here (MyInviter). Partners and open invitations are tables on wide screens and cards on phones.
  */
 export function SubAffiliates() {
   const t = useTranslations("network.subAffiliates");
@@ -132,16 +136,28 @@ export function SubAffiliates() {
     await reload();
   };
 
+  /** The rate the dialog starts from: the one offered and awaiting the partner, else the one in force. */
+  const shownRate = (sub: SubAffiliate) => sub.pendingOffer?.rateBps ?? sub.rateBps;
+
   const save = async (values: EditValues) => {
     if (!editing) return;
+    // Only a changed rate is sent: the same one again would withdraw the offer awaiting the partner.
+    const rateBps = percentToBps(values.ratePercent);
+    const offered = rateBps !== shownRate(editing);
     try {
       const sub = await update.runAsync(editing.userId, {
-        rateBps: percentToBps(values.ratePercent),
+        ...(offered ? { rateBps } : {}),
         note: (values.note ?? "").trim(),
       });
       if (data) mutate({ ...data, subAffiliates: data.subAffiliates.map((s) => (s.userId === sub.userId ? sub : s)) });
       setEditing(null);
-      void showMessage("success", t("saved"), "sub-saved");
+      void showMessage(
+        "success",
+        sub.pendingOffer && offered
+          ? t("offerSent", { name: sub.name, rate: percent(sub.pendingOffer.rateBps), current: percent(sub.rateBps) })
+          : t("saved"),
+        "sub-saved",
+      );
     } catch (failure) {
       // Every refusal of a change concerns the rate (the note's length is checked before sending).
       const refused = refusalText(failure);
@@ -162,7 +178,7 @@ export function SubAffiliates() {
   const withdrawInvitation = async (invitation: SentSubInvitation) => {
     try {
       await withdraw.runAsync(invitation.id);
-      void showMessage("success", t("withdrawn"), "sub-withdrawn");
+      void showMessage("success", t("invitationCancelled"), "sub-withdrawn");
     } catch (failure) {
       // Already answered or withdrawn elsewhere: the row leaves the list below, so the reason is a message of its own.
       const refused = refusalText(failure);
@@ -188,7 +204,16 @@ export function SubAffiliates() {
     {
       key: "rate",
       title: t("rate"),
-      render: (_value: unknown, sub) => <span data-cell="rate">{percent(sub.rateBps)}</span>,
+      render: (_value: unknown, sub) => (
+        <>
+          <span data-cell="rate">{percent(sub.rateBps)}</span>
+          {sub.pendingOffer && (
+            <span className={styles.rateOffer} data-testid="sub-rate-offer">
+              {t("offerAwaiting", { rate: percent(sub.pendingOffer.rateBps) })}
+            </span>
+          )}
+        </>
+      ),
     },
     { key: "joined", title: t("joined"), render: (_value: unknown, sub) => day(sub.joinedAt) },
     { key: "invitees", title: t("invitees"), render: (_value: unknown, sub) => count(sub.inviteesTotal) },
@@ -260,6 +285,18 @@ export function SubAffiliates() {
     },
     { key: "sentOn", title: t("sentOn"), render: (_value: unknown, invitation) => day(invitation.createdAt) },
     {
+      key: "validUntil",
+      title: t("validUntil"),
+      render: (_value: unknown, invitation) =>
+        invitation.expired ? (
+          <span className={styles.badge} data-status="expired" data-testid="sub-pending-expired">
+            {t("expired")}
+          </span>
+        ) : (
+          day(invitation.expiresAt)
+        ),
+    },
+    {
       key: "actions",
       title: t("actions"),
       actions: true,
@@ -272,7 +309,7 @@ export function SubAffiliates() {
           data-testid="sub-pending-withdraw"
           aria-describedby={`sub-pending-${invitation.id}`}
         >
-          {t("withdraw")}
+          {t("cancelInvitation")}
         </Button>
       ),
     },
@@ -288,6 +325,7 @@ export function SubAffiliates() {
         <LoadFailed onRetry={refresh} message={t("loadFailed")} />
       ) : (
         <>
+          {data?.inviter && <MyInviter inviter={data.inviter} onChanged={reload} />}
           <p className="muted">{data ? t("intro", { rate: percent(ownBps) }) : "\u00a0"}</p>
           <p className={styles.caption} data-testid="table-caption">
             {t("caption")}
@@ -311,6 +349,7 @@ export function SubAffiliates() {
 
           <h3 className={styles.subHeading}>{t("inviteTitle")}</h3>
           <p className="muted">{t("inviteHelp")}</p>
+          <p className="muted">{t("inviteTerms", { days: SUB_INVITATION_VALID_DAYS })}</p>
           <Form<InviteValues>
             form={inviteForm}
             name="subInvite"
@@ -398,7 +437,7 @@ export function SubAffiliates() {
             name="subEdit"
             layout="vertical"
             noValidate
-            initialValues={{ ratePercent: bpsToPercent(editing.rateBps), note: editing.note }}
+            initialValues={{ ratePercent: bpsToPercent(shownRate(editing)), note: editing.note }}
             onFinish={(values) => void save(values)}
             data-testid="sub-edit-form"
           >
@@ -406,7 +445,13 @@ export function SubAffiliates() {
               name="ratePercent"
               label={t("ratePercent")}
               rules={rateRules(true)}
-              extra={t("rateHelp", { max: percent(percentToBps(maxPercent)) })}
+              extra={
+                <>
+                  {t("rateHelp", { max: percent(percentToBps(maxPercent)) })}
+                  <br />
+                  {t("rateConsent", { name: editing.name, rate: percent(editing.rateBps) })}
+                </>
+              }
             >
               <InputNumber min={0} step={0.5} precision={2} inputMode="decimal" className={styles.fullWidth} />
             </Form.Item>

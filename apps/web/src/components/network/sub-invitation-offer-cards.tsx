@@ -37,16 +37,16 @@ function OfferCards({ offers, onAnswered }: Pick<Props, "offers" | "onAnswered">
   const percent = useBpsPercent();
   const [refusals, setRefusals] = useState<Partial<Record<number, SubOfferRefusal>>>({});
   const [reloading, setReloading] = useState(false);
-  const decide = useApiAction((id: number, decision: Decision) =>
-    (decision === "accept" ? api.subInvitationAccept : api.subInvitationDecline)(
-      { id },
-      { handledCodes: SUB_OFFER_HANDLED_CODES },
-    ),
+  // An acceptance names the rate shown on the card: the API refuses it if the invitation says anything else.
+  const decide = useApiAction((offer: SubInvitationOffer, decision: Decision) =>
+    decision === "accept"
+      ? api.subInvitationAccept({ id: offer.id, rateBps: offer.rateBps }, { handledCodes: SUB_OFFER_HANDLED_CODES })
+      : api.subInvitationDecline({ id: offer.id }, { handledCodes: SUB_OFFER_HANDLED_CODES }),
   );
 
   const answer = async (offer: SubInvitationOffer, decision: Decision) => {
     try {
-      await decide.runAsync(offer.id, decision);
+      await decide.runAsync(offer, decision);
     } catch (error) {
       // A closed invitation or an affiliate already: said on the offer's card (not toasted); anything else is toasted.
       const refusal = subOfferRefusal(error);
@@ -59,22 +59,31 @@ function OfferCards({ offers, onAnswered }: Pick<Props, "offers" | "onAnswered">
       window.location.reload();
       return;
     }
-    void showMessage("success", t("declined"), "sub-offer-declined");
+    void showMessage("success", t(offer.expired ? "dismissed" : "declined"), "sub-offer-declined");
     onAnswered(offer.id);
   };
 
   const busy = decide.loading || reloading;
   const pressed = (offer: SubInvitationOffer, decision: Decision) =>
-    busy && decide.params[0] === offer.id && decide.params[1] === decision;
+    busy && decide.params[0]?.id === offer.id && decide.params[1] === decision;
+  const day = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "medium", timeZone: "UTC" });
   return (
     <section className="section" aria-labelledby="sub-offers-title" data-testid="sub-offers">
       <h2 id="sub-offers-title">{t("title")}</h2>
       <ul className={styles.offerList}>
         {offers.map((offer) => {
+          // Expired: said on the card (from the list, or from the API's refusal); it can only be dismissed.
           const refusal = refusals[offer.id];
+          const expired = offer.expired || refusal === "expired";
           const textId = `sub-offer-${offer.id}`;
           return (
-            <li key={offer.id} className={`card ${styles.offer}`} data-testid="sub-offer" data-offer-id={offer.id}>
+            <li
+              key={offer.id}
+              className={`card ${styles.offer}`}
+              data-testid="sub-offer"
+              data-offer-id={offer.id}
+              data-expired={expired ? "" : undefined}
+            >
               <p id={textId} className={styles.offerText}>
                 {t.rich("offer", {
                   inviterName: offer.inviterName,
@@ -85,18 +94,22 @@ function OfferCards({ offers, onAnswered }: Pick<Props, "offers" | "onAnswered">
               </p>
               <p className="muted">{t("body")}</p>
               <p className="muted">
-                {t("received", {
-                  date: format.dateTime(new Date(offer.createdAt), { dateStyle: "medium", timeZone: "UTC" }),
-                })}
+                {t("received", { date: day(offer.createdAt) })}
+                {!expired && <> · {t("validUntil", { date: day(offer.expiresAt) })}</>}
               </p>
-              {refusal && (
+              {expired && (
+                <p className={styles.alert} data-testid="sub-offer-expired">
+                  {t("expired", { date: day(offer.expiresAt) })}
+                </p>
+              )}
+              {refusal && refusal !== "expired" && (
                 <p role="alert" className={styles.alert}>
                   {t(refusal)}
                 </p>
               )}
               {refusal !== "closed" && (
                 <div className={styles.offerActions}>
-                  {refusal !== "alreadyAffiliate" && (
+                  {refusal !== "alreadyAffiliate" && !expired && refusal !== "termsChanged" && (
                     <Button
                       type="primary"
                       className={styles.touch}
@@ -117,7 +130,7 @@ function OfferCards({ offers, onAnswered }: Pick<Props, "offers" | "onAnswered">
                     aria-describedby={textId}
                     data-testid="sub-offer-decline"
                   >
-                    {t("decline")}
+                    {expired ? t("dismiss") : t("decline")}
                   </Button>
                 </div>
               )}

@@ -205,12 +205,19 @@ const affiliateRoutes: FastifyPluginCallback<AffiliateRoutesOptions> = (app, opt
     ok(await app.payouts.withdraw(affiliate.user_id)),
   );
 
+  /** The network both ways: one's subs (the rate in force and any offer awaiting them), invitations sent, one's inviter. */
   endpoint(app, "subAffiliates", async (_request, _reply, { affiliate }) => {
-    const [list, pendingInvitations] = await Promise.all([
+    const [list, pendingInvitations, rateOffers, inviter] = await Promise.all([
       app.affiliate.subAffiliates(affiliate.user_id, affiliate.rate_bps),
       app.subInvitations.sent(affiliate.user_id),
+      app.subInvitations.pendingRateOffers(affiliate.user_id),
+      app.subInvitations.inviterOf(affiliate.user_id),
     ]);
-    return ok({ ...list, pendingInvitations });
+    const subAffiliates = list.subAffiliates.map((sub) => ({
+      ...sub,
+      pendingOffer: rateOffers.get(sub.userId) ?? null,
+    }));
+    return ok({ ...list, subAffiliates, pendingInvitations, inviter });
   });
 
   /** An invitation, answered the same whether or not the address has an account. */
@@ -228,6 +235,21 @@ const affiliateRoutes: FastifyPluginCallback<AffiliateRoutesOptions> = (app, opt
     ok(await app.subInvitations.withdraw(affiliate.user_id, request.params.id)),
   );
 
+  // ------------------------------------------------------------ the sub-affiliate's side (their inviter)
+
+  /** A rate offer is accepted only with the rate the sub saw (409 10031 otherwise). */
+  endpoint(app, "subRateOfferAccept", async (request, _reply, { affiliate }) =>
+    ok(await app.subInvitations.decideRate(affiliate.user_id, request.params.id, "accept", request.body.rateBps)),
+  );
+
+  endpoint(app, "subRateOfferDecline", async (request, _reply, { affiliate }) =>
+    ok(await app.subInvitations.decideRate(affiliate.user_id, request.params.id, "decline")),
+  );
+
+  endpoint(app, "subAffiliateLeave", async (_request, _reply, { affiliate }) =>
+    ok(await app.subInvitations.leave(affiliate.user_id)),
+  );
+
   // ------------------------------------------------------------ the invitee's side (any logged-in user)
 
   endpoint(app, "subInvitationOffers", async (_request, _reply, { userId }) =>
@@ -235,7 +257,7 @@ const affiliateRoutes: FastifyPluginCallback<AffiliateRoutesOptions> = (app, opt
   );
 
   endpoint(app, "subInvitationAccept", async (request, _reply, { userId }) =>
-    ok(await app.subInvitations.decide(userId, request.params.id, "accept")),
+    ok(await app.subInvitations.decide(userId, request.params.id, "accept", request.body.rateBps)),
   );
 
   endpoint(app, "subInvitationDecline", async (request, _reply, { userId }) =>
