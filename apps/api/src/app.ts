@@ -15,6 +15,7 @@ import authPlugin from "./plugins/app/auth";
 import configRepositoryPlugin from "./plugins/app/config-repository";
 import deviceTokensRepositoryPlugin from "./plugins/app/device-tokens-repository";
 import eventsRepositoryPlugin from "./plugins/app/events-repository";
+import knownSourcesRepositoryPlugin from "./plugins/app/known-sources-repository";
 import errorEventsRepositoryPlugin from "./plugins/app/error-events-repository";
 import affiliatePlugin from "./plugins/app/affiliate";
 import commissionEnginePlugin from "./plugins/app/commission-engine";
@@ -175,7 +176,12 @@ const apiPlugin: FastifyPluginAsync<AppOptions> = async (app, options) => {
   await app.register(referralRepositoryPlugin, { now: options.now });
   await app.register(subInvitationsRepositoryPlugin, { now: options.now });
   await app.register(partnersRepositoryPlugin, { now: options.now });
-  await app.register(authPlugin, options.loginThrottle);
+  await app.register(knownSourcesRepositoryPlugin, { now: options.now });
+  await app.register(authPlugin, {
+    ...options.loginThrottle,
+    registerLimit: options.registerRateLimit,
+    referralSignupLimit: options.referralSignupRateLimit,
+  });
 
   // The /v1 routes come from the endpoint table (packages/contracts/src/endpoints.ts, routes/v1/endpoint.ts): their
   // input is validated by its zod schemas, their answers checked against them in tests and development.
@@ -194,7 +200,7 @@ const apiPlugin: FastifyPluginAsync<AppOptions> = async (app, options) => {
   // SENTRY_TUNNEL_MAX_ITEMS, SENTRY_TUNNEL_MAX_EVENT_BYTES, SENTRY_RATE_LIMIT_MAX.
   await app.register(sentryRoutes, { prefix: "/v1/sentry", ...sentryTunnelConfig(), ...options.sentryTunnel });
   await app.register(adminRoutes, { prefix: "/v1/admin", adminToken: options.adminToken, appEnv: options.appEnv });
-  await app.register(pageRoutes, { appEnv: options.appEnv });
+  await app.register(pageRoutes, { appEnv: options.appEnv, referralClicksPerIp: options.referralClicksPerIp });
 };
 
 /** Not encapsulated (fastify-plugin): the instance it is registered on gets its decorators (db, repositories) and handlers. */
