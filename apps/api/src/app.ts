@@ -20,6 +20,7 @@ import { createRetention } from "./jobs/retention";
 import metricsPlugin from "./plugins/external/metrics";
 import deviceTokensRepositoryPlugin from "./plugins/app/device-tokens-repository";
 import eventsRepositoryPlugin from "./plugins/app/events-repository";
+import knownSourcesRepositoryPlugin from "./plugins/app/known-sources-repository";
 import errorEventsRepositoryPlugin from "./plugins/app/error-events-repository";
 import affiliatePlugin from "./plugins/app/affiliate";
 import commissionEnginePlugin from "./plugins/app/commission-engine";
@@ -188,7 +189,12 @@ const apiPlugin: FastifyPluginAsync<AppOptions> = async (app, options) => {
   await app.register(referralRepositoryPlugin, { now: options.now });
   await app.register(subInvitationsRepositoryPlugin, { now: options.now });
   await app.register(partnersRepositoryPlugin, { now: options.now });
-  await app.register(authPlugin, options.loginThrottle);
+  await app.register(knownSourcesRepositoryPlugin, { now: options.now });
+  await app.register(authPlugin, {
+    ...options.loginThrottle,
+    registerLimit: options.registerRateLimit,
+    referralSignupLimit: options.referralSignupRateLimit,
+  });
   app.decorate("retention", createRetention(app, { analyticsRetentionDays: options.analyticsRetentionDays }));
 
   // The /v1 routes come from the endpoint table (packages/contracts/src/endpoints.ts, routes/v1/endpoint.ts): their
@@ -208,7 +214,7 @@ const apiPlugin: FastifyPluginAsync<AppOptions> = async (app, options) => {
   // SENTRY_TUNNEL_MAX_ITEMS, SENTRY_TUNNEL_MAX_EVENT_BYTES, SENTRY_RATE_LIMIT_MAX.
   await app.register(sentryRoutes, { prefix: "/v1/sentry", ...sentryTunnelConfig(), ...options.sentryTunnel });
   await app.register(adminRoutes, { prefix: "/v1/admin", adminToken: options.adminToken, appEnv: options.appEnv });
-  await app.register(pageRoutes, { appEnv: options.appEnv });
+  await app.register(pageRoutes, { appEnv: options.appEnv, referralClicksPerIp: options.referralClicksPerIp });
 };
 
 /** Not encapsulated (fastify-plugin): the instance it is registered on gets its decorators (db, repositories) and handlers. */

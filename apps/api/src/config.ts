@@ -32,6 +32,12 @@ export interface AppConfig {
   loginThrottle: { perAccount: number; perIp: number; windowMs: number; slowdownAfter: number };
   /** Days analytics events are kept (by the event's own day); older ones are removed continuously (jobs/retention). */
   analyticsRetentionDays: number;
+  /** Registrations per client IP (IPv6: per /64), on the API and the register pages together. */
+  registerRateLimit: { max: number; timeWindowMs: number };
+  /** Sign-ups with a referral code (and inviter bindings) per client IP (IPv6: per /64). */
+  referralSignupRateLimit: { max: number; timeWindowMs: number };
+  /** Clicks one client IP (IPv6: per /64) can add to one referral link in a UTC day, whatever devices it claims. */
+  referralClicksPerIp: number;
   /** Seed an empty database with the demo accounts and configuration. */
   /** Origin of the referral links (`https://www.exchange.example`); unset: the request's own protocol and host. */
   publicOrigin: string | undefined;
@@ -130,7 +136,13 @@ function trustProxyFrom(raw: string | undefined): AppConfig["trustProxy"] {
  * - LOGIN_MAX_FAILURES_PER_ACCOUNT (5 failures of one account from one IP lock that pair), LOGIN_MAX_FAILURES_PER_IP
  *   (20 failures from one IP across accounts lock that IP), both for LOGIN_THROTTLE_WINDOW_S (900);
  *   LOGIN_SLOWDOWN_AFTER (10): after that many failures of an account from any IPs in the window, it takes one attempt
- *   per delay (1 s, doubling per further failure, at most 60 s; 429 with Retry-After until then), never a lock
+ *   per delay (1 s, doubling per further failure, at most 60 s; 429 with Retry-After until then), never a lock;
+ *   only failures from sources the account has not logged in from count, and a source it has (its device or IP) is
+ *   never slowed down by them
+ * - REGISTER_RATE_LIMIT_MAX (20 registrations) per REGISTER_RATE_LIMIT_WINDOW_S (3600) per client IP (an IPv6 /64)
+ * - REFERRAL_SIGNUP_RATE_LIMIT_MAX (5 sign-ups with a referral code or inviter bindings) per
+ *   REFERRAL_SIGNUP_RATE_LIMIT_WINDOW_S (3600) per client IP; REFERRAL_CLICKS_PER_IP (20): the most clicks one client
+ *   IP adds to one link in a UTC day (clicks are counted once per device, or per IP and user agent without one)
  * - PUBLIC_ORIGIN (unset → the request's protocol and host): origin of the affiliate referral URLs; also an origin
  *   whose POST/PUT/PATCH/DELETE requests are accepted
  * - ALLOWED_ORIGINS (empty): comma-separated further origins (`https://app.example,https://m.example`) accepted on
@@ -140,6 +152,7 @@ function trustProxyFrom(raw: string | undefined): AppConfig["trustProxy"] {
  * - SENTRY_PROJECT_IDS, SENTRY_DSN_HOSTS, SENTRY_UPSTREAM, SENTRY_TUNNEL_BODY_LIMIT (204800 bytes),
  *   SENTRY_TUNNEL_MAX_ITEMS (50 items per envelope), SENTRY_TUNNEL_MAX_EVENT_BYTES (204800 bytes per event item),
  *   SENTRY_RATE_LIMIT_MAX (60 envelopes per minute per client IP): the error-reporting tunnel (routes/v1/sentry)
+ * Every per-IP limit counts an IPv6 client by its /64 prefix (lib/client-key.ts).
  * - DEMO_MARKET (on outside APP_ENV=online; `off` stops the demo invitees' fills), DEMO_MARKET_AFFILIATE (whose
  *   invitees trade: the demo affiliate 8012345678 by default), REFERRAL_JOBS (`on`; `off` stops the
  *   daily settlement and monthly level review timers of this instance)
@@ -180,6 +193,15 @@ export function loadConfig(env: Env = process.env): AppConfig {
       slowdownAfter: intFrom(env, "LOGIN_SLOWDOWN_AFTER", 10),
     },
     analyticsRetentionDays: Math.max(1, intFrom(env, "ANALYTICS_RETENTION_DAYS", 90)),
+    registerRateLimit: {
+      max: intFrom(env, "REGISTER_RATE_LIMIT_MAX", 20),
+      timeWindowMs: intFrom(env, "REGISTER_RATE_LIMIT_WINDOW_S", 60 * 60) * 1000,
+    },
+    referralSignupRateLimit: {
+      max: intFrom(env, "REFERRAL_SIGNUP_RATE_LIMIT_MAX", 5),
+      timeWindowMs: intFrom(env, "REFERRAL_SIGNUP_RATE_LIMIT_WINDOW_S", 60 * 60) * 1000,
+    },
+    referralClicksPerIp: intFrom(env, "REFERRAL_CLICKS_PER_IP", 20),
     publicOrigin: nonEmpty(env.PUBLIC_ORIGIN),
     allowedOrigins: originsFrom(env.ALLOWED_ORIGINS),
     seed: seedFrom(env),

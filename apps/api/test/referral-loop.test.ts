@@ -34,8 +34,8 @@ describe(`clicks and sign-ups (${DIALECT})`, () => {
         cookies: { ref_visitor: visitor?.value ?? "" },
       });
     expect((await linkOf(s.affiliateCookie, "aurora10")).period.clicks).toBe(before.period.clicks + 1);
-    // Another visitor counts; the first one counts again the next day.
-    await s.app.inject({ method: "GET", url: "/register?ref=aurora10" });
+    // Another visitor (another address) counts; the first one counts again the next day.
+    await s.app.inject({ method: "GET", url: "/register?ref=aurora10", remoteAddress: "198.51.100.77" });
     expect((await linkOf(s.affiliateCookie, "aurora10")).period.clicks).toBe(before.period.clicks + 2);
     s.clock += DAY_MS;
     try {

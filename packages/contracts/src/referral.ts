@@ -7,8 +7,9 @@ import { AFFILIATE_BUSINESS_LINES } from "./affiliate-rules";
  * settlement and the payout to the affiliate's spot wallet.
  *
  * - A referral link is `{PUBLIC_ORIGIN}[/{prefix}]/register?ref={code}`; `/r/{code}` redirects there.
- * - Opening it counts one click per visitor (the `ref_visitor` cookie), link and UTC day, and remembers the code in the
- *   `ref_code` cookie for the attribution window (30 days).
+ * - Opening it counts one click per visitor (as the server sees it: IP and user agent, and the device token's device;
+ *   never the client-chosen `ref_visitor` cookie alone), link and UTC day, and remembers the code in the `ref_code`
+ *   cookie for the attribution window (30 days).
  * - A fill earns `fee × rate(market) − fee × share(market)`: the affiliate's level rate (a sub-affiliate's: the rate
  *   agreed with the inviter) less the link's invitee share, which goes back to the invitee as a rebate. The inviter of a
  *   sub-affiliate earns the override `fee × (inviter's rate − sub-affiliate's rate)`.

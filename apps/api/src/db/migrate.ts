@@ -12,6 +12,7 @@ import * as affiliateCardQuota from "./migrations/0009-affiliate-card-quota";
 import * as referralLoop from "./migrations/0010-referral-loop";
 import * as analyticsSender from "./migrations/0011-analytics-sender";
 import * as scaleTotals from "./migrations/0012-scale-totals";
+import * as abuseLimits from "./migrations/0013-abuse-limits";
 import * as subAffiliateConsent from "./migrations/0016-sub-affiliate-consent";
 import * as analyticsRetention from "./migrations/0017-analytics-retention";
 
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0010-referral-loop": referralLoop,
   "0011-analytics-sender": analyticsSender,
   "0012-scale-totals": scaleTotals,
+  "0013-abuse-limits": abuseLimits,
   "0016-sub-affiliate-consent": subAffiliateConsent,
   "0017-analytics-retention": analyticsRetention,
 };

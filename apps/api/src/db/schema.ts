@@ -514,6 +514,17 @@ export type PartnerTables = {
   partner_applications: PartnerApplicationsTable;
 };
 
+/** The table of migration 0013-abuse-limits: where each account has logged in from. */
+export interface LoginKnownSourcesTable {
+  user_id: string;
+  kind: "device" | "ip";
+  value: string;
+  last_seen_at: string;
+}
+export type AbuseLimitTables = {
+  login_known_sources: LoginKnownSourcesTable;
+};
+
 export type CoreTables = {
   users: UsersTable;
   user_settings: UserSettingsTable;
@@ -532,7 +543,8 @@ export type Database = CoreTables &
   AffiliateTables &
   AffiliateTotalsTables &
   ReferralTables &
-  PartnerTables;
+  PartnerTables &
+  AbuseLimitTables;
 
 export type Db = Kysely<Database>;
 export type Dialect = "sqlite" | "postgres";

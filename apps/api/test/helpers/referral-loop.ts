@@ -107,6 +107,9 @@ export function referralLoopSuite() {
       adminToken: ADMIN_TOKEN,
       now: () => suite.clock,
       loginThrottle: { perAccount: 50, perIp: 10_000, windowMs: 900_000, slowdownAfter: 10_000 },
+      // Every invitee registers from the suite's one address.
+      registerRateLimit: { max: 10_000, timeWindowMs: 3_600_000 },
+      referralSignupRateLimit: { max: 10_000, timeWindowMs: 3_600_000 },
     });
     suite.dy = await deviceToken(suite.app);
     suite.affiliateCookie = sessionCookie(await login(suite.app, AFFILIATE.email, AFFILIATE.password));

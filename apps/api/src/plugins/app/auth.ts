@@ -4,6 +4,8 @@ import type { LoginRequest, RegisterRequest } from "@affiliates/contracts";
 import { ApiError } from "../../lib/errors";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "../../lib/password";
 import { assertStrongPassword } from "../../lib/password-strength";
+import { clientKey } from "../../lib/client-key";
+import type { LoginSource } from "./known-sources-repository";
 import { SESSION_HINT_COOKIE } from "@affiliates/contracts";
 import { SESSION_COOKIE } from "./sessions-repository";
 
@@ -13,8 +15,15 @@ export interface LoginThrottleOptions {
   /** Failures per IP, across accounts, before that IP is locked for the window. */
   perIp: number;
   windowMs: number;
-  /** Failures per account, from any IPs, after which it is slowed down (never locked). */
+  /**
+   * Failures per account from sources it has never logged in from, after which such sources are slowed down (never
+   * locked); a device or IP the account has logged in from before is not.
+   */
   slowdownAfter: number;
+  /** Registration attempts per client IP (an IPv6 /64) in a window. */
+  registerLimit: { max: number; timeWindowMs: number };
+  /** Sign-ups with a referral code and inviter bindings per client IP (an IPv6 /64) in a window. */
+  referralSignupLimit: { max: number; timeWindowMs: number };
 }
 
 /** The slowed-down account's delays: 1 s after the `slowdownAfter`-th failure, doubling, at most 60 s. */
@@ -22,12 +31,15 @@ export const SLOWDOWN_BASE_MS = 1000;
 export const SLOWDOWN_MAX_MS = 60_000;
 
 const normalisedEmail = (email: string) => email.trim().toLowerCase();
+/** Every IP in these keys is its client key: an IPv6 address counts by its /64 (lib/client-key.ts). */
 export const throttleKeys = {
   /** The lock: one account tried from one IP (a stranger's failures elsewhere do not lock the owner out). */
-  pair: (email: string, ip: string) => `login:pair:${normalisedEmail(email)}|${ip}`,
-  ip: (ip: string) => `login:ip:${ip}`,
-  /** The slow-down: every IP's failures on the account. */
+  pair: (email: string, ip: string) => `login:pair:${normalisedEmail(email)}|${clientKey(ip)}`,
+  ip: (ip: string) => `login:ip:${clientKey(ip)}`,
+  /** The slow-down: the failures on the account from sources it has not logged in from. */
   account: (email: string) => `login:account:${normalisedEmail(email)}`,
+  register: (ip: string) => `register:ip:${clientKey(ip)}`,
+  referralSignup: (ip: string) => `referral-signup:ip:${clientKey(ip)}`,
 };
 
 /** Over https (directly or as told by the proxy) the cookie is Secure. */
@@ -68,13 +80,30 @@ function slowedDown(retryInMs: number): ApiError {
   );
 }
 
+function tooManyFrom(what: string, resetInMs: number): ApiError {
+  const minutes = Math.max(1, Math.ceil(resetInMs / 60_000));
+  return new ApiError(
+    "rate_limited",
+    `Too many ${what} from this address, try again in ${minutes} minute${minutes > 1 ? "s" : ""}`,
+    { headers: { "retry-after": String(Math.max(1, Math.ceil(resetInMs / 1000))) } },
+  );
+}
+
 declare module "fastify" {
   interface FastifyInstance {
     auth: {
       /** Checks the throttles and the password; throws ApiError (429 or invalid_credentials). Returns the user id. */
-      login(input: LoginRequest, ip: string): Promise<string>;
-      /** Creates the account; throws ApiError weak_password (400) or ApiError email_taken. Returns the user id. */
-      register(input: RegisterRequest): Promise<string>;
+      login(input: LoginRequest, source: LoginSource): Promise<string>;
+      /**
+       * Creates the account (its source becomes a known one); throws ApiError rate_limited (429, too many from this
+       * IP), weak_password (400) or email_taken. Returns the user id.
+       */
+      register(input: RegisterRequest, source: LoginSource): Promise<string>;
+      /**
+       * Counts a sign-up with a referral code (or an inviter binding) against the client IP's limit; throws ApiError
+       * rate_limited (429) past it. Returns the undo, for an attempt that created nothing.
+       */
+      reserveReferralSignup(ip: string): Promise<() => Promise<void>>;
       /** Opens a session and sets the refresh_token cookie. */
       startSession(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void>;
       /** Deletes the session of the request (if any) and clears the cookie. */
@@ -92,11 +121,11 @@ export default fp<LoginThrottleOptions>(
     const store = app.counterStore;
 
     app.decorate("auth", {
-      async login(input: LoginRequest, ip: string): Promise<string> {
+      async login(input: LoginRequest, source: LoginSource): Promise<string> {
         // Each attempt is reserved (counted) before the password is checked, so parallel attempts cannot all slip
         // under a limit; a reservation that turns out not to be a failure is taken back.
-        const pairKey = throttleKeys.pair(input.email, ip);
-        const ipKey = throttleKeys.ip(ip);
+        const pairKey = throttleKeys.pair(input.email, source.ip);
+        const ipKey = throttleKeys.ip(source.ip);
         const accountKey = throttleKeys.account(input.email);
         const pair = await store.hit(pairKey, throttle.windowMs);
         if (pair.count > throttle.perAccount) throw throttled(pair.resetInMs);
@@ -105,20 +134,33 @@ export default fp<LoginThrottleOptions>(
           await store.unhit(pairKey);
           throw throttled(byIp.resetInMs);
         }
-        const paced = await store.pace(accountKey, {
-          windowMs: throttle.windowMs,
-          after: throttle.slowdownAfter,
-          baseDelayMs: SLOWDOWN_BASE_MS,
-          maxDelayMs: SLOWDOWN_MAX_MS,
-        });
-        if (!paced.allowed) {
+        let user: Awaited<ReturnType<typeof app.users.findByEmail>>;
+        let known: boolean;
+        try {
+          user = await app.users.findByEmail(input.email);
+          known = user ? await app.knownSources.isKnown(user.user_id, source) : false;
+        } catch (error) {
           await Promise.all([store.unhit(pairKey), store.unhit(ipKey)]);
-          throw slowedDown(paced.retryInMs);
+          throw error;
         }
-        const release = () => Promise.all([store.unhit(ipKey), store.unpace(accountKey)]);
+        // The account's slow-down holds back only sources it has never logged in from: strangers' failures slow
+        // strangers, and the owner on a device or network they have used before gets in (the pair and IP locks above
+        // still stop guessing from anywhere).
+        if (!known) {
+          const paced = await store.pace(accountKey, {
+            windowMs: throttle.windowMs,
+            after: throttle.slowdownAfter,
+            baseDelayMs: SLOWDOWN_BASE_MS,
+            maxDelayMs: SLOWDOWN_MAX_MS,
+          });
+          if (!paced.allowed) {
+            await Promise.all([store.unhit(pairKey), store.unhit(ipKey)]);
+            throw slowedDown(paced.retryInMs);
+          }
+        }
+        const release = () => Promise.all([store.unhit(ipKey), known ? undefined : store.unpace(accountKey)]);
         let userId: string | undefined;
         try {
-          const user = await app.users.findByEmail(input.email);
           const ok = await verifyPassword(input.password, user?.password_hash ?? (await dummyPasswordHash()));
           userId = user && ok ? user.user_id : undefined;
         } catch (error) {
@@ -127,11 +169,14 @@ export default fp<LoginThrottleOptions>(
         }
         // A failure keeps its reservations.
         if (!userId) throw new ApiError("invalid_credentials");
-        await Promise.all([store.reset(pairKey), release()]);
+        await Promise.all([store.reset(pairKey), release(), app.knownSources.remember(userId, source)]);
         return userId;
       },
 
-      async register(input: RegisterRequest): Promise<string> {
+      async register(input: RegisterRequest, source: LoginSource): Promise<string> {
+        // Counted before the strength check, so one client can neither mint accounts nor keep the checker busy.
+        const attempts = await store.hit(throttleKeys.register(source.ip), throttle.registerLimit.timeWindowMs);
+        if (attempts.count > throttle.registerLimit.max) throw tooManyFrom("registrations", attempts.resetInMs);
         await assertStrongPassword(input.password, input.email);
         const passwordHash = await hashPassword(input.password);
         const local = input.email.toLowerCase().split("@")[0] ?? input.email;
@@ -142,7 +187,18 @@ export default fp<LoginThrottleOptions>(
           userName: local,
         });
         if (!user) throw new ApiError("email_taken");
+        await app.knownSources.remember(user.user_id, source);
         return user.user_id;
+      },
+
+      async reserveReferralSignup(ip) {
+        const key = throttleKeys.referralSignup(ip);
+        const signups = await store.hit(key, throttle.referralSignupLimit.timeWindowMs);
+        if (signups.count > throttle.referralSignupLimit.max) {
+          await store.unhit(key);
+          throw tooManyFrom("sign-ups with a referral code", signups.resetInMs);
+        }
+        return () => store.unhit(key);
       },
 
       async startSession(request, reply, userId) {
@@ -178,5 +234,8 @@ export default fp<LoginThrottleOptions>(
     });
     done();
   },
-  { name: "auth", dependencies: ["users-repository", "sessions-repository", "redis", "cookie"] },
+  {
+    name: "auth",
+    dependencies: ["users-repository", "sessions-repository", "known-sources-repository", "redis", "cookie"],
+  },
 );

@@ -70,19 +70,28 @@ export function createReferralRepository(db: Db, options: ReferralRepositoryOpti
     usableOffer,
 
     /**
-     * Counts a click once per visitor, link and UTC day: the click's key is inserted only when new, and only then
-     * is the day's counter raised (both in one transaction). Returns whether this click counted.
+     * Counts a click once per visitor, link and UTC day: the visitor's keys (its network and user agent, its device)
+     * are inserted only when new, and only when none was there (and `mayCount`, the per-IP cap, agrees) is the day's
+     * counter raised, in the same transaction. Returns whether this click counted.
      */
-    async recordClick(linkId: number, visitor: string): Promise<boolean> {
+    async recordClick(
+      linkId: number,
+      visitorKeys: readonly string[],
+      mayCount: () => Promise<boolean>,
+    ): Promise<boolean> {
       const day = dayOf(options.now());
       return db.transaction().execute(async (trx) => {
-        const inserted = await trx
-          .insertInto("affiliate_link_clicks")
-          .values({ link_id: linkId, visitor, day })
-          .onConflict((oc) => oc.columns(["link_id", "visitor", "day"]).doNothing())
-          .returning("link_id")
-          .execute();
-        if (inserted.length === 0) return false;
+        let fresh = true;
+        for (const visitor of visitorKeys) {
+          const inserted = await trx
+            .insertInto("affiliate_link_clicks")
+            .values({ link_id: linkId, visitor, day })
+            .onConflict((oc) => oc.columns(["link_id", "visitor", "day"]).doNothing())
+            .returning("link_id")
+            .execute();
+          if (inserted.length === 0) fresh = false;
+        }
+        if (!fresh || !(await mayCount())) return false;
         await trx
           .insertInto("affiliate_link_daily_stats")
           .values({ link_id: linkId, day, clicks: 1, signups: 0 })

@@ -1,5 +1,6 @@
 import fastifyRateLimit from "@fastify/rate-limit";
 import fp from "fastify-plugin";
+import { clientKey } from "../../lib/client-key";
 import { ApiError } from "../../lib/errors";
 
 export interface RateLimitOptions {
@@ -17,7 +18,8 @@ export default fp<RateLimitOptions>(
       timeWindow: options.timeWindowMs,
       ...(app.redis ? { redis: app.redis, nameSpace: `${options.keyPrefix}rate-limit:` } : {}),
       skipOnError: true,
-      keyGenerator: (request) => request.ip,
+      // Per client: an IPv6 client by its /64 (one subscriber's whole prefix), not by each of its addresses.
+      keyGenerator: (request) => clientKey(request.ip),
       errorResponseBuilder: (_request, context) =>
         new ApiError("rate_limited", `Too many requests, try again in ${context.after}`),
     });

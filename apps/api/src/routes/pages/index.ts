@@ -1,7 +1,8 @@
 import fastifyFormbody from "@fastify/formbody";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import {
+  DEVICE_TOKEN_PATTERN,
   deviceTokenAppIdOf,
   loginRequestSchema,
   REFERRAL_ATTRIBUTION_DAYS,
@@ -14,7 +15,8 @@ import {
 import { LANGUAGE_COOKIE, localesOfPrefix, PREFIXES, resolveLocale, type Locale } from "@affiliates/locales";
 import { z } from "zod";
 import { checkDeviceToken } from "../../lib/device-token-guard";
-import { DAY_MS } from "../../lib/days";
+import { clientKey } from "../../lib/client-key";
+import { DAY_MS, dayOf } from "../../lib/days";
 import type { ReferralOffer } from "../../plugins/app/referral-repository";
 import { ApiError } from "../../lib/errors";
 import { methodNotAllowed } from "../../lib/methods";
@@ -113,7 +115,11 @@ function failureOf(error: unknown, t: PageMessages): { status: number; message: 
 export interface PageRoutesOptions {
   /** Chooses the token SDK's app id rendered into the forms (test and production differ). */
   appEnv: DeviceTokenAppEnv;
+  /** The most clicks one client IP (an IPv6 /64) adds to one link in a UTC day (REFERRAL_CLICKS_PER_IP). */
+  referralClicksPerIp?: number;
 }
+
+const sha256 = (value: string): string => createHash("sha256").update(value).digest("hex");
 
 /**
  * Stand-in main-site pages: /login, /register and their /{prefix}/ variants, plus POST /logout and the pages'
@@ -123,6 +129,7 @@ const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, options) =
   // Urlencoded forms only here: the JSON API under /v1 keeps refusing them (415).
   await app.register(fastifyFormbody, { bodyLimit: 16 * 1024 });
   const appId = deviceTokenAppIdOf(options.appEnv);
+  const clicksPerIp = options.referralClicksPerIp ?? 20;
 
   // Under /login/ so that the web app's proxy (API_PATH in apps/web/src/proxy.ts) forwards it to us.
   app.get(DEVICE_TOKEN_SCRIPT_PATH, async (_request, reply) =>
@@ -189,7 +196,12 @@ const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, options) =
     };
   }
 
-  /** A referral link's visit: one click per visitor (first-party cookie), link and day; the code remembered 30 days. */
+  /**
+   * A referral link's visit: one click per visitor, link and UTC day; the code remembered 30 days. The visitor is
+   * known on the server's side only (a client-chosen id would let one client count as many): its IP (an IPv6 /64)
+   * with its user agent, and its device when it sends a live device token. A visit counts when neither was seen on
+   * the link that day, and one IP adds at most `referralClicksPerIp` clicks to a link a day, whatever it claims.
+   */
   async function countVisit(request: FastifyRequest, reply: FastifyReply, offer: ReferralOffer): Promise<void> {
     let visitor = request.cookies[REFERRAL_VISITOR_COOKIE];
     if (!visitor || !/^[A-Za-z0-9_-]{16,64}$/.test(visitor)) {
@@ -201,7 +213,16 @@ const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, options) =
         maxAge: VISITOR_MS / 1000,
       });
     }
-    await app.referral.recordClick(offer.linkId, visitor);
+    const client = clientKey(request.ip);
+    const keys = [`net:${sha256(`${client}|${request.headers["user-agent"] ?? ""}`)}`];
+    const token = request.cookies[DEVICE_TOKEN_COOKIE];
+    const device = token && DEVICE_TOKEN_PATTERN.test(token) ? await app.deviceTokens.verify(token) : undefined;
+    if (device) keys.push(`dev:${sha256(device.fingerprint)}`);
+    const capKey = `clicks:${offer.linkId}:${dayOf(app.affiliate.now())}:${client}`;
+    await app.referral.recordClick(offer.linkId, keys, async () => {
+      const { count } = await app.counterStore.hit(capKey, DAY_MS);
+      return count <= clicksPerIp;
+    });
     reply.setCookie(REFERRAL_CODE_COOKIE, offer.code, {
       path: "/",
       sameSite: "lax",
@@ -259,21 +280,30 @@ const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, options) =
               : undefined;
           if (referral) model.referral = referral.model;
           if (referral?.refused) throw referral.refused;
+          const source = { ip: request.ip, device: request.deviceFingerprint };
+          // A sign-up with a code counts against the IP's referral sign-up limit; one that creates nothing does not.
+          const undoReferral = referral?.model ? await app.auth.reserveReferralSignup(request.ip) : undefined;
           const userId =
             kind === "login"
               ? await app.auth.login(
                   parseForm(loginRequestSchema, { email: form.email, password: form.password }),
-                  request.ip,
+                  source,
                 )
-              : await app.auth.register(
-                  parseForm(registerRequestSchema, {
-                    email: form.email,
-                    password: form.password,
-                    ...(typeof form.mobile === "string" && form.mobile.trim() !== ""
-                      ? { mobile: form.mobile.trim() }
-                      : {}),
-                  }),
-                );
+              : await app.auth
+                  .register(
+                    parseForm(registerRequestSchema, {
+                      email: form.email,
+                      password: form.password,
+                      ...(typeof form.mobile === "string" && form.mobile.trim() !== ""
+                        ? { mobile: form.mobile.trim() }
+                        : {}),
+                    }),
+                    source,
+                  )
+                  .catch(async (error: unknown) => {
+                    await undoReferral?.();
+                    throw error;
+                  });
           if (referral?.model) {
             try {
               await app.referral.attribute(userId, referral.model.code, new Date(app.affiliate.now()).toISOString());

@@ -268,6 +268,7 @@ const affiliateRoutes: FastifyPluginCallback<AffiliateRoutesOptions> = (app, opt
   endpoint(app, "referrerBind", async (request, _reply, { userId }) => {
     const user = await app.users.findById(userId);
     if (!user) throw new ApiError("no_session");
+    await app.auth.reserveReferralSignup(request.ip);
     return ok(await app.referral.attribute(userId, request.body.code, user.created_at));
   });
 

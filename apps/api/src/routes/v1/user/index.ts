@@ -15,13 +15,13 @@ const userRoutes: FastifyPluginCallback = (app, _options, done) => {
   });
 
   endpoint(app, "register", async (request, reply) => {
-    const userId = await app.auth.register(request.body);
+    const userId = await app.auth.register(request.body, { ip: request.ip, device: request.deviceFingerprint });
     await app.auth.startSession(request, reply, userId);
     return ok({ userId });
   });
 
   endpoint(app, "login", async (request, reply) => {
-    const userId = await app.auth.login(request.body, request.ip);
+    const userId = await app.auth.login(request.body, { ip: request.ip, device: request.deviceFingerprint });
     await app.auth.startSession(request, reply, userId);
     return ok({ userId });
   });
