@@ -28,6 +28,13 @@ export const AffiliateResponseCode = {
   inviterFixed: "10012",
   /** 409: the sub-affiliate invitation is no longer open (accepted, declined or withdrawn). */
   invitationClosed: "10013",
+  /**
+   * 409: the invitee (or card claimant, or sub-affiliate) is the inviter's own account by a strong signal: the
+   * inviter's session in the same browser, or the same device (README "Risk checks").
+   */
+  sameAccountHolder: "10030",
+  /** 409: the risk flag was already released or voided (operators). */
+  riskFlagResolved: "10031",
 } as const;
 
 /** Business codes of the VIP calls; the rest are the shared ResponseCode table's. */

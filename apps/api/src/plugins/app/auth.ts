@@ -149,6 +149,8 @@ export default fp<LoginThrottleOptions>(
         const previous = request.cookies[SESSION_COOKIE];
         if (previous) await app.sessions.delete(previous);
         const { token } = await app.sessions.create(userId);
+        // Where and on which device the user logs in or registers: what risk checks compare (README "Risk checks").
+        await app.risk.recordSighting(userId, request.ip, request.deviceFingerprint);
         const maxAge = Math.floor(app.sessions.ttlMs / 1000);
         reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(request), maxAge });
         reply.setCookie(SESSION_HINT_COOKIE, "1", { ...cookieOptions(request), httpOnly: false, maxAge });
@@ -178,5 +180,5 @@ export default fp<LoginThrottleOptions>(
     });
     done();
   },
-  { name: "auth", dependencies: ["users-repository", "sessions-repository", "redis", "cookie"] },
+  { name: "auth", dependencies: ["users-repository", "sessions-repository", "risk-repository", "redis", "cookie"] },
 );

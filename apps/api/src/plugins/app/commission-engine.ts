@@ -347,6 +347,8 @@ export function createCommissionEngine(db: Db, options: CommissionEngineOptions)
           .set({ status: "settled", settled_at: at })
           .where("status", "=", "pending")
           .where("trade_day", "<=", day)
+          // RISK HOLD (migration 0015, README "Risk checks"): a held or voided invitee's lines do not settle.
+          .where(sql<boolean>`invitee_id not in (select invitee_id from risk_flags where status <> 'released')`)
           .returning(["affiliate_user_id", "trade_day", "commission_cents"])
           .execute();
         const credits = new Map<string, { user_id: string; trade_day: string; cents: number }>();

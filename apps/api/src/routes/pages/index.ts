@@ -97,6 +97,8 @@ function failureOf(error: unknown, t: PageMessages): { status: number; message: 
         return { status: 401, message: t.invalidCredentials };
       case "email_taken":
         return { status: 409, message: t.emailTaken };
+      case "same_account_holder":
+        return { status: 409, message: t.referralSameHolder };
       case "bad_request": {
         const field = error.message.split(":")[0];
         const message =
@@ -259,6 +261,16 @@ const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, options) =
               : undefined;
           if (referral) model.referral = referral.model;
           if (referral?.refused) throw referral.refused;
+          // The same-holder signals (README "Risk checks"): the request may still carry the inviter's session.
+          const signals = {
+            sessionUserId: await app.auth.optionalUserId(request),
+            ip: request.ip,
+            fingerprint: request.deviceFingerprint,
+            email: asText(form.email),
+          };
+          // Refused before the account exists, like a refused code.
+          if (referral?.offer)
+            app.risk.refuseIfSameHolder(await app.risk.assess(referral.offer.inviterUserId, signals), "code");
           const userId =
             kind === "login"
               ? await app.auth.login(
@@ -276,7 +288,12 @@ const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, options) =
                 );
           if (referral?.model) {
             try {
-              await app.referral.attribute(userId, referral.model.code, new Date(app.affiliate.now()).toISOString());
+              await app.referral.attribute(
+                userId,
+                referral.model.code,
+                new Date(app.affiliate.now()).toISOString(),
+                signals,
+              );
             } catch (error) {
               // The link was archived in between: the account stands, without an inviter.
               request.log.warn({ err: error }, "referral not attributed");
