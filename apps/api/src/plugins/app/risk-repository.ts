@@ -139,13 +139,17 @@ export function createRiskRepository(db: Db, options: RiskRepositoryOptions) {
     return toFlag(row, cents.get(Number(row.invitee_id)) ?? 0);
   }
 
-  /** Marks an open flag resolved, once: a flag already released or voided is refused (409). */
+  /**
+   * Resolves a flag, once: release closes an open flag; void closes an open one or a released one (found out after
+   * paying). Anything else is refused (409); the conditional update makes concurrent calls act once.
+   */
   async function close(trx: Db, id: number, status: "released" | "voided", note: string) {
+    const from = status === "voided" ? ["open", "released"] : ["open"];
     const updated = await trx
       .updateTable("risk_flags")
       .set({ status, resolved_at: nowIso(), resolution_note: note })
       .where("id", "=", id)
-      .where("status", "=", "open")
+      .where("status", "in", from)
       .returning(["invitee_id"])
       .executeTakeFirst();
     if (updated) return Number(updated.invitee_id);
@@ -225,9 +229,9 @@ export function createRiskRepository(db: Db, options: RiskRepositoryOptions) {
     },
 
     /**
-     * Voids the hold: the invitee's pending lines become void (never paid) and whatever of theirs was settled before
-     * the hold is taken back by a negative `void` ledger entry per affiliate and trade day; the ledger stays
-     * append-only. One transaction: a concurrent void finds the flag closed and changes nothing.
+     * Voids the hold (open, or released and found out later): the invitee's pending lines become void (never paid)
+     * and whatever of theirs was settled is taken back by a negative `void` ledger entry per affiliate and trade day;
+     * the ledger stays append-only (a balance already paid out can go below zero). One transaction: a concurrent void finds the flag closed and changes nothing.
      */
     async void(id: number, note: string): Promise<AdminRiskResolveResult> {
       const result = await db.transaction().execute(async (trx) => {
