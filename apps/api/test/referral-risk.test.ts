@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  DEVICE_TOKEN_APP_IDS,
   affiliateCommissionPageSchema,
   adminRiskFlagListSchema,
   adminRiskResolveResultSchema,
@@ -56,6 +57,12 @@ const balanceOf = async (cookie: string) =>
 const ledgerRows = async (userId: string) =>
   s.app.db.selectFrom("affiliate_ledger").selectAll().where("user_id", "=", userId).orderBy("id").execute();
 const settle = async (day: string) => data(await call("POST", apiUrl("adminSettle", { day }), { admin: true }));
+/** The affiliate logs in again with a new device token: the one their browser now holds (its dy_token cookie). */
+const affiliateBrowserToken = async (): Promise<string> => {
+  const token = await deviceToken(s.app, fingerprintOf(AFFILIATE.email));
+  s.affiliateCookie = sessionCookie(await login(s.app, AFFILIATE.email, AFFILIATE.password, { "dy-token": token }));
+  return token;
+};
 /** A user with no inviter yet, registered on `dy`'s device from `ip` (the register page without a code). */
 const plainAccount = (as: { dy?: string; ip?: string; email?: string } = {}) => registerWith("", {}, as);
 
@@ -88,12 +95,33 @@ describe(`self-referral at sign-up (${DIALECT})`, () => {
     expect(own.response.cookies.find((c) => c.name === "refresh_token")).toBeUndefined();
   });
 
-  it("a second account from the affiliate's device (a new dy-token for the same fingerprint) is refused", async () => {
-    const sameDevice = await deviceToken(s.app, fingerprintOf(AFFILIATE.email));
-    const own = await registerWith("aurora10", {}, { dy: sameDevice, ip: "198.51.100.21" });
+  it("a second account with the device token the affiliate's browser holds is refused, also after a renewal", async () => {
+    const browserToken = await affiliateBrowserToken();
+    const own = await registerWith("aurora10", {}, { dy: browserToken, ip: "198.51.100.21" });
     expect(own.response.statusCode).toBe(409);
     expect(own.response.body).toContain("you cannot invite yourself");
     expect(own.userId).toBeUndefined();
+    // The logged-in browser renews its token (every 1200 s): the new one is the affiliate's too.
+    const renewed = await s.app.inject({
+      method: "POST",
+      url: apiUrl("deviceTokenIssue"),
+      cookies: { refresh_token: s.affiliateCookie },
+      payload: { appId: DEVICE_TOKEN_APP_IDS.test, fingerprint: fingerprintOf(AFFILIATE.email) },
+    });
+    const { token } = data(renewed) as { token: string };
+    const again = await registerWith("aurora10", {}, { dy: token, ip: "198.51.100.22" });
+    expect(again.response.statusCode).toBe(409);
+    expect(again.userId).toBeUndefined();
+  });
+
+  it("the affiliate's kind of device (same fingerprint, another browser's token): attributed and held", async () => {
+    const likeTheAffiliates = await deviceToken(s.app, fingerprintOf(AFFILIATE.email));
+    const held = await registerWith("aurora10", {}, { dy: likeTheAffiliates, ip: "198.51.100.23" });
+    expect(held.response.statusCode, held.response.body).toBe(303);
+    expect((await flagOf(held.userId)).reasons).toEqual(["same_device"]);
+    expect(await inviteeOf(s.affiliateCookie, held.userId)).toMatchObject({
+      hold: { status: "under_review", reason: "shared_device" },
+    });
   });
 
   it("same IP: attributed and held; its lines do not settle until released; release → they settle", async () => {
@@ -260,8 +288,8 @@ describe(`self-referral at sign-up (${DIALECT})`, () => {
 });
 
 describe(`self-referral at binding, cards and sub-invitations (${DIALECT})`, () => {
-  it("binding one's own code later: the affiliate's device refuses, the affiliate's IP holds", async () => {
-    const sameDevice = await deviceToken(s.app, fingerprintOf(AFFILIATE.email));
+  it("binding one's own code later: the affiliate's browser refuses, the affiliate's IP holds", async () => {
+    const sameDevice = await affiliateBrowserToken();
     // Registered on another device and network, then binding from the affiliate's device.
     const second = await plainAccount();
     const bind = (cookie: string, dy: string, ip: string) =>
@@ -274,7 +302,7 @@ describe(`self-referral at binding, cards and sub-invitations (${DIALECT})`, () 
         payload: JSON.stringify({ code: "aurora10" }),
       });
     refused(await bind(second.cookie ?? "", sameDevice, "198.51.100.40"), 409, SAME_HOLDER);
-    // An account whose own registration was on the affiliate's device is refused from any device later.
+    // An account registered in the affiliate's browser is refused from any browser later.
     const registeredThere = await plainAccount({ dy: sameDevice, ip: "198.51.100.41" });
     const elsewhere = await deviceToken(s.app, `elsewhere-${DIALECT}-0123456789`);
     refused(await bind(registeredThere.cookie ?? "", elsewhere, "198.51.100.42"), 409, SAME_HOLDER);
@@ -308,8 +336,8 @@ describe(`self-referral at binding, cards and sub-invitations (${DIALECT})`, () 
         cookies: { refresh_token: cookie },
       });
     const code = await issue();
-    // Same device as the affiliate.
-    const sameDevice = await deviceToken(s.app, fingerprintOf(AFFILIATE.email));
+    // In the affiliate's browser.
+    const sameDevice = await affiliateBrowserToken();
     const second = await plainAccount();
     refused(await claim(code, second.cookie ?? "", sameDevice), 409, SAME_HOLDER);
     // Another device, but the affiliate's own inbox (+tag).

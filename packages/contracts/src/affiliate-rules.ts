@@ -15,15 +15,17 @@ export const AFFILIATE_APPLICATION_STATUSES = ["pending", "approved", "rejected"
 /** void: the invitee's hold was voided by an operator; the line is never paid. */
 export const AFFILIATE_COMMISSION_STATUSES = ["pending", "settled", "void"] as const;
 /**
- * Why an invitee's commission is held (README "Risk checks"): the invitee shares an IP or its network with the
+ * Why an invitee's commission is held (README "Risk checks"): the invitee's device has the inviter's device
+ * fingerprint (identical devices share one, so it holds rather than refuses), shares an IP or its network with the
  * inviter, has the inviter's email once normalised, or a disposable email domain.
  */
-export const RISK_HOLD_REASONS = ["same_ip", "same_network", "same_email", "disposable_email"] as const;
+export const RISK_HOLD_REASONS = ["same_device", "same_ip", "same_network", "same_email", "disposable_email"] as const;
 export type RiskHoldReason = (typeof RISK_HOLD_REASONS)[number];
 /** The plain-language category the affiliate sees for a held invitee (the reasons stay the operators'). */
-export const RISK_HOLD_CATEGORIES = ["shared_network", "linked_email", "disposable_email"] as const;
+export const RISK_HOLD_CATEGORIES = ["shared_device", "shared_network", "linked_email", "disposable_email"] as const;
 export type RiskHoldCategory = (typeof RISK_HOLD_CATEGORIES)[number];
 export const RISK_HOLD_CATEGORY_OF: Record<RiskHoldReason, RiskHoldCategory> = {
+  same_device: "shared_device",
   same_ip: "shared_network",
   same_network: "shared_network",
   same_email: "linked_email",

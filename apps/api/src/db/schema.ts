@@ -471,6 +471,8 @@ export interface UserSightingsTable {
   network: string;
   /** SHA-256 of the device fingerprint the request's dy-token is bound to; "" when none was checked. */
   device: string;
+  /** SHA-256 of the latest dy-token this browser used ("" when none): the browser's own storage, not just its kind. */
+  token: string;
   first_seen_at: string;
   last_seen_at: string;
 }

@@ -4,8 +4,9 @@ const isPostgres = (db: Kysely<unknown>): boolean => db.getExecutor().adapter in
 
 /**
  * Self-referral risk checks (README "Risk checks"):
- * - `user_sightings`: where and on which device each user logged in or registered (IP, its /24 or /64, the device
- *   fingerprint's hash), one row per user, IP and device with the last time seen: what an invitee is compared with.
+ * - `user_sightings`: where and on which device each user logged in, registered or renewed a device token while
+ *   logged in (IP, its /24 or /64, the hashes of the device fingerprint and of the latest dy-token), one row per
+ *   user, IP and device with the last time seen: what an invitee is compared with.
  * - `risk_flags`: an invitee attributed but held, with the reasons; settlement skips the lines of an invitee whose
  *   flag is not released. Operators release (the lines settle at the next run) or void (they never pay).
  */
@@ -20,6 +21,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("ip", "text", (c) => c.notNull())
     .addColumn("network", "text", (c) => c.notNull())
     .addColumn("device", "text", (c) => c.notNull())
+    .addColumn("token", "text", (c) => c.notNull())
     .addColumn("first_seen_at", "text", (c) => c.notNull())
     .addColumn("last_seen_at", "text", (c) => c.notNull())
     .addPrimaryKeyConstraint("user_sightings_pk", ["user_id", "ip", "device"])

@@ -150,7 +150,7 @@ export default fp<LoginThrottleOptions>(
         if (previous) await app.sessions.delete(previous);
         const { token } = await app.sessions.create(userId);
         // Where and on which device the user logs in or registers: what risk checks compare (README "Risk checks").
-        await app.risk.recordSighting(userId, request.ip, request.deviceFingerprint);
+        await app.risk.recordSighting(userId, request.ip, request.deviceFingerprint, request.deviceToken);
         const maxAge = Math.floor(app.sessions.ttlMs / 1000);
         reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(request), maxAge });
         reply.setCookie(SESSION_HINT_COOKIE, "1", { ...cookieOptions(request), httpOnly: false, maxAge });

@@ -23,6 +23,8 @@ export interface HolderSignals {
   ip: string;
   /** The fingerprint the request's live dy-token is bound to, when one was checked. */
   fingerprint: string | undefined;
+  /** That dy-token: the browser's own (kept in its cookie), where a fingerprint only tells the kind of device. */
+  token: string | undefined;
   email: string;
   /** The invitee's own account when it exists (binding, claims): their own sightings count as their signals too. */
   userId?: string;
@@ -67,16 +69,16 @@ export function createRiskRepository(db: Db, options: RiskRepositoryOptions) {
     if (userIds.length === 0) return [];
     return db
       .selectFrom("user_sightings")
-      .select(["user_id", "ip", "network", "device"])
+      .select(["user_id", "ip", "network", "device", "token"])
       .where("user_id", "in", userIds)
       .where("last_seen_at", ">=", new Date(options.now() - SIGHTING_LOOKBACK_DAYS * DAY_MS).toISOString())
       .execute();
   }
 
   /**
-   * Compares a would-be invitee with the inviter, signal by signal: the inviter's own session in the request or one
-   * of the inviter's devices refuses; one of the inviter's IPs or networks, the inviter's normalised email, or a
-   * disposable domain holds.
+   * Compares a would-be invitee with the inviter, signal by signal: the inviter's own session in the request, or a
+   * device token the inviter's browser was given, refuses; the inviter's device fingerprint (identical phones share
+   * one), one of the inviter's IPs or networks, the inviter's normalised email, or a disposable domain holds.
    */
   async function assess(inviterUserId: string, signals: HolderSignals): Promise<RiskVerdict> {
     if (signals.sessionUserId === inviterUserId) return { refuse: "same_session", hold: [] };
@@ -85,13 +87,16 @@ export function createRiskRepository(db: Db, options: RiskRepositoryOptions) {
       sightingsOf(signals.userId ? [signals.userId] : []),
       db.selectFrom("users").select("email").where("user_id", "=", inviterUserId).executeTakeFirst(),
     ]);
+    const tokens = new Set(ownSeen.map((s) => s.token).filter((t) => t !== ""));
+    if (signals.token) tokens.add(deviceKey(signals.token));
+    if (inviterSeen.some((s) => s.token !== "" && tokens.has(s.token))) return { refuse: "same_device", hold: [] };
+
     const devices = new Set(ownSeen.map((s) => s.device).filter((d) => d !== ""));
     if (signals.fingerprint) devices.add(deviceKey(signals.fingerprint));
-    if (inviterSeen.some((s) => s.device !== "" && devices.has(s.device))) return { refuse: "same_device", hold: [] };
-
     const ips = new Set([signals.ip, ...ownSeen.map((s) => s.ip)]);
     const networks = new Set([networkOf(signals.ip), ...ownSeen.map((s) => s.network)]);
     const hold: RiskHoldReason[] = [];
+    if (inviterSeen.some((s) => s.device !== "" && devices.has(s.device))) hold.push("same_device");
     if (inviterSeen.some((s) => ips.has(s.ip))) hold.push("same_ip");
     else if (inviterSeen.some((s) => networks.has(s.network))) hold.push("same_network");
     if (inviter && normalisedEmail(inviter.email) === normalisedEmail(signals.email)) hold.push("same_email");
@@ -104,7 +109,10 @@ export function createRiskRepository(db: Db, options: RiskRepositoryOptions) {
     if (verdict.refuse === "same_session")
       throw new ApiError("same_account_holder", `${what}: the inviter's own session is open in this browser`);
     if (verdict.refuse === "same_device")
-      throw new ApiError("same_account_holder", `${what}: this device belongs to the inviter's account`);
+      throw new ApiError(
+        "same_account_holder",
+        `${what}: this browser's device token was given to the inviter's account`,
+      );
   }
 
   const toFlag = (r: FlagRow, unsettledCents: number): AdminRiskFlag => ({
@@ -177,8 +185,14 @@ export function createRiskRepository(db: Db, options: RiskRepositoryOptions) {
      * Remembers where and on which device a user logged in or registered (one row per user, IP and device; a repeat
      * only moves its last-seen time).
      */
-    async recordSighting(userId: string, ip: string, fingerprint: string | undefined): Promise<void> {
+    async recordSighting(
+      userId: string,
+      ip: string,
+      fingerprint: string | undefined,
+      token: string | undefined,
+    ): Promise<void> {
       const at = nowIso();
+      const tokenKey = token ? deviceKey(token) : "";
       await db
         .insertInto("user_sightings")
         .values({
@@ -186,10 +200,11 @@ export function createRiskRepository(db: Db, options: RiskRepositoryOptions) {
           ip,
           network: networkOf(ip),
           device: fingerprint ? deviceKey(fingerprint) : "",
+          token: tokenKey,
           first_seen_at: at,
           last_seen_at: at,
         })
-        .onConflict((oc) => oc.columns(["user_id", "ip", "device"]).doUpdateSet({ last_seen_at: at }))
+        .onConflict((oc) => oc.columns(["user_id", "ip", "device"]).doUpdateSet({ last_seen_at: at, token: tokenKey }))
         .execute();
     },
 

@@ -266,6 +266,7 @@ const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, options) =
             sessionUserId: await app.auth.optionalUserId(request),
             ip: request.ip,
             fingerprint: request.deviceFingerprint,
+            token: request.deviceToken,
             email: asText(form.email),
           };
           // Refused before the account exists, like a refused code.

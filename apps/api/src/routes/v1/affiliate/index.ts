@@ -30,7 +30,14 @@ export interface AffiliateRoutesOptions {
 async function holderSignals(request: FastifyRequest, userId: string): Promise<HolderSignals> {
   const user = await request.server.users.findById(userId);
   if (!user) throw new ApiError("no_session");
-  return { sessionUserId: userId, ip: request.ip, fingerprint: request.deviceFingerprint, email: user.email, userId };
+  return {
+    sessionUserId: userId,
+    ip: request.ip,
+    fingerprint: request.deviceFingerprint,
+    token: request.deviceToken,
+    email: user.email,
+    userId,
+  };
 }
 
 const HOST_PATTERN = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
