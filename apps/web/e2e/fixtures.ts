@@ -1,4 +1,4 @@
-import { expect, type BrowserContext, type Locator, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import { DEVICE_TOKEN_APP_IDS } from "@affiliates/contracts";
 import { ENDPOINTS, type EndpointName, type EndpointPathArgs, endpointUrl } from "@affiliates/contracts/endpoints";
 
@@ -128,4 +128,29 @@ export async function chooseOption(
     await expect(select).toContainText(shows, { timeout: 1_000 });
     await expect(openList).toHaveCount(0, { timeout: 2_000 });
   }).toPass({ timeout: 10_000 });
+}
+
+/** An open risk flag of a user (README "Risk checks"), as the operators list them; undefined when none. */
+export async function openRiskFlag(
+  request: APIRequestContext,
+  userId: string,
+): Promise<{ id: number; reasons: string[] } | undefined> {
+  const response = await request.get(`${apiPath("adminRiskFlags")}?status=open&limit=500`, { headers: ADMIN_HEADERS });
+  expect(response.status()).toBe(200);
+  const body = (await response.json()) as { data: { flags: { id: number; userId: string; reasons: string[] }[] } };
+  return body.data.flags.find((f) => f.userId === userId);
+}
+
+/**
+ * Every browser of the e2e suite shares one IP with the demo affiliate, so a sign-up through its link is held for
+ * review; the operator releases it, as for a friend on the same network.
+ */
+export async function releaseRiskHold(request: APIRequestContext, userId: string): Promise<void> {
+  const flag = await openRiskFlag(request, userId);
+  expect(flag, `a hold on ${userId}`).toBeDefined();
+  const response = await request.post(apiPath("adminRiskRelease", { id: flag?.id ?? 0 }), {
+    headers: ADMIN_HEADERS,
+    data: { reason: "e2e: a different person on the same network" },
+  });
+  expect(response.status()).toBe(200);
 }
