@@ -153,6 +153,18 @@ describe(`self-referral at sign-up (${DIALECT})`, () => {
     );
     expect(released.flag).toMatchObject({ status: "released", resolutionNote: "checked: a flatmate" });
     expect(await inviteeOf(s.affiliateCookie, held.userId)).toMatchObject({ hold: null });
+    // An unknown flag is a 404, a reason too short a 400 naming the field.
+    refused(
+      await call("POST", apiUrl("adminRiskRelease", { id: 999_999 }), { admin: true, body: { reason: "fine" } }),
+      404,
+      "404",
+    );
+    refused(
+      await call("POST", apiUrl("adminRiskVoid", { id: flag.id }), { admin: true, body: { reason: "" } }),
+      400,
+      "400",
+      /^reason: /,
+    );
     // Released once: a second decision is refused.
     refused(
       await call("POST", apiUrl("adminRiskRelease", { id: flag.id }), { admin: true, body: { reason: "again" } }),

@@ -31,6 +31,8 @@ test("a sign-up from the affiliate's own network is held: 'On hold: under review
   browser,
 }) => {
   test.setTimeout(120_000);
+  // The affiliate has logged in from this machine: the checks compare a sign-up with the affiliate's logins.
+  await logIn(context);
   // Someone registers through the link in a browser of their own (the same machine and IP as the affiliate's).
   const friend = await browser.newContext();
   const friendPage = await friend.newPage();
@@ -53,7 +55,6 @@ test("a sign-up from the affiliate's own network is held: 'On hold: under review
   const reason = REASON_TEXT[flag?.reasons[0] ?? ""];
   expect(reason, `a reason text for ${flag?.reasons.join(",")}`).toBeDefined();
 
-  await logIn(context);
   await page.setViewportSize(PHONE);
   for (const locale of ["en", "ar"] as const) {
     await page.goto(`${locale === "en" ? "" : "/ar"}/affiliates/dashboard`);
