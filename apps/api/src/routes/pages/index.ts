@@ -262,15 +262,17 @@ const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, options) =
           if (referral) model.referral = referral.model;
           if (referral?.refused) throw referral.refused;
           // The same-holder signals (README "Risk checks"): the request may still carry the inviter's session.
-          const signals = {
-            sessionUserId: await app.auth.optionalUserId(request),
-            ip: request.ip,
-            fingerprint: request.deviceFingerprint,
-            token: request.deviceToken,
-            email: asText(form.email),
-          };
+          const signals = referral?.offer
+            ? {
+                sessionUserId: await app.auth.optionalUserId(request),
+                ip: request.ip,
+                fingerprint: request.deviceFingerprint,
+                token: request.deviceToken,
+                email: asText(form.email),
+              }
+            : undefined;
           // Refused before the account exists, like a refused code.
-          if (referral?.offer)
+          if (referral?.offer && signals)
             app.risk.refuseIfSameHolder(await app.risk.assess(referral.offer.inviterUserId, signals), "code");
           const userId =
             kind === "login"
@@ -287,7 +289,7 @@ const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, options) =
                       : {}),
                   }),
                 );
-          if (referral?.model) {
+          if (referral?.model && signals) {
             try {
               await app.referral.attribute(
                 userId,
