@@ -1,6 +1,6 @@
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { apiPath, logIn, openRiskFlag, releaseRiskHold } from "./fixtures";
+import { AFFILIATE, apiPath, openRiskFlag, releaseRiskHold } from "./fixtures";
 import { reveal } from "./dashboard-helpers";
 
 /**
@@ -31,8 +31,11 @@ test("a sign-up from the affiliate's own network is held: 'On hold: under review
   browser,
 }) => {
   test.setTimeout(120_000);
-  // The affiliate has logged in from this machine: the checks compare a sign-up with the affiliate's logins.
-  await logIn(context);
+  // The affiliate logs in from this browser (the login page): the checks compare a sign-up with the affiliate's logins.
+  await page.goto("/login?from=%2Faffiliates%2Fdashboard");
+  await page.locator('input[name="email"]').fill(AFFILIATE.email);
+  await page.locator('input[name="password"]').fill(AFFILIATE.password);
+  await Promise.all([page.waitForURL(/\/affiliates/), page.locator('input[name="password"]').press("Enter")]);
   // Someone registers through the link in a browser of their own (the same machine and IP as the affiliate's).
   const friend = await browser.newContext();
   const friendPage = await friend.newPage();
@@ -79,7 +82,7 @@ test("a sign-up from the affiliate's own network is held: 'On hold: under review
   }
 
   // Tidy: released, the hold leaves the table (and other suites' pages).
-  await releaseRiskHold(context.request, userId);
+  await releaseRiskHold(context.request, flag?.id ?? 0);
   await page.reload();
   await reveal(page, "invitees");
   await searchInvitee(page, userId);
