@@ -26,6 +26,7 @@ import affiliatePlugin from "./plugins/app/affiliate";
 import commissionEnginePlugin from "./plugins/app/commission-engine";
 import payoutsRepositoryPlugin from "./plugins/app/payouts-repository";
 import referralRepositoryPlugin from "./plugins/app/referral-repository";
+import riskRepositoryPlugin from "./plugins/app/risk-repository";
 import subInvitationsRepositoryPlugin from "./plugins/app/sub-invitations-repository";
 import partnersRepositoryPlugin from "./plugins/app/partners-repository";
 import sameOriginPlugin from "./plugins/app/same-origin";
@@ -189,6 +190,7 @@ const apiPlugin: FastifyPluginAsync<AppOptions> = async (app, options) => {
   await app.register(referralRepositoryPlugin, { now: options.now });
   await app.register(subInvitationsRepositoryPlugin, { now: options.now });
   await app.register(partnersRepositoryPlugin, { now: options.now });
+  await app.register(riskRepositoryPlugin, { now: options.now });
   await app.register(knownSourcesRepositoryPlugin, { now: options.now });
   await app.register(authPlugin, {
     ...options.loginThrottle,

@@ -113,6 +113,8 @@ describe("commissions", () => {
       reasonNone: first?.reason_none,
       source: "direct",
       fills: 1,
+      // No seeded invitee is held (README "Risk checks").
+      hold: null,
     });
     expect(page.items.map((i) => i.id)).toEqual(sorted.slice(0, 50).map((c) => c.id));
 
@@ -157,9 +159,9 @@ describe("commissions", () => {
     const json = await allJsonRows(from, TODAY);
     expect(json.length).toBeGreaterThan(500);
     expect(lines).toHaveLength(json.length);
-    // The CSV's columns: every field but the line's source and fill count.
+    // The CSV's columns: every field but the line's source, fill count and risk hold.
     expect(lines.map((l) => csvRecord(header ?? [], l))).toEqual(
-      json.map(({ source: _source, fills: _fills, ...columns }) => columns),
+      json.map(({ source: _source, fills: _fills, hold: _hold, ...columns }) => columns),
     );
     // Money is written with exactly two decimals.
     expect(lines.every((l) => /^\d+\.\d{2}$/.test(l[5] ?? ""))).toBe(true);

@@ -217,6 +217,7 @@ describe(routeTitle("invitees"), () => {
       commissionUsdt: usd(cents(seed?.commission_cents)),
       linkId: seed?.link_id,
       linkCode: G.affiliate_links.find((l) => l.id === seed?.link_id)?.code,
+      hold: null,
     });
     for (const item of page.items) expect(item.maskedUserId).toMatch(/^\d{2}\*{4}\d{2}$/);
   });

@@ -104,6 +104,15 @@ async function freshUser(): Promise<{ email: string; cookie: string; userId: str
   return { email, cookie: sessionCookie(response), userId };
 }
 
+/** An open risk flag: a new account on the affiliate's network binds the affiliate's code (attributed, held). */
+async function heldFlag(): Promise<number> {
+  data(await send("referrerBind", { cookie: (await freshUser()).cookie, body: { code: "aurora10" } }));
+  const { flags } = endpointSchemasOf("adminRiskFlags").answer.parse(
+    data(await send("adminRiskFlags", { query: { status: "open" } })),
+  ) as { flags: { id: number }[] };
+  return flags[0]?.id ?? 0;
+}
+
 async function issueCard(): Promise<string> {
   return experienceCardSchema.parse(data(await send("cardIssue", { body: { amountUsdt: 10 } }))).code;
 }
@@ -316,6 +325,9 @@ const VALID: Record<EndpointName, () => Call | Promise<Call>> = {
     return { params: { id: list.campaigns[0]?.id ?? "none" } };
   },
   adminPartnerApplications: () => ({ query: { kind: "broker" } }),
+  adminRiskFlags: () => ({ query: { status: "open", limit: "50" } }),
+  adminRiskRelease: async () => ({ params: { id: await heldFlag() }, body: { reason: "checked: two people" } }),
+  adminRiskVoid: async () => ({ params: { id: await heldFlag() }, body: { reason: "same person, two accounts" } }),
 };
 
 beforeAll(async () => {
@@ -455,6 +467,12 @@ const BAD: Partial<Record<EndpointName, BadCase[]>> = {
   adminCardQuota: [{ params: { userId: AFFILIATE_ID }, body: { monthlyQuota: 1001 }, field: "monthlyQuota" }],
   adminAirdropParticipants: [{ params: { id: "UPPER" }, field: "id" }],
   adminPartnerApplications: [{ query: { kind: "nope" }, field: "kind" }],
+  adminRiskFlags: [{ query: { status: "held" }, field: "status" }],
+  adminRiskRelease: [
+    { params: { id: 1 }, body: { reason: "" }, field: "reason" },
+    { params: { id: "x" }, body: { reason: "fine" }, field: "id" },
+  ],
+  adminRiskVoid: [{ params: { id: 1 }, body: {}, field: "reason" }],
 };
 
 describe(`the endpoint table: bad requests are refused naming the field (${DIALECT})`, () => {

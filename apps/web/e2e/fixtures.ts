@@ -1,4 +1,4 @@
-import { expect, type BrowserContext, type Locator, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import { DEVICE_TOKEN_APP_IDS } from "@affiliates/contracts";
 import { ENDPOINTS, type EndpointName, type EndpointPathArgs, endpointUrl } from "@affiliates/contracts/endpoints";
 
@@ -128,4 +128,24 @@ export async function chooseOption(
     await expect(select).toContainText(shows, { timeout: 1_000 });
     await expect(openList).toHaveCount(0, { timeout: 2_000 });
   }).toPass({ timeout: 10_000 });
+}
+
+/** An open risk flag of a user (README "Risk checks"), as the operators list them; undefined when none. */
+export async function openRiskFlag(
+  request: APIRequestContext,
+  userId: string,
+): Promise<{ id: number; reasons: string[] } | undefined> {
+  const response = await request.get(`${apiPath("adminRiskFlags")}?status=open&limit=500`, { headers: ADMIN_HEADERS });
+  expect(response.status()).toBe(200);
+  const body = (await response.json()) as { data: { flags: { id: number; userId: string; reasons: string[] }[] } };
+  return body.data.flags.find((f) => f.userId === userId);
+}
+
+/** The operator releases a user's open risk flag (README "Risk checks"), e.g. a friend on the same network. */
+export async function releaseRiskHold(request: APIRequestContext, flagId: number): Promise<void> {
+  const response = await request.post(apiPath("adminRiskRelease", { id: flagId }), {
+    headers: ADMIN_HEADERS,
+    data: { reason: "e2e: a different person on the same network" },
+  });
+  expect(response.status()).toBe(200);
 }

@@ -12,7 +12,28 @@ export const AFFILIATE_CARD_AMOUNTS_USDT = [10, 20, 50, 100] as const;
 export const AFFILIATE_CARD_VALIDITY_DAYS = [7, 14, 30] as const;
 export const AFFILIATE_CHANNEL_TYPES = ["youtube", "x", "telegram", "tiktok", "website", "discord", "other"] as const;
 export const AFFILIATE_APPLICATION_STATUSES = ["pending", "approved", "rejected"] as const;
-export const AFFILIATE_COMMISSION_STATUSES = ["pending", "settled"] as const;
+/** void: the invitee's hold was voided by an operator; the line is never paid. */
+export const AFFILIATE_COMMISSION_STATUSES = ["pending", "settled", "void"] as const;
+/**
+ * Why an invitee's commission is held (README "Risk checks"): the invitee's device has the inviter's device
+ * fingerprint (identical devices share one, so it holds rather than refuses), shares an IP or its network with the
+ * inviter, has the inviter's email once normalised, or a disposable email domain.
+ */
+export const RISK_HOLD_REASONS = ["same_device", "same_ip", "same_network", "same_email", "disposable_email"] as const;
+export type RiskHoldReason = (typeof RISK_HOLD_REASONS)[number];
+/** The plain-language category the affiliate sees for a held invitee (the reasons stay the operators'). */
+export const RISK_HOLD_CATEGORIES = ["shared_device", "shared_network", "linked_email", "disposable_email"] as const;
+export type RiskHoldCategory = (typeof RISK_HOLD_CATEGORIES)[number];
+export const RISK_HOLD_CATEGORY_OF: Record<RiskHoldReason, RiskHoldCategory> = {
+  same_device: "shared_device",
+  same_ip: "shared_network",
+  same_network: "shared_network",
+  same_email: "linked_email",
+  disposable_email: "disposable_email",
+};
+/** under_review: an operator has not decided yet; voided: the invitee's commission is never paid. */
+export const RISK_HOLD_STATUSES = ["under_review", "voided"] as const;
+export const RISK_FLAG_STATUSES = ["open", "released", "voided"] as const;
 export const AFFILIATE_BUSINESS_LINES = ["spot", "futures"] as const;
 export const AFFILIATE_CARD_STATUSES = ["issued", "claimed", "used", "expired"] as const;
 export const AFFILIATE_INVITEE_SORTS = ["registeredAt", "volume", "commission"] as const;

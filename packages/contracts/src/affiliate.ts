@@ -12,6 +12,10 @@ import {
   AFFILIATE_CARD_STATUSES,
   AFFILIATE_INVITEE_SORTS,
   INVITEE_SEARCH_PATTERN,
+  RISK_FLAG_STATUSES,
+  RISK_HOLD_CATEGORIES,
+  RISK_HOLD_REASONS,
+  RISK_HOLD_STATUSES,
 } from "./affiliate-rules";
 
 /**
@@ -249,6 +253,15 @@ export const inviteeListQuerySchema = z
   .strict();
 export type InviteeListQuery = z.input<typeof inviteeListQuerySchema>;
 
+/**
+ * A held invitee's state as the affiliate sees it (README "Risk checks"): under review until an operator releases
+ * (then null) or voids the hold, and the plain-language category of why. null: not held.
+ */
+export const riskHoldSchema = z
+  .object({ status: z.enum(RISK_HOLD_STATUSES), reason: z.enum(RISK_HOLD_CATEGORIES) })
+  .nullable();
+export type RiskHold = z.infer<typeof riskHoldSchema>;
+
 export const inviteeSchema = z.object({
   id: z.number().int(),
   maskedUserId: z.string(),
@@ -260,6 +273,7 @@ export const inviteeSchema = z.object({
   commissionUsdt: z.number(),
   linkId: z.number().int().nullable(),
   linkCode: z.string().nullable(),
+  hold: riskHoldSchema,
 });
 export type Invitee = z.infer<typeof inviteeSchema>;
 
@@ -300,6 +314,8 @@ export const affiliateCommissionRecordSchema = z.object({
   source: z.enum(["direct", "override"]),
   /** Fills counted in the line. */
   fills: z.number().int(),
+  /** The invitee's risk hold: a held line does not settle (README "Risk checks"). */
+  hold: riskHoldSchema,
 });
 export type AffiliateCommissionRecord = z.infer<typeof affiliateCommissionRecordSchema>;
 
@@ -448,3 +464,39 @@ export const adminAffiliateCardQuotaSchema = z.object({
   override: z.number().int().nullable(),
 });
 export type AdminAffiliateCardQuota = z.infer<typeof adminAffiliateCardQuotaSchema>;
+
+// ---------------------------------------------------------------- self-referral risk flags (operators)
+
+/** `GET /v1/admin/risk/flags?status=open&limit=`: newest first. */
+export const adminRiskFlagListQuerySchema = z
+  .object({
+    status: z.enum(RISK_FLAG_STATUSES).default("open"),
+    limit: z.coerce.number().int().min(1).max(500).default(100),
+  })
+  .strict();
+export const adminRiskFlagSchema = z.object({
+  id: z.number().int(),
+  inviteeId: z.number().int(),
+  affiliateUserId: z.string(),
+  userId: z.string(),
+  reasons: z.array(z.enum(RISK_HOLD_REASONS)),
+  status: z.enum(RISK_FLAG_STATUSES),
+  createdAt: z.string(),
+  resolvedAt: z.string().nullable(),
+  resolutionNote: z.string().nullable(),
+  /** The invitee's commission not yet settled (pending lines). */
+  unsettledUsdt: z.number(),
+});
+export type AdminRiskFlag = z.infer<typeof adminRiskFlagSchema>;
+export const adminRiskFlagListSchema = z.object({ flags: z.array(adminRiskFlagSchema) });
+export const riskFlagIdParamSchema = affiliateIdParamSchema;
+/** Release or void: the operator says why (kept on the flag). */
+export const adminRiskResolveRequestSchema = z.object({ reason: z.string().trim().min(3).max(500) }).strict();
+export const adminRiskResolveResultSchema = z.object({
+  flag: adminRiskFlagSchema,
+  /** Void: the pending lines that became void. */
+  voidedLines: z.number().int(),
+  /** Void: the settled commission taken back by reversing ledger entries. */
+  reversedUsdt: z.number(),
+});
+export type AdminRiskResolveResult = z.infer<typeof adminRiskResolveResultSchema>;

@@ -32,6 +32,13 @@ export const AffiliateResponseCode = {
   termsMismatch: "10031",
   /** 409: the sub-affiliate invitation has expired (SUB_INVITATION_VALID_DAYS after it was sent). */
   invitationExpired: "10032",
+  /**
+   * 409: the invitee (or card claimant, or sub-affiliate) is the inviter's own account by a strong signal: the
+   * inviter's session in the same browser, or the same device (README "Risk checks").
+   */
+  sameAccountHolder: "10030",
+  /** 409: the risk flag was already released or voided (operators). */
+  riskFlagResolved: "10033",
 } as const;
 
 /** Business codes of the VIP calls; the rest are the shared ResponseCode table's. */

@@ -4,6 +4,11 @@ import {
   adminAffiliateApplicationListSchema,
   adminAffiliateCardQuotaRequestSchema,
   adminAffiliateCardQuotaSchema,
+  adminRiskFlagListQuerySchema,
+  adminRiskFlagListSchema,
+  adminRiskResolveRequestSchema,
+  adminRiskResolveResultSchema,
+  riskFlagIdParamSchema,
   affiliateApplicationDecisionRequestSchema,
   affiliateApplicationCreatedSchema,
   affiliateApplicationRequestSchema,
@@ -138,6 +143,7 @@ const linkIdParams = z.object({ id: affiliateIdParamSchema }).strict();
 const userIdParams = z.object({ userId: affiliateUserIdParamSchema }).strict();
 const cardCodeParams = z.object({ code: affiliateCardCodeParamSchema }).strict();
 const airdropIdParams = z.object({ id: vipAirdropIdSchema }).strict();
+const riskFlagIdParams = z.object({ id: riskFlagIdParamSchema }).strict();
 
 /** `POST /v1/buried/log/info`: an array of at most 50 events, each validated on its own by the route (rejected with a reason). */
 const analyticsBatchRequestSchema = z
@@ -257,6 +263,17 @@ export const ENDPOINT_SCHEMAS = {
     params: userIdParams,
     request: adminAffiliateCardQuotaRequestSchema,
     answer: adminAffiliateCardQuotaSchema,
+  },
+  adminRiskFlags: { request: adminRiskFlagListQuerySchema, answer: adminRiskFlagListSchema },
+  adminRiskRelease: {
+    params: riskFlagIdParams,
+    request: adminRiskResolveRequestSchema,
+    answer: adminRiskResolveResultSchema,
+  },
+  adminRiskVoid: {
+    params: riskFlagIdParams,
+    request: adminRiskResolveRequestSchema,
+    answer: adminRiskResolveResultSchema,
   },
   adminAirdropParticipants: { params: airdropIdParams, answer: vipAirdropParticipantListSchema },
   adminPartnerApplications: {

@@ -377,6 +377,26 @@ export const ENDPOINTS = {
     input: "body",
     format: "envelope",
   },
+  /** Self-referral risk flags (README "Risk checks"): the open ones with their reasons, newest first. */
+  adminRiskFlags: get("v1/admin/risk/flags", "admin", "query"),
+  /** Releases a held invitee: their lines settle at the next run. */
+  adminRiskRelease: {
+    method: "POST",
+    path: "v1/admin/risk/flags/:id/release",
+    access: "admin",
+    dyToken: false,
+    input: "body",
+    format: "envelope",
+  },
+  /** Voids a held invitee: unsettled lines become void, settled ones are reversed in the ledger. */
+  adminRiskVoid: {
+    method: "POST",
+    path: "v1/admin/risk/flags/:id/void",
+    access: "admin",
+    dyToken: false,
+    input: "body",
+    format: "envelope",
+  },
   adminAirdropParticipants: get("v1/admin/vip/airdrops/:id/participants", "admin"),
   adminPartnerApplications: get("v1/admin/partners/applications", "admin", "query"),
 } as const satisfies Record<string, EndpointSpec>;

@@ -29,7 +29,8 @@ export const AFFILIATE_MINIMUM_PAYOUT_USDT = 10;
 /** Fee currencies the reference exchange converts at par; a fill in another currency is refused. */
 export const TRADE_FEE_CURRENCIES = ["USDT", "USDC"] as const;
 export const AFFILIATE_COMMISSION_SOURCES = ["direct", "override"] as const;
-export const AFFILIATE_LEDGER_KINDS = ["settlement", "payout"] as const;
+/** void: a voided risk hold takes back settled commission (a negative entry; README "Risk checks"). */
+export const AFFILIATE_LEDGER_KINDS = ["settlement", "payout", "void"] as const;
 
 // ---------------------------------------------------------------- the exchange's fills (operators)
 

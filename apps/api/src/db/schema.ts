@@ -390,7 +390,7 @@ export interface AffiliateTradesTable {
 export interface AffiliateLedgerTable {
   id: Generated<number>;
   user_id: string;
-  /** settlement | payout */
+  /** settlement | payout | void (a voided hold takes back settled commission: negative, migration 0015) */
   kind: string;
   amount_cents: number | string;
   trade_day: string | null;
@@ -535,6 +535,39 @@ export type CoreTables = {
   support_messages: SupportMessagesTable;
 };
 
+/** Tables of migration 0015-risk-holds. */
+export interface UserSightingsTable {
+  user_id: string;
+  ip: string;
+  /** The IP's /24 (IPv4) or /64 (IPv6). */
+  network: string;
+  /** SHA-256 of the device fingerprint the request's dy-token is bound to; "" when none was checked. */
+  device: string;
+  /** SHA-256 of the latest dy-token this browser used ("" when none): the browser's own storage, not just its kind. */
+  token: string;
+  first_seen_at: string;
+  last_seen_at: string;
+}
+
+export interface RiskFlagsTable {
+  id: Generated<number>;
+  invitee_id: number;
+  affiliate_user_id: string;
+  user_id: string;
+  /** Comma-separated reason codes. */
+  reasons: string;
+  /** open | released | voided */
+  status: string;
+  created_at: string;
+  resolved_at: string | null;
+  resolution_note: string | null;
+}
+
+export type RiskTables = {
+  user_sightings: UserSightingsTable;
+  risk_flags: RiskFlagsTable;
+};
+
 export type Database = CoreTables &
   DeviceTokenTables &
   AnalyticsTables &
@@ -544,7 +577,8 @@ export type Database = CoreTables &
   AffiliateTotalsTables &
   ReferralTables &
   PartnerTables &
-  AbuseLimitTables;
+  AbuseLimitTables &
+  RiskTables;
 
 export type Db = Kysely<Database>;
 export type Dialect = "sqlite" | "postgres";

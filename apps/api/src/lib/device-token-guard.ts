@@ -26,6 +26,7 @@ export async function checkDeviceToken(request: FastifyRequest, value: string | 
   const record = await request.server.deviceTokens.verify(token);
   if (!record) throw refused(DEVICE_TOKEN_MESSAGES.unknown);
   request.deviceFingerprint = record.fingerprint;
+  request.deviceToken = token;
   return record.fingerprint;
 }
 

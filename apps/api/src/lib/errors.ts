@@ -54,6 +54,17 @@ export const ERROR_CODES = {
   self_referral: { status: 409, code: AffiliateResponseCode.selfReferral, msg: "code: you cannot be your own inviter" },
   link_archived: { status: 409, code: AffiliateResponseCode.linkArchived, msg: "code: this referral link is archived" },
   inviter_fixed: { status: 409, code: AffiliateResponseCode.inviterFixed, msg: "code: you already have an inviter" },
+  /** Self-referral by a strong signal (the inviter's session or device): README "Risk checks". */
+  same_account_holder: {
+    status: 409,
+    code: AffiliateResponseCode.sameAccountHolder,
+    msg: "code: this looks like the inviter's own account",
+  },
+  risk_flag_resolved: {
+    status: 409,
+    code: AffiliateResponseCode.riskFlagResolved,
+    msg: "id: this flag is already resolved",
+  },
   invitation_closed: { status: 409, code: AffiliateResponseCode.invitationClosed, msg: "invitation: no longer open" },
   terms_mismatch: {
     status: 409,

@@ -46,15 +46,25 @@ export function referralLoopSuite() {
   const call = callerFor(() => suite.app, { dy: () => suite.dy, admin: ADMIN_TOKEN });
 
   let registered = 0;
-  /** Registers through the stand-in register page, as a visitor who followed a link would (code typed or prefilled). */
-  async function registerWith(ref: string, cookies: Record<string, string> = {}) {
-    const email = `loop-${++registered}-${DIALECT}@example.com`;
+  /**
+   * Registers through the stand-in register page, as a visitor who followed a link would (code typed or prefilled):
+   * another person, on their own device and network unless `as` says otherwise (the risk checks compare them).
+   */
+  async function registerWith(
+    ref: string,
+    cookies: Record<string, string> = {},
+    as: { dy?: string; ip?: string; email?: string } = {},
+  ) {
+    const n = ++registered;
+    const email = as.email ?? `loop-${n}-${DIALECT}@example.com`;
+    const dy = as.dy ?? (await deviceToken(suite.app, `invitee-device-${DIALECT}-${String(n).padStart(8, "0")}`));
     const response = await suite.app.inject({
       method: "POST",
       url: "/register",
       headers: { "content-type": "application/x-www-form-urlencoded" },
+      remoteAddress: as.ip ?? `10.${Math.floor(n / 250) % 250}.${n % 250}.7`,
       cookies,
-      payload: new URLSearchParams({ dyToken: suite.dy, email, password: "Invitee#2026x", ref }).toString(),
+      payload: new URLSearchParams({ dyToken: dy, email, password: "Invitee#2026x", ref }).toString(),
     });
     const user = await suite.app.users.findByEmail(email);
     return { response, email, userId: user?.user_id, cookie: cookieOf(response, "refresh_token")?.value };

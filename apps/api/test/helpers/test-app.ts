@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import pg from "pg";
 import { DEVICE_TOKEN_APP_IDS } from "@affiliates/contracts";
@@ -101,14 +101,21 @@ export async function deviceToken(app: FastifyInstance, fingerprint = "test-fing
   return token;
 }
 
-/** POST /v1/user/login with a fresh device token, unless the caller gives its own `dy-token` header. */
+/** A device fingerprint of its own for each account: two demo accounts are two people, not one device. */
+export const fingerprintOf = (email: string): string =>
+  `login-${createHash("sha256").update(email.toLowerCase()).digest("hex").slice(0, 32)}`;
+
+/**
+ * POST /v1/user/login with a fresh device token (of the account's own device, fingerprintOf), unless the caller gives
+ * its own `dy-token` header.
+ */
 export async function login(
   app: FastifyInstance,
   email: string,
   password: string,
   headers: Record<string, string> = {},
 ) {
-  const token = headers["dy-token"] ?? (await deviceToken(app));
+  const token = headers["dy-token"] ?? (await deviceToken(app, fingerprintOf(email)));
   return app.inject({
     method: "POST",
     url: apiUrl("login"),

@@ -1,4 +1,5 @@
 import { sql, type Insertable, type Kysely, type Updateable } from "kysely";
+import type { AffiliateCommissionRecord } from "@affiliates/contracts";
 import type { AffiliateApplicationsTable, AffiliateLinksTable, AffiliatesTable, Database } from "../../db/schema";
 import { couldMatchMask } from "../../lib/mask";
 import { num } from "../../lib/rows";
@@ -23,7 +24,7 @@ export interface CommissionQuery {
   to: string;
   page: number;
   pageSize: number;
-  status?: "pending" | "settled" | undefined;
+  status?: AffiliateCommissionRecord["status"] | undefined;
 }
 
 const SORT_COLUMNS = {
@@ -38,7 +39,10 @@ export function createAffiliateRepository(db: Kysely<Database>) {
     db
       .selectFrom("affiliate_commissions as c")
       .innerJoin("affiliate_invitees as i", "i.id", "c.invitee_id")
+      .leftJoin("risk_flags as rf", "rf.invitee_id", "c.invitee_id")
       .select([
+        "rf.status as hold_status",
+        "rf.reasons as hold_reasons",
         "c.id",
         "c.trade_day",
         "c.invitee_id",
@@ -71,7 +75,10 @@ export function createAffiliateRepository(db: Kysely<Database>) {
   const withInviteeColumns = (base: ReturnType<typeof matchingInvitees>) =>
     base
       .leftJoin("affiliate_links as l", "l.id", "i.link_id")
+      .leftJoin("risk_flags as rf", "rf.invitee_id", "i.id")
       .select([
+        "rf.status as hold_status",
+        "rf.reasons as hold_reasons",
         "i.id",
         "i.masked_user_id",
         "i.registered_at",

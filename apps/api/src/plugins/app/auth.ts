@@ -205,6 +205,8 @@ export default fp<LoginThrottleOptions>(
         const previous = request.cookies[SESSION_COOKIE];
         if (previous) await app.sessions.delete(previous);
         const { token } = await app.sessions.create(userId);
+        // Where and on which device the user logs in or registers: what risk checks compare (README "Risk checks").
+        await app.risk.recordSighting(userId, request.ip, request.deviceFingerprint, request.deviceToken);
         const maxAge = Math.floor(app.sessions.ttlMs / 1000);
         reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(request), maxAge });
         reply.setCookie(SESSION_HINT_COOKIE, "1", { ...cookieOptions(request), httpOnly: false, maxAge });
@@ -236,6 +238,13 @@ export default fp<LoginThrottleOptions>(
   },
   {
     name: "auth",
-    dependencies: ["users-repository", "sessions-repository", "known-sources-repository", "redis", "cookie"],
+    dependencies: [
+      "users-repository",
+      "sessions-repository",
+      "known-sources-repository",
+      "risk-repository",
+      "redis",
+      "cookie",
+    ],
   },
 );

@@ -23,6 +23,9 @@ export const BELOW_MINIMUM_REASON = "below minimum";
 /** Rows per statement: few statements per batch of 500 fills (SQLite prepares each one), within both dialects' parameter limits. */
 const INSERT_CHUNK = 500;
 
+/** RISK HOLD (migration 0015, README "Risk checks"): a held or voided invitee's lines do not settle. */
+const NOT_HELD = sql<boolean>`invitee_id not in (select invitee_id from risk_flags where status <> 'released')`;
+
 /**
  * Whole cents of a micro-USDT amount, rounded down, as an integer on both dialects (better-sqlite3 binds numbers as
  * REAL, which would make SQLite's division fractional).
@@ -308,7 +311,7 @@ export function createCommissionEngine(db: Db, options: CommissionEngineOptions)
       const { rows } = await sql<{ lines: string; user_id: string | null; cents: string | null }>`
         with settled as (
           update affiliate_commissions set status = 'settled', settled_at = ${at}
-          where status = 'pending' and trade_day = ${tradeDay}
+          where status = 'pending' and trade_day = ${tradeDay} and ${NOT_HELD}
           returning affiliate_user_id, trade_day, link_id, business_line, source, commission_cents
         ), by_key as (
           select affiliate_user_id, trade_day, coalesce(link_id, ${sql.lit(NO_LINK)}) as link_id, business_line, source,
@@ -335,7 +338,7 @@ export function createCommissionEngine(db: Db, options: CommissionEngineOptions)
         credited: rows.flatMap((r) => (r.user_id ? [r.user_id] : [])),
       };
     }
-    const pending = sql`status = 'pending' and trade_day = ${tradeDay}`;
+    const pending = sql`status = 'pending' and trade_day = ${tradeDay} and ${NOT_HELD}`;
     const credits = await sql<{ user_id: string; cents: number }>`
       insert into affiliate_ledger (user_id, kind, amount_cents, trade_day, destination, created_at)
       select affiliate_user_id, 'settlement', sum(commission_cents), trade_day, null, ${at}
@@ -525,6 +528,7 @@ export function createCommissionEngine(db: Db, options: CommissionEngineOptions)
         .distinct()
         .where("status", "=", "pending")
         .where("trade_day", "<=", day)
+        .where(NOT_HELD)
         .orderBy("trade_day")
         .execute();
       const result = { lines: 0, cents: 0, affiliates: new Set<string>() };
@@ -549,6 +553,7 @@ export function createCommissionEngine(db: Db, options: CommissionEngineOptions)
         .select("id")
         .where("status", "=", "pending")
         .where("trade_day", "<=", yesterday)
+        .where(NOT_HELD)
         .limit(1)
         .executeTakeFirst();
       return due ? this.settle(yesterday) : null;

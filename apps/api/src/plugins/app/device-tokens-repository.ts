@@ -145,6 +145,8 @@ declare module "fastify" {
   interface FastifyRequest {
     /** Set by requireDeviceToken / checkDeviceToken (lib/device-token-guard.ts): the device the token is bound to. */
     deviceFingerprint: string | undefined;
+    /** Set with deviceFingerprint: the live dy-token itself (risk checks compare the browser's own token). */
+    deviceToken: string | undefined;
   }
 }
 
@@ -152,6 +154,7 @@ export default fp<DeviceTokensOptions>(
   (app, options, done) => {
     app.decorate("deviceTokens", createDeviceTokensRepository(app.db, options));
     app.decorateRequest("deviceFingerprint", undefined);
+    app.decorateRequest("deviceToken", undefined);
     done();
   },
   { name: "device-tokens-repository", dependencies: ["db"] },

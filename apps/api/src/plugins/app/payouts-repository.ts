@@ -39,7 +39,9 @@ export function createPayoutsRepository(db: Db, options: PayoutsRepositoryOption
       .selectFrom("affiliate_ledger")
       .select([
         (eb) => eb.fn.coalesce(eb.fn.sum<number>("amount_cents"), sql<number>`0`).as("balance"),
-        sql<number>`coalesce(sum(case when kind = 'settlement' then amount_cents else 0 end), 0)`.as("earned"),
+        sql<number>`coalesce(sum(case when kind in ('settlement', 'void') then amount_cents else 0 end), 0)`.as(
+          "earned",
+        ),
       ])
       .where("user_id", "=", userId)
       .executeTakeFirst();

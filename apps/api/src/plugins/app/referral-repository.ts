@@ -7,6 +7,7 @@ import { ApiError } from "../../lib/errors";
 import { maskName, maskUserId } from "../../lib/mask";
 import { chunked, num } from "../../lib/rows";
 import { addFunnelTotals, NO_LINK } from "../../db/commission-totals";
+import { createRiskRepository, type HolderSignals } from "./risk-repository";
 
 export type LinkPeriod = ReferralLink["period"];
 const emptyPeriod = (): LinkPeriod => ({ clicks: 0, signups: 0, firstTrades: 0, volumeUsdt: 0, commissionUsdt: 0 });
@@ -25,6 +26,7 @@ export interface ReferralRepositoryOptions {
 /** Clicks, sign-up attribution and the per-link results of the referral loop. */
 export function createReferralRepository(db: Db, options: ReferralRepositoryOptions) {
   const nowIso = () => new Date(options.now()).toISOString();
+  const risk = createRiskRepository(db, options);
 
   async function offer(code: string): Promise<ReferralOffer | undefined> {
     const row = await db
@@ -106,10 +108,14 @@ export function createReferralRepository(db: Db, options: ReferralRepositoryOpti
     /**
      * Attributes `userId` to the link of `code`, once: a user never changes inviter (the unique invitee row), cannot
      * be their own inviter, and an archived link takes no one. `registeredAt` is when the account was created; a
-     * user may bind an inviter only within the attribution window after it.
+     * user may bind an inviter only within the attribution window after it. `signals` compare the user with the
+     * inviter (README "Risk checks"): the inviter's session or device refuses; a shared IP or network, the inviter's
+     * email or a disposable one attributes but holds the commission (a risk flag, in the same transaction).
      */
-    async attribute(userId: string, code: string, registeredAt: string): Promise<Referrer> {
+    async attribute(userId: string, code: string, registeredAt: string, signals: HolderSignals): Promise<Referrer> {
       const found = await usableOffer(code, userId);
+      const verdict = await risk.assess(found.inviterUserId, { ...signals, userId });
+      risk.refuseIfSameHolder(verdict, "code");
       if (Date.parse(registeredAt) + REFERRAL_ATTRIBUTION_DAYS * DAY_MS < options.now()) {
         throw new ApiError(
           "inviter_fixed",
@@ -142,7 +148,10 @@ export function createReferralRepository(db: Db, options: ReferralRepositoryOpti
           .onConflict((oc) => oc.column("user_id").doNothing())
           .returning("id")
           .execute();
-        if (inserted.length === 0) throw new ApiError("inviter_fixed", "code: you already have an inviter");
+        const [invitee] = inserted;
+        if (!invitee) throw new ApiError("inviter_fixed", "code: you already have an inviter");
+        if (verdict.hold.length > 0)
+          await risk.hold(trx, { id: Number(invitee.id), affiliateUserId: found.inviterUserId, userId }, verdict.hold);
         const day = dayOf(options.now());
         await addSignup(trx, found.linkId, day);
         await addFunnelTotals(trx, [

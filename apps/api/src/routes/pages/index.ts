@@ -99,6 +99,8 @@ function failureOf(error: unknown, t: PageMessages): { status: number; message: 
         return { status: 401, message: t.invalidCredentials };
       case "email_taken":
         return { status: 409, message: t.emailTaken };
+      case "same_account_holder":
+        return { status: 409, message: t.referralSameHolder };
       case "bad_request": {
         const field = error.message.split(":")[0];
         const message =
@@ -283,6 +285,19 @@ const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, options) =
           const source = { ip: request.ip, device: request.deviceFingerprint };
           // A sign-up with a code counts against the IP's referral sign-up limit; one that creates nothing does not.
           const undoReferral = referral?.model ? await app.auth.reserveReferralSignup(request.ip) : undefined;
+          // The same-holder signals (README "Risk checks"): the request may still carry the inviter's session.
+          const signals = referral?.offer
+            ? {
+                sessionUserId: await app.auth.optionalUserId(request),
+                ip: request.ip,
+                fingerprint: request.deviceFingerprint,
+                token: request.deviceToken,
+                email: asText(form.email),
+              }
+            : undefined;
+          // Refused before the account exists, like a refused code.
+          if (referral?.offer && signals)
+            app.risk.refuseIfSameHolder(await app.risk.assess(referral.offer.inviterUserId, signals), "code");
           const userId =
             kind === "login"
               ? await app.auth.login(
@@ -304,9 +319,14 @@ const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, options) =
                     await undoReferral?.();
                     throw error;
                   });
-          if (referral?.model) {
+          if (referral?.model && signals) {
             try {
-              await app.referral.attribute(userId, referral.model.code, new Date(app.affiliate.now()).toISOString());
+              await app.referral.attribute(
+                userId,
+                referral.model.code,
+                new Date(app.affiliate.now()).toISOString(),
+                signals,
+              );
             } catch (error) {
               // The link was archived in between: the account stands, without an inviter.
               request.log.warn({ err: error }, "referral not attributed");

@@ -57,6 +57,8 @@ export interface PageMessages {
   invitedByNoShare: string;
   referralUnknown: string;
   referralArchived: string;
+  /** The code is the signed-in or same-device account's own (README "Risk checks"). */
+  referralSameHolder: string;
   /** A register password too easy to guess; followed by the sentences of zxcvbn's warning and suggestions. */
   passwordWeak: string;
   /** By zxcvbn-ts warning key (`topTen`, `userInputs`…). */

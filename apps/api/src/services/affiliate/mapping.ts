@@ -27,6 +27,7 @@ import type {
   TradingDayRow,
 } from "../../plugins/app/affiliate-repository";
 import { effectiveCardStatus } from "./rules";
+import { holdOf } from "../../plugins/app/risk-repository";
 
 /** The affiliate programme's rows (snake_case, bigint columns as numbers or strings) as the answers' shapes. */
 
@@ -87,6 +88,7 @@ export const toInvitee = (r: InviteeRow): Invitee => ({
   commissionUsdt: centsToUsdt(r.commission_cents),
   linkId: r.link_id === null ? null : Number(r.link_id),
   linkCode: r.code ?? null,
+  hold: holdOf(r.hold_status, r.hold_reasons),
 });
 
 export const toCommission = (r: CommissionRow): AffiliateCommissionRecord => ({
@@ -103,6 +105,8 @@ export const toCommission = (r: CommissionRow): AffiliateCommissionRecord => ({
   reasonNone: r.reason_none,
   source: r.source === "override" ? "override" : "direct",
   fills: Number(r.fills),
+  // A settled line was paid before any hold; a pending or void one carries its invitee's hold.
+  hold: r.status === "settled" ? null : holdOf(r.hold_status, r.hold_reasons),
 });
 
 export const toCard = (r: CardRow, nowIso: string): ExperienceCard => ({

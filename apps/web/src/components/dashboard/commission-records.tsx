@@ -11,6 +11,7 @@ import { useApi } from "@/lib/use-api";
 import { serverTablePagination, TABLE_PAGE_SIZE } from "@/lib/table-pagination";
 import { ResponsiveTable, type ResponsiveColumn } from "@/components/data/responsive-table";
 import { LoadFailed } from "@/components/status/load-failed";
+import { RiskHoldNote } from "./risk-hold";
 import styles from "./dashboard.module.css";
 
 /**
@@ -63,7 +64,9 @@ export function CommissionRecords({ from, to }: { from: string; to: string }) {
       key: "status",
       title: t("status"),
       dataIndex: "status",
-      render: (status: AffiliateCommissionRecord["status"]) => t(`statuses.${status}`),
+      // A held invitee's line says why it waits instead of just "Pending" (README "Risk checks").
+      render: (status: AffiliateCommissionRecord["status"], record: AffiliateCommissionRecord) =>
+        record.hold ? <RiskHoldNote hold={record.hold} /> : t(`statuses.${status}`),
     },
   ];
 

@@ -13,6 +13,7 @@ import { useCsvExport } from "@/lib/use-csv-export";
 import { serverTablePagination, TABLE_PAGE_SIZE } from "@/lib/table-pagination";
 import { ResponsiveTable, type ResponsiveColumn } from "@/components/data/responsive-table";
 import { LoadFailed } from "@/components/status/load-failed";
+import { RiskHoldNote } from "./risk-hold";
 import styles from "./dashboard.module.css";
 
 type Sort = (typeof AFFILIATE_INVITEE_SORTS)[number];
@@ -112,6 +113,17 @@ export function InviteesTable() {
       dataIndex: "linkCode",
       render: (code: string | null) => (code ? <bdi>{code}</bdi> : t("none")),
     },
+    // Shown only when an invitee of the page is held (README "Risk checks"): most affiliates never see it.
+    ...(data?.items.some((i) => i.hold !== null)
+      ? [
+          {
+            key: "hold",
+            title: t("hold"),
+            dataIndex: "hold",
+            render: (hold: Invitee["hold"]) => (hold ? <RiskHoldNote hold={hold} /> : t("none")),
+          },
+        ]
+      : []),
   ];
 
   return (

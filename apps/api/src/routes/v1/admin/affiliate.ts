@@ -16,6 +16,9 @@ export const TRADE_FEED_BODY_LIMIT = 1024 * 1024;
  * - `POST /v1/admin/affiliate/applications/:id/decision` `{decision: approve|reject, note?}`: approving makes the
  *   user an affiliate at Lv1 (40%); a decided application answers 409 10008, an unknown id 404.
  * - `PUT  /v1/admin/affiliate/card-quota/:userId` `{monthlyQuota: 0..1000 | null}`: an affiliate's own card quota.
+ * - `GET  /v1/admin/risk/flags?status=open&limit=`: self-referral holds with their reasons (README "Risk checks").
+ * - `POST /v1/admin/risk/flags/:id/release|void` `{reason}`: release (the lines settle at the next run) or void (pending
+ *   lines become void, settled ones are reversed in the ledger); a resolved flag answers 409 10033.
  */
 export function registerAdminAffiliate(app: FastifyInstance): void {
   endpoint(app, "adminTrades", async (request) => ok(await app.commissions.feed(request.body.trades)), {
@@ -41,4 +44,14 @@ export function registerAdminAffiliate(app: FastifyInstance): void {
   endpoint(app, "adminCardQuota", async (request) =>
     ok(await app.affiliate.setCardQuota(request.params.userId, request.body.monthlyQuota)),
   );
+
+  endpoint(app, "adminRiskFlags", async (request) =>
+    ok(await app.risk.list(request.query.status, request.query.limit)),
+  );
+
+  endpoint(app, "adminRiskRelease", async (request) =>
+    ok(await app.risk.release(request.params.id, request.body.reason)),
+  );
+
+  endpoint(app, "adminRiskVoid", async (request) => ok(await app.risk.void(request.params.id, request.body.reason)));
 }

@@ -19,10 +19,25 @@ import { ApiError } from "../../../lib/errors";
 import { requestLocale } from "../../../lib/request-locale";
 import { addDays } from "../../../lib/days";
 import { endpoint } from "../endpoint";
+import type { HolderSignals } from "../../../plugins/app/risk-repository";
 
 export interface AffiliateRoutesOptions {
   /** Origin of the referral URLs (`https://exchange.example`); unset: the request's own protocol and host. */
   publicOrigin?: string | undefined;
+}
+
+/** A logged-in user's same-holder signals (README "Risk checks"): this request's IP and device, their email. */
+async function holderSignals(request: FastifyRequest, userId: string): Promise<HolderSignals> {
+  const user = await request.server.users.findById(userId);
+  if (!user) throw new ApiError("no_session");
+  return {
+    sessionUserId: userId,
+    ip: request.ip,
+    fingerprint: request.deviceFingerprint,
+    token: request.deviceToken,
+    email: user.email,
+    userId,
+  };
 }
 
 const HOST_PATTERN = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
@@ -112,9 +127,13 @@ const affiliateRoutes: FastifyPluginCallback<AffiliateRoutesOptions> = (app, opt
     return ok(data);
   });
 
-  endpoint(app, "cardClaim", async (request, _reply, { userId }) =>
-    ok(await app.affiliate.claim(request.params.code, userId)),
-  );
+  endpoint(app, "cardClaim", async (request, _reply, { userId }) => {
+    // The issuer's second account cannot claim the issuer's card (README "Risk checks").
+    const owner = await app.risk.cardOwner(request.params.code);
+    if (owner !== undefined && owner !== userId)
+      await app.risk.refuseOwnAccount(owner, await holderSignals(request, userId), "card");
+    return ok(await app.affiliate.claim(request.params.code, userId));
+  });
 
   // ------------------------------------------------------------ dashboard (approved affiliates)
 
@@ -256,9 +275,13 @@ const affiliateRoutes: FastifyPluginCallback<AffiliateRoutesOptions> = (app, opt
     ok({ offers: await app.subInvitations.offersFor(userId) }),
   );
 
-  endpoint(app, "subInvitationAccept", async (request, _reply, { userId }) =>
-    ok(await app.subInvitations.decide(userId, request.params.id, "accept", request.body.rateBps)),
-  );
+  endpoint(app, "subInvitationAccept", async (request, _reply, { userId }) => {
+    // An affiliate cannot take their own second account as a sub-affiliate (README "Risk checks").
+    const parent = await app.risk.invitationParent(request.params.id);
+    if (parent !== undefined && parent !== userId)
+      await app.risk.refuseOwnAccount(parent, await holderSignals(request, userId), "invitation");
+    return ok(await app.subInvitations.decide(userId, request.params.id, "accept", request.body.rateBps));
+  });
 
   endpoint(app, "subInvitationDecline", async (request, _reply, { userId }) =>
     ok(await app.subInvitations.decide(userId, request.params.id, "decline")),
@@ -269,7 +292,9 @@ const affiliateRoutes: FastifyPluginCallback<AffiliateRoutesOptions> = (app, opt
     const user = await app.users.findById(userId);
     if (!user) throw new ApiError("no_session");
     await app.auth.reserveReferralSignup(request.ip);
-    return ok(await app.referral.attribute(userId, request.body.code, user.created_at));
+    return ok(
+      await app.referral.attribute(userId, request.body.code, user.created_at, await holderSignals(request, userId)),
+    );
   });
 
   endpoint(app, "subAffiliateUpdate", async (request, _reply, { affiliate }) =>

@@ -29,6 +29,10 @@ const constantIdRoutes: FastifyPluginCallback<ConstantIdRoutesOptions> = (app, o
         fingerprint: input.fingerprint,
         expireS: input.expire,
       });
+      // A logged-in browser renews its token every 1200 s: the new one is remembered as that user's, so the browser
+      // still holds a known token after logging out (README "Risk checks").
+      const userId = await app.auth.optionalUserId(request);
+      if (userId) await app.risk.recordSighting(userId, request.ip, input.fingerprint, token);
       const data: DeviceTokenIssueResult = { token };
       return ok(data);
     },
