@@ -168,7 +168,7 @@ const apiPlugin: FastifyPluginAsync<AppOptions> = async (app, options) => {
   await app.register(vipRepositoryPlugin, { now: options.now });
   await app.register(supportRepositoryPlugin, { now: options.now });
   await app.register(deviceTokensRepositoryPlugin, { now: options.now });
-  await app.register(errorEventsRepositoryPlugin, { now: options.now });
+  await app.register(errorEventsRepositoryPlugin, { now: options.now, bounds: options.errorEvents });
   await app.register(affiliatePlugin, { now: options.now });
   await app.register(commissionEnginePlugin, { now: options.now });
   await app.register(payoutsRepositoryPlugin, { now: options.now });

@@ -30,6 +30,8 @@ export interface AppConfig {
   analyticsRateLimit: { max: number; timeWindowMs: number };
   /** Login locks per account+IP and per IP, and the per-account slow-down (plugins/app/auth.ts). */
   loginThrottle: { perAccount: number; perIp: number; windowMs: number; slowdownAfter: number };
+  /** The error store's bounds (the Sentry tunnel's events when no upstream is set; plugins/app/error-events-repository.ts). */
+  errorEvents: ErrorEventBounds;
   /** Seed an empty database with the demo accounts and configuration. */
   /** Origin of the referral links (`https://www.exchange.example`); unset: the request's own protocol and host. */
   publicOrigin: string | undefined;
@@ -40,6 +42,23 @@ export interface AppConfig {
   /** Clock (ms since epoch); tests move it to expire sessions. */
   now: () => number;
 }
+
+export interface ErrorEventBounds {
+  /** Events older than this are deleted, at start and every few minutes (jobs/error-event-retention.ts). */
+  retentionDays: number;
+  /** All stored events together; past it the oldest are deleted (new events keep arriving). */
+  maxTotalBytes: number;
+  /** What one client IP may add per window; past it the tunnel answers 429 and stores nothing. */
+  perIpMaxBytes: number;
+  perIpWindowMs: number;
+}
+
+export const ERROR_EVENT_BOUNDS_DEFAULTS: ErrorEventBounds = {
+  retentionDays: 30,
+  maxTotalBytes: 256 * 1024 * 1024,
+  perIpMaxBytes: 1024 * 1024,
+  perIpWindowMs: 60 * 60 * 1000,
+};
 
 export interface ServerConfig {
   host: string;
@@ -66,6 +85,13 @@ function intFrom(env: Env, name: string, fallback: number): number {
   if (raw === undefined) return fallback;
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 0) throw new RangeError(`${name} must be a non-negative integer, got "${raw}"`);
+  return n;
+}
+
+/** A bound of zero would store nothing or delete everything: these must be at least 1. */
+function positiveFrom(env: Env, name: string, fallback: number): number {
+  const n = intFrom(env, name, fallback);
+  if (n < 1) throw new RangeError(`${name} must be at least 1, got "${env[name] ?? ""}"`);
   return n;
 }
 
@@ -136,6 +162,10 @@ function trustProxyFrom(raw: string | undefined): AppConfig["trustProxy"] {
  * - SENTRY_PROJECT_IDS, SENTRY_DSN_HOSTS, SENTRY_UPSTREAM, SENTRY_TUNNEL_BODY_LIMIT (204800 bytes),
  *   SENTRY_TUNNEL_MAX_ITEMS (50 items per envelope), SENTRY_TUNNEL_MAX_EVENT_BYTES (204800 bytes per event item),
  *   SENTRY_RATE_LIMIT_MAX (60 envelopes per minute per client IP): the error-reporting tunnel (routes/v1/sentry)
+ * - ERROR_EVENTS_RETENTION_DAYS (30): stored error events older than this are deleted (at start, then every 10
+ *   minutes, in batches); ERROR_EVENTS_MAX_TOTAL_BYTES (268435456 = 256 MiB): past it the oldest events are deleted;
+ *   ERROR_EVENTS_PER_IP_BYTES (1048576 = 1 MiB) per ERROR_EVENTS_PER_IP_WINDOW_S (3600) per client IP: past it the
+ *   tunnel answers 429 and stores nothing (sizes are the stored text of an event: message, URL, tags, raw item)
  * - DEMO_MARKET (on outside APP_ENV=online; `off` stops the demo invitees' fills), DEMO_MARKET_AFFILIATE (whose
  *   invitees trade: the demo affiliate 8012345678 by default), REFERRAL_JOBS (`on`; `off` stops the
  *   daily settlement and monthly level review timers of this instance)
@@ -172,6 +202,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
       perIp: intFrom(env, "LOGIN_MAX_FAILURES_PER_IP", 20),
       windowMs: intFrom(env, "LOGIN_THROTTLE_WINDOW_S", 15 * 60) * 1000,
       slowdownAfter: intFrom(env, "LOGIN_SLOWDOWN_AFTER", 10),
+    },
+    errorEvents: {
+      retentionDays: positiveFrom(env, "ERROR_EVENTS_RETENTION_DAYS", ERROR_EVENT_BOUNDS_DEFAULTS.retentionDays),
+      maxTotalBytes: positiveFrom(env, "ERROR_EVENTS_MAX_TOTAL_BYTES", ERROR_EVENT_BOUNDS_DEFAULTS.maxTotalBytes),
+      perIpMaxBytes: positiveFrom(env, "ERROR_EVENTS_PER_IP_BYTES", ERROR_EVENT_BOUNDS_DEFAULTS.perIpMaxBytes),
+      perIpWindowMs:
+        positiveFrom(env, "ERROR_EVENTS_PER_IP_WINDOW_S", ERROR_EVENT_BOUNDS_DEFAULTS.perIpWindowMs / 1000) * 1000,
     },
     publicOrigin: nonEmpty(env.PUBLIC_ORIGIN),
     allowedOrigins: originsFrom(env.ALLOWED_ORIGINS),

@@ -1,6 +1,7 @@
 import { buildApp } from "./app";
 import { loadServerConfig } from "./config";
 import { startDemoMarket } from "./jobs/demo-market";
+import { startErrorEventRetention } from "./jobs/error-event-retention";
 import { startReferralJobs } from "./jobs/referral-jobs";
 
 const { host, port, demoMarket, demoMarketAffiliate, referralJobs, shutdownDelayMs, shutdownGraceMs } =
@@ -51,6 +52,8 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 
 try {
   await app.listen({ host, port });
+  // Always on: the error store is bounded whatever else this instance runs.
+  stops.push(startErrorEventRetention(app));
   if (referralJobs) stops.push(startReferralJobs(app));
   if (demoMarket) stops.push(startDemoMarket(app, demoMarketAffiliate ? { affiliateUserId: demoMarketAffiliate } : {}));
 } catch (error) {

@@ -11,6 +11,7 @@ import * as partnerProgrammes from "./migrations/0008-partner-programmes";
 import * as affiliateCardQuota from "./migrations/0009-affiliate-card-quota";
 import * as referralLoop from "./migrations/0010-referral-loop";
 import * as analyticsSender from "./migrations/0011-analytics-sender";
+import * as storageBounds from "./migrations/0014-storage-bounds";
 
 /** Migrations are imported statically (no directory scanning), so they work the same under tsx, vitest and bundlers. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0009-affiliate-card-quota": affiliateCardQuota,
   "0010-referral-loop": referralLoop,
   "0011-analytics-sender": analyticsSender,
+  "0014-storage-bounds": storageBounds,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };
