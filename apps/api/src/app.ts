@@ -193,8 +193,14 @@ const apiPlugin: FastifyPluginAsync<AppOptions> = async (app, options) => {
   // The Sentry tunnel (spec §7): SENTRY_PROJECT_IDS, SENTRY_DSN_HOSTS, SENTRY_UPSTREAM, SENTRY_TUNNEL_BODY_LIMIT,
   // SENTRY_TUNNEL_MAX_ITEMS, SENTRY_TUNNEL_MAX_EVENT_BYTES, SENTRY_RATE_LIMIT_MAX.
   await app.register(sentryRoutes, { prefix: "/v1/sentry", ...sentryTunnelConfig(), ...options.sentryTunnel });
-  await app.register(adminRoutes, { prefix: "/v1/admin", adminToken: options.adminToken, appEnv: options.appEnv });
-  await app.register(pageRoutes, { appEnv: options.appEnv });
+  await app.register(adminRoutes, {
+    prefix: "/v1/admin",
+    adminToken: options.adminToken,
+    appEnv: options.appEnv,
+    tradeFeed: options.tradeFeed,
+    now: options.now,
+  });
+  await app.register(pageRoutes, { appEnv: options.appEnv, publicOrigin: options.publicOrigin });
 };
 
 /** Not encapsulated (fastify-plugin): the instance it is registered on gets its decorators (db, repositories) and handlers. */

@@ -113,6 +113,8 @@ function failureOf(error: unknown, t: PageMessages): { status: number; message: 
 export interface PageRoutesOptions {
   /** Chooses the token SDK's app id rendered into the forms (test and production differ). */
   appEnv: DeviceTokenAppEnv;
+  /** PUBLIC_ORIGIN: when https, the referral cookies are Secure whatever hop the request came through. */
+  publicOrigin?: string | undefined;
 }
 
 /**
@@ -123,6 +125,19 @@ const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, options) =
   // Urlencoded forms only here: the JSON API under /v1 keeps refusing them (415).
   await app.register(fastifyFormbody, { bodyLimit: 16 * 1024 });
   const appId = deviceTokenAppIdOf(options.appEnv);
+  const publicHttps = options.publicOrigin?.toLowerCase().startsWith("https:") === true;
+  /**
+   * The referral cookies are Secure under https: PUBLIC_ORIGIN is https, or the request came over https (directly,
+   * or by X-Forwarded-Proto from a TRUST_PROXY hop: Fastify's request.protocol believes no one else).
+   */
+  const referralCookie = (request: FastifyRequest, maxAgeS: number) =>
+    ({
+      path: "/",
+      sameSite: "lax",
+      httpOnly: true,
+      secure: publicHttps || request.protocol === "https",
+      maxAge: maxAgeS,
+    }) as const;
 
   // Under /login/ so that the web app's proxy (API_PATH in apps/web/src/proxy.ts) forwards it to us.
   app.get(DEVICE_TOKEN_SCRIPT_PATH, async (_request, reply) =>
@@ -194,20 +209,10 @@ const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, options) =
     let visitor = request.cookies[REFERRAL_VISITOR_COOKIE];
     if (!visitor || !/^[A-Za-z0-9_-]{16,64}$/.test(visitor)) {
       visitor = randomBytes(16).toString("base64url");
-      reply.setCookie(REFERRAL_VISITOR_COOKIE, visitor, {
-        path: "/",
-        sameSite: "lax",
-        httpOnly: true,
-        maxAge: VISITOR_MS / 1000,
-      });
+      reply.setCookie(REFERRAL_VISITOR_COOKIE, visitor, referralCookie(request, VISITOR_MS / 1000));
     }
     await app.referral.recordClick(offer.linkId, visitor);
-    reply.setCookie(REFERRAL_CODE_COOKIE, offer.code, {
-      path: "/",
-      sameSite: "lax",
-      httpOnly: true,
-      maxAge: ATTRIBUTION_MS / 1000,
-    });
+    reply.setCookie(REFERRAL_CODE_COOKIE, offer.code, referralCookie(request, ATTRIBUTION_MS / 1000));
   }
 
   for (const prefix of PREFIXES) {
