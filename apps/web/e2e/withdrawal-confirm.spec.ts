@@ -1,7 +1,7 @@
 import path from "node:path";
-import { expect, test, type Page, type Request } from "@playwright/test";
-import { AFFILIATE, isApiCall, logIn } from "./fixtures";
-import { reveal } from "./dashboard-helpers";
+import { expect, test, type Browser, type BrowserContext, type Page, type Request } from "@playwright/test";
+import { ADMIN_HEADERS, AFFILIATE, apiPath, deviceToken, isApiCall, logIn } from "./fixtures";
+import { dayAgo, reveal } from "./dashboard-helpers";
 
 /**
  * A withdrawal moves the whole balance: one tap on the button only asks, showing the amount and the destination;
@@ -10,7 +10,7 @@ import { reveal } from "./dashboard-helpers";
  */
 const SHOTS = path.resolve(__dirname, "screenshots");
 const PHONE = { width: 390, height: 844 } as const;
-/** The seeded second affiliate: its own balance, so the Arabic run does not depend on what the English run withdrew. */
+/** The seeded second affiliate: the Arabic run withdraws from another account than the English one. */
 const PARTNER = { email: "partner@example.com", password: "Partner#2026" } as const;
 
 const CASES = [
@@ -34,6 +34,54 @@ const CASES = [
   },
 ] as const;
 
+type Envelope<T> = { code: string; data: T };
+
+/**
+ * Gives the logged-in affiliate a balance to withdraw, whatever other suites withdrew before: a new user binds one
+ * of the affiliate's codes, the exchange feeds their fill (100 USDT fee on 20,000: 0.5 %) and the day is settled.
+ */
+async function topUp(browser: Browser, context: BrowserContext): Promise<void> {
+  const query = new URLSearchParams({ from: dayAgo(6), to: dayAgo(0) });
+  const links = (await (await context.request.get(`${apiPath("links")}?${query.toString()}`)).json()) as Envelope<{
+    links: { code: string; archived: boolean }[];
+  }>;
+  const code = links.data.links.find((link) => !link.archived)?.code;
+  expect(code).toBeTruthy();
+  const friend = await browser.newContext();
+  let userId: string;
+  try {
+    const registered = await friend.request.post(apiPath("register"), {
+      data: {
+        email: `withdraw-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`,
+        password: "Friend#2026-e2e",
+      },
+      headers: { "dy-token": await deviceToken(friend) },
+    });
+    expect(registered.status()).toBe(200);
+    userId = ((await registered.json()) as Envelope<{ userId: string }>).data.userId;
+    const bound = await friend.request.post(apiPath("referrerBind"), {
+      data: { code },
+      headers: { "dy-token": await deviceToken(friend) },
+    });
+    expect(bound.status()).toBe(200);
+  } finally {
+    await friend.close();
+  }
+  const trade = {
+    tradeId: `e2e-withdraw-${Date.now()}-${Math.random().toString(36).slice(2)}`,
+    userId,
+    market: "spot",
+    notional: 20_000,
+    fee: 100,
+    feeCurrency: "USDT",
+    time: new Date().toISOString(),
+  };
+  const fed = await context.request.post(apiPath("adminTrades"), { headers: ADMIN_HEADERS, data: { trades: [trade] } });
+  expect(fed.status()).toBe(200);
+  const settled = await context.request.post(`${apiPath("adminSettle")}?day=${dayAgo(0)}`, { headers: ADMIN_HEADERS });
+  expect(settled.status()).toBe(200);
+}
+
 /** Every withdrawal POST the page sends (GET of the same path is the balance itself). */
 function withdrawalsSent(page: Page): Request[] {
   const sent: Request[] = [];
@@ -55,10 +103,12 @@ for (const c of CASES) {
   test(`withdrawal asks first (${c.locale}, 390 px): cancel sends nothing, confirm sends once`, async ({
     page,
     context,
+    browser,
   }) => {
     test.setTimeout(120_000);
     await page.setViewportSize(PHONE);
     await logIn(context, c.account);
+    await topUp(browser, context);
     const sent = withdrawalsSent(page);
     const dialog = page.getByRole("dialog", { name: c.title });
 
