@@ -183,7 +183,7 @@ const apiPlugin: FastifyPluginAsync<AppOptions> = async (app, options) => {
   await app.register(vipRepositoryPlugin, { now: options.now });
   await app.register(supportRepositoryPlugin, { now: options.now });
   await app.register(deviceTokensRepositoryPlugin, { now: options.now });
-  await app.register(errorEventsRepositoryPlugin, { now: options.now });
+  await app.register(errorEventsRepositoryPlugin, { now: options.now, bounds: options.errorEvents });
   await app.register(affiliatePlugin, { now: options.now });
   await app.register(commissionEnginePlugin, { now: options.now });
   await app.register(payoutsRepositoryPlugin, { now: options.now });
@@ -215,8 +215,18 @@ const apiPlugin: FastifyPluginAsync<AppOptions> = async (app, options) => {
   // The Sentry tunnel (spec §7): SENTRY_PROJECT_IDS, SENTRY_DSN_HOSTS, SENTRY_UPSTREAM, SENTRY_TUNNEL_BODY_LIMIT,
   // SENTRY_TUNNEL_MAX_ITEMS, SENTRY_TUNNEL_MAX_EVENT_BYTES, SENTRY_RATE_LIMIT_MAX.
   await app.register(sentryRoutes, { prefix: "/v1/sentry", ...sentryTunnelConfig(), ...options.sentryTunnel });
-  await app.register(adminRoutes, { prefix: "/v1/admin", adminToken: options.adminToken, appEnv: options.appEnv });
-  await app.register(pageRoutes, { appEnv: options.appEnv, referralClicksPerIp: options.referralClicksPerIp });
+  await app.register(adminRoutes, {
+    prefix: "/v1/admin",
+    adminToken: options.adminToken,
+    appEnv: options.appEnv,
+    tradeFeed: options.tradeFeed,
+    now: options.now,
+  });
+  await app.register(pageRoutes, {
+    appEnv: options.appEnv,
+    publicOrigin: options.publicOrigin,
+    referralClicksPerIp: options.referralClicksPerIp,
+  });
 };
 
 /** Not encapsulated (fastify-plugin): the instance it is registered on gets its decorators (db, repositories) and handlers. */

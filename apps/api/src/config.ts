@@ -1,5 +1,6 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { TRADE_FEED_BOUNDS_DEFAULTS, type TradeFeedBounds } from "./services/trade-feed/bounds";
 
 /** The repository root (apps/api/src → ../../..): relative DATA_DIR values are resolved against it. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -38,6 +39,10 @@ export interface AppConfig {
   referralSignupRateLimit: { max: number; timeWindowMs: number };
   /** Clicks one client IP (IPv6: per /64) can add to one referral link in a UTC day, whatever devices it claims. */
   referralClicksPerIp: number;
+  /** The error store's bounds (the Sentry tunnel's events when no upstream is set; plugins/app/error-events-repository.ts). */
+  errorEvents: ErrorEventBounds;
+  /** What a fill of POST /v1/admin/trades may say: fee rate per market and time window (services/trade-feed). */
+  tradeFeed: TradeFeedBounds;
   /** Seed an empty database with the demo accounts and configuration. */
   /** Origin of the referral links (`https://www.exchange.example`); unset: the request's own protocol and host. */
   publicOrigin: string | undefined;
@@ -48,6 +53,23 @@ export interface AppConfig {
   /** Clock (ms since epoch); tests move it to expire sessions. */
   now: () => number;
 }
+
+export interface ErrorEventBounds {
+  /** Events older than this are deleted, at start and every few minutes (jobs/retention.ts). */
+  retentionDays: number;
+  /** All stored events together; past it the oldest are deleted (new events keep arriving). */
+  maxTotalBytes: number;
+  /** What one client IP may add per window; past it the tunnel answers 429 and stores nothing. */
+  perIpMaxBytes: number;
+  perIpWindowMs: number;
+}
+
+export const ERROR_EVENT_BOUNDS_DEFAULTS: ErrorEventBounds = {
+  retentionDays: 30,
+  maxTotalBytes: 256 * 1024 * 1024,
+  perIpMaxBytes: 1024 * 1024,
+  perIpWindowMs: 60 * 60 * 1000,
+};
 
 export interface ServerConfig {
   host: string;
@@ -67,6 +89,7 @@ export interface ServerConfig {
 }
 
 type Env = Record<string, string | undefined>;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 const nonEmpty = (value: string | undefined): string | undefined =>
   value && value.trim() !== "" ? value.trim() : undefined;
@@ -76,6 +99,13 @@ function intFrom(env: Env, name: string, fallback: number): number {
   if (raw === undefined) return fallback;
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 0) throw new RangeError(`${name} must be a non-negative integer, got "${raw}"`);
+  return n;
+}
+
+/** A bound of zero would store nothing or delete everything: these must be at least 1. */
+function positiveFrom(env: Env, name: string, fallback: number): number {
+  const n = intFrom(env, name, fallback);
+  if (n < 1) throw new RangeError(`${name} must be at least 1, got "${env[name] ?? ""}"`);
   return n;
 }
 
@@ -153,6 +183,14 @@ function trustProxyFrom(raw: string | undefined): AppConfig["trustProxy"] {
  *   SENTRY_TUNNEL_MAX_ITEMS (50 items per envelope), SENTRY_TUNNEL_MAX_EVENT_BYTES (204800 bytes per event item),
  *   SENTRY_RATE_LIMIT_MAX (60 envelopes per minute per client IP): the error-reporting tunnel (routes/v1/sentry)
  * Every per-IP limit counts an IPv6 client by its /64 prefix (lib/client-key.ts).
+ * - ERROR_EVENTS_RETENTION_DAYS (30): stored error events older than this are deleted (at start, then every 10
+ *   minutes, in batches); ERROR_EVENTS_MAX_TOTAL_BYTES (268435456 = 256 MiB): past it the oldest events are deleted;
+ *   ERROR_EVENTS_PER_IP_BYTES (1048576 = 1 MiB) per ERROR_EVENTS_PER_IP_WINDOW_S (3600) per client IP: past it the
+ *   tunnel answers 429 and stores nothing (sizes are the stored text of an event: message, URL, tags, raw item)
+ * - TRADE_MAX_FEE_PPM_SPOT, TRADE_MAX_FEE_PPM_FUTURES (5000 = 0.5 % of the notional; the VIP schedule's highest rate of
+ *   the market wins when higher), TRADE_MAX_AGE_DAYS (35), TRADE_MAX_AHEAD_S (300): POST /v1/admin/trades refuses a
+ *   batch with a fill whose fee is above its market's maximum × notional, or whose time is outside
+ *   [now − TRADE_MAX_AGE_DAYS, now + TRADE_MAX_AHEAD_S], naming the fill and field; nothing of the batch is stored
  * - DEMO_MARKET (on outside APP_ENV=online; `off` stops the demo invitees' fills), DEMO_MARKET_AFFILIATE (whose
  *   invitees trade: the demo affiliate 8012345678 by default), REFERRAL_JOBS (`on`; `off` stops the
  *   daily settlement and monthly level review timers of this instance)
@@ -202,6 +240,21 @@ export function loadConfig(env: Env = process.env): AppConfig {
       timeWindowMs: intFrom(env, "REFERRAL_SIGNUP_RATE_LIMIT_WINDOW_S", 60 * 60) * 1000,
     },
     referralClicksPerIp: intFrom(env, "REFERRAL_CLICKS_PER_IP", 20),
+    errorEvents: {
+      retentionDays: positiveFrom(env, "ERROR_EVENTS_RETENTION_DAYS", ERROR_EVENT_BOUNDS_DEFAULTS.retentionDays),
+      maxTotalBytes: positiveFrom(env, "ERROR_EVENTS_MAX_TOTAL_BYTES", ERROR_EVENT_BOUNDS_DEFAULTS.maxTotalBytes),
+      perIpMaxBytes: positiveFrom(env, "ERROR_EVENTS_PER_IP_BYTES", ERROR_EVENT_BOUNDS_DEFAULTS.perIpMaxBytes),
+      perIpWindowMs:
+        positiveFrom(env, "ERROR_EVENTS_PER_IP_WINDOW_S", ERROR_EVENT_BOUNDS_DEFAULTS.perIpWindowMs / 1000) * 1000,
+    },
+    tradeFeed: {
+      maxFeePpm: {
+        spot: positiveFrom(env, "TRADE_MAX_FEE_PPM_SPOT", TRADE_FEED_BOUNDS_DEFAULTS.maxFeePpm.spot),
+        futures: positiveFrom(env, "TRADE_MAX_FEE_PPM_FUTURES", TRADE_FEED_BOUNDS_DEFAULTS.maxFeePpm.futures),
+      },
+      maxAgeMs: positiveFrom(env, "TRADE_MAX_AGE_DAYS", TRADE_FEED_BOUNDS_DEFAULTS.maxAgeMs / DAY_MS) * DAY_MS,
+      maxAheadMs: intFrom(env, "TRADE_MAX_AHEAD_S", TRADE_FEED_BOUNDS_DEFAULTS.maxAheadMs / 1000) * 1000,
+    },
     publicOrigin: nonEmpty(env.PUBLIC_ORIGIN),
     allowedOrigins: originsFrom(env.ALLOWED_ORIGINS),
     seed: seedFrom(env),

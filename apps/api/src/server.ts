@@ -55,6 +55,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 
 try {
   await app.listen({ host, port });
+  // Always on: the error store is bounded whatever else this instance runs.
   if (referralJobs) stops.push(startReferralJobs(app));
   if (retentionJobs) stops.push(startRetentionJobs(app));
   if (demoMarket) stops.push(startDemoMarket(app, demoMarketAffiliate ? { affiliateUserId: demoMarketAffiliate } : {}));

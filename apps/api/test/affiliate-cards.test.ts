@@ -82,7 +82,7 @@ describe("experience cards", () => {
     expect(after.cards[0]?.issuedAt).toBe(new Date(NOW).toISOString());
   });
 
-  it("claim flow: public view, a user claims an issued card once; used, expired and own cards are refused", async () => {
+  it("claim flow: public view, the link's invitee claims its card once; strangers, used, expired and own cards are refused", async () => {
     const issued = G.affiliate_cards.find(
       (c) =>
         c.affiliate_user_id === AFFILIATE_ID &&
@@ -106,6 +106,30 @@ describe("experience cards", () => {
       "card: you cannot claim a card you issued",
     );
     refused(await s.call("POST", apiUrl("cardClaim", { code }), { dy: true }), 401, "00004");
+    // The card is issued to a link: only people invited through that link may claim it (issue 32).
+    expect(issued?.issued_to_link_id).not.toBeNull();
+    refused(
+      await s.call("POST", apiUrl("cardClaim", { code }), { cookie: s.userCookie, dy: true }),
+      403,
+      "403",
+      "card: only for users invited through its link",
+    );
+    const user = await s.app.users.findByEmail("user@example.com");
+    await s.app.db
+      .insertInto("affiliate_invitees")
+      .values({
+        affiliate_user_id: AFFILIATE_ID,
+        link_id: Number(issued?.issued_to_link_id),
+        user_id: user?.user_id ?? "",
+        masked_user_id: "us****er",
+        registered_at: new Date(NOW).toISOString(),
+        kyc_at: null,
+        first_deposit_at: null,
+        first_trade_at: null,
+        volume_cents: 0,
+        commission_cents: 0,
+      })
+      .execute();
     const claimed = affiliateCardClaimViewSchema.parse(
       data(await s.call("POST", apiUrl("cardClaim", { code }), { cookie: s.userCookie, dy: true })),
     );

@@ -141,6 +141,9 @@ describe(`level review (${DIALECT})`, () => {
     const month = "2026-07";
     const invitees = [];
     for (let i = 0; i < 10; i++) invitees.push(await registerWith("PARTNER"));
+    // The feed takes fills of the last 35 days only: it runs on the day of the fills.
+    const clock = s.clock;
+    s.clock = Date.parse(`${month}-10T12:00:00.000Z`);
     data(
       await feed(
         invitees.map((inv) =>
@@ -148,6 +151,7 @@ describe(`level review (${DIALECT})`, () => {
         ),
       ),
     );
+    s.clock = clock;
     const review = levelReviewResultSchema.parse(
       data(await call("POST", apiUrl("adminReviewLevels", { month }), { admin: true })),
     );

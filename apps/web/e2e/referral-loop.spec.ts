@@ -105,6 +105,10 @@ test.describe("the referral loop", () => {
     expect(Number(balance.replace(/[^\d.]/g, ""))).toBeGreaterThanOrEqual(3.5);
     const rowsBefore = await page.getByTestId("payout-row").count();
     await page.getByTestId("withdraw-button").click();
+    // It asks first, showing the amount and where it goes.
+    const confirmation = page.getByRole("dialog", { name: "Withdraw your balance?" });
+    await expect(confirmation.getByTestId("withdraw-confirm-amount")).toContainText(balance);
+    await confirmation.getByRole("button", { name: "Withdraw" }).click();
     await expect(page.getByText(/was sent to your spot wallet\.$/)).toBeVisible();
     await expect(page.getByTestId("payout-balance")).toContainText("0.00");
     await expect(page.getByTestId("payout-row").first()).toContainText(balance);

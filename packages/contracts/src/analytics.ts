@@ -16,6 +16,15 @@ const text = (max: number) => z.string().max(max);
 const ms = z.number().int().min(0).max(8_640_000_000_000_000);
 const count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 const ext = z.record(z.string().max(128), z.unknown());
+/**
+ * The free-form extras (any JSON under string keys) are capped as serialized UTF-8: every other field of an event has
+ * its own length limit, so an event's stored size is bounded, and a batch's by ANALYTICS_MAX_BATCH of them.
+ */
+const withinExtBytes = <T extends z.ZodType>(schema: T) =>
+  schema.refine(
+    (value) => utf8Bytes(value) <= ANALYTICS_EXT_MAX_BYTES,
+    `larger than ${ANALYTICS_EXT_MAX_BYTES} bytes as JSON`,
+  );
 
 /**
  * One event of `POST {report base}/v1/buried/log/info` (spec §3): event fields, device and session fields, external
@@ -56,14 +65,9 @@ export const analyticsEventSchema = z.object({
   /** The current page's path. */
   curr_page: text(2048),
   /** An object, or the list of objects of merged events. */
-  event_tracking_ext: z
-    .union([ext, z.array(ext).max(500)])
-    .refine(
-      (value) => utf8Bytes(value) <= ANALYTICS_EXT_MAX_BYTES,
-      `larger than ${ANALYTICS_EXT_MAX_BYTES} bytes as JSON`,
-    )
-    .optional(),
-  curr_page_ext: ext.optional(),
+  event_tracking_ext: withinExtBytes(z.union([ext, z.array(ext).max(500)])).optional(),
+  /** The page's own extras: the same cap (one client could otherwise store a megabyte per event). */
+  curr_page_ext: withinExtBytes(ext).optional(),
   // Device and session fields.
   browser: text(128),
   browser_version: text(64),

@@ -13,6 +13,7 @@ import * as referralLoop from "./migrations/0010-referral-loop";
 import * as analyticsSender from "./migrations/0011-analytics-sender";
 import * as scaleTotals from "./migrations/0012-scale-totals";
 import * as abuseLimits from "./migrations/0013-abuse-limits";
+import * as storageBounds from "./migrations/0014-storage-bounds";
 import * as riskHolds from "./migrations/0015-risk-holds";
 import * as subAffiliateConsent from "./migrations/0016-sub-affiliate-consent";
 import * as analyticsRetention from "./migrations/0017-analytics-retention";
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0011-analytics-sender": analyticsSender,
   "0012-scale-totals": scaleTotals,
   "0013-abuse-limits": abuseLimits,
+  "0014-storage-bounds": storageBounds,
   "0015-risk-holds": riskHolds,
   "0016-sub-affiliate-consent": subAffiliateConsent,
   "0017-analytics-retention": analyticsRetention,

@@ -159,6 +159,8 @@ export interface ErrorEventsTable {
   ip: string;
   created_at: string;
   raw: string;
+  /** Bytes of the row's text (migration 0014): what the per-IP and total caps count. */
+  size_bytes: Generated<number>;
 }
 
 export type ErrorEventsTables = { error_events: ErrorEventsTable };

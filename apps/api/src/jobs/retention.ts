@@ -1,12 +1,14 @@
 import type { FastifyInstance } from "fastify";
 
 export interface RetentionJobsOptions {
-  /** How often retention runs (default one hour): it keeps up with a day's data well within the day. */
+  /** How often retention runs (default ten minutes): the error store's total cap is kept within minutes. */
   intervalMs?: number;
 }
 
 export interface RetentionRun {
   analytics: { cutoffDay: string; partitionsDropped: number; rowsDeleted: number };
+  /** Error events past ERROR_EVENTS_RETENTION_DAYS, and the oldest ones while over ERROR_EVENTS_MAX_TOTAL_BYTES. */
+  errorEvents: { expired: number; overCap: number };
 }
 
 export interface RetentionSettings {
@@ -19,11 +21,13 @@ export function createRetention(app: FastifyInstance, settings: RetentionSetting
     async runOnce(): Promise<RetentionRun> {
       const started = performance.now();
       const analytics = await app.analyticsEvents.expire(settings.analyticsRetentionDays);
+      const errorEvents = { expired: await app.errorEvents.expire(), overCap: await app.errorEvents.trimToTotal() };
       app.metrics.retentionRuns.inc();
       app.metrics.retentionRemoved.inc({ store: "analytics", kind: "rows" }, analytics.rowsDeleted);
       app.metrics.retentionRemoved.inc({ store: "analytics", kind: "partitions" }, analytics.partitionsDropped);
+      app.metrics.retentionRemoved.inc({ store: "errors", kind: "rows" }, errorEvents.expired + errorEvents.overCap);
       app.metrics.retentionDuration.observe((performance.now() - started) / 1000);
-      return { analytics };
+      return { analytics, errorEvents };
     },
   };
 }
@@ -49,7 +53,7 @@ export function startRetentionJobs(app: FastifyInstance, options: RetentionJobsO
       running = false;
     }
   };
-  const timer = setInterval(() => void tick(), options.intervalMs ?? 3_600_000);
+  const timer = setInterval(() => void tick(), options.intervalMs ?? 10 * 60_000);
   timer.unref();
   void tick();
   return () => clearInterval(timer);

@@ -329,6 +329,15 @@ export function createAffiliateRepository(db: Kysely<Database>) {
     inviteeUser: (inviteeId: number) =>
       db.selectFrom("affiliate_invitees").select("user_id").where("id", "=", inviteeId).executeTakeFirst(),
 
+    /** The user's invitee row under that link, if they signed up through it. */
+    linkInvitee: (linkId: number, userId: string) =>
+      db
+        .selectFrom("affiliate_invitees")
+        .select("id")
+        .where("link_id", "=", linkId)
+        .where("user_id", "=", userId)
+        .executeTakeFirst(),
+
     inviteePage: async (userId: string, q: InviteeQuery) => {
       const base = matchingInvitees(userId, q);
       // Without a search the count is the kept sign-ups (per link), not a count of the affiliate's invitees.

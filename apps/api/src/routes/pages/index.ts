@@ -119,6 +119,8 @@ export interface PageRoutesOptions {
   appEnv: DeviceTokenAppEnv;
   /** The most clicks one client IP (an IPv6 /64) adds to one link in a UTC day (REFERRAL_CLICKS_PER_IP). */
   referralClicksPerIp?: number;
+  /** PUBLIC_ORIGIN: when https, the referral cookies are Secure whatever hop the request came through. */
+  publicOrigin?: string | undefined;
 }
 
 const sha256 = (value: string): string => createHash("sha256").update(value).digest("hex");
@@ -132,6 +134,19 @@ const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, options) =
   await app.register(fastifyFormbody, { bodyLimit: 16 * 1024 });
   const appId = deviceTokenAppIdOf(options.appEnv);
   const clicksPerIp = options.referralClicksPerIp ?? 20;
+  const publicHttps = options.publicOrigin?.toLowerCase().startsWith("https:") === true;
+  /**
+   * The referral cookies are Secure under https: PUBLIC_ORIGIN is https, or the request came over https (directly,
+   * or by X-Forwarded-Proto from a TRUST_PROXY hop: Fastify's request.protocol believes no one else).
+   */
+  const referralCookie = (request: FastifyRequest, maxAgeS: number) =>
+    ({
+      path: "/",
+      sameSite: "lax",
+      httpOnly: true,
+      secure: publicHttps || request.protocol === "https",
+      maxAge: maxAgeS,
+    }) as const;
 
   // Under /login/ so that the web app's proxy (API_PATH in apps/web/src/proxy.ts) forwards it to us.
   app.get(DEVICE_TOKEN_SCRIPT_PATH, async (_request, reply) =>
@@ -208,12 +223,7 @@ const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, options) =
     let visitor = request.cookies[REFERRAL_VISITOR_COOKIE];
     if (!visitor || !/^[A-Za-z0-9_-]{16,64}$/.test(visitor)) {
       visitor = randomBytes(16).toString("base64url");
-      reply.setCookie(REFERRAL_VISITOR_COOKIE, visitor, {
-        path: "/",
-        sameSite: "lax",
-        httpOnly: true,
-        maxAge: VISITOR_MS / 1000,
-      });
+      reply.setCookie(REFERRAL_VISITOR_COOKIE, visitor, referralCookie(request, VISITOR_MS / 1000));
     }
     const client = clientKey(request.ip);
     const keys = [`net:${sha256(`${client}|${request.headers["user-agent"] ?? ""}`)}`];
@@ -225,12 +235,7 @@ const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, options) =
       const { count } = await app.counterStore.hit(capKey, DAY_MS);
       return count <= clicksPerIp;
     });
-    reply.setCookie(REFERRAL_CODE_COOKIE, offer.code, {
-      path: "/",
-      sameSite: "lax",
-      httpOnly: true,
-      maxAge: ATTRIBUTION_MS / 1000,
-    });
+    reply.setCookie(REFERRAL_CODE_COOKIE, offer.code, referralCookie(request, ATTRIBUTION_MS / 1000));
   }
 
   for (const prefix of PREFIXES) {

@@ -468,7 +468,10 @@ export function createAffiliateService(db: Kysely<Database>, options: AffiliateS
       return toClaimView(row, nowIso());
     },
 
-    /** issued → claimed by the caller; refused for one's own card, another invitee's card, and cards not issued (10007). */
+    /**
+     * issued → claimed by the caller; refused for one's own card, another invitee's card, a link's card by someone not
+     * invited through that link, and cards not issued (10007).
+     */
     async claim(code: string, userId: string): Promise<AffiliateCardClaimView> {
       const row = await repo.cardByCode(code);
       if (!row) throw notFound("card");
@@ -484,6 +487,9 @@ export function createAffiliateService(db: Kysely<Database>, options: AffiliateS
         const invitee = await repo.inviteeUser(Number(row.issued_to_invitee_id));
         if (invitee?.user_id !== userId) throw new ApiError("forbidden", "card: issued to another user");
       }
+      // A card issued to a link is for the people who signed up through that link, not for whoever holds the code.
+      if (row.issued_to_link_id !== null && !(await repo.linkInvitee(Number(row.issued_to_link_id), userId)))
+        throw new ApiError("forbidden", "card: only for users invited through its link");
       if ((await repo.claimCard(Number(row.id), userId, now)) !== 1)
         throw new ApiError("card_not_claimable", "card: already claimed");
       return {

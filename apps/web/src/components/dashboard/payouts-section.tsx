@@ -1,6 +1,6 @@
 "use client";
-import { useState, type HTMLAttributes } from "react";
-import { Button } from "antd";
+import { useRef, useState, type HTMLAttributes } from "react";
+import { Button, Modal } from "antd";
 import { useMessages, useTranslations } from "next-intl";
 import { isKeyOf } from "@/lib/message-keys";
 import { AffiliateResponseCode, type AffiliateLedgerEntry, type AffiliatePayoutResult } from "@affiliates/contracts";
@@ -46,12 +46,20 @@ export function PayoutsSection() {
   const usdt = (value: number) => format.amount(value, "USDT", MONEY_DIGITS);
   const [showAll, setShowAll] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
+  // The balance the confirmation shows (null: closed). Money moves only from the dialog's OK: one tap on the
+  // button asks first, showing what moves and where.
+  const [confirming, setConfirming] = useState<number | null>(null);
+  // The dialog's OK stays tappable while it fades out: a second tap must not send a second withdrawal.
+  const sending = useRef(false);
   const { data, error, refresh, mutate } = useApi(apiKey("payouts"), () => api.payouts(), LIVE_REFRESH);
   // Money moves once per click: no cache, retry or focus refresh (useApiAction), and the device token (spec §7).
   const withdrawal = useApiAction(() => api.payoutWithdraw(undefined, { handledCodes: HANDLED_CODES }));
 
   const belowMinimum = data ? data.balanceUsdt < data.minimumPayoutUsdt : true;
   const withdraw = async () => {
+    setConfirming(null);
+    if (sending.current) return;
+    sending.current = true;
     setRefusal(null);
     let result: AffiliatePayoutResult;
     try {
@@ -63,6 +71,8 @@ export function PayoutsSection() {
         refresh();
       }
       return; // anything else: the request client has shown the error toast
+    } finally {
+      sending.current = false;
     }
     void showMessage("success", t("withdrawn", { amount: usdt(Math.abs(result.payout.amountUsdt)) }), "payout");
     // The answer's balance at once (the button turns off), then the whole section from the API.
@@ -152,7 +162,7 @@ export function PayoutsSection() {
           style={data === undefined ? { visibility: "hidden" } : undefined}
           disabled={data !== undefined && belowMinimum}
           loading={withdrawal.loading}
-          onClick={() => void withdraw()}
+          onClick={() => data && setConfirming(data.balanceUsdt)}
           aria-describedby={reason ? "payout-below-minimum" : undefined}
           data-testid="withdraw-button"
         >
@@ -167,6 +177,30 @@ export function PayoutsSection() {
           {reason}
         </p>
       </div>
+      <Modal
+        open={confirming !== null}
+        title={t("confirmTitle")}
+        okText={t("confirmOk")}
+        cancelText={t("confirmCancel")}
+        // OK closes the dialog before the request starts, so a second tap finds nothing to press.
+        onOk={() => {
+          if (confirming !== null) void withdraw();
+        }}
+        onCancel={() => setConfirming(null)}
+        destroyOnHidden
+      >
+        <dl className={styles.withdrawConfirm} data-testid="withdraw-confirmation">
+          <div>
+            <dt>{t("amount")}</dt>
+            <dd data-testid="withdraw-confirm-amount">{confirming === null ? null : usdt(confirming)}</dd>
+          </div>
+          <div>
+            <dt>{t("destination")}</dt>
+            <dd data-testid="withdraw-confirm-destination">{t("destinations.spot")}</dd>
+          </div>
+        </dl>
+        <p className="muted">{t("confirmNote")}</p>
+      </Modal>
       <h3 id="payout-history-title">{t("historyTitle")}</h3>
       <div data-testid="payout-history" aria-busy={!data}>
         {data && payouts.length === 0 ? (

@@ -7,6 +7,7 @@ import { ApiError } from "../../../lib/errors";
 import { endpoint } from "../endpoint";
 import { registerAdminAnalytics } from "./analytics";
 import { registerAdminAffiliate } from "./affiliate";
+import { TRADE_FEED_BOUNDS_DEFAULTS, type TradeFeedBounds } from "../../../services/trade-feed/bounds";
 import { registerAdminPartners } from "./partners";
 import { registerAdminVip } from "./vip";
 import adminErrorRoutes from "./errors";
@@ -14,6 +15,10 @@ import adminErrorRoutes from "./errors";
 export interface AdminOptions {
   adminToken: string | undefined;
   appEnv: AppEnv;
+  /** The trade feed's sanity bounds (TRADE_MAX_*; default TRADE_FEED_BOUNDS_DEFAULTS). */
+  tradeFeed?: TradeFeedBounds;
+  /** The app's clock (the feed's time window). */
+  now?: () => number;
 }
 
 const digest = (value: string) => createHash("sha256").update(value).digest();
@@ -57,7 +62,10 @@ const adminRoutes: FastifyPluginCallback<AdminOptions> = (app, options, done) =>
   });
 
   registerAdminAnalytics(app);
-  registerAdminAffiliate(app);
+  registerAdminAffiliate(app, {
+    tradeFeed: options.tradeFeed ?? TRADE_FEED_BOUNDS_DEFAULTS,
+    now: options.now ?? Date.now,
+  });
   registerAdminVip(app);
   registerAdminPartners(app);
   void app.register(adminErrorRoutes);

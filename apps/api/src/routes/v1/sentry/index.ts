@@ -10,7 +10,9 @@ import { endpoint } from "../endpoint";
  * product's own origin. Only configured projects and DSN hosts are accepted; envelopes are forwarded to
  * SENTRY_UPSTREAM when set, otherwise their event items are stored (operators read them at GET /v1/admin/errors).
  * Bad envelopes get 400 (never 500), unknown projects or DSN hosts 403, bodies, envelopes with too many items and
- * event items over their caps 413, clients past the per-IP rate limit 429.
+ * event items over their caps 413, clients past the per-IP rate limit or the per-IP stored bytes (ERROR_EVENTS_PER_IP_BYTES
+ * per ERROR_EVENTS_PER_IP_WINDOW_S) 429. Stored events expire after ERROR_EVENTS_RETENTION_DAYS and the oldest go
+ * first past ERROR_EVENTS_MAX_TOTAL_BYTES (plugins/app/error-events-repository.ts, jobs/retention.ts).
  */
 export interface SentryTunnelOptions {
   /** Accepted project ids (SENTRY_PROJECT_IDS, comma-separated; default "1"). */
@@ -318,7 +320,15 @@ const sentryRoutes: FastifyPluginCallback<SentryTunnelOptions> = (app, options, 
       const events = envelope.items
         .filter((item) => item.header.type === "event")
         .map((item) => eventFromItem(item, envelope.header.event_id, projectId, request.ip, options.rawLimit));
-      await app.errorEvents.insertMany(events);
+      // Bounded per client IP and in total (error-events-repository.ts): past its IP's bytes of the window, the
+      // envelope is refused with 429 and Retry-After (the SDK backs off), and nothing of it is stored.
+      const stored = await app.errorEvents.insertBounded(events, request.ip);
+      if ("refused" in stored) {
+        const windowS = stored.retryAfterS;
+        throw new ApiError("rate_limited", `errors: this client's storage allowance for ${windowS} s is used up`, {
+          headers: { "retry-after": String(windowS) },
+        });
+      }
       const id = events[0]?.eventId ?? envelope.header.event_id;
       return reply
         .code(200)
