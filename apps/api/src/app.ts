@@ -246,6 +246,8 @@ export async function buildApp(
     logger: options.logger ? { level: process.env.LOG_LEVEL ?? "info" } : false,
     // Every log line of a request carries its id (reqId), and so do the response header and any error envelope.
     genReqId: requestIdOf,
+    // Start-up migrates and seeds inside a plugin: a large database's migration takes longer than avvio's 10 s.
+    pluginTimeout: 120_000,
     bodyLimit: options.bodyLimit,
     trustProxy: options.trustProxy,
     routerOptions: { maxParamLength: 200 },

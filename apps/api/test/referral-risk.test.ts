@@ -135,7 +135,7 @@ describe(`self-referral at sign-up (${DIALECT})`, () => {
     expect((await flagOf(held.userId)).reasons).toEqual(["same_ip"]);
 
     const before = await balanceOf(s.affiliateCookie);
-    data(await feed([fill(held.userId ?? "", "spot", 10, { time: `${yesterday}T09:00:00.000Z` })]));
+    data(await feed([fill(held.userId ?? "", "spot", 10, { notional: 10_000, time: `${yesterday}T09:00:00.000Z` })]));
     await settle(yesterday);
     const [line] = await linesOf(held.userId, yesterday);
     expect(line).toMatchObject({ status: "pending", hold: { status: "under_review", reason: "shared_network" } });
@@ -182,7 +182,7 @@ describe(`self-referral at sign-up (${DIALECT})`, () => {
     const held = await registerWith("aurora10", {}, { ip: "127.0.0.88" });
     expect(held.response.statusCode, held.response.body).toBe(303);
     expect((await flagOf(held.userId)).reasons).toEqual(["same_network"]);
-    data(await feed([fill(held.userId ?? "", "futures", 5, { time: `${yesterday}T11:00:00.000Z` })]));
+    data(await feed([fill(held.userId ?? "", "futures", 5, { notional: 10_000, time: `${yesterday}T11:00:00.000Z` })]));
     const before = await balanceOf(s.affiliateCookie);
     const flag = await flagOf(held.userId);
     const voided = adminRiskResolveResultSchema.parse(
@@ -199,7 +199,7 @@ describe(`self-referral at sign-up (${DIALECT})`, () => {
     expect(line).toMatchObject({ status: "void", hold: { status: "voided", reason: "shared_network" } });
     expect(await balanceOf(s.affiliateCookie)).toBe(before);
     // A later fill of a voided invitee does not settle either.
-    data(await feed([fill(held.userId ?? "", "spot", 5, { time: `${yesterday}T12:00:00.000Z` })]));
+    data(await feed([fill(held.userId ?? "", "spot", 5, { notional: 10_000, time: `${yesterday}T12:00:00.000Z` })]));
     await settle(yesterday);
     expect(await balanceOf(s.affiliateCookie)).toBe(before);
   });
@@ -209,7 +209,7 @@ describe(`self-referral at sign-up (${DIALECT})`, () => {
     const held = await registerWith("aurora10", {}, { ip: "127.0.0.1" });
     const flag = await flagOf(held.userId);
     const before = await balanceOf(s.affiliateCookie);
-    data(await feed([fill(held.userId ?? "", "spot", 20, { time: `${yesterday}T13:00:00.000Z` })]));
+    data(await feed([fill(held.userId ?? "", "spot", 20, { notional: 10_000, time: `${yesterday}T13:00:00.000Z` })]));
     data(
       await call("POST", apiUrl("adminRiskRelease", { id: flag.id }), { admin: true, body: { reason: "looked fine" } }),
     );
@@ -381,6 +381,8 @@ describe(`self-referral at binding, cards and sub-invitations (${DIALECT})`, () 
       remoteAddress: "198.51.100.70",
       headers: { "dy-token": await deviceToken(s.app, `sub-device-${DIALECT}-0123456789`) },
       cookies: { refresh_token: invitee.cookie ?? "" },
+      // Acceptance names the terms seen (sub-affiliate consent).
+      payload: { rateBps: offer?.rateBps ?? 500 },
     });
     refused(accept, 409, SAME_HOLDER);
   });
