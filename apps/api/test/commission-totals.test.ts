@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { affiliateSummarySchema, referralLinkListSchema } from "@affiliates/contracts";
 import { rebuildTotals } from "../src/db/commission-totals";
@@ -93,10 +94,38 @@ describe(`kept totals equal the lines (${DIALECT})`, () => {
     );
     await call("POST", apiUrl("payoutWithdraw"), { cookie, dy: true, body: {} });
 
+    const lastDays = () =>
+      s.app.db.selectFrom("affiliate_invitees").select(["id", "last_trade_day"]).orderBy("id").execute();
     const kept = await snapshot();
+    const keptLast = await lastDays();
     await rebuildTotals(s.app.db);
     const derived = await snapshot();
     for (const table of TABLES) expect(kept[table], table).toEqual(derived[table]);
+    expect(keptLast).toEqual(await lastDays());
+
+    // Active traders: a period ending with the latest fills (the invitees' last trade day) and one ending before
+    // them (a distinct count) both equal the distinct invitees of the direct lines in the period.
+    const activeOf = async (from: string, to: string) => {
+      const row = await s.app.db
+        .selectFrom("affiliate_commissions")
+        .select(sql<number>`count(distinct invitee_id)`.as("n"))
+        .where("affiliate_user_id", "=", me.user_id)
+        .where("source", "=", "direct")
+        .where("trade_day", ">=", from)
+        .where("trade_day", "<=", to)
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    };
+    for (const [from, to] of [
+      [addDays(today(), -6), today()],
+      [addDays(today(), -6), addDays(today(), -2)],
+      [addDays(today(), -2), addDays(today(), -1)],
+    ] as const) {
+      const summary = affiliateSummarySchema.parse(
+        data(await call("GET", apiUrl("affiliateSummary", { from, to }), { cookie })),
+      );
+      expect(summary.totals.activeTraders, `${from}..${to}`).toBe(await activeOf(from, to));
+    }
 
     // And the figures moved by what was fed: the summary's volume grew by the direct fills' notional.
     const after = affiliateSummarySchema.parse(

@@ -182,6 +182,9 @@ export async function rebuildTotals(db: Trx, affiliateUserIds?: readonly string[
   await sql`insert into affiliate_trader_days (affiliate_user_id, day, invitee_id)
     select distinct affiliate_user_id, trade_day, invitee_id from affiliate_commissions
     where source = 'direct' and ${only("affiliate_user_id")}`.execute(db);
+  await sql`update affiliate_invitees set last_trade_day = (select max(d.day) from affiliate_trader_days d
+      where d.affiliate_user_id = affiliate_invitees.affiliate_user_id and d.invitee_id = affiliate_invitees.id)
+    where ${only("affiliate_user_id")}`.execute(db);
 
   const dayOf = (column: string) => sql`substr(${sql.ref(column)}, 1, 10)`;
   const events = (column: string, name: string) =>

@@ -270,6 +270,8 @@ export interface AffiliateInviteesTable {
   commission_cents: number | string;
   /** The exact commission (micro-USDT, migration 0010); commission_cents = commission_micros / 10000. */
   commission_micros: Generated<number | string>;
+  /** Migration 0012: the latest UTC day the invitee traded (kept by the feed). */
+  last_trade_day?: string | null;
 }
 
 export interface AffiliateCommissionsTable {

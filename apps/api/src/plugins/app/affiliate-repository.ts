@@ -242,8 +242,27 @@ export function createAffiliateRepository(db: Kysely<Database>) {
         .groupBy("day")
         .execute(),
 
-    /** Invitees who traded on at least one day of [from, to] (one row per invitee and day traded, by the key). */
+    /**
+     * Invitees who traded on at least one day of [from, to]. When no fill is later than `to` (the period ends with
+     * the latest fills, as the dashboard's do), they are the invitees whose last trade day is `from` or later: one
+     * index range. Otherwise a distinct count over the days traded in the period.
+     */
     activeTraders: async (userId: string, from: string, to: string): Promise<number> => {
+      const latest = await db
+        .selectFrom("affiliate_trader_days")
+        .select((eb) => eb.fn.max("day").as("day"))
+        .where("affiliate_user_id", "=", userId)
+        .executeTakeFirst();
+      if (!latest?.day) return 0;
+      if (latest.day <= to) {
+        const row = await db
+          .selectFrom("affiliate_invitees")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .where("affiliate_user_id", "=", userId)
+          .where("last_trade_day", ">=", from)
+          .executeTakeFirst();
+        return num(row?.n);
+      }
       const row = await db
         .selectFrom("affiliate_trader_days")
         .select(sql<number>`count(distinct invitee_id)`.as("n"))

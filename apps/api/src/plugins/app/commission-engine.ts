@@ -78,6 +78,8 @@ interface InviteeDelta {
   volumeCents: number;
   commissionMicros: number;
   firstTradeAt: string;
+  /** The latest trade day of the batch's fills (the invitee's last trade day moves forward only). */
+  lastTradeDay: string;
 }
 
 /** The first-trade counts an invitee's new first fill moves: its day gains one, a later first day (if any) loses it. */
@@ -282,6 +284,7 @@ export function createCommissionEngine(db: Db, options: CommissionEngineOptions)
           sql` `,
         )} end`;
       const first = byId((d) => d.firstTradeAt, "text");
+      const last = byId((d) => d.lastTradeDay, "text");
       const micros = byId((d) => d.commissionMicros, "bigint");
       await trx
         .updateTable("affiliate_invitees")
@@ -290,6 +293,8 @@ export function createCommissionEngine(db: Db, options: CommissionEngineOptions)
           commission_micros: sql`commission_micros + ${micros}`,
           commission_cents: toCents(sql`commission_micros + ${micros}`),
           first_trade_at: sql`case when first_trade_at is null or first_trade_at > ${first} then ${first} else first_trade_at end`,
+          // Changes once a day at most: the row's other updates stay in place (HOT) on PostgreSQL.
+          last_trade_day: sql`case when last_trade_day is null or last_trade_day < ${last} then ${last} else last_trade_day end`,
         })
         .where("id", "in", ids)
         .execute();
@@ -465,10 +470,12 @@ export function createCommissionEngine(db: Db, options: CommissionEngineOptions)
             volumeCents: 0,
             commissionMicros: 0,
             firstTradeAt: row.traded_at,
+            lastTradeDay: row.trade_day,
           };
           delta.volumeCents += num(row.notional_cents);
           delta.commissionMicros += num(row.commission_micros);
           if (row.traded_at < delta.firstTradeAt) delta.firstTradeAt = row.traded_at;
+          if (row.trade_day > delta.lastTradeDay) delta.lastTradeDay = row.trade_day;
           invitees.set(row.invitee_id, delta);
         }
         await addTradingTotals(trx, await addToLines(trx, [...lines.values()]));

@@ -330,7 +330,7 @@ export function createAffiliateService(db: Kysely<Database>, options: AffiliateS
       userId: string,
       from: string,
       to: string,
-      chunkSize = 1000,
+      chunkSize = 5000,
     ): AsyncGenerator<AffiliateCommissionRecord[]> {
       let after: { day: string; id: number } | undefined;
       for (;;) {
