@@ -19,6 +19,7 @@ import {
   login,
   pageView,
   portOf,
+  freePorts,
   resent,
   send,
   sessionCookieOf,
@@ -32,8 +33,10 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 const DATABASE_URL = process.env.TEST_DATABASE_URL?.trim() || undefined;
 const REDIS_URL = process.env.TEST_REDIS_URL?.trim() || undefined;
 
-const API_PORTS = [4201, 4202];
-const WEB_PORTS = [3201, 3202];
+/** Ports the OS hands out (beforeAll): nginx's, then two API and two web instances'. */
+let EDGE_PORT = 0;
+let API_PORTS: number[] = [];
+let WEB_PORTS: number[] = [];
 /** Low limits, so that sharing them across instances shows in a few requests. */
 const RATE_LIMIT_MAX = 100;
 const LOGIN_MAX_FAILURES_PER_ACCOUNT = 5;
@@ -62,8 +65,13 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)("the cluster: nginx, 2 web and 2 AP
     await db.connect();
     // A fresh, empty schema: both API instances boot on it at once (no `npm run migrate` first), test (e).
     await db.query(`CREATE SCHEMA ${schema}`);
+    const ports = await freePorts(5);
+    EDGE_PORT = ports[0] ?? 0;
+    API_PORTS = ports.slice(1, 3).sort((a, b) => a - b);
+    WEB_PORTS = ports.slice(3).sort((a, b) => a - b);
     cluster = await startCluster({
       runtimeDir: ".cluster/test",
+      port: EDGE_PORT,
       apiPorts: API_PORTS,
       webPorts: WEB_PORTS,
       databaseUrl: DATABASE_URL,
@@ -150,7 +158,7 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)("the cluster: nginx, 2 web and 2 AP
       upstreams.set(portOf(answer.upstream), (upstreams.get(portOf(answer.upstream)) ?? 0) + 1);
     }
     expect(statuses.filter((s) => s !== 200)).toEqual([]);
-    expect([...upstreams.keys()].sort()).toEqual(API_PORTS);
+    expect([...upstreams.keys()].sort((a, b) => a - b)).toEqual(API_PORTS);
   });
 
   it("(a) pages go to the web tier, API paths straight to the API tier", async () => {
@@ -161,7 +169,7 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)("the cluster: nginx, 2 web and 2 AP
       expect(page.ok, page.detail).toBe(true);
       seen.add(portOf(page.upstream));
     }
-    expect([...seen].sort()).toEqual(WEB_PORTS);
+    expect([...seen].sort((a, b) => a - b)).toEqual(WEB_PORTS);
     const loginPage = await send(edge, { path: "/fr/login", from, headers: { accept: "text/html" } });
     expect(loginPage.status).toBe(200);
     expect(API_PORTS).toContain(portOf(loginPage.upstream));
@@ -183,7 +191,7 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)("the cluster: nginx, 2 web and 2 AP
       if (answer.status === 429) expect(envelopeOf(answer).code).toBe("429");
     }
     expect(Object.fromEntries(statuses)).toEqual({ 200: RATE_LIMIT_MAX, 429: 20 });
-    expect([...okBy].sort()).toEqual(API_PORTS);
+    expect([...okBy].sort((a, b) => a - b)).toEqual(API_PORTS);
   });
 
   it("(b) the login throttle is one count across instances", async () => {
@@ -195,7 +203,7 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)("the cluster: nginx, 2 web and 2 AP
       expect(wrong.status, `attempt ${i}: ${wrong.body}`).toBe(401);
       failedOn.add(portOf(wrong.upstream));
     }
-    expect([...failedOn].sort()).toEqual(API_PORTS);
+    expect([...failedOn].sort((a, b) => a - b)).toEqual(API_PORTS);
     // On either instance, the next attempt is refused, even with the right password.
     for (let i = 0; i < 2; i++) {
       const blocked = await login(edge, from, token, USER.email, USER.password);
