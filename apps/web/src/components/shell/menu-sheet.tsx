@@ -1,5 +1,6 @@
 "use client";
 import { useEffect, useRef, useState, type MouseEvent, type ReactNode, type SyntheticEvent } from "react";
+import { notReadyProps, useHydrated } from "@/lib/use-hydrated";
 
 /** From this width the header shows its nav inline and hides the menu button (shell-header.css uses the same 1280 px). */
 const WIDE_HEADER_QUERY = "(min-width: 1280px)";
@@ -24,6 +25,7 @@ export function MenuSheet({ label, closeLabel, children }: Props) {
   const opener = useRef<HTMLButtonElement>(null);
   const closer = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
+  const hydrated = useHydrated();
 
   const show = () => {
     const element = dialog.current;
@@ -76,6 +78,7 @@ export function MenuSheet({ label, closeLabel, children }: Props) {
         aria-expanded={open}
         aria-controls={SHEET_ID}
         onClick={show}
+        {...notReadyProps(hydrated)}
       >
         <svg
           aria-hidden="true"
