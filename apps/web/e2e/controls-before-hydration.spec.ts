@@ -33,6 +33,7 @@ async function phonePage(
   login: boolean,
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL, viewport: PHONE, isMobile: true, hasTouch: true });
+  context.setDefaultTimeout(STEP_MS);
   if (login) await logIn(context);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -93,7 +94,7 @@ async function runScenario(browser: Browser, baseURL: string, scenario: Scenario
     Array.from({ length: TRIES }, async () => {
       const { context, page } = await phonePage(browser, baseURL, scenario.login ?? false);
       try {
-        await page.goto(url, { waitUntil: "commit" });
+        await page.goto(url, { waitUntil: "commit", timeout: STEP_MS });
         return await scenario.run(page);
       } catch (error) {
         const detail = `error: ${(error as Error).message.split("\n")[0]}`;
@@ -129,7 +130,7 @@ function menuAndLanguage(key: PageKey, login = false): Scenario {
       const isOpen = () => sheet.evaluate((d) => (d as HTMLDialogElement).open);
       const opened = await effectShows(button, isOpen);
       const menu = outcomeOf("menu button", notReady, opened, `sheet open: ${opened}`);
-      if (!opened) await button.tap();
+      if (!opened) await button.tap({ timeout: STEP_MS });
       const summary = sheet.getByTestId("language-button");
       const summaryNotReady = await tapAtFirstSight(page, summary);
       const japanese = sheet.locator('a[hreflang="ja"]');
