@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { chromium } from "@playwright/test";
 import { Redis } from "ioredis";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -173,6 +174,78 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)("the cluster: nginx, 2 web and 2 AP
     const loginPage = await send(edge, { path: "/fr/login", from, headers: { accept: "text/html" } });
     expect(loginPage.status).toBe(200);
     expect(API_PORTS).toContain(portOf(loginPage.upstream));
+  });
+
+  it("(f) a browser clicks through the header's links: client-side navigation, no request over 1 s, no 5xx, both web instances", async () => {
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-quic"],
+    });
+    try {
+      // A wide window (the header's links inline) with the affiliate's session, so the dashboard link shows the dashboard.
+      const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+      const from = clientAddress(30, 1);
+      const loggedIn = await login(edge, from, await deviceToken(edge, from), AFFILIATE.email, AFFILIATE.password);
+      expect(isOk(loggedIn), loggedIn.body).toBe(true);
+      await context.addCookies(
+        (loggedIn.headers["set-cookie"] ?? []).map((line) => {
+          const [pair = ""] = line.split(";");
+          const at = pair.indexOf("=");
+          return { name: pair.slice(0, at), value: pair.slice(at + 1), url: edge };
+        }),
+      );
+      const page = await context.newPage();
+      const slow: string[] = [];
+      const failed: string[] = [];
+      const rscBy = new Set<number>();
+      const checks: Promise<void>[] = [];
+      page.on("requestfinished", (request) => {
+        checks.push(
+          (async () => {
+            const response = await request.response();
+            const took = request.timing().responseEnd;
+            const what = `${request.method()} ${request.url()}`;
+            if (took > 1_000) slow.push(`${Math.round(took)} ms ${what}`);
+            if (response && response.status() >= 500) failed.push(`${response.status()} ${what}`);
+            const upstream = (await response?.headerValue("x-upstream")) ?? "";
+            if (request.headers()["rsc"] === "1" && upstream) rscBy.add(portOf(upstream.split(",").pop() ?? ""));
+          })(),
+        );
+      });
+      page.on("requestfailed", (request) => failed.push(`${request.failure()?.errorText} ${request.url()}`));
+
+      await page.goto(`${edge}/affiliates`);
+      await page.locator("header .main-nav a[href='/affiliates/fee']").waitFor();
+      // A mark in the window: a client-side navigation keeps it, a page load would not.
+      await page.evaluate(() => Object.assign(window, { clusterNavigation: true }));
+      const links = [
+        "/affiliates/fee",
+        "/affiliates/vip/vipIntroduce",
+        "/affiliates/dashboard",
+        "/affiliates/broker",
+        "/affiliates/market-maker",
+        "/affiliates/vip-institutional-services",
+        "/affiliates",
+        "/affiliates/fee",
+        "/affiliates/dashboard",
+        "/affiliates",
+      ];
+      for (const href of links) {
+        const link = page.locator(`header .main-nav a[href='${href}']`);
+        if (!(await link.isVisible())) await page.locator("header .main-nav details.nav-more > summary").click();
+        await link.click();
+        await page.waitForURL(`${edge}${href}`);
+        await page.locator("h1").first().waitFor();
+        expect(await page.evaluate(() => "clusterNavigation" in window), `${href}: a page load`).toBe(true);
+      }
+      await Promise.all(checks);
+      clusterLog.push(`(f) RSC requests answered by web ports ${[...rscBy].sort((a, b) => a - b).join(", ")}`);
+      expect(failed).toEqual([]);
+      expect(slow).toEqual([]);
+      expect([...rscBy].sort((a, b) => a - b)).toEqual(WEB_PORTS);
+    } finally {
+      await browser.close();
+    }
   });
 
   it("(b) the per-IP rate limit is one count across instances, keyed on the address nginx saw (a sent X-Forwarded-For is replaced)", async () => {
