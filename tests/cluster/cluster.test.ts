@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "@playwright/test";
+import { DEVICE_TOKEN_APP_IDS } from "@affiliates/contracts";
 import { Redis } from "ioredis";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -181,19 +182,21 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)("the cluster: nginx, 2 web and 2 AP
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: ["--no-sandbox", "--disable-gpu", "--disable-quic"],
     });
+    // The cluster's public origin (PUBLIC_ORIGIN, http://localhost:<port>): the API refuses calls from another Origin.
+    const origin = `http://localhost:${EDGE_PORT}`;
     try {
       // A wide window (the header's links inline) with the affiliate's session, so the dashboard link shows the dashboard.
       const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-      const from = clientAddress(30, 1);
-      const loggedIn = await login(edge, from, await deviceToken(edge, from), AFFILIATE.email, AFFILIATE.password);
-      expect(isOk(loggedIn), loggedIn.body).toBe(true);
-      await context.addCookies(
-        (loggedIn.headers["set-cookie"] ?? []).map((line) => {
-          const [pair = ""] = line.split(";");
-          const at = pair.indexOf("=");
-          return { name: pair.slice(0, at), value: pair.slice(at + 1), url: edge };
-        }),
-      );
+      // Logged in from the browser's own address and device token, as the login page does.
+      const issued = await context.request.post(`${origin}${apiUrl("deviceTokenIssue")}`, {
+        data: { appId: DEVICE_TOKEN_APP_IDS.online, fingerprint: `cluster-browser-${randomBytes(8).toString("hex")}` },
+      });
+      const { data: issuedData } = (await issued.json()) as { data: { token: string } };
+      const loggedIn = await context.request.post(`${origin}${apiUrl("login")}`, {
+        data: { email: AFFILIATE.email, password: AFFILIATE.password },
+        headers: { "dy-token": issuedData.token },
+      });
+      expect(loggedIn.status(), await loggedIn.text()).toBe(200);
       const page = await context.newPage();
       const slow: string[] = [];
       const failed: string[] = [];
@@ -214,7 +217,7 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)("the cluster: nginx, 2 web and 2 AP
       });
       page.on("requestfailed", (request) => failed.push(`${request.failure()?.errorText} ${request.url()}`));
 
-      await page.goto(`${edge}/affiliates`);
+      await page.goto(`${origin}/affiliates`);
       await page.locator("header .main-nav a[href='/affiliates/fee']").waitFor();
       // A mark in the window: a client-side navigation keeps it, a page load would not.
       await page.evaluate(() => Object.assign(window, { clusterNavigation: true }));
@@ -234,7 +237,7 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)("the cluster: nginx, 2 web and 2 AP
         const link = page.locator(`header .main-nav a[href='${href}']`);
         if (!(await link.isVisible())) await page.locator("header .main-nav details.nav-more > summary").click();
         await link.click();
-        await page.waitForURL(`${edge}${href}`);
+        await page.waitForURL(`${origin}${href}`);
         await page.locator("h1").first().waitFor();
         expect(await page.evaluate(() => "clusterNavigation" in window), `${href}: a page load`).toBe(true);
       }
