@@ -236,6 +236,15 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)("the cluster: nginx, 2 web and 2 AP
       for (const href of links) {
         const link = page.locator(`header .main-nav a[href='${href}']`);
         if (!(await link.isVisible())) await page.locator("header .main-nav details.nav-more > summary").click();
+        // Hydrated first: before that a link is a plain link, which loads the whole page (as it should).
+        await link.evaluate(
+          (element) =>
+            new Promise<void>((resolve) => {
+              const check = () =>
+                Object.keys(element).some((key) => key.startsWith("__reactProps")) ? resolve() : setTimeout(check, 50);
+              check();
+            }),
+        );
         await link.click();
         await page.waitForURL(`${origin}${href}`);
         await page.locator("h1").first().waitFor();
