@@ -85,8 +85,8 @@ run("end-to-end (Chromium)", "npx", ["playwright", "test", "--reporter=list,json
 });
 countPlaywright(e2eReport);
 
-// The production topology (docs/deploy.md): scripts/cluster.mjs started by the suite on ports 8080, 3201-3202 and
-// 4201-4202, in a fresh PostgreSQL schema and under a fresh Redis key prefix.
+// The production topology (docs/deploy.md): scripts/cluster.mjs started by the suite on ports the OS hands out, in a
+// fresh PostgreSQL schema and under a fresh Redis key prefix.
 const nginxBinary = process.env.NGINX || (existsSync("/usr/sbin/nginx") ? "/usr/sbin/nginx" : "nginx");
 const hasNginx = spawnSync(nginxBinary, ["-v"], { stdio: "ignore" }).status === 0;
 const clusterSkip = [

@@ -7,6 +7,7 @@
 // - Methods: pages and assets answer GET and HEAD only (405 otherwise); the API decides for its own paths.
 // - Health: GET /healthz (the process is up), GET /readyz (Next is ready and the process is not draining).
 // - SIGTERM/SIGINT: /readyz turns 503, the listener closes, requests in flight finish (SHUTDOWN_GRACE_S), then exit.
+import { randomBytes } from "node:crypto";
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -17,6 +18,17 @@ const dir = path.dirname(fileURLToPath(import.meta.url));
 const port = Number(process.env.PORT ?? "3000");
 /** WEB_HOST: the address to listen on; unset: every interface (IPv6 and IPv4), as `next start` does. */
 const listenHost = process.env.WEB_HOST || undefined;
+/**
+ * The host Next names this server by (its request URL, and the proxy's `request.url`): a rewrite is served in place
+ * only when its target has the same origin as the request, otherwise Next proxies it over HTTP. Next writes every
+ * loopback address as `localhost` in the proxy's URL (NextURL), so a loopback or unspecified WEB_HOST is named
+ * `localhost` here too (it reaches this server whichever family it resolves to); any other address is used as it is.
+ */
+const isLoopbackOrAny = (host) =>
+  host === "localhost" || host === "0.0.0.0" || host === "::" || host === "::1" || /^127\./.test(host);
+const nextHost = !listenHost || isLoopbackOrAny(listenHost) ? "localhost" : listenHost;
+/** Where this process reaches itself (the readiness self-check). */
+const selfHost = !listenHost || listenHost === "0.0.0.0" || listenHost === "::" ? "127.0.0.1" : listenHost;
 const apiOrigin = new URL(process.env.API_ORIGIN ?? `http://127.0.0.1:${process.env.API_PORT ?? "4000"}`);
 const graceMs = Number(process.env.SHUTDOWN_GRACE_S ?? "10") * 1000;
 
@@ -193,10 +205,20 @@ function forwardToApi(request, response) {
 }
 
 // `--dev`: Next's development server behind the same front (package.json "dev").
-const app = next({ dev: process.argv.includes("--dev"), dir, hostname: listenHost ?? "localhost", port });
+const app = next({ dev: process.argv.includes("--dev"), dir, hostname: nextHost, port });
 const handle = app.getRequestHandler();
 let ready = false;
 let draining = false;
+/** Why the last self-check failed (readiness stays 503 with it), or null. */
+let selfCheckProblem = "not run yet";
+
+/**
+ * A per-process mark on every request handed to Next. A request that arrives already carrying it was proxied by Next
+ * to this same server (a rewrite taken for an external one): it would loop until Next's proxy gives up after 30 s, so
+ * it is refused at once instead (508), and the self-check below keeps the instance out of rotation.
+ */
+const HOP_HEADER = "x-web-hop";
+const hopMark = randomBytes(12).toString("hex");
 
 const server = http.createServer((request, response) => {
   const pathname = (request.url ?? "/").split("?")[0] ?? "/";
@@ -205,10 +227,26 @@ const server = http.createServer((request, response) => {
     return;
   }
   if (pathname === "/readyz" && (request.method === "GET" || request.method === "HEAD")) {
-    if (ready && !draining) sendJson(response, 200, { status: "ready" });
-    else sendJson(response, 503, { status: draining ? "draining" : "starting" }, { "retry-after": "1" });
+    if (ready && !draining && !selfCheckProblem) sendJson(response, 200, { status: "ready" });
+    else
+      sendJson(
+        response,
+        503,
+        draining
+          ? { status: "draining" }
+          : ready
+            ? { status: "failing", reason: selfCheckProblem }
+            : { status: "starting" },
+        { "retry-after": "1" },
+      );
     return;
   }
+  if (request.headers[HOP_HEADER] === hopMark) {
+    console.error(`[web] ${request.url?.split("?")[0]} came back from Next's own proxy: a rewrite left this server`);
+    sendJson(response, 508, envelope("508", "a page rewrite was proxied back to this server"));
+    return;
+  }
+  delete request.headers[HOP_HEADER];
   vouchForClient(request);
   if (API_PATH.test(pathname)) {
     forwardToApi(request, response);
@@ -226,6 +264,7 @@ const server = http.createServer((request, response) => {
     keepPagesPrivate(response);
     keepPrecompressed(response);
   }
+  request.headers[HOP_HEADER] = hopMark;
   void handle(request, response);
 });
 
@@ -248,8 +287,50 @@ function shutdown(signal) {
 process.once("SIGTERM", () => shutdown("SIGTERM"));
 process.once("SIGINT", () => shutdown("SIGINT"));
 
+/**
+ * Readiness asks for what browsers ask during client-side navigation: a page's RSC payload (`rsc: 1`, `Accept: *\/*`),
+ * through this server, within 2 s. The HTML path alone says nothing of it (the proxy answers HTML from memory).
+ */
+const SELF_CHECK_MS = 2_000;
+/** A failed self-check is tried again at this pace until it passes (a slow first render heals; a wrong setup does not). */
+const SELF_CHECK_RETRY_MS = 5_000;
+
+function selfCheck() {
+  return new Promise((resolve) => {
+    const probe = http.get(
+      {
+        host: selfHost,
+        port,
+        path: "/affiliates",
+        headers: { rsc: "1", accept: "*/*", "user-agent": "web-self-check" },
+        timeout: SELF_CHECK_MS,
+      },
+      (answer) => {
+        answer.resume();
+        resolve(
+          answer.statusCode !== undefined && answer.statusCode < 500
+            ? null
+            : `RSC request answered ${answer.statusCode}`,
+        );
+      },
+    );
+    probe.on("timeout", () => probe.destroy(new Error(`RSC request not answered within ${SELF_CHECK_MS} ms`)));
+    probe.on("error", (error) => resolve(error.message));
+  });
+}
+
+async function checkSelf() {
+  const problem = await selfCheck();
+  if (problem && problem !== selfCheckProblem) console.error(`[web] not ready: ${problem}`);
+  selfCheckProblem = problem;
+  if (problem && !draining) setTimeout(() => void checkSelf(), SELF_CHECK_RETRY_MS).unref();
+}
+
 await app.prepare();
-server.listen(port, listenHost, () => {
+server.listen(port, listenHost, async () => {
+  await checkSelf();
   ready = true;
-  console.log(`[web] ready on port ${port} (API ${apiOrigin.origin})`);
+  console.log(
+    `[web] ready on port ${port} (API ${apiOrigin.origin})${selfCheckProblem ? `, failing: ${selfCheckProblem}` : ""}`,
+  );
 });

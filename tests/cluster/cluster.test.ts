@@ -3,6 +3,8 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { chromium } from "@playwright/test";
+import { DEVICE_TOKEN_APP_IDS } from "@affiliates/contracts";
 import { Redis } from "ioredis";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -19,6 +21,7 @@ import {
   login,
   pageView,
   portOf,
+  freePorts,
   resent,
   send,
   sessionCookieOf,
@@ -32,8 +35,10 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 const DATABASE_URL = process.env.TEST_DATABASE_URL?.trim() || undefined;
 const REDIS_URL = process.env.TEST_REDIS_URL?.trim() || undefined;
 
-const API_PORTS = [4201, 4202];
-const WEB_PORTS = [3201, 3202];
+/** Ports the OS hands out (beforeAll): nginx's, then two API and two web instances'. */
+let EDGE_PORT = 0;
+let API_PORTS: number[] = [];
+let WEB_PORTS: number[] = [];
 /** Low limits, so that sharing them across instances shows in a few requests. */
 const RATE_LIMIT_MAX = 100;
 const LOGIN_MAX_FAILURES_PER_ACCOUNT = 5;
@@ -62,8 +67,13 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)("the cluster: nginx, 2 web and 2 AP
     await db.connect();
     // A fresh, empty schema: both API instances boot on it at once (no `npm run migrate` first), test (e).
     await db.query(`CREATE SCHEMA ${schema}`);
+    const ports = await freePorts(5);
+    EDGE_PORT = ports[0] ?? 0;
+    API_PORTS = ports.slice(1, 3).sort((a, b) => a - b);
+    WEB_PORTS = ports.slice(3).sort((a, b) => a - b);
     cluster = await startCluster({
       runtimeDir: ".cluster/test",
+      port: EDGE_PORT,
       apiPorts: API_PORTS,
       webPorts: WEB_PORTS,
       databaseUrl: DATABASE_URL,
@@ -150,7 +160,7 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)("the cluster: nginx, 2 web and 2 AP
       upstreams.set(portOf(answer.upstream), (upstreams.get(portOf(answer.upstream)) ?? 0) + 1);
     }
     expect(statuses.filter((s) => s !== 200)).toEqual([]);
-    expect([...upstreams.keys()].sort()).toEqual(API_PORTS);
+    expect([...upstreams.keys()].sort((a, b) => a - b)).toEqual(API_PORTS);
   });
 
   it("(a) pages go to the web tier, API paths straight to the API tier", async () => {
@@ -161,10 +171,93 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)("the cluster: nginx, 2 web and 2 AP
       expect(page.ok, page.detail).toBe(true);
       seen.add(portOf(page.upstream));
     }
-    expect([...seen].sort()).toEqual(WEB_PORTS);
+    expect([...seen].sort((a, b) => a - b)).toEqual(WEB_PORTS);
     const loginPage = await send(edge, { path: "/fr/login", from, headers: { accept: "text/html" } });
     expect(loginPage.status).toBe(200);
     expect(API_PORTS).toContain(portOf(loginPage.upstream));
+  });
+
+  it("(f) a browser clicks through the header's links: client-side navigation, no request over 1 s, no 5xx, both web instances", async () => {
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-quic"],
+    });
+    // The cluster's public origin (PUBLIC_ORIGIN, http://localhost:<port>): the API refuses calls from another Origin.
+    const origin = `http://localhost:${EDGE_PORT}`;
+    try {
+      // A wide window (the header's links inline) with the affiliate's session, so the dashboard link shows the dashboard.
+      const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+      // Logged in from the browser's own address and device token, as the login page does.
+      const issued = await context.request.post(`${origin}${apiUrl("deviceTokenIssue")}`, {
+        data: { appId: DEVICE_TOKEN_APP_IDS.online, fingerprint: `cluster-browser-${randomBytes(8).toString("hex")}` },
+      });
+      const { data: issuedData } = (await issued.json()) as { data: { token: string } };
+      const loggedIn = await context.request.post(`${origin}${apiUrl("login")}`, {
+        data: { email: AFFILIATE.email, password: AFFILIATE.password },
+        headers: { "dy-token": issuedData.token },
+      });
+      expect(loggedIn.status(), await loggedIn.text()).toBe(200);
+      const page = await context.newPage();
+      const slow: string[] = [];
+      const failed: string[] = [];
+      const rscBy = new Set<number>();
+      const checks: Promise<void>[] = [];
+      page.on("requestfinished", (request) => {
+        checks.push(
+          (async () => {
+            const response = await request.response();
+            const took = request.timing().responseEnd;
+            const what = `${request.method()} ${request.url()}`;
+            if (took > 1_000) slow.push(`${Math.round(took)} ms ${what}`);
+            if (response && response.status() >= 500) failed.push(`${response.status()} ${what}`);
+            const upstream = (await response?.headerValue("x-upstream")) ?? "";
+            if (request.headers()["rsc"] === "1" && upstream) rscBy.add(portOf(upstream.split(",").pop() ?? ""));
+          })(),
+        );
+      });
+      page.on("requestfailed", (request) => failed.push(`${request.failure()?.errorText} ${request.url()}`));
+
+      await page.goto(`${origin}/affiliates`);
+      await page.locator("header .main-nav a[href='/affiliates/fee']").waitFor();
+      // A mark in the window: a client-side navigation keeps it, a page load would not.
+      await page.evaluate(() => Object.assign(window, { clusterNavigation: true }));
+      const links = [
+        "/affiliates/fee",
+        "/affiliates/vip/vipIntroduce",
+        "/affiliates/dashboard",
+        "/affiliates/broker",
+        "/affiliates/market-maker",
+        "/affiliates/vip-institutional-services",
+        "/affiliates",
+        "/affiliates/fee",
+        "/affiliates/dashboard",
+        "/affiliates",
+      ];
+      for (const href of links) {
+        const link = page.locator(`header .main-nav a[href='${href}']`);
+        if (!(await link.isVisible())) await page.locator("header .main-nav details.nav-more > summary").click();
+        // Hydrated first: before that a link is a plain link, which loads the whole page (as it should).
+        await link.evaluate(
+          (element) =>
+            new Promise<void>((resolve) => {
+              const check = () =>
+                Object.keys(element).some((key) => key.startsWith("__reactProps")) ? resolve() : setTimeout(check, 50);
+              check();
+            }),
+        );
+        await link.click();
+        await page.waitForURL(`${origin}${href}`);
+        await page.locator("h1").first().waitFor();
+        expect(await page.evaluate(() => "clusterNavigation" in window), `${href}: a page load`).toBe(true);
+      }
+      await Promise.all(checks);
+      clusterLog.push(`(f) RSC requests answered by web ports ${[...rscBy].sort((a, b) => a - b).join(", ")}`);
+      expect(failed).toEqual([]);
+      expect(slow).toEqual([]);
+      expect([...rscBy].sort((a, b) => a - b)).toEqual(WEB_PORTS);
+    } finally {
+      await browser.close();
+    }
   });
 
   it("(b) the per-IP rate limit is one count across instances, keyed on the address nginx saw (a sent X-Forwarded-For is replaced)", async () => {
@@ -183,7 +276,7 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)("the cluster: nginx, 2 web and 2 AP
       if (answer.status === 429) expect(envelopeOf(answer).code).toBe("429");
     }
     expect(Object.fromEntries(statuses)).toEqual({ 200: RATE_LIMIT_MAX, 429: 20 });
-    expect([...okBy].sort()).toEqual(API_PORTS);
+    expect([...okBy].sort((a, b) => a - b)).toEqual(API_PORTS);
   });
 
   it("(b) the login throttle is one count across instances", async () => {
@@ -195,7 +288,7 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)("the cluster: nginx, 2 web and 2 AP
       expect(wrong.status, `attempt ${i}: ${wrong.body}`).toBe(401);
       failedOn.add(portOf(wrong.upstream));
     }
-    expect([...failedOn].sort()).toEqual(API_PORTS);
+    expect([...failedOn].sort((a, b) => a - b)).toEqual(API_PORTS);
     // On either instance, the next attempt is refused, even with the right password.
     for (let i = 0; i < 2; i++) {
       const blocked = await login(edge, from, token, USER.email, USER.password);

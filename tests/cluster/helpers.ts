@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import http from "node:http";
+import net from "node:net";
 import { DEVICE_TOKEN_APP_IDS, isSuccessCode, type AnalyticsEventContract } from "@affiliates/contracts";
 import { apiUrl } from "../../apps/api/test/helpers/api-url";
 
@@ -117,6 +118,29 @@ export const clientAddress = (group: number, n: number): string =>
   `127.${group}.${Math.floor(n / 250) % 250}.${(n % 250) + 1}`;
 
 export const portOf = (upstream: string): number => Number(upstream.split(":").pop());
+
+/**
+ * `count` distinct ports nothing listens on, handed out by the OS (each listened on at once on port 0, then let go):
+ * the cluster never starts on fixed ports another service on the machine may hold.
+ */
+export async function freePorts(count: number): Promise<number[]> {
+  const probes = Array.from({ length: count }, () => net.createServer());
+  const ports = await Promise.all(
+    probes.map(
+      (probe) =>
+        new Promise<number>((resolve, reject) => {
+          probe.once("error", reject);
+          probe.listen(0, "127.0.0.1", () => {
+            const address = probe.address();
+            resolve(typeof address === "object" && address ? address.port : 0);
+          });
+        }),
+    ),
+  );
+  await Promise.all(probes.map((probe) => new Promise((resolve) => probe.close(resolve))));
+  if (ports.some((port) => port === 0)) throw new Error("no port from the OS");
+  return ports;
+}
 
 export interface EnvelopeBody {
   code: string;

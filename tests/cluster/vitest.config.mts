@@ -13,7 +13,7 @@ export default defineConfig({
   test: {
     include: ["tests/cluster/**/*.test.ts"],
     environment: "node",
-    // One cluster on fixed ports: files and tests run one after the other.
+    // One cluster at a time: files and tests run one after the other.
     fileParallelism: false,
     pool: "forks",
     // The web build (when its sources changed) and the cluster's start happen in beforeAll.

@@ -1,15 +1,16 @@
 import { expect, test, type APIRequestContext, type Page, type Request } from "@playwright/test";
-import { startWebInstance, type WebInstance } from "./web-instance";
+import { freePort, startWebInstance, type WebInstance } from "./web-instance";
 import { apiPath, isApiCall, waitForHydration } from "./fixtures";
 
 /**
  * Error reporting end to end (spec §7-9), in Chromium against the real API.
  * APP_ENV is read at run time, so the APP_ENV=beta instance is the suite's own build started once more, on
- * port 3150 with the suite's API (e2e/web-instance.ts); the configured APP_ENV=test server (baseURL) must send nothing.
- * E2E_BETA_REUSE=1 uses a beta instance that is already listening on 3150 instead.
+ * a port the OS picks, with the suite's API (e2e/web-instance.ts); the configured APP_ENV=test server (baseURL) must
+ * send nothing. E2E_BETA_REUSE=<origin> (or 1: http://localhost:3150) uses a beta instance already listening there.
  */
-const BETA_PORT = 3150;
-const BETA_URL = `http://localhost:${BETA_PORT}`;
+const REUSE = process.env.E2E_BETA_REUSE;
+/** The beta instance's origin: the one to reuse, else set once the instance is started on a free port. */
+let BETA_URL = REUSE ? (/^https?:\/\//.test(REUSE) ? REUSE.replace(/\/$/, "") : "http://localhost:3150") : "";
 const ADMIN_TOKEN = "e2e-admin-token";
 const SECRETS = ["hunter2", "a@b.c", "a%40b.c", "xyz-token-value", "bob-login"];
 
@@ -66,15 +67,17 @@ test.describe("error reporting with APP_ENV=beta", () => {
   let beta: WebInstance | undefined;
 
   test.beforeAll(async () => {
-    if (process.env.E2E_BETA_REUSE) {
-      // An APP_ENV=beta instance already listening on 3150 (started by hand).
+    if (REUSE) {
+      // An APP_ENV=beta instance already listening (started by hand).
       const response = await fetch(`${BETA_URL}/affiliates`).catch(() => undefined);
       if (!response || response.status >= 500) throw new Error(`E2E_BETA_REUSE: nothing answers at ${BETA_URL}`);
       return;
     }
     test.setTimeout(120_000);
+    const port = await freePort();
+    BETA_URL = `http://localhost:${port}`;
     beta = await startWebInstance({
-      port: BETA_PORT,
+      port,
       publicOrigin: BETA_URL,
       appEnv: "beta",
       env: { ENABLE_TEST_ROUTES: "1" },

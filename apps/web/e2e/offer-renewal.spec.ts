@@ -2,7 +2,7 @@ import { createServer, request as httpRequest, type Server } from "node:http";
 import { expect, test } from "@playwright/test";
 import { OFFERS } from "../src/lib/offers";
 import { apiPath, watchErrors } from "./fixtures";
-import { SUITE_API_ORIGIN, startWebInstance, type WebInstance } from "./web-instance";
+import { SUITE_API_ORIGIN, freePort, startWebInstance, type WebInstance } from "./web-instance";
 
 /**
  * Issue 20: the offer in the HTML follows the API's programme data while the pages are served, not only at build. A
@@ -12,8 +12,8 @@ import { SUITE_API_ORIGIN, startWebInstance, type WebInstance } from "./web-inst
  * origin in the head links, its run-time settings once, a fresh nonce on every script, and a page that hydrates
  * without an error and without asking the API for the offer again.
  */
-const WEB_PORT = 3320;
-const RELAY_PORT = 4320;
+/** Ports the OS hands out when the suite starts (never fixed ones another service may hold). */
+let webPort = 0;
 const RENEWED = "Renewed level";
 const PROGRAMME_PATH = apiPath(OFFERS.programme.endpoint);
 const DOCUMENT = { accept: "text/html,application/xhtml+xml,*/*;q=0.8" };
@@ -60,7 +60,7 @@ function startRelay(): Promise<Server> {
     });
     incoming.pipe(forwarded);
   });
-  return new Promise((resolve) => server.listen(RELAY_PORT, "127.0.0.1", () => resolve(server)));
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
 }
 
 test.describe("the offer in the HTML is renewed while served", () => {
@@ -69,11 +69,14 @@ test.describe("the offer in the HTML is renewed while served", () => {
   test.beforeAll(async () => {
     test.setTimeout(180_000);
     relay = await startRelay();
+    const relayAddress = relay.address();
+    const relayPort = typeof relayAddress === "object" && relayAddress ? relayAddress.port : 0;
+    webPort = await freePort();
     web = await startWebInstance({
-      port: WEB_PORT,
-      publicOrigin: `http://127.0.0.1:${WEB_PORT}`,
+      port: webPort,
+      publicOrigin: `http://127.0.0.1:${webPort}`,
       appEnv: "test",
-      apiOrigin: `http://127.0.0.1:${RELAY_PORT}`,
+      apiOrigin: `http://127.0.0.1:${relayPort}`,
       env: { OFFERS_RENEW_S: "2" },
     });
   });
@@ -86,7 +89,7 @@ test.describe("the offer in the HTML is renewed while served", () => {
   test("a change of the API's programme reaches the served HTML, which is served as the build's is", async ({
     request,
   }) => {
-    const url = `http://127.0.0.1:${WEB_PORT}/affiliates`;
+    const url = `http://127.0.0.1:${webPort}/affiliates`;
     const first = await request.get(url, { headers: DOCUMENT });
     expect(first.status()).toBe(200);
     expect(await first.text()).not.toContain(RENEWED);
@@ -109,7 +112,7 @@ test.describe("the offer in the HTML is renewed while served", () => {
 
     // Served as a pre-rendered page: the run-time settings once, head links on the instance's origin, one nonce.
     expect(html.match(/data-app-env="test"/g)).toHaveLength(1);
-    expect(html).toMatch(new RegExp(`<link rel="canonical" href="http://127\\.0\\.0\\.1:${WEB_PORT}/affiliates"`));
+    expect(html).toMatch(new RegExp(`<link rel="canonical" href="http://127\\.0\\.0\\.1:${webPort}/affiliates"`));
     const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
     expect(nonce).toBeTruthy();
     const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map(([tag]) => tag);
@@ -125,7 +128,7 @@ test.describe("the offer in the HTML is renewed while served", () => {
     page.on("request", (request) => {
       if (new URL(request.url()).pathname === PROGRAMME_PATH) asked.push(request.url());
     });
-    await page.goto(`http://127.0.0.1:${WEB_PORT}/affiliates`);
+    await page.goto(`http://127.0.0.1:${webPort}/affiliates`);
     await expect(page.getByTestId("levels-table").locator("tbody tr").first().locator("th")).toHaveText(RENEWED);
     await page.waitForLoadState("networkidle");
     expect(asked).toEqual([]);

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { isApiCall, waitForHydration } from "./fixtures";
-import { DIST_DIR, SUITE_ORIGIN, startWebInstance, type WebInstance } from "./web-instance";
+import { DIST_DIR, SUITE_ORIGIN, freePort, startWebInstance, type WebInstance } from "./web-instance";
 
 /**
  * One build, any origin and environment (design.md "Decisions"). The suite's build is started twice more,
@@ -10,25 +10,38 @@ import { DIST_DIR, SUITE_ORIGIN, startWebInstance, type WebInstance } from "./we
  * (canonical, hreflang alternates, og:url) on its own origin, its APP_ENV and DSN in the browser. The build itself
  * holds none of them, and neither do the RSC payloads of client navigation and prefetch.
  */
-const INSTANCES = [
-  // 3301 sits behind a trusted hop (as behind nginx): its X-Forwarded-Proto is believed.
+interface Instance {
+  /** The host of its PUBLIC_ORIGIN (the port is the OS's choice, known once it is started). */
+  host: "localhost" | "127.0.0.1";
+  appEnv: "beta" | "online";
+  logEnv: string;
+  sentryDsn: string | undefined;
+  env?: Record<string, string>;
+  port: number;
+  publicOrigin: string;
+}
+const INSTANCES: [Instance, Instance] = [
+  // The first sits behind a trusted hop (as behind nginx): its X-Forwarded-Proto is believed.
   {
-    port: 3301,
-    publicOrigin: "http://localhost:3301",
+    host: "localhost",
     appEnv: "beta",
     logEnv: "pre",
     sentryDsn: undefined,
     env: { TRUST_PROXY: "loopback" },
+    port: 0,
+    publicOrigin: "",
   },
   {
-    port: 3302,
-    publicOrigin: "http://127.0.0.1:3302",
+    host: "127.0.0.1",
     appEnv: "online",
     logEnv: "online",
     sentryDsn: "https://runtimekey0123@localhost/1",
+    port: 0,
+    publicOrigin: "",
   },
-] as const;
-const ORIGINS = [SUITE_ORIGIN, ...INSTANCES.map((i) => i.publicOrigin)];
+];
+/** The suite's origin and the instances' (once started). */
+const ORIGINS: string[] = [SUITE_ORIGIN];
 
 /** Pages of several locales (prefixed or not), one behind the login (the proxy asks only for a session cookie). */
 const PAGES = [
@@ -140,7 +153,12 @@ test.describe("one build, any origin and environment", () => {
 
   test.beforeAll(async () => {
     test.setTimeout(240_000);
-    for (const instance of INSTANCES) running.push(await startWebInstance(instance));
+    for (const instance of INSTANCES) {
+      instance.port = await freePort();
+      instance.publicOrigin = `http://${instance.host}:${instance.port}`;
+      ORIGINS.push(instance.publicOrigin);
+      running.push(await startWebInstance(instance));
+    }
   });
 
   test.afterAll(async () => {
@@ -169,7 +187,7 @@ test.describe("one build, any origin and environment", () => {
   });
 
   for (const instance of INSTANCES) {
-    test(`${instance.publicOrigin} (APP_ENV=${instance.appEnv}): every head link of the served HTML is on its origin`, async ({
+    test(`the ${instance.host} instance (APP_ENV=${instance.appEnv}): every head link of the served HTML is on its origin`, async ({
       request,
     }) => {
       const others = ORIGINS.filter((o) => o !== instance.publicOrigin);
@@ -206,7 +224,9 @@ test.describe("one build, any origin and environment", () => {
         expect(link.url.startsWith("/") || link.url.startsWith(`${instance.publicOrigin}/`), link.url).toBe(true);
     });
 
-    test(`${instance.publicOrigin}: the browser gets its origin, APP_ENV and DSN`, async ({ page }) => {
+    test(`the ${instance.host} instance (APP_ENV=${instance.appEnv}): the browser gets its origin, APP_ENV and DSN`, async ({
+      page,
+    }) => {
       const tunnel: string[] = [];
       const uploads: string[] = [];
       page.on("request", (r) => {

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
+import net from "node:net";
 import path from "node:path";
 
 /**
@@ -12,6 +13,23 @@ export const DIST_DIR = path.join(WEB_DIR, process.env.NEXT_DIST_DIR ?? ".next")
 /** The suite's own web server and API, as playwright.config.ts starts them. */
 export const SUITE_ORIGIN = `http://localhost:${process.env.E2E_PORT ?? "3100"}`;
 export const SUITE_API_ORIGIN = `http://127.0.0.1:${process.env.E2E_API_PORT ?? "4100"}`;
+
+/**
+ * A port nothing listens on, handed out by the OS (listen on port 0, then let it go): a test that starts a server
+ * picks its port this way, never a fixed one another service on the machine may hold.
+ */
+export function freePort(host = "127.0.0.1"): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.once("error", reject);
+    probe.listen(0, host, () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => (port ? resolve(port) : reject(new Error("no port from the OS"))));
+    });
+  });
+}
 
 export interface WebInstanceOptions {
   port: number;

@@ -28,6 +28,7 @@ import { affiliateRangeCheck, type AffiliateRangeProblem } from "@affiliates/con
 import { MONEY_FIGURES, TREND_FIGURES } from "@/lib/trend-series";
 import { withDashboardKit } from "./dashboard-island";
 import { Deferred } from "@/components/loading/deferred";
+import { notReadyProps, useHydrated } from "@/lib/use-hydrated";
 import styles from "./dashboard.module.css";
 
 // Below the fold (antd Table, Form, QRCode, DatePicker, uPlot): each loads in its own chunk when it is needed, the
@@ -124,6 +125,7 @@ function Performance({ affiliate }: { affiliate: boolean }) {
   const [mode, setMode] = useState<Mode>(DEFAULT_PRESET);
   const [range, setRange] = useState<ReportRange>(() => presetRange(DEFAULT_PRESET));
   const [problem, setProblem] = useState<AffiliateRangeProblem | null>(null);
+  const hydrated = useHydrated();
   const key = apiKey("affiliateSummary", range.from, range.to);
   const { data, error, refresh } = useApi(key, () => api.affiliateSummary({ ...range }), {
     ...LIVE_REFRESH,
@@ -168,7 +170,13 @@ function Performance({ affiliate }: { affiliate: boolean }) {
           <div className={styles.periodBar}>
             <div role="group" aria-label={t("range")} className={`segmented ${styles.segmented}`}>
               {RANGE_PRESETS.map((option) => (
-                <button key={option} type="button" aria-pressed={mode === option} onClick={() => choose(option)}>
+                <button
+                  key={option}
+                  type="button"
+                  aria-pressed={mode === option}
+                  onClick={() => choose(option)}
+                  {...notReadyProps(hydrated)}
+                >
                   {t("lastDays", { days: option })}
                 </button>
               ))}
@@ -177,6 +185,7 @@ function Performance({ affiliate }: { affiliate: boolean }) {
                 aria-pressed={mode === "custom"}
                 onClick={() => setMode("custom")}
                 data-testid="period-custom"
+                {...notReadyProps(hydrated)}
               >
                 {tp("custom")}
               </button>

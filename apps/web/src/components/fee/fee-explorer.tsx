@@ -1,5 +1,5 @@
 "use client";
-import { useState } from "react";
+import { useLayoutEffect, useRef, useState } from "react";
 import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { useFormat } from "@/lib/format-hook";
@@ -26,6 +26,13 @@ export function FeeExplorer() {
   const { data, error, refresh } = useFeeSchedule();
   const [discountOn, setDiscountOn] = useState(false);
   const discount = discountOn && data ? data.platformTokenDiscount : 0;
+  // The switch is a native checkbox in the server's HTML: a tap before React takes over flips it there. Its state is
+  // read once hydrated, so the table follows what the switch shows (issue 37).
+  const switchRef = useRef<HTMLInputElement>(null);
+  useLayoutEffect(() => {
+    const shown = switchRef.current?.checked;
+    if (shown !== undefined) setDiscountOn(shown);
+  }, []);
   if (error && !data) {
     return (
       <section className="section">
@@ -41,6 +48,7 @@ export function FeeExplorer() {
           <label htmlFor="fee-discount" className={styles.switchLabel}>
             {/* A native switch: in the HTML and working from the first paint, no UI kit for one toggle. */}
             <input
+              ref={switchRef}
               id="fee-discount"
               type="checkbox"
               role="switch"

@@ -8,6 +8,7 @@ import { goToLogin } from "@/lib/native-app";
 import { PAGES } from "@/lib/pages";
 import { useMyApplication } from "@/lib/use-my-application";
 import { useSession } from "@/state/session";
+import { notReadyProps, useHydrated } from "@/lib/use-hydrated";
 import { Ghost } from "@/components/loading/ghost";
 import { LoadFailed } from "@/components/status/load-failed";
 import styles from "./network.module.css";
@@ -58,6 +59,7 @@ function InvitationGhost() {
 function Invitation({ isLogin }: { isLogin: boolean }) {
   const t = useTranslations("network.visitor");
   const locale = useLocale();
+  const hydrated = useHydrated();
   if (!isLocale(locale)) return null;
   return (
     <section className="section" aria-labelledby="visitor-title" data-testid="cards-visitor">
@@ -76,7 +78,12 @@ function Invitation({ isLogin }: { isLogin: boolean }) {
               {t("learnMore")}
             </a>
           ) : (
-            <button type="button" className="button button-ghost" onClick={() => void goToLogin(locale)}>
+            <button
+              type="button"
+              className="button button-ghost"
+              onClick={() => void goToLogin(locale)}
+              {...notReadyProps(hydrated)}
+            >
               {t("logIn")}
             </button>
           )}

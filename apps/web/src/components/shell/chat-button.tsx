@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { showMessage } from "@/lib/toast";
 import { TRACKING_IDS } from "@/lib/tracking-ids";
+import { notReadyProps, useHydrated } from "@/lib/use-hydrated";
 import { BASE_PATH, dirOf, type Locale } from "@affiliates/locales";
 
 /** The customer-chat script, loaded from a static path on the first click only (spec §1, §7). */
@@ -39,6 +40,7 @@ function loadWidget(): Promise<ChatWidget> {
 export function ChatButton({ locale }: { locale: Locale }) {
   const t = useTranslations("chat");
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
 
   const open = async () => {
     setBusy(true);
@@ -75,6 +77,7 @@ export function ChatButton({ locale }: { locale: Locale }) {
       onClick={() => void open()}
       aria-label={t("open")}
       aria-busy={busy}
+      {...notReadyProps(hydrated)}
     >
       <svg
         aria-hidden="true"

@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { isDarkOnlyPath, localePath, type Locale } from "@affiliates/locales";
 import { PAGES } from "@/lib/pages";
@@ -25,7 +26,11 @@ const NAV = [
 const INLINE = NAV.filter((item) => item.inline);
 const OVERFLOW = NAV.filter((item) => !item.inline);
 
-/** Site header (spec §2): receives the locale, theme (via context), the page path and, through the session, user info. */
+/**
+ * Site header (spec §2): receives the locale, theme (via context), the page path and, through the session, user info.
+ * Its page links navigate on the client (Next's Link: the next page's RSC payload, not its whole
+ * HTML), not prefetched, so a page downloads nothing for the pages it links to; before hydration they are plain links.
+ */
 export function Header({ locale, page }: { locale: Locale; page: string }) {
   const t = useTranslations();
   const switchable = !isDarkOnlyPath(localePath(locale, page));
@@ -51,13 +56,14 @@ export function Header({ locale, page }: { locale: Locale; page: string }) {
               const label = item.short ? t(`nav.${item.short}`) : full;
               return (
                 <li key={item.key}>
-                  <a
+                  <Link
                     href={localePath(locale, item.path)}
+                    prefetch={false}
                     aria-current={current(item.path)}
                     title={label === full ? undefined : full}
                   >
                     {label}
-                  </a>
+                  </Link>
                 </li>
               );
             })}
@@ -66,9 +72,9 @@ export function Header({ locale, page }: { locale: Locale; page: string }) {
                 <ul className="menu-list nav-more-list">
                   {OVERFLOW.map((item) => (
                     <li key={item.key}>
-                      <a href={localePath(locale, item.path)} aria-current={current(item.path)}>
+                      <Link href={localePath(locale, item.path)} prefetch={false} aria-current={current(item.path)}>
                         {t(`nav.${item.key}`)}
-                      </a>
+                      </Link>
                     </li>
                   ))}
                 </ul>
@@ -87,9 +93,9 @@ export function Header({ locale, page }: { locale: Locale; page: string }) {
             <ul>
               {NAV.map((item) => (
                 <li key={item.key}>
-                  <a href={localePath(locale, item.path)} aria-current={current(item.path)}>
+                  <Link href={localePath(locale, item.path)} prefetch={false} aria-current={current(item.path)}>
                     {t(`nav.${item.key}`)}
-                  </a>
+                  </Link>
                 </li>
               ))}
             </ul>

@@ -10,6 +10,7 @@ import {
 } from "@affiliates/locales";
 import { setCookie } from "@/lib/storage";
 import { pageFromPathname } from "@/lib/page-path";
+import { useHydrated } from "@/lib/use-hydrated";
 import { useDisclosureMenu } from "./use-disclosure-menu";
 
 /** The same page and query under the target locale's prefix, plus the `language` parameter (spec §2). */
@@ -37,6 +38,10 @@ export function LanguagePicker({ locale, page, variant = "popover" }: Props) {
   const t = useTranslations("language");
   const current = getLocale(locale);
   const menu = useDisclosureMenu<HTMLDetailsElement>();
+  // Its links keep the page's query (`?ref=` …) only through their handler: until it is attached the picker does not
+  // open, and says so (issue 37), rather than lose the query.
+  const hydrated = useHydrated();
+  const notReady = hydrated ? {} : ({ "aria-disabled": true, tabIndex: -1, "data-hydrating": "" } as const);
 
   const choose = (event: React.MouseEvent<HTMLAnchorElement>, target: Locale) => {
     event.preventDefault();
@@ -56,7 +61,7 @@ export function LanguagePicker({ locale, page, variant = "popover" }: Props) {
   return (
     <details className={`menu language-picker language-picker-${variant}`} ref={menu.ref} onKeyDown={menu.onKeyDown}>
       {variant === "sheet" ? (
-        <summary data-testid="language-button">
+        <summary data-testid="language-button" {...notReady}>
           {globe}
           <span className="sheet-row-label">{t("label")}</span>
           <span className="sheet-row-value" lang={current.htmlLang} dir={current.dir}>
@@ -76,7 +81,7 @@ export function LanguagePicker({ locale, page, variant = "popover" }: Props) {
           </svg>
         </summary>
       ) : (
-        <summary data-testid="language-button">
+        <summary data-testid="language-button" {...notReady}>
           <span className="visually-hidden">{t("current", { name: current.languageName })}</span>
           {globe}
           <span aria-hidden="true" className="language-code">

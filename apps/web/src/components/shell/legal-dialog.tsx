@@ -2,6 +2,7 @@
 import { useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import { getLocale, type Locale } from "@affiliates/locales";
+import { notReadyProps, useHydrated } from "@/lib/use-hydrated";
 
 /** The legal dialog receives the locale and the current URL (spec §2). */
 export function LegalDialog({ locale }: { locale: Locale }) {
@@ -9,6 +10,7 @@ export function LegalDialog({ locale }: { locale: Locale }) {
   const tf = useTranslations("footer");
   const dialog = useRef<HTMLDialogElement>(null);
   const [url, setUrl] = useState("");
+  const hydrated = useHydrated();
 
   const open = () => {
     setUrl(window.location.href);
@@ -17,7 +19,7 @@ export function LegalDialog({ locale }: { locale: Locale }) {
 
   return (
     <>
-      <button type="button" className="link-button" onClick={open}>
+      <button type="button" className="link-button" onClick={open} {...notReadyProps(hydrated)}>
         {tf("legal")}
       </button>
       <dialog ref={dialog} className="legal-dialog" aria-labelledby="legal-title">

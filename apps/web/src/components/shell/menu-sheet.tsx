@@ -1,5 +1,7 @@
 "use client";
 import { useEffect, useRef, useState, type MouseEvent, type ReactNode, type SyntheticEvent } from "react";
+import { usePathname } from "next/navigation";
+import { notReadyProps, useHydrated } from "@/lib/use-hydrated";
 
 /** From this width the header shows its nav inline and hides the menu button (shell-header.css uses the same 1280 px). */
 const WIDE_HEADER_QUERY = "(min-width: 1280px)";
@@ -24,6 +26,9 @@ export function MenuSheet({ label, closeLabel, children }: Props) {
   const opener = useRef<HTMLButtonElement>(null);
   const closer = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
+  const hydrated = useHydrated();
+  const pathname = usePathname();
+  const openedOn = useRef(pathname);
 
   const show = () => {
     const element = dialog.current;
@@ -54,6 +59,13 @@ export function MenuSheet({ label, closeLabel, children }: Props) {
     if (event.target === event.currentTarget) close();
   };
 
+  // A link in the sheet navigated on the client (the header stays mounted): the sheet closes on the new page.
+  useEffect(() => {
+    if (openedOn.current === pathname) return;
+    openedOn.current = pathname;
+    dialog.current?.close();
+  }, [pathname]);
+
   // Widening the window past the breakpoint hides the button; an open sheet would leave the page inert behind it.
   useEffect(() => {
     if (!open) return;
@@ -76,6 +88,7 @@ export function MenuSheet({ label, closeLabel, children }: Props) {
         aria-expanded={open}
         aria-controls={SHEET_ID}
         onClick={show}
+        {...notReadyProps(hydrated)}
       >
         <svg
           aria-hidden="true"

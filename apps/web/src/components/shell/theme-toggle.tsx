@@ -2,11 +2,13 @@
 import { useTranslations } from "next-intl";
 import { useTheme } from "@/components/providers/theme-context";
 import { TRACKING_IDS } from "@/lib/tracking-ids";
+import { notReadyProps, useHydrated } from "@/lib/use-hydrated";
 
 /** The theme switch: an icon button in the wide header; `labelled`, a full-width row naming the action (menu sheet). */
 export function ThemeToggle({ labelled = false }: { labelled?: boolean }) {
   const t = useTranslations("theme");
   const { theme, toggle } = useTheme();
+  const hydrated = useHydrated();
   const dark = theme === "Black";
   const label = dark ? t("toLight") : t("toDark");
   return (
@@ -17,6 +19,7 @@ export function ThemeToggle({ labelled = false }: { labelled?: boolean }) {
       onClick={toggle}
       aria-label={labelled ? undefined : label}
       aria-pressed={dark}
+      {...notReadyProps(hydrated)}
     >
       <svg
         aria-hidden="true"

@@ -1,0 +1,228 @@
+import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
+import { localePath } from "@affiliates/locales";
+import { PAGES, type PageKey } from "../src/lib/pages";
+import { rangeOf } from "../src/lib/date-range";
+import { logIn } from "./fixtures";
+
+/**
+ * Issue 37: every control a page paints answers from the moment it is visible, or shows it is not ready yet. A phone
+ * (390 px, touch, CPU slowed 4x by CDP) taps each primary control the moment it is visible, five times, each in a fresh
+ * context; every tap must have had its effect, or the control must have been disabled (or aria-busy) when tapped.
+ * Tries run five at a time, which keeps the suite short and the machine as busy as a slow phone.
+ */
+const PHONE = { width: 390, height: 844 };
+const CPU_SLOWDOWN = 4;
+const TRIES = 5;
+/** How long a tap's effect may take once the control has hydrated (its data may still be on its way). */
+const EFFECT_MS = 4_000;
+const REF = "ctl37";
+/** The longest any one step may take (a page's first paint, its hydration, a navigation's start). */
+const STEP_MS = 20_000;
+
+type Outcome = "effect" | "disabled" | "lost";
+interface Try {
+  control: string;
+  page: string;
+  outcome: Outcome;
+  detail: string;
+}
+
+async function phonePage(
+  browser: Browser,
+  baseURL: string,
+  login: boolean,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL, viewport: PHONE, isMobile: true, hasTouch: true });
+  context.setDefaultTimeout(STEP_MS);
+  if (login) await logIn(context);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
+  return { context, page };
+}
+
+/** Disabled, aria-disabled or aria-busy (itself or an ancestor): the control says it is not ready. */
+const saysNotReady = (control: Locator) =>
+  control.evaluate(
+    (element) => element.matches(":disabled") || element.closest('[aria-disabled="true"], [aria-busy="true"]') !== null,
+  );
+
+/** React has taken over the element (its props are on the DOM node). */
+const hydrated = (control: Locator) =>
+  control.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactProps")));
+
+/** Taps the control's centre the moment it is visible; reports whether it said "not ready" just before. */
+async function tapAtFirstSight(page: Page, control: Locator): Promise<boolean> {
+  await control.waitFor({ state: "visible", timeout: STEP_MS });
+  await control.scrollIntoViewIfNeeded({ timeout: STEP_MS });
+  const notReady = await saysNotReady(control);
+  const box = await control.boundingBox();
+  if (!box) throw new Error("the control has no box");
+  await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+  return notReady;
+}
+
+/** Waits until the control has hydrated, then up to EFFECT_MS for `effect` to hold. */
+async function effectShows(control: Locator, effect: () => Promise<boolean>): Promise<boolean> {
+  await expect.poll(() => hydrated(control), { timeout: STEP_MS }).toBe(true);
+  try {
+    await expect.poll(effect, { timeout: EFFECT_MS }).toBe(true);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+interface Tapped {
+  control: string;
+  outcome: Outcome;
+  detail: string;
+}
+
+interface Scenario {
+  name: string;
+  page: PageKey;
+  login?: boolean;
+  query?: string;
+  /** One try in a fresh page: taps, then says what came of each tap. */
+  run(page: Page): Promise<Tapped[]>;
+}
+
+async function runScenario(browser: Browser, baseURL: string, scenario: Scenario): Promise<Try[]> {
+  const url = `${localePath("en", PAGES[scenario.page].path)}${scenario.query ?? ""}`;
+  const results = await Promise.all(
+    Array.from({ length: TRIES }, async () => {
+      const { context, page } = await phonePage(browser, baseURL, scenario.login ?? false);
+      try {
+        await page.goto(url, { waitUntil: "commit", timeout: STEP_MS });
+        return await scenario.run(page);
+      } catch (error) {
+        const detail = `error: ${(error as Error).message.split("\n")[0]}`;
+        return [{ control: scenario.name, outcome: "lost" as const, detail }];
+      } finally {
+        await context.close();
+      }
+    }),
+  );
+  return results.flat().map((tapped) => ({ page: url, ...tapped }));
+}
+
+const outcomeOf = (control: string, notReady: boolean, effect: boolean, detail: string): Tapped => ({
+  control,
+  outcome: effect ? "effect" : notReady ? "disabled" : "lost",
+  detail,
+});
+
+/**
+ * The header's menu button (the phone's way to the pages, the language and the theme), tapped at first sight; then,
+ * in its sheet, the language picker and a language, which must keep the page's query (`?ref=`).
+ */
+function menuAndLanguage(key: PageKey, login = false): Scenario {
+  return {
+    name: "menu button, then the language picker",
+    page: key,
+    login,
+    query: `?ref=${REF}`,
+    async run(page) {
+      const button = page.getByTestId("menu-button");
+      const notReady = await tapAtFirstSight(page, button);
+      const sheet = page.locator("dialog#site-menu");
+      const isOpen = () => sheet.evaluate((d) => (d as HTMLDialogElement).open);
+      const opened = await effectShows(button, isOpen);
+      const menu = outcomeOf("menu button", notReady, opened, `sheet open: ${opened}`);
+      if (!opened) await button.tap({ timeout: STEP_MS });
+      const summary = sheet.getByTestId("language-button");
+      const summaryNotReady = await tapAtFirstSight(page, summary);
+      const japanese = sheet.locator('a[hreflang="ja"]');
+      const listed = await effectShows(summary, () => japanese.isVisible());
+      if (!listed) return [menu, outcomeOf("language picker", summaryNotReady, false, "the list did not open")];
+      const linkNotReady = await tapAtFirstSight(page, japanese);
+      const target = new RegExp(`/ja/affiliates${PAGES[key].path.replace(/\//g, "\\/")}\\?(?:.*&)?ref=${REF}(?:&|$)`);
+      const moved = await page
+        .waitForURL(target, { timeout: STEP_MS, waitUntil: "commit" })
+        .then(() => true)
+        .catch(() => false);
+      const now = new URL(page.url());
+      return [menu, outcomeOf("language picker", linkNotReady, moved, `now at ${now.pathname}${now.search}`)];
+    },
+  };
+}
+
+const PUBLIC_PAGES: PageKey[] = (Object.keys(PAGES) as PageKey[]).filter((key) => !PAGES[key].requiresLogin);
+const LOGIN_PAGES: PageKey[] = (Object.keys(PAGES) as PageKey[]).filter((key) => PAGES[key].requiresLogin);
+
+const SCENARIOS: Scenario[] = [
+  ...PUBLIC_PAGES.map((key) => menuAndLanguage(key)),
+  ...LOGIN_PAGES.map((key) => menuAndLanguage(key, true)),
+  {
+    name: "platform-token switch",
+    page: "fee",
+    async run(page) {
+      const toggle = page.getByTestId("fee-discount-switch");
+      const notReady = await tapAtFirstSight(page, toggle);
+      const table = page.getByTestId("fee-table");
+      // The tap's effect: the switch on and the table discounted, together (never one without the other).
+      const effect = await effectShows(
+        toggle,
+        async () => (await toggle.isChecked()) && (await table.getAttribute("data-discount")) === "on",
+      );
+      const shown = `switch ${(await toggle.isChecked()) ? "on" : "off"}, table ${await table.getAttribute("data-discount")}`;
+      return [outcomeOf("platform-token switch", notReady, effect, shown)];
+    },
+  },
+  {
+    name: "period preset (30 days)",
+    page: "dashboard",
+    login: true,
+    async run(page) {
+      const preset = page.locator('[aria-labelledby="performance-title"] .segmented button').nth(1);
+      const notReady = await tapAtFirstSight(page, preset);
+      const expected = rangeOf(30, new Date());
+      const shown = page.getByTestId("period-shown");
+      const effect = await effectShows(
+        preset,
+        async () =>
+          (await preset.getAttribute("aria-pressed")) === "true" &&
+          (await shown.getAttribute("data-from")) === expected.from,
+      );
+      return [
+        outcomeOf(
+          "period preset (30 days)",
+          notReady,
+          effect,
+          `pressed ${await preset.getAttribute("aria-pressed")}, from ${await shown.getAttribute("data-from")}`,
+        ),
+      ];
+    },
+  },
+  {
+    name: "chat button",
+    page: "home",
+    async run(page) {
+      const button = page.locator(".chat-button");
+      const notReady = await tapAtFirstSight(page, button);
+      const widget = page.locator("section.exchange-chat");
+      const effect = await effectShows(button, () => widget.isVisible());
+      return [outcomeOf("chat button", notReady, effect, `widget shown: ${effect}`)];
+    },
+  },
+];
+
+test.describe("controls on a slow phone, tapped the moment they are visible", () => {
+  for (const scenario of SCENARIOS) {
+    test(`${scenario.name} on ${PAGES[scenario.page].path || "/"}`, async ({ browser, baseURL }) => {
+      test.setTimeout(120_000);
+      const tried = await runScenario(browser, baseURL ?? "", scenario);
+      // One line per control, summed over the suite by whoever counts (the issue's before/after figures).
+      for (const control of new Set(tried.map((t) => t.control))) {
+        const of = tried.filter((t) => t.control === control);
+        const count = (outcome: Outcome) => of.filter((t) => t.outcome === outcome).length;
+        console.log(
+          `[controls] ${control} on ${of[0]?.page}: tried ${of.length}, effect ${count("effect")}, not ready ${count("disabled")}, lost ${count("lost")}`,
+        );
+      }
+      const lost = tried.filter((t) => t.outcome === "lost");
+      expect(lost.map((t) => `${t.control} on ${t.page}: ${t.detail}`)).toEqual([]);
+    });
+  }
+});
