@@ -12,6 +12,7 @@ import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import next from "next";
+import { collectDefaultMetrics, Histogram, Registry } from "prom-client";
 import proxyAddr from "proxy-addr";
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
@@ -220,8 +221,43 @@ let selfCheckProblem = "not run yet";
 const HOP_HEADER = "x-web-hop";
 const hopMark = randomBytes(12).toString("hex");
 
+/**
+ * Prometheus metrics of this instance on GET /metrics (prom-client): requests by kind (page, rsc, asset, api, health),
+ * method and status with their duration, and the process' figures. Scraped on the instance's own port; nginx answers
+ * 404 for /metrics at the edge (docs/deploy.md).
+ */
+const metrics = new Registry();
+collectDefaultMetrics({ register: metrics });
+const requestDuration = new Histogram({
+  name: "http_request_duration_seconds",
+  help: "Requests by kind, method and status, with their duration",
+  labelNames: ["kind", "method", "status"],
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.2, 0.5, 1, 2.5, 5],
+  registers: [metrics],
+});
+/** A request's kind for the metrics: few label values, never the path itself. */
+function kindOf(request, pathname) {
+  if (pathname === "/healthz" || pathname === "/readyz" || pathname === "/metrics") return "health";
+  if (API_PATH.test(pathname)) return "api";
+  if (ASSET_PATH.test(pathname)) return "asset";
+  return request.headers.rsc === "1" ? "rsc" : "page";
+}
+
 const server = http.createServer((request, response) => {
   const pathname = (request.url ?? "/").split("?")[0] ?? "/";
+  const started = process.hrtime.bigint();
+  const kind = kindOf(request, pathname);
+  response.once("finish", () => {
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    requestDuration.observe({ kind, method: request.method ?? "", status: String(response.statusCode) }, seconds);
+  });
+  if (pathname === "/metrics" && (request.method === "GET" || request.method === "HEAD")) {
+    void metrics.metrics().then((text) => {
+      response.writeHead(200, { "content-type": metrics.contentType, "cache-control": "no-store" });
+      response.end(request.method === "HEAD" ? undefined : text);
+    });
+    return;
+  }
   if (pathname === "/healthz" && (request.method === "GET" || request.method === "HEAD")) {
     sendJson(response, 200, { status: "ok" });
     return;

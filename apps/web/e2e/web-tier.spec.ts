@@ -91,6 +91,25 @@ test("the web tier answers its health checks without a session", async ({ reques
   expect(await ready.json()).toEqual({ status: "ready" });
 });
 
+test("the web tier counts its requests by kind and status for Prometheus on /metrics", async ({ request }) => {
+  const count = (text: string, series: string) =>
+    Number(
+      text
+        .split("\n")
+        .find((line) => line.startsWith(`${series} `))
+        ?.slice(series.length + 1) ?? 0,
+    );
+  const series = 'http_request_duration_seconds_count{kind="page",method="GET",status="200"}';
+  const before = count(await (await request.get("/metrics")).text(), series);
+  expect((await request.get("/affiliates", { headers: { accept: "text/html" } })).status()).toBe(200);
+  const answer = await request.get("/metrics");
+  expect(answer.status()).toBe(200);
+  expect(answer.headers()["content-type"]).toMatch(/^text\/plain; version=0\.0\.4/);
+  const text = await answer.text();
+  expect(count(text, series)).toBe(before + 1);
+  expect(text).toContain("process_resident_memory_bytes");
+});
+
 test("a page elsewhere cannot post to the site: cross-site login, register and logout are refused, logout is POST only", async ({
   request,
 }) => {
