@@ -262,31 +262,7 @@ describe(`self-referral at sign-up (${DIALECT})`, () => {
     // A Gmail affiliate: the dots and the +tag of a Googlemail address reach the same inbox.
     const gmail = await plainAccount({ email: `jane.doe.${DIALECT}@gmail.com` });
     const gmailCookie = gmail.cookie ?? "";
-    const applied = data(
-      await call("POST", apiUrl("affiliateApply"), {
-        cookie: gmailCookie,
-        dy: true,
-        body: {
-          name: "Jane Doe",
-          email: gmail.email,
-          channels: [{ type: "x", url: "https://x.com/jane", audience: 100 }],
-          region: "DE",
-        },
-      }),
-    ) as { id: number };
-    data(
-      await call("POST", apiUrl("adminAffiliateDecision", { id: applied.id }), {
-        admin: true,
-        body: { decision: "approve" },
-      }),
-    );
-    const link = data(
-      await call("POST", apiUrl("linkCreate"), {
-        cookie: gmailCookie,
-        dy: true,
-        body: { label: "Main", code: `jane${DIALECT.slice(0, 3)}` },
-      }),
-    ) as { code: string };
+    const link = await s.approvedAffiliate(gmailCookie, gmail.email, `jane${DIALECT.slice(0, 3)}`);
     const second = await registerWith(link.code, {}, { email: `janedoe${DIALECT}+2@googlemail.com` });
     expect(second.response.statusCode, second.response.body).toBe(303);
     expect((await flagOf(second.userId)).reasons).toEqual(["same_email"]);

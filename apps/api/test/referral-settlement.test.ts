@@ -31,31 +31,7 @@ describe(`settlement and payouts (${DIALECT})`, () => {
     // A fresh affiliate: an application approved by the operators, one link, one invitee.
     const owner = await registerWith("");
     const ownerCookie = owner.cookie ?? "";
-    const applied = data(
-      await call("POST", apiUrl("affiliateApply"), {
-        cookie: ownerCookie,
-        dy: true,
-        body: {
-          name: "Fresh Affiliate",
-          email: owner.email,
-          channels: [{ type: "x", url: "https://x.com/fresh", audience: 100 }],
-          region: "DE",
-        },
-      }),
-    ) as { id: number };
-    data(
-      await call("POST", apiUrl("adminAffiliateDecision", { id: applied.id }), {
-        admin: true,
-        body: { decision: "approve" },
-      }),
-    );
-    const link = data(
-      await call("POST", apiUrl("linkCreate"), {
-        cookie: ownerCookie,
-        dy: true,
-        body: { label: "Main", code: `fresh${DIALECT.slice(0, 3)}` },
-      }),
-    ) as { code: string };
+    const link = await s.approvedAffiliate(ownerCookie, owner.email, `fresh${DIALECT.slice(0, 3)}`);
     const trader = await registerWith(link.code);
     const yesterday = addDays(today(), -1);
     const at = `${yesterday}T10:00:00.000Z`;

@@ -70,6 +70,31 @@ export function referralLoopSuite() {
     return { response, email, userId: user?.user_id, cookie: cookieOf(response, "refresh_token")?.value };
   }
 
+  /** Makes a logged-in account an approved affiliate (applied, approved by the operators) with one link of `code`. */
+  async function approvedAffiliate(cookie: string, email: string, code: string): Promise<{ code: string }> {
+    const applied = data(
+      await call("POST", apiUrl("affiliateApply"), {
+        cookie,
+        dy: true,
+        body: {
+          name: "Fresh Affiliate",
+          email,
+          channels: [{ type: "x", url: "https://x.com/fresh", audience: 100 }],
+          region: "DE",
+        },
+      }),
+    ) as { id: number };
+    data(
+      await call("POST", apiUrl("adminAffiliateDecision", { id: applied.id }), {
+        admin: true,
+        body: { decision: "approve" },
+      }),
+    );
+    return data(await call("POST", apiUrl("linkCreate"), { cookie, dy: true, body: { label: "Main", code } })) as {
+      code: string;
+    };
+  }
+
   const feed = (trades: TradeFill[]) => call("POST", apiUrl("adminTrades"), { admin: true, body: { trades } });
   let tradeSeq = 0;
   const fill = (
@@ -128,5 +153,5 @@ export function referralLoopSuite() {
     await suite.t?.close();
   });
 
-  return Object.assign(suite, { today, call, registerWith, feed, fill, linesOf, linkOf, tradesOf });
+  return Object.assign(suite, { today, call, registerWith, approvedAffiliate, feed, fill, linesOf, linkOf, tradesOf });
 }
