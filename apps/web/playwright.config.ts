@@ -54,6 +54,10 @@ export default defineConfig({
       // The demo market trades for the partner's invitees, so the main demo affiliate's figures hold still while the
       // suites compare them with the API's (referral-loop.spec watches the partner's dashboard move).
       DEMO_MARKET_AFFILIATE: "8012345680",
+      // The suites register hundreds of accounts from this one machine's address: the per-IP sign-up limits (20 and 5
+      // an hour) would refuse them. The limits themselves are tested in the API and cluster suites.
+      REGISTER_RATE_LIMIT_MAX: "100000",
+      REFERRAL_SIGNUP_RATE_LIMIT_MAX: "100000",
     },
   },
 });
