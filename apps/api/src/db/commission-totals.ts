@@ -100,13 +100,8 @@ export async function addTradingTotals(trx: Trx, deltas: readonly TradingDelta[]
 
 /** Adds to the funnel counts of each (affiliate, day, link). */
 export async function addFunnelTotals(trx: Trx, deltas: readonly FunnelDelta[]): Promise<void> {
-  const rows = merged(
-    deltas.map((d) => ({ ...Object.fromEntries(FUNNEL_SUMS.map((c) => [c, d[c] ?? 0])), ...d })),
-    (d) => keyOf(d),
-    (into, d) => {
-      for (const column of FUNNEL_SUMS) into[column] = (into[column] ?? 0) + (d[column] ?? 0);
-    },
-  ).map((d) => ({
+  // Every count present (absent ones are 0), then one row per key.
+  const full = deltas.map((d) => ({
     affiliate_user_id: d.affiliate_user_id,
     day: d.day,
     link_id: d.link_id,
@@ -116,6 +111,9 @@ export async function addFunnelTotals(trx: Trx, deltas: readonly FunnelDelta[]):
     first_trades: d.first_trades ?? 0,
     active_traders: d.active_traders ?? 0,
   }));
+  const rows = merged(full, keyOf, (into, d) => {
+    for (const column of FUNNEL_SUMS) into[column] += d[column];
+  });
   for (const part of chunked(rows, 200)) {
     await trx
       .insertInto("affiliate_funnel_totals")

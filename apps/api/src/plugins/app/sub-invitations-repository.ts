@@ -30,6 +30,21 @@ const termsMismatch = (storedBps: number, namedBps: number) =>
 
 type Trx = Kysely<Database>;
 
+/** Decides a pending invitation or rate offer, once: the answer's row count says whether it was still pending. */
+const closePending = (
+  trx: Trx,
+  table: "affiliate_sub_invitations" | "affiliate_sub_rate_offers",
+  id: number,
+  status: "accepted" | "declined",
+  at: string,
+) =>
+  trx
+    .updateTable(table)
+    .set({ status, decided_at: at })
+    .where("id", "=", id)
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+
 /** Ends a sub-affiliate relationship: from now on the former sub earns at their level's rate and the inviter no override. */
 async function endRelationship(trx: Trx, parentUserId: string, subUserId: string, at: string): Promise<number | null> {
   const sub = await trx
@@ -224,12 +239,7 @@ export function createSubInvitationsRepository(db: Db, options: SubInvitationsOp
             throw termsMismatch(Number(invitation.rate_bps), acceptedBps ?? -1);
         }
         const close = (status: "accepted" | "declined") =>
-          trx
-            .updateTable("affiliate_sub_invitations")
-            .set({ status, decided_at: at })
-            .where("id", "=", id)
-            .where("status", "=", "pending")
-            .executeTakeFirst();
+          closePending(trx, "affiliate_sub_invitations", id, status, at);
         if (decision === "decline") {
           if (Number((await close("declined")).numUpdatedRows) !== 1) throw closed();
           return { id, status: "declined" };
@@ -397,12 +407,7 @@ export function createSubInvitationsRepository(db: Db, options: SubInvitationsOp
         if (!sub || sub.parent_user_id !== offer.parent_user_id) throw closed();
         const at = nowIso();
         const close = (status: "accepted" | "declined") =>
-          trx
-            .updateTable("affiliate_sub_rate_offers")
-            .set({ status, decided_at: at })
-            .where("id", "=", id)
-            .where("status", "=", "pending")
-            .executeTakeFirst();
+          closePending(trx, "affiliate_sub_rate_offers", id, status, at);
         if (decision === "decline") {
           if (Number((await close("declined")).numUpdatedRows) !== 1) throw closed();
           return { id, status: "declined", rateBps: Number(sub.rate_bps) };
