@@ -10,6 +10,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { endpointUrl } from "../packages/contracts/src/endpoints.ts";
+import { sampleAnalyticsEvent } from "../tests/support/analytics-event.ts";
 
 const SUCCESS = "00000";
 const TEST_APP_ID = "affiliates-web-test-7f3c9a2e"; // DEVICE_TOKEN_APP_IDS.test: the API runs with APP_ENV=test
@@ -161,51 +162,25 @@ const sessionOf = (runId) => `${runId}-device${process.pid}`;
  */
 export function eventBatch({ session, deviceId, batchNo, origin, label }) {
   const now = Date.now();
-  return Array.from({ length: 50 }, (_, i) => ({
-    event_id: `${session}:${batchNo * 50 + i}`,
-    type: "click",
-    url: `${origin}/affiliates`,
-    title: label,
-    event_tracking: label.toLowerCase(),
-    event_tracking_id: "b1",
-    business1: "",
-    business2: "",
-    track_type: "manual",
-    timestamp: now,
-    seq: i,
-    log_seq: batchNo * 50 + i,
-    retry_count: 0,
-    user_language: "en",
-    referer: "",
-    timely: false,
-    merge: false,
-    page_unique_id: `p${batchNo}`,
-    ctime: now,
-    curr_page: "/affiliates",
-    browser: "Chrome",
-    browser_version: "126",
-    sys: "web",
-    os_version: "10",
-    device_id: deviceId,
-    session_id: session,
-    manufacturer: "",
-    model: "",
-    screen_width: 1280,
-    screen_height: 800,
-    network_type: "4g",
-    timezone_offset: 0,
-    url_host: "localhost",
-    log_env: "test01",
-    qr_val: "",
-    source_referer: "",
-    source_target: "",
-    first_visit_time: now,
-    first_day: true,
-    app_id: "exchange-partners-web",
-    app_name: "Exchange Partners",
-    ver: "1.0.0",
-    uid: "",
-  }));
+  return Array.from({ length: 50 }, (_, i) =>
+    sampleAnalyticsEvent(batchNo * 50 + i, {
+      device_id: deviceId,
+      session_id: session,
+      timestamp: now,
+      url: `${origin}/affiliates`,
+      title: label,
+      event_tracking: label.toLowerCase(),
+      event_tracking_id: "b1",
+      seq: i,
+      page_unique_id: `p${batchNo}`,
+      user_language: "en",
+      browser_version: "126",
+      screen_width: 1280,
+      screen_height: 800,
+      url_host: "localhost",
+      source_target: "",
+    }),
+  );
 }
 
 /** One load run against one database. */

@@ -46,7 +46,7 @@ export async function runScaleBench({
   const { buildApp } = await import("../apps/api/src/app.ts");
   const { endpointUrl } = await import("../packages/contracts/src/endpoints.ts");
   const { DEVICE_TOKEN_APP_IDS } = await import("../packages/contracts/src/device-token-constants.ts");
-  const { TRADE_FEED_BOUNDS_DEFAULTS } = await import("../apps/api/src/services/trade-feed/bounds.ts");
+  const { TRADE_FEED_BOUNDS_DEFAULTS } = await import("../apps/api/src/domains/commission/trade-feed-bounds.ts");
   const schema = `bench_scale_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: pgUrl });
   await admin.connect();

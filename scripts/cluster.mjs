@@ -38,6 +38,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { isOn, nonEmpty, resolveOptions } from "./cluster-options.mjs";
 import { buildIfNeeded, ROOT, WEB_DIR } from "./lib/web-build.mjs";
+import apiPaths from "../packages/contracts/src/api-paths.json" with { type: "json" };
 
 const API_DIR = path.join(ROOT, "apps/api");
 const TEMPLATE = path.join(ROOT, "deploy/nginx.conf.template");
@@ -84,8 +85,12 @@ function tail(file, lines = 30) {
   }
 }
 
-/** Renders deploy/nginx.conf.template: `{{NAME}}` → value; every placeholder must be known. */
-export function renderNginxConfig(template, values) {
+/**
+ * Renders deploy/nginx.conf.template: `{{NAME}}` → value; every placeholder must be known. `{{API_PATHS}}` is the
+ * API's paths, the pattern the web front forwards too (packages/contracts/src/api-paths.json).
+ */
+export function renderNginxConfig(template, given) {
+  const values = { API_PATHS: apiPaths.pattern, ...given };
   return template.replace(/\{\{([A-Z_]+)\}\}/g, (_match, name) => {
     if (!(name in values)) throw new Error(`deploy/nginx.conf.template: unknown placeholder {{${name}}}`);
     return values[name];
@@ -147,7 +152,7 @@ export async function startCluster(input = {}) {
 
   if (o.migrate) {
     log(`migrating ${o.databaseSchema ? `schema ${o.databaseSchema}` : "the database"} (npm run migrate)`);
-    const migrated = spawnSync(process.execPath, ["--import", "tsx", "apps/api/src/db/migrate-cli.ts"], {
+    const migrated = spawnSync(process.execPath, ["--import", "tsx", "apps/api/src/migrate-cli.ts"], {
       cwd: ROOT,
       env: apiEnv,
       encoding: "utf8",

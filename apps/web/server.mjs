@@ -14,6 +14,7 @@ import { fileURLToPath } from "node:url";
 import next from "next";
 import { collectDefaultMetrics, Histogram, Registry } from "prom-client";
 import proxyAddr from "proxy-addr";
+import apiPaths from "../../packages/contracts/src/api-paths.json" with { type: "json" };
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 const port = Number(process.env.PORT ?? "3000");
@@ -33,8 +34,8 @@ const selfHost = !listenHost || listenHost === "0.0.0.0" || listenHost === "::" 
 const apiOrigin = new URL(process.env.API_ORIGIN ?? `http://127.0.0.1:${process.env.API_PORT ?? "4000"}`);
 const graceMs = Number(process.env.SHUTDOWN_GRACE_S ?? "10") * 1000;
 
-/** The API's own paths: the same list as the load balancer's (deploy/nginx.conf.template). */
-const API_PATH = /^\/(?:v1\/|r\/|(?:[A-Za-z-]{2,5}\/)?(?:login|register)(?:\/|$)|logout(?:\/|$))/;
+/** The API's own paths: one pattern with the load balancer's (packages/contracts/src/api-paths.json). */
+const API_PATH = new RegExp(apiPaths.pattern);
 
 /**
  * TRUST_PROXY: the hops whose X-Forwarded-For is believed — unset or `false`: none (this process is the edge);

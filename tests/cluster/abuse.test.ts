@@ -3,7 +3,7 @@ import { performance } from "node:perf_hooks";
 import { Redis } from "ioredis";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_ACCOUNTS } from "../../apps/api/src/db/seed";
+import { DEMO_ACCOUNTS } from "../../apps/api/src/seed";
 import { startCluster } from "../../scripts/cluster.mjs";
 import { buildIfNeeded } from "../../scripts/lib/web-build.mjs";
 import { clientAddress, deviceToken, envelopeOf, json, login, portOf, send, sleep, type Answer } from "./helpers";

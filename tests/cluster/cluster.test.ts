@@ -8,8 +8,8 @@ import { DEVICE_TOKEN_APP_IDS } from "@affiliates/contracts";
 import { Redis } from "ioredis";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AFFILIATE_DEMO_USERS } from "../../apps/api/src/db/seed-affiliate-specs";
-import { DEMO_ACCOUNTS, DEMO_VIP_LEVELS } from "../../apps/api/src/db/seed";
+import { AFFILIATE_DEMO_USERS } from "../../apps/api/src/seed/affiliate-specs";
+import { DEMO_ACCOUNTS, DEMO_VIP_LEVELS } from "../../apps/api/src/seed";
 import { startCluster } from "../../scripts/cluster.mjs";
 import { buildIfNeeded } from "../../scripts/lib/web-build.mjs";
 import {

@@ -3,6 +3,7 @@ import http from "node:http";
 import net from "node:net";
 import { DEVICE_TOKEN_APP_IDS, isSuccessCode, type AnalyticsEventContract } from "@affiliates/contracts";
 import { apiUrl } from "../../apps/api/test/helpers/api-url";
+import { sampleAnalyticsEvent } from "../support/analytics-event";
 
 export interface Answer {
   status: number;
@@ -217,51 +218,17 @@ export function createEventSource(label: string) {
   let logSeq = 0;
   const next = (): AnalyticsEventContract => {
     logSeq += 1;
-    return {
-      event_id: `${sessionId}:${logSeq}`,
-      type: "click",
-      url: "http://localhost:8080/affiliates",
-      title: "Affiliates",
-      event_tracking: `cluster_${logSeq}`,
-      event_tracking_id: `b${logSeq}`,
-      business1: "",
-      business2: "",
-      track_type: "manual",
-      timestamp: now + logSeq,
-      seq: logSeq,
-      log_seq: logSeq,
-      retry_count: 0,
-      user_language: "en-US",
-      referer: "",
-      timely: false,
-      merge: false,
-      page_unique_id: `${sessionId}:p1`,
-      ctime: now + logSeq,
-      curr_page: "/affiliates",
-      browser: "Chrome",
-      browser_version: "126.0.0.0",
-      sys: "web",
-      os_version: "10",
+    return sampleAnalyticsEvent(logSeq, {
       device_id: deviceId,
       session_id: sessionId,
-      manufacturer: "",
-      model: "",
-      screen_width: 390,
-      screen_height: 844,
-      network_type: "4g",
-      timezone_offset: 0,
-      url_host: "localhost:8080",
-      log_env: "online",
-      qr_val: "",
-      source_referer: "",
-      source_target: "http://localhost:8080/affiliates",
+      timestamp: now + logSeq,
       first_visit_time: now,
-      first_day: true,
-      app_id: "affiliates-web",
-      app_name: "affiliates",
-      ver: "1.0.0",
-      uid: "",
-    };
+      url: "http://localhost:8080/affiliates",
+      url_host: "localhost:8080",
+      source_target: "http://localhost:8080/affiliates",
+      event_tracking: `cluster_${logSeq}`,
+      log_env: "online",
+    });
   };
   return { deviceId, batch: (size: number) => Array.from({ length: size }, next) };
 }

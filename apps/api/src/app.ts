@@ -9,49 +9,51 @@ import Fastify, {
 } from "fastify";
 import fp from "fastify-plugin";
 import { ZodError } from "zod";
-import { loadConfig, type AppConfig } from "./config";
+import { loadConfig, type AppConfig } from "./platform/config";
 import { jsonNestingExceeds, NESTED_TOO_DEEPLY } from "@affiliates/contracts";
-import { ApiError, badRequestFromZod, ERROR_CODES } from "./lib/errors";
-import { sendError } from "./lib/envelope";
-import { allowedMethods, clientErrorHandler, isSupportedMethod, methodNotAllowed } from "./lib/methods";
-import authPlugin from "./plugins/app/auth";
-import configRepositoryPlugin from "./plugins/app/config-repository";
+import { ApiError, badRequestFromZod, ERROR_CODES } from "./platform/http/errors";
+import { sendError } from "./platform/http/envelope";
+import { allowedMethods, clientErrorHandler, isSupportedMethod, methodNotAllowed } from "./platform/http/methods";
+import authPlugin from "./domains/auth/plugin";
+import configRepositoryPlugin from "./domains/config/repository";
 import { createRetention } from "./jobs/retention";
-import metricsPlugin from "./plugins/external/metrics";
-import deviceTokensRepositoryPlugin from "./plugins/app/device-tokens-repository";
-import eventsRepositoryPlugin from "./plugins/app/events-repository";
-import knownSourcesRepositoryPlugin from "./plugins/app/known-sources-repository";
-import errorEventsRepositoryPlugin from "./plugins/app/error-events-repository";
-import affiliatePlugin from "./plugins/app/affiliate";
-import commissionEnginePlugin from "./plugins/app/commission-engine";
-import payoutsRepositoryPlugin from "./plugins/app/payouts-repository";
-import referralRepositoryPlugin from "./plugins/app/referral-repository";
-import riskRepositoryPlugin from "./plugins/app/risk-repository";
-import subInvitationsRepositoryPlugin from "./plugins/app/sub-invitations-repository";
-import partnersRepositoryPlugin from "./plugins/app/partners-repository";
-import sameOriginPlugin from "./plugins/app/same-origin";
-import sessionsRepositoryPlugin from "./plugins/app/sessions-repository";
-import supportRepositoryPlugin from "./plugins/app/support-repository";
-import usersRepositoryPlugin from "./plugins/app/users-repository";
-import vipRepositoryPlugin from "./plugins/app/vip-repository";
-import cookiePlugin from "./plugins/external/cookie";
-import dbPlugin from "./plugins/external/db";
-import helmetPlugin from "./plugins/external/helmet";
-import rateLimitPlugin from "./plugins/external/rate-limit";
-import redisPlugin from "./plugins/external/redis";
-import pageRoutes from "./routes/pages";
-import adminRoutes from "./routes/v1/admin";
-import buriedRoutes from "./routes/v1/buried";
-import constantIdRoutes from "./routes/v1/constantid";
-import mixRoutes from "./routes/v1/mix";
-import riskRoutes from "./routes/v1/risk";
-import sentryRoutes, { sentryTunnelConfig, type SentryTunnelOptions } from "./routes/v1/sentry";
-import affiliateRoutes from "./routes/v1/affiliate";
-import partnerRoutes from "./routes/v1/partners";
-import supportRoutes from "./routes/v1/support";
-import openApiPlugin from "./routes/v1/openapi";
-import userRoutes from "./routes/v1/user";
-import vipRoutes from "./routes/v1/vip";
+import { MIGRATIONS } from "./migrations";
+import { seedIfEmpty } from "./seed";
+import metricsPlugin from "./platform/plugins/metrics";
+import deviceTokensRepositoryPlugin from "./domains/device/repository";
+import eventsRepositoryPlugin from "./domains/analytics/repository";
+import knownSourcesRepositoryPlugin from "./domains/auth/known-sources-repository";
+import errorEventsRepositoryPlugin from "./domains/errors/repository";
+import affiliatePlugin from "./domains/affiliate/plugin";
+import commissionEnginePlugin from "./domains/commission/engine";
+import payoutsRepositoryPlugin from "./domains/payouts/repository";
+import referralRepositoryPlugin from "./domains/referral/repository";
+import riskRepositoryPlugin from "./domains/risk/repository";
+import subInvitationsRepositoryPlugin from "./domains/network/sub-invitations-repository";
+import partnersRepositoryPlugin from "./domains/partners/repository";
+import sameOriginPlugin from "./platform/plugins/same-origin";
+import sessionsRepositoryPlugin from "./domains/auth/sessions-repository";
+import supportRepositoryPlugin from "./domains/support/repository";
+import usersRepositoryPlugin from "./domains/auth/users-repository";
+import vipRepositoryPlugin from "./domains/vip/repository";
+import cookiePlugin from "./platform/plugins/cookie";
+import dbPlugin from "./platform/plugins/db";
+import helmetPlugin from "./platform/plugins/helmet";
+import rateLimitPlugin from "./platform/plugins/rate-limit";
+import redisPlugin from "./platform/plugins/redis";
+import pageRoutes from "./domains/pages/routes";
+import adminRoutes from "./admin-routes";
+import buriedRoutes from "./domains/analytics/routes";
+import constantIdRoutes from "./domains/device/routes";
+import mixRoutes from "./domains/config/routes";
+import riskRoutes from "./domains/risk/routes";
+import sentryRoutes, { sentryTunnelConfig, type SentryTunnelOptions } from "./domains/errors/routes";
+import affiliateRoutes from "./domains/affiliate/routes";
+import partnerRoutes from "./domains/partners/routes";
+import supportRoutes from "./domains/support/routes";
+import openApiPlugin from "./platform/http/openapi";
+import userRoutes from "./domains/auth/routes";
+import vipRoutes from "./domains/vip/routes";
 
 export type AppOptions = AppConfig & {
   /** Overrides of the Sentry tunnel's configuration from the environment (tests: an upstream, a fake fetch). */
@@ -161,11 +163,11 @@ const apiPlugin: FastifyPluginAsync<AppOptions> = async (app, options) => {
     reply.type(app.metrics.registry.contentType).send(await app.metrics.registry.metrics()),
   );
   await app.register(dbPlugin, {
+    migrations: MIGRATIONS,
     databaseUrl: options.databaseUrl,
     dataDir: options.dataDir,
     pgSchema: options.pgSchema,
-    seed: options.seed,
-    publicOrigin: options.publicOrigin,
+    seed: options.seed ? (db) => seedIfEmpty(db, { publicOrigin: options.publicOrigin }) : undefined,
   });
   await app.register(redisPlugin, { redisUrl: options.redisUrl, keyPrefix: options.redisKeyPrefix, now: options.now });
   await app.register(cookiePlugin);
@@ -173,8 +175,8 @@ const apiPlugin: FastifyPluginAsync<AppOptions> = async (app, options) => {
   // Cross-site POST/PUT/PATCH/DELETE are refused before anything else runs (PUBLIC_ORIGIN, ALLOWED_ORIGINS).
   await app.register(sameOriginPlugin, { publicOrigin: options.publicOrigin, allowedOrigins: options.allowedOrigins });
   await app.register(rateLimitPlugin, { ...options.rateLimit, keyPrefix: options.redisKeyPrefix });
-  // GET /healthz and /readyz (routes/health.ts): after the rate limit, which they are exempt from.
-  await app.register(import("./routes/health"));
+  // GET /healthz and /readyz (platform/http/health.ts): after the rate limit, which they are exempt from.
+  await app.register(import("./platform/http/health"));
 
   await app.register(usersRepositoryPlugin, { now: options.now });
   await app.register(sessionsRepositoryPlugin, { ttlMs: options.sessionTtlMs, now: options.now });
@@ -199,7 +201,7 @@ const apiPlugin: FastifyPluginAsync<AppOptions> = async (app, options) => {
   });
   app.decorate("retention", createRetention(app, { analyticsRetentionDays: options.analyticsRetentionDays }));
 
-  // The /v1 routes come from the endpoint table (packages/contracts/src/endpoints.ts, routes/v1/endpoint.ts): their
+  // The /v1 routes come from the endpoint table (packages/contracts/src/endpoints.ts, platform/http/endpoint.ts): their
   // input is validated by its zod schemas, their answers checked against them in tests and development.
   // The OpenAPI document is registered before them: it collects routes as they are added.
   await app.register(openApiPlugin, { appEnv: options.appEnv });
@@ -233,7 +235,7 @@ const apiPlugin: FastifyPluginAsync<AppOptions> = async (app, options) => {
 export const appPlugin = fp(apiPlugin, { name: "affiliates-api" });
 
 /**
- * Builds the API in-process (not listening): options default from the environment (see config.ts).
+ * Builds the API in-process (not listening): options default from the environment (see platform/config.ts).
  * Tests: `await buildApp({ databaseUrl: ":memory:", logger: false })` then `app.inject(...)`; close with `app.close()`.
  * `extend` runs before the instance is sealed: a test's own probe route (the app's routes never need it).
  */

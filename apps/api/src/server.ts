@@ -1,6 +1,6 @@
 import { collectDefaultMetrics } from "prom-client";
 import { buildApp } from "./app";
-import { loadServerConfig } from "./config";
+import { loadServerConfig } from "./platform/config";
 import { startDemoMarket } from "./jobs/demo-market";
 import { startReferralJobs } from "./jobs/referral-jobs";
 import { startRetentionJobs } from "./jobs/retention";

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { LightMyRequestResponse } from "fastify";
-import { clientKey } from "../src/lib/client-key";
-import { dayOf } from "../src/lib/days";
+import { clientKey } from "../src/platform/http/client-key";
+import { dayOf } from "../src/platform/lib/days";
 import {
   AFFILIATE,
   DIALECT,

@@ -1,7 +1,7 @@
 import { adminHealthSchema } from "@affiliates/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tokenMatches } from "../src/routes/v1/admin";
-import { AFFILIATE_DEMO_USERS } from "../src/db/seed-affiliate-specs";
+import { tokenMatches } from "../src/admin-routes";
+import { AFFILIATE_DEMO_USERS } from "../src/seed/affiliate-specs";
 import { AFFILIATE, createTestApp, DIALECT, envelope, login, type TestApp } from "./helpers/test-app";
 import { apiUrl, routeTitle } from "./helpers/api-url";
 

@@ -10,8 +10,8 @@ import {
   referralLinkListSchema,
   subAffiliateListSchema,
 } from "@affiliates/contracts";
-import { generateAffiliateData, seedAffiliateIfEmpty } from "../src/db/seed-affiliate";
-import { addDays } from "../src/lib/days";
+import { generateAffiliateData, seedAffiliateIfEmpty } from "../src/seed/affiliate";
+import { addDays } from "../src/platform/lib/days";
 import { okData as data, refused } from "./helpers/envelope-assertions";
 import {
   affiliateSuite,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { affiliateCardClaimViewSchema, experienceCardListSchema, experienceCardSchema } from "@affiliates/contracts";
-import { DAY_MS } from "../src/lib/days";
+import { DAY_MS } from "../src/platform/lib/days";
 import { okData as data, refused } from "./helpers/envelope-assertions";
 import { affiliateSuite, AFFILIATE_ID, G, NOW, cents, usd } from "./helpers/affiliate-suite";
 import { apiUrl } from "./helpers/api-url";

@@ -8,7 +8,7 @@ import {
   subInvitationOfferListSchema,
   type AffiliateCommissionRecord,
 } from "@affiliates/contracts";
-import { addDays } from "../src/lib/days";
+import { addDays } from "../src/platform/lib/days";
 import { okData as data, refused } from "./helpers/envelope-assertions";
 import {
   affiliateSuite,

@@ -5,7 +5,7 @@ import {
   referralLinkListSchema,
   referralLinkSchema,
 } from "@affiliates/contracts";
-import { addDays, DAY_MS } from "../src/lib/days";
+import { addDays, DAY_MS } from "../src/platform/lib/days";
 import { okData as data, refused } from "./helpers/envelope-assertions";
 import { affiliateSuite, AFFILIATE_ID, G, NOW, TODAY, cents, expectedSummary, usd } from "./helpers/affiliate-suite";
 import { apiUrl, routeTitle } from "./helpers/api-url";

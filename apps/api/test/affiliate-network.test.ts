@@ -13,7 +13,7 @@ import {
   subAffiliateSchema,
   subAffiliateWithOfferSchema,
 } from "@affiliates/contracts";
-import { DAY_MS } from "../src/lib/days";
+import { DAY_MS } from "../src/platform/lib/days";
 import { okData as data, refused } from "./helpers/envelope-assertions";
 import {
   AFFILIATE,

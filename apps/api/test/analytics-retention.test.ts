@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { partitionDays } from "../src/db/analytics-partitions";
-import { eventDayOf } from "../src/plugins/app/events-repository";
+import { partitionDays } from "../src/domains/analytics/partitions";
+import { eventDayOf } from "../src/domains/analytics/repository";
 import { makeEvent } from "./helpers/analytics-events";
 import { createTestApp, DIALECT, type TestApp } from "./helpers/test-app";
 

@@ -10,6 +10,7 @@ import {
 import { BASE_TIME, makeEvent } from "./helpers/analytics-events";
 import { createTestApp, DIALECT, envelope } from "./helpers/test-app";
 import { apiUrl, type ApiQuery } from "./helpers/api-url";
+import { ANALYTICS_APP } from "@affiliates/contracts";
 
 const ADMIN_TOKEN = "analytics-admin-token";
 
@@ -214,11 +215,9 @@ describe(`analytics ingestion (${DIALECT})`, () => {
     const noopTarget = { addEventListener: () => undefined, removeEventListener: () => undefined };
     let now = BASE_TIME;
     const analytics = createAnalytics({
-      appId: "affiliates-web",
-      appName: "affiliates",
-      version: "1.2.3",
+      ...ANALYTICS_APP,
       logEnv: "test1",
-      // The config route belongs to routes/v1/mix (the lead's); answer it here as it does.
+      // The config call (domains/config/routes.ts), answered here as it does.
       fetch: (url, init) =>
         url.includes("clientCommonConfig")
           ? Promise.resolve({

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DAY_MS } from "../src/lib/days";
-import { hashToken } from "../src/plugins/app/sessions-repository";
+import { DAY_MS } from "../src/platform/lib/days";
+import { hashToken } from "../src/domains/auth/sessions-repository";
 import {
   AFFILIATE,
   createTestApp,

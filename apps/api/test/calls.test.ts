@@ -190,7 +190,7 @@ describe("every answer", () => {
 
 describe("image hosts of a reference deployment", () => {
   it("serves every environment's images from its public origin when one is configured, else keeps the illustrative hosts", async () => {
-    const { demoDomains, DEMO_DOMAINS } = await import("../src/db/seed");
+    const { demoDomains, DEMO_DOMAINS } = await import("../src/seed");
     const own = { foreign: ["http://localhost:3100"], internal: ["http://localhost:3100"] };
     expect(demoDomains("http://localhost:3100")).toEqual({ test: own, beta: own, online: own });
     expect(demoDomains(undefined)).toBe(DEMO_DOMAINS);

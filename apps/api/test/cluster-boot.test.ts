@@ -2,12 +2,12 @@ import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildApp, type AppOptions } from "../src/app";
-import { DEMO_ACCOUNTS, DEMO_VIP_LEVELS } from "../src/db/seed";
+import { DEMO_ACCOUNTS, DEMO_VIP_LEVELS } from "../src/seed";
 import { randomName, TEST_DATABASE_URL, withPg } from "./helpers/test-app";
 
 /**
  * Several API instances booting at once on one empty PostgreSQL database (the cluster's start, a rolling deploy):
- * each migrates and seeds under the migration lock (db/migrate.ts), so none fails and nothing is seeded twice.
+ * each migrates and seeds under the migration lock (platform/db/migrate.ts), so none fails and nothing is seeded twice.
  * SQLite has one process per file: nothing to test there.
  */
 describe.skipIf(!TEST_DATABASE_URL)("instances booting at once on one empty PostgreSQL schema", () => {

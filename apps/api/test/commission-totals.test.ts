@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { affiliateSummarySchema, referralLinkListSchema } from "@affiliates/contracts";
-import { rebuildTotals } from "../src/db/commission-totals";
-import { addDays } from "../src/lib/days";
+import { rebuildTotals } from "../src/domains/commission/totals";
+import { addDays } from "../src/platform/lib/days";
 import { okData as data } from "./helpers/envelope-assertions";
 import { referralLoopSuite } from "./helpers/referral-loop";
 import { apiUrl } from "./helpers/api-url";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { demoAccountLines } from "../../../scripts/lib/demo-accounts.mjs";
-import { DEMO_ACCOUNTS } from "../src/db/seed";
-import { AFFILIATE_DEMO_USERS } from "../src/db/seed-affiliate-specs";
+import { DEMO_ACCOUNTS } from "../src/seed";
+import { AFFILIATE_DEMO_USERS } from "../src/seed/affiliate-specs";
 
 describe("the demo accounts the start command prints", () => {
   it("lists every seeded login with its password, from the seed modules where they live", async () => {

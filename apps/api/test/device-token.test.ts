@@ -12,8 +12,8 @@ import {
   riskLogReportResultSchema,
   type RiskLogParams,
 } from "@affiliates/contracts";
-import { ok } from "../src/lib/envelope";
-import { requireDeviceToken } from "../src/lib/device-token-guard";
+import { ok } from "../src/platform/http/envelope";
+import { requireDeviceToken } from "../src/platform/http/device-token-guard";
 import { createTestApp, envelope, type TestApp } from "./helpers/test-app";
 import { apiUrl, routeTitle } from "./helpers/api-url";
 

@@ -20,7 +20,7 @@ import {
 } from "@affiliates/contracts/endpoints";
 import { endpointSchemasOf } from "@affiliates/contracts/endpoint-schemas";
 import { z } from "zod";
-import { AnswerMismatchError, answerSerializerCompiler, answersChecked } from "../src/routes/v1/schema-compilers";
+import { AnswerMismatchError, answerSerializerCompiler, answersChecked } from "../src/platform/http/schema-compilers";
 import { makeEvent } from "./helpers/analytics-events";
 import { okData as data } from "./helpers/envelope-assertions";
 import {

@@ -11,7 +11,7 @@ import {
   faqLocale,
   type FaqItem,
   type FaqProgramme,
-} from "../src/content/faq";
+} from "../src/domains/content/faq";
 import { createTestApp, envelope, type TestApp } from "./helpers/test-app";
 import { apiUrl } from "./helpers/api-url";
 
@@ -27,15 +27,17 @@ const tagsOf = (html: string): string[] =>
     )
     .sort();
 
-describe("FAQ content files (content/faq/<locale>.json)", () => {
+describe("FAQ content files (domains/content/faq/<locale>.json)", () => {
   it("registers English, Simplified Chinese and Arabic, and only locales of @affiliates/locales", () => {
     expect(FAQ_LOCALES[0]).toBe("en");
     expect(FAQ_LOCALES).toEqual(expect.arrayContaining(["en", "zh-CN", "ar"]));
     for (const locale of FAQ_LOCALES) expect(LOCALE_CODES).toContain(locale);
   });
 
-  it("registers every file of the folder (content/faq.ts imports them statically)", () => {
-    const files = readdirSync(new URL("../src/content/faq/", import.meta.url)).filter((f) => f.endsWith(".json"));
+  it("registers every file of the folder (domains/content/faq.ts imports them statically)", () => {
+    const files = readdirSync(new URL("../src/domains/content/faq", import.meta.url)).filter((f) =>
+      f.endsWith(".json"),
+    );
     expect(files.map((f) => f.replace(/\.json$/, "")).sort()).toEqual([...FAQ_LOCALES].sort());
   });
 

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { isUniqueViolation } from "../src/db/unique-violation";
+import { isUniqueViolation } from "../src/platform/db/unique-violation";
 import { refused } from "./helpers/envelope-assertions";
 import {
   AFFILIATE,

@@ -3,17 +3,17 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerRequestSchema } from "@affiliates/contracts";
 import { getLocale, isLocale, prefixOf, type Locale } from "@affiliates/locales";
-import { escapeHtml } from "../src/routes/pages/render";
+import { escapeHtml } from "../src/domains/pages/render";
 import {
   hasOwnMessages,
   LOGIN_MESSAGE_FILES,
   messagesFor,
   withEnglishFallback,
   type PageMessages,
-} from "../src/routes/pages/messages";
+} from "../src/domains/pages/messages";
 import { AFFILIATE, createTestApp, deviceToken, type TestApp } from "./helpers/test-app";
 
-const dir = path.resolve(__dirname, "../src/routes/pages/login-messages");
+const dir = path.resolve(__dirname, "../src/domains/pages/login-messages");
 const readFile = (locale: string): Record<string, unknown> =>
   JSON.parse(readFileSync(path.join(dir, `${locale}.json`), "utf8")) as Record<string, unknown>;
 const FILE_LOCALES = readdirSync(dir)

@@ -5,8 +5,8 @@ import { feeScheduleSchema } from "@affiliates/contracts";
 import { Migrator } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp, type AppOptions } from "../src/app";
-import * as initial from "../src/db/migrations/0001-initial";
-import { createDb } from "../src/plugins/external/db";
+import * as initial from "../src/migrations/0001-initial";
+import { createDb } from "../src/platform/db/connection";
 import { envelope, randomName, TEST_DATABASE_URL, withPg } from "./helpers/test-app";
 import { apiUrl } from "./helpers/api-url";
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TradeFill } from "@affiliates/contracts";
-import { loadConfig } from "../src/config";
-import { TRADE_FEED_BOUNDS_DEFAULTS } from "../src/services/trade-feed/bounds";
+import { loadConfig } from "../src/platform/config";
+import { TRADE_FEED_BOUNDS_DEFAULTS } from "../src/domains/commission/trade-feed-bounds";
 import { okData, refused } from "./helpers/envelope-assertions";
 import { createTestApp, DIALECT, type TestApp } from "./helpers/test-app";
 import { apiUrl } from "./helpers/api-url";

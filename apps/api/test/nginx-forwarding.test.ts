@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import apiPaths from "../../../packages/contracts/src/api-paths.json";
 
 /**
  * Issue 32 finding 7: the load balancer (deploy/nginx.conf.template) must not pass a client's own X-Forwarded-Host,
@@ -69,6 +70,7 @@ describe.skipIf(!hasNginx)("nginx in front of the tiers: forwarding headers", ()
       WEB_SERVERS: upstream,
       MAX_BODY: "2m",
       DEBUG_HEADERS: "",
+      API_PATHS: apiPaths.pattern,
     };
     const template = readFileSync(path.join(ROOT, "deploy/nginx.conf.template"), "utf8");
     const config = template.replace(/\{\{([A-Z_]+)\}\}/g, (_m, name: string) => {

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { ENDPOINT_NAMES, ENDPOINTS, pathParamNames, type EndpointName } from "@affiliates/contracts/endpoints";
 import { endpointSchemasOf } from "@affiliates/contracts/endpoint-schemas";
 // The document and its page are not calls of the table: their paths come from the plugin that serves them.
-import { DOCS_CSP, DOCS_PATH, OPENAPI_PATH } from "../src/routes/v1/openapi";
+import { DOCS_CSP, DOCS_PATH, OPENAPI_PATH } from "../src/platform/http/openapi";
 import { DIALECT, createTestApp, type TestApp } from "./helpers/test-app";
 
 /**

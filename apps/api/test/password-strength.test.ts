@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiError } from "../src/lib/errors";
+import { ApiError } from "../src/platform/http/errors";
 import {
   assertStrongPassword,
   MIN_PASSWORD_SCORE,
   passwordStrength,
   passwordUserInputs,
-} from "../src/lib/password-strength";
-import { messagesFor, passwordFeedbackSentences, withEnglishFallback } from "../src/routes/pages/messages";
-import { escapeHtml } from "../src/routes/pages/render";
+} from "../src/domains/auth/password-strength";
+import { messagesFor, passwordFeedbackSentences, withEnglishFallback } from "../src/domains/pages/messages";
+import { escapeHtml } from "../src/domains/pages/render";
 import { createTestApp, deviceToken, envelope, type TestApp } from "./helpers/test-app";
 import { apiUrl, routeTitle } from "./helpers/api-url";
 

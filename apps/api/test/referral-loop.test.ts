@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { affiliateSummarySchema, inviteePageSchema, tradeFeedResultSchema } from "@affiliates/contracts";
-import { DAY_MS } from "../src/lib/days";
-import { earningsOf } from "../src/plugins/app/commission-engine";
+import { DAY_MS } from "../src/platform/lib/days";
+import { earningsOf } from "../src/domains/commission/engine";
 import { okData as data, refused } from "./helpers/envelope-assertions";
 import { cookieOf, masked, referralLoopSuite } from "./helpers/referral-loop";
 import { DIALECT, login, sessionCookie } from "./helpers/test-app";

@@ -10,8 +10,8 @@ import {
   subInvitationOfferListSchema,
   type AdminRiskFlag,
 } from "@affiliates/contracts";
-import { addDays } from "../src/lib/days";
-import { isDisposableEmail, networkOf, normalisedEmail } from "../src/lib/risk-signals";
+import { addDays } from "../src/platform/lib/days";
+import { isDisposableEmail, networkOf, normalisedEmail } from "../src/domains/risk/signals";
 import { okData as data, refused } from "./helpers/envelope-assertions";
 import { referralLoopSuite } from "./helpers/referral-loop";
 import { AFFILIATE, DIALECT, deviceToken, fingerprintOf, login, sessionCookie } from "./helpers/test-app";

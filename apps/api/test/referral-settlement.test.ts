@@ -7,7 +7,7 @@ import {
   levelReviewResultSchema,
   settleResultSchema,
 } from "@affiliates/contracts";
-import { addDays } from "../src/lib/days";
+import { addDays } from "../src/platform/lib/days";
 import { okData as data, refused } from "./helpers/envelope-assertions";
 import { masked, referralLoopSuite } from "./helpers/referral-loop";
 import { DIALECT } from "./helpers/test-app";

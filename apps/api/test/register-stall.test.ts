@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { performance } from "node:perf_hooks";
-import { PASSWORD_CHECK_MAX_LENGTH, passwordStrength, passwordUserInputs } from "../src/lib/password-strength";
+import { PASSWORD_CHECK_MAX_LENGTH, passwordStrength, passwordUserInputs } from "../src/domains/auth/password-strength";
 import { createTestApp, deviceToken, randomName, type TestApp } from "./helpers/test-app";
 import { apiUrl } from "./helpers/api-url";
 

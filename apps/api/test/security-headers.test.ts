@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AFFILIATE, createTestApp, login, sessionCookie, type TestApp } from "./helpers/test-app";
-import { HSTS, PERMISSIONS_POLICY } from "../src/plugins/external/helmet";
+import { HSTS, PERMISSIONS_POLICY } from "../src/platform/plugins/helmet";
 import { apiUrl } from "./helpers/api-url";
 
 let t: TestApp;

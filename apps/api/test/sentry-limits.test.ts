@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sentryTunnelConfig, type SentryTunnelOptions } from "../src/routes/v1/sentry";
+import { sentryTunnelConfig, type SentryTunnelOptions } from "../src/domains/errors/routes";
 import { refused } from "./helpers/envelope-assertions";
 import { createTestApp, DIALECT, type TestApp } from "./helpers/test-app";
 import { apiUrl } from "./helpers/api-url";

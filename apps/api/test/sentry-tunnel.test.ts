@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sentryTunnelConfig, type SentryTunnelOptions } from "../src/routes/v1/sentry";
+import { sentryTunnelConfig, type SentryTunnelOptions } from "../src/domains/errors/routes";
 import { createTestApp, type TestApp } from "./helpers/test-app";
 import { apiUrl, routeTitle } from "./helpers/api-url";
 

@@ -11,7 +11,7 @@ import {
   subInvitationOfferListSchema,
   subRateOfferDecisionSchema,
 } from "@affiliates/contracts";
-import { DAY_MS } from "../src/lib/days";
+import { DAY_MS } from "../src/platform/lib/days";
 import { okData as data, refused } from "./helpers/envelope-assertions";
 import { masked, referralLoopSuite } from "./helpers/referral-loop";
 import { AFFILIATE, DIALECT, deviceToken, login, sessionCookie } from "./helpers/test-app";

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { LightMyRequestResponse } from "fastify";
-import { throttleKeys } from "../src/plugins/app/auth";
+import { throttleKeys } from "../src/domains/auth/plugin";
 import {
   AFFILIATE,
   PLAIN_USER,

@@ -9,8 +9,8 @@ import {
   vipStatusSchema,
   type VipAirdrop,
 } from "@affiliates/contracts";
-import { DAY_MS } from "../src/lib/days";
-import { levelOfMetrics } from "../src/plugins/app/vip-repository";
+import { DAY_MS } from "../src/platform/lib/days";
+import { levelOfMetrics } from "../src/domains/vip/repository";
 import {
   AFFILIATE,
   PLAIN_USER,

@@ -23,3 +23,10 @@ export const ANALYTICS_TRACKING_ID_PATTERN = /^(\/|b\d+)$/;
 export const ANALYTICS_LOG_ENV_PATTERN = /^(pre|online)$|test\d{1,2}$/;
 /** `event_tracking_ext` serialized (UTF-8 JSON) may take at most this many bytes: extras, not payloads. */
 export const ANALYTICS_EXT_MAX_BYTES = 4096;
+
+/** The product's analytics app id, name and version (spec §9: the web app's identifier). */
+export const ANALYTICS_APP = {
+  appId: "exchange-partners-web",
+  appName: "Exchange Partners",
+  version: "1.0.0",
+} as const;

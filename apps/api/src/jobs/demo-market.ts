@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { TradeFill } from "@affiliates/contracts";
-import { DEMO_AFFILIATE_USER_ID } from "../db/seed-affiliate-specs";
+import { DEMO_AFFILIATE_USER_ID } from "../seed/affiliate-specs";
 
 export interface DemoMarketOptions {
   /** Whose invitees trade (default the demo affiliate; DEMO_MARKET_AFFILIATE). */

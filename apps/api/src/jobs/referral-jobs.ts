@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { previousMonth } from "../lib/days";
+import { previousMonth } from "../platform/lib/days";
 
 export interface ReferralJobsOptions {
   /** How often the due work is looked for (default one minute). */

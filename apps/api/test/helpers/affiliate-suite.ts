@@ -1,9 +1,9 @@
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, expect } from "vitest";
-import { DEMO_ACCOUNTS, seedIfEmpty } from "../../src/db/seed";
-import { generateAffiliateData, seedAffiliateIfEmpty } from "../../src/db/seed-affiliate";
-import { dayOf } from "../../src/lib/days";
-import { hashPassword } from "../../src/lib/password";
+import { DEMO_ACCOUNTS, seedIfEmpty } from "../../src/seed";
+import { generateAffiliateData, seedAffiliateIfEmpty } from "../../src/seed/affiliate";
+import { dayOf } from "../../src/platform/lib/days";
+import { hashPassword } from "../../src/domains/auth/password";
 import { AFFILIATE, PLAIN_USER, createTestApp, deviceToken, login, sessionCookie, type TestApp } from "./test-app";
 import { apiUrl } from "./api-url";
 

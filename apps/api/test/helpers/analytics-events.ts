@@ -1,4 +1,5 @@
 import type { AnalyticsEventContract } from "@affiliates/contracts";
+import { sampleAnalyticsEvent } from "../../../../tests/support/analytics-event";
 
 export const BASE_TIME = Date.UTC(2026, 0, 15, 8, 0, 0);
 
@@ -12,50 +13,18 @@ export const sessionOf = (deviceId: string): string => `${deviceId}${BASE_TIME}4
 export function makeEvent(n: number, overrides: Partial<AnalyticsEventContract> = {}): AnalyticsEventContract {
   const deviceId = overrides.device_id ?? "dev1";
   const sessionId = overrides.session_id ?? sessionOf(deviceId);
-  return {
-    event_id: `${sessionId}:${n}`,
-    type: "click",
-    url: "https://www.example.com/affiliates",
-    title: "Affiliates",
-    event_tracking: `button_${n}`,
-    event_tracking_id: `b${n}`,
-    business1: "",
-    business2: "",
-    track_type: "manual",
-    timestamp: BASE_TIME + n * 1000,
-    seq: n,
-    log_seq: n,
-    retry_count: 0,
-    user_language: "en-US",
-    referer: "",
-    timely: false,
-    merge: false,
-    page_unique_id: `${sessionId}:p1`,
-    ctime: BASE_TIME + n * 1000,
-    curr_page: "/affiliates",
-    browser: "Chrome",
-    browser_version: "126.0.0.0",
-    sys: "Windows",
-    os_version: "10",
+  const time = BASE_TIME + n * 1000;
+  return sampleAnalyticsEvent(n, {
     device_id: deviceId,
     session_id: sessionId,
-    manufacturer: "",
-    model: "",
+    timestamp: time,
+    ctime: time,
+    first_visit_time: BASE_TIME,
+    sys: "Windows",
     screen_width: 1920,
     screen_height: 1080,
-    network_type: "4g",
     timezone_offset: -480,
-    url_host: "www.example.com",
     log_env: "test1",
-    qr_val: "",
-    source_referer: "",
-    source_target: "https://www.example.com/affiliates",
-    first_visit_time: BASE_TIME,
-    first_day: true,
-    app_id: "affiliates-web",
-    app_name: "affiliates",
-    ver: "1.2.3",
-    uid: "",
     ...overrides,
-  };
+  });
 }

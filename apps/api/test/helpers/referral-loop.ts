@@ -6,7 +6,7 @@ import {
   type AffiliateCommissionRecord,
   type TradeFill,
 } from "@affiliates/contracts";
-import { dayOf } from "../../src/lib/days";
+import { dayOf } from "../../src/platform/lib/days";
 import { okData as data } from "./envelope-assertions";
 import {
   AFFILIATE,

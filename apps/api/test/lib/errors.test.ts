@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AffiliateResponseCode, ResponseCode, VipResponseCode } from "@affiliates/contracts";
 import { toApiError } from "../../src/app";
-import { ApiError, ERROR_CODES, type ErrorCode } from "../../src/lib/errors";
+import { ApiError, ERROR_CODES, type ErrorCode } from "../../src/platform/http/errors";
 
 describe("the error map", () => {
   it("gives each kind its own status and code, by name", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { jsonNestingExceeds, MAX_JSON_DEPTH } from "@affiliates/contracts";
-import { loadConfig } from "../../src/config";
-import { createMemoryStore, paceDelayMs } from "../../src/lib/counter-store";
+import { loadConfig } from "../../src/platform/config";
+import { createMemoryStore, paceDelayMs } from "../../src/platform/redis/counter-store";
 
 describe("loadConfig: demo seeding, allowed origins and the login slow-down", () => {
   it("seeds demo data by default except when APP_ENV=online; SEED decides when set", () => {

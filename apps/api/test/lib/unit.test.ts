@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { loadConfig, REPO_ROOT } from "../../src/config";
-import { createMemoryStore } from "../../src/lib/counter-store";
-import { maskEmail, maskMobile } from "../../src/lib/mask";
-import { hashPassword, verifyPassword } from "../../src/lib/password";
-import { safeReturnPath } from "../../src/lib/safe-redirect";
-import { DEMO_ACCOUNTS } from "../../src/db/seed";
+import { loadConfig, REPO_ROOT } from "../../src/platform/config";
+import { createMemoryStore } from "../../src/platform/redis/counter-store";
+import { maskEmail, maskMobile } from "../../src/platform/lib/mask";
+import { hashPassword, verifyPassword } from "../../src/domains/auth/password";
+import { safeReturnPath } from "../../src/platform/http/safe-redirect";
+import { DEMO_ACCOUNTS } from "../../src/seed";
 
 describe("maskMobile / maskEmail", () => {
   it.each([

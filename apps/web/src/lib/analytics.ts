@@ -7,17 +7,11 @@ import {
   type AnalyticsEvent,
   type ParsedUserAgent,
 } from "@affiliates/analytics";
+import { ANALYTICS_APP } from "@affiliates/contracts";
 import { appEnv } from "./app-env";
 import { getAppInfo, getBridge } from "./native-app";
 import { currentIdentity } from "./terminal-identity";
 import { cachedUserId } from "./user-cache";
-
-/** The product's analytics app id and name (spec §9: the web app's identifier). */
-export const ANALYTICS_APP = {
-  appId: "exchange-partners-web",
-  appName: "Exchange Partners",
-  version: "1.0.0",
-} as const;
 
 /** Spec §5: the log environment is `pre`, `online`, or ends in `test` plus 1–2 digits. */
 export const LOG_ENV_OF_APP_ENV = { test: "test01", beta: "pre", online: "online" } as const;
