@@ -4,7 +4,7 @@ import { useFormat } from "@/lib/format-hook";
 import type { FeeLevel } from "@affiliates/contracts";
 import { api } from "@/lib/api";
 import { useApi } from "@/lib/use-api";
-import { PlaceholderRows } from "@/components/programme/placeholder-rows";
+import { TierTable } from "@/components/programme/tier-table";
 import { offerKey } from "@/lib/offers";
 
 /** The seeded schedule's length (VIP0–VIP7): the rows reserved before the answer arrives. */
@@ -28,7 +28,7 @@ export const effectiveRate = (level: FeeLevel, column: FeeColumn, discount: numb
 export function FeeSchedule({ discount = 0 }: { discount?: number }) {
   const t = useTranslations("fee");
   const format = useFormat();
-  const { data, loading } = useFeeSchedule();
+  const { data } = useFeeSchedule();
   const percent = (rate: number) =>
     format.number(rate, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 4 });
   const rows: FeeLevel[] = data?.levels ?? [];
@@ -36,38 +36,22 @@ export function FeeSchedule({ discount = 0 }: { discount?: number }) {
   const labels = FEE_COLUMNS.map((column) => t(column));
   return (
     <div className="table-scroll">
-      <table
-        className="data-table"
-        aria-busy={loading}
-        data-testid="fee-table"
-        data-discount={discount > 0 ? "on" : "off"}
-      >
-        <caption>{t("tableCaption")}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t("level")}</th>
-            {labels.map((label) => (
-              <th scope="col" key={label}>
-                {label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {/* While loading, placeholder rows hold the table's height so nothing below it moves when the figures arrive. */}
-          {!data && <PlaceholderRows count={PLACEHOLDER_ROWS} labels={labels} />}
-          {rows.map((row) => (
-            <tr key={row.level}>
-              <th scope="row">{row.name}</th>
-              {FEE_COLUMNS.map((column, index) => (
-                <td key={column} data-column={column} data-label={labels[index]}>
-                  {percent(effectiveRate(row, column, discount))}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <TierTable
+        attributes={{ "data-testid": "fee-table", "data-discount": discount > 0 ? "on" : "off" }}
+        caption={t("tableCaption")}
+        rowHeader={t("level")}
+        loading={!data}
+        placeholderRows={PLACEHOLDER_ROWS}
+        rows={rows}
+        rowKey={(row) => row.level}
+        rowName={(row) => row.name}
+        columns={FEE_COLUMNS.map((column, index) => ({
+          key: column,
+          label: labels[index]!,
+          attributes: { "data-column": column },
+          cell: (row: FeeLevel) => percent(effectiveRate(row, column, discount)),
+        }))}
+      />
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { BPS, usePartnerProgramme } from "./partner-data";
 import { useIsolate } from "@/lib/use-isolate";
 import { Ghost, GHOST_FIGURE } from "@/components/loading/ghost";
 import { LoadFailed } from "@/components/status/load-failed";
-import { PlaceholderRows } from "@/components/programme/placeholder-rows";
+import { TierTable } from "@/components/programme/tier-table";
 
 const PLACEHOLDER_ROWS = 4;
 /** Counts (traders) are whole numbers. */
@@ -58,39 +58,36 @@ export function BrokerOverview() {
         <h2 id="broker-tiers-title">{t("tiersTitle")}</h2>
         <p className="muted">{t("tiersIntro")}</p>
         <div className="table-scroll">
-          <table className="data-table partner-table" aria-busy={!data} data-testid="broker-tiers">
-            <caption>{t("tiersCaption")}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("tier")}</th>
-                {Object.values(labels).map((label) => (
-                  <th scope="col" key={label}>
-                    {label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {data ? (
-                tiers.map((tier) => (
-                  <tr key={tier.tier}>
-                    <th scope="row">{tier.name}</th>
-                    <td data-label={labels.spotVolume}>{tc("atLeastUsdt", { value: compact(tier.spotVolumeUsdt) })}</td>
-                    <td data-label={labels.futuresVolume}>
-                      {tc("atLeastUsdt", { value: compact(tier.futuresVolumeUsdt) })}
-                    </td>
-                    <td data-label={labels.activeTraders}>
-                      {tc("atLeast", { value: format.number(tier.activeTraders, COUNT) })}
-                    </td>
-                    <td data-label={labels.ownRate}>{percent(tier.ownRateBps)}</td>
-                    <td data-label={labels.affiliatedRate}>{percent(tier.affiliatedRateBps)}</td>
-                  </tr>
-                ))
-              ) : (
-                <PlaceholderRows count={PLACEHOLDER_ROWS} labels={Object.values(labels)} />
-              )}
-            </tbody>
-          </table>
+          <TierTable
+            className="data-table partner-table"
+            attributes={{ "data-testid": "broker-tiers" }}
+            caption={t("tiersCaption")}
+            rowHeader={t("tier")}
+            loading={!data}
+            placeholderRows={PLACEHOLDER_ROWS}
+            rows={tiers}
+            rowKey={(tier) => tier.tier}
+            rowName={(tier) => tier.name}
+            columns={[
+              {
+                key: "spotVolume",
+                label: labels.spotVolume,
+                cell: (tier) => tc("atLeastUsdt", { value: compact(tier.spotVolumeUsdt) }),
+              },
+              {
+                key: "futuresVolume",
+                label: labels.futuresVolume,
+                cell: (tier) => tc("atLeastUsdt", { value: compact(tier.futuresVolumeUsdt) }),
+              },
+              {
+                key: "activeTraders",
+                label: labels.activeTraders,
+                cell: (tier) => tc("atLeast", { value: format.number(tier.activeTraders, COUNT) }),
+              },
+              { key: "ownRate", label: labels.ownRate, cell: (tier) => percent(tier.ownRateBps) },
+              { key: "affiliatedRate", label: labels.affiliatedRate, cell: (tier) => percent(tier.affiliatedRateBps) },
+            ]}
+          />
         </div>
       </section>
       <section className="section" aria-labelledby="broker-markup-title">

@@ -9,7 +9,7 @@ import { FeatureList } from "./feature-list";
 import { PartnerFaq } from "./partner-faq";
 import { usePartnerProgramme } from "./partner-data";
 import { LoadFailed } from "@/components/status/load-failed";
-import { PlaceholderRows } from "@/components/programme/placeholder-rows";
+import { TierTable, type TierColumn } from "@/components/programme/tier-table";
 
 const PLACEHOLDER_ROWS = 8;
 
@@ -20,6 +20,7 @@ export function IncubationOverview() {
   const stages = useMessages().partners.incubation.stages;
   const format = useFormat();
   const { data, error, refresh } = usePartnerProgramme("incubation");
+  const cohortColumns = useCohortColumns();
   if (error && !data) {
     return (
       <div className="section">
@@ -28,7 +29,6 @@ export function IncubationOverview() {
     );
   }
   const usdt = (value: number) => tc("usdt", { value: format.number(value) });
-  const labels: CohortLabels = { cohort: t("cohort"), sector: t("sector"), raised: t("raised"), listed: t("listed") };
   return (
     <>
       <section className="section" aria-labelledby="incubation-offers-title">
@@ -62,26 +62,23 @@ export function IncubationOverview() {
       <section className="section" aria-labelledby="incubation-cohorts-title">
         <h2 id="incubation-cohorts-title">{t("cohortsTitle")}</h2>
         <div className="table-scroll">
-          <table className="data-table partner-table" aria-busy={!data} data-testid="incubation-cohorts">
-            <caption>{t("cohortsCaption")}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("project")}</th>
-                {Object.values(labels).map((label) => (
-                  <th scope="col" key={label}>
-                    {label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {data ? (
-                data.cohorts.map((project) => <CohortRow key={project.id} project={project} labels={labels} />)
-              ) : (
-                <PlaceholderRows count={PLACEHOLDER_ROWS} labels={Object.values(labels)} />
-              )}
-            </tbody>
-          </table>
+          <TierTable
+            className="data-table partner-table"
+            attributes={{ "data-testid": "incubation-cohorts" }}
+            caption={t("cohortsCaption")}
+            rowHeader={t("project")}
+            loading={!data}
+            placeholderRows={PLACEHOLDER_ROWS}
+            rows={data?.cohorts ?? []}
+            rowKey={(project) => project.id}
+            rowName={(project) => (
+              // A project's site comes from data: a safe link (spec §5), opened without access to this page.
+              <SafeLink href={project.website} target="_blank" dir="ltr">
+                {project.name}
+              </SafeLink>
+            )}
+            columns={cohortColumns}
+          />
         </div>
       </section>
       <PartnerFaq items={data?.faq ?? []} id="incubation" />
@@ -107,33 +104,28 @@ function StagesGhost() {
   );
 }
 
-/** The cohort table's columns after the project (the row's heading), also each cell's label in the phone card view. */
-type CohortLabels = Record<"cohort" | "sector" | "raised" | "listed", string>;
-
-function CohortRow({ project, labels }: { project: IncubationCohortProject; labels: CohortLabels }) {
+/** The cohort table's columns after the project (the row's heading), each cell's label in the phone card view too. */
+function useCohortColumns(): TierColumn<IncubationCohortProject>[] {
   const t = useTranslations("partners.incubation");
   const tc = useTranslations("partners");
   const tf = useTranslations("partners.form.sectors");
   const format = useFormat();
-  return (
-    <tr>
-      <th scope="row">
-        {/* A project's site comes from data: a safe link (spec §5), opened without access to this page. */}
-        <SafeLink href={project.website} target="_blank" dir="ltr">
-          {project.name}
-        </SafeLink>
-      </th>
-      <td data-label={labels.cohort}>
-        <bdi>{project.cohort}</bdi>
-      </td>
-      <td data-label={labels.sector}>{tf(project.sector)}</td>
-      {/* Money raised: to the cent, as every amount. */}
-      <td data-label={labels.raised}>{tc("usdt", { value: format.number(project.raisedUsdt, MONEY_DIGITS) })}</td>
-      <td data-label={labels.listed}>
-        {project.listedOn
+  return [
+    { key: "cohort", label: t("cohort"), cell: (project) => <bdi>{project.cohort}</bdi> },
+    { key: "sector", label: t("sector"), cell: (project) => tf(project.sector) },
+    // Money raised: to the cent, as every amount.
+    {
+      key: "raised",
+      label: t("raised"),
+      cell: (project) => tc("usdt", { value: format.number(project.raisedUsdt, MONEY_DIGITS) }),
+    },
+    {
+      key: "listed",
+      label: t("listed"),
+      cell: (project) =>
+        project.listedOn
           ? format.dateTime(new Date(`${project.listedOn}T00:00:00Z`), { dateStyle: "medium", timeZone: "UTC" })
-          : t("notListed")}
-      </td>
-    </tr>
-  );
+          : t("notListed"),
+    },
+  ];
 }

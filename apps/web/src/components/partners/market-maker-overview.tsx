@@ -7,7 +7,7 @@ import { BPS, PPM, usePartnerProgramme } from "./partner-data";
 import { useIsolate } from "@/lib/use-isolate";
 import { Ghost, GHOST_FIGURE } from "@/components/loading/ghost";
 import { LoadFailed } from "@/components/status/load-failed";
-import { PlaceholderRows } from "@/components/programme/placeholder-rows";
+import { TierTable } from "@/components/programme/tier-table";
 
 const PLACEHOLDER_ROWS = 3;
 
@@ -58,45 +58,44 @@ export function MarketMakerOverview() {
       <section className="section" aria-labelledby="maker-tiers-title">
         <h2 id="maker-tiers-title">{t("tiersTitle")}</h2>
         <div className="table-scroll">
-          <table className="data-table partner-table" aria-busy={!data} data-testid="maker-tiers">
-            <caption>{t("tiersCaption")}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("tier")}</th>
-                {Object.values(labels).map((label) => (
-                  <th scope="col" key={label}>
-                    {label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {data ? (
-                tiers.map((tier) => (
-                  <tr key={tier.tier}>
-                    <th scope="row">{tier.name}</th>
-                    <td data-label={labels.monthlyVolume}>
-                      {tc("atLeastUsdt", { value: compact(tier.monthlyVolumeUsdt) })}
-                    </td>
-                    <td data-label={labels.makerFee} className="rebate">
-                      <bdi>{fee(tier.makerFeePpm)}</bdi>
-                    </td>
-                    <td data-label={labels.takerFee}>
-                      <bdi>{fee(tier.takerFeePpm)}</bdi>
-                    </td>
-                    <td data-label={labels.apiLimit}>
-                      {t("requestsPerSecond", {
-                        value: format.number(tier.apiRequestsPerSecond, { maximumFractionDigits: 0 }),
-                      })}
-                    </td>
-                    <td data-label={labels.makerRatio}>{tc("atLeast", { value: ratio(tier.minMakerRatioBps) })}</td>
-                  </tr>
-                ))
-              ) : (
-                <PlaceholderRows count={PLACEHOLDER_ROWS} labels={Object.values(labels)} />
-              )}
-            </tbody>
-          </table>
+          <TierTable
+            className="data-table partner-table"
+            attributes={{ "data-testid": "maker-tiers" }}
+            caption={t("tiersCaption")}
+            rowHeader={t("tier")}
+            loading={!data}
+            placeholderRows={PLACEHOLDER_ROWS}
+            rows={tiers}
+            rowKey={(tier) => tier.tier}
+            rowName={(tier) => tier.name}
+            columns={[
+              {
+                key: "monthlyVolume",
+                label: labels.monthlyVolume,
+                cell: (tier) => tc("atLeastUsdt", { value: compact(tier.monthlyVolumeUsdt) }),
+              },
+              {
+                key: "makerFee",
+                label: labels.makerFee,
+                className: "rebate",
+                cell: (tier) => <bdi>{fee(tier.makerFeePpm)}</bdi>,
+              },
+              { key: "takerFee", label: labels.takerFee, cell: (tier) => <bdi>{fee(tier.takerFeePpm)}</bdi> },
+              {
+                key: "apiLimit",
+                label: labels.apiLimit,
+                cell: (tier) =>
+                  t("requestsPerSecond", {
+                    value: format.number(tier.apiRequestsPerSecond, { maximumFractionDigits: 0 }),
+                  }),
+              },
+              {
+                key: "makerRatio",
+                label: labels.makerRatio,
+                cell: (tier) => tc("atLeast", { value: ratio(tier.minMakerRatioBps) }),
+              },
+            ]}
+          />
         </div>
         <p className="muted" data-testid="maker-rules">
           {data && minRatio !== null ? (

@@ -9,7 +9,7 @@ import { useBpsPercent } from "@/lib/use-bps-percent";
 import { NUM_TAG } from "@/lib/bidi";
 import { Ghost, GHOST_FIGURE } from "@/components/loading/ghost";
 import { LoadFailed } from "@/components/status/load-failed";
-import { PlaceholderRows } from "./placeholder-rows";
+import { TierTable } from "./tier-table";
 import { offerKey } from "@/lib/offers";
 
 /** Counts are whole numbers; volumes are compact ("1.5M"), the space of a table cell is short. */
@@ -54,38 +54,31 @@ export function ProgrammeOverview() {
       <section className="section" aria-labelledby="levels-title">
         <h2 id="levels-title">{t("levelsTitle")}</h2>
         <div className="table-scroll">
-          <table className="data-table levels-table" aria-busy={!data} data-testid="levels-table">
-            <caption>{t("levelsCaption")}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("level")}</th>
-                {Object.values(columns).map((label) => (
-                  <th scope="col" key={label}>
-                    {label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {data ? (
-                data.levels.map((level) => (
-                  <tr key={level.level}>
-                    <th scope="row">{level.name}</th>
-                    <td data-label={columns.newTraders}>
-                      {t("atLeast", { value: format.number(level.monthlyNewTraders, COUNT) })}
-                    </td>
-                    <td data-label={columns.volume}>
-                      {t("atLeast", { value: format.number(level.monthlyVolumeUsdt, COMPACT) })}
-                    </td>
-                    <td data-label={columns.spotRate}>{percent(level.spotRateBps)}</td>
-                    <td data-label={columns.futuresRate}>{percent(level.futuresRateBps)}</td>
-                  </tr>
-                ))
-              ) : (
-                <PlaceholderRows count={PLACEHOLDER_ROWS} labels={Object.values(columns)} />
-              )}
-            </tbody>
-          </table>
+          <TierTable
+            className="data-table levels-table"
+            attributes={{ "data-testid": "levels-table" }}
+            caption={t("levelsCaption")}
+            rowHeader={t("level")}
+            loading={!data}
+            placeholderRows={PLACEHOLDER_ROWS}
+            rows={data?.levels ?? []}
+            rowKey={(level) => level.level}
+            rowName={(level) => level.name}
+            columns={[
+              {
+                key: "newTraders",
+                label: columns.newTraders,
+                cell: (level) => t("atLeast", { value: format.number(level.monthlyNewTraders, COUNT) }),
+              },
+              {
+                key: "volume",
+                label: columns.volume,
+                cell: (level) => t("atLeast", { value: format.number(level.monthlyVolumeUsdt, COMPACT) }),
+              },
+              { key: "spotRate", label: columns.spotRate, cell: (level) => percent(level.spotRateBps) },
+              { key: "futuresRate", label: columns.futuresRate, cell: (level) => percent(level.futuresRateBps) },
+            ]}
+          />
         </div>
       </section>
       <section className="section" aria-labelledby="benefits-title">

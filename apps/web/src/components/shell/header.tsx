@@ -26,6 +26,30 @@ const NAV = [
 const INLINE = NAV.filter((item) => item.inline);
 const OVERFLOW = NAV.filter((item) => !item.inline);
 
+type NavItem = (typeof NAV)[number];
+
+/**
+ * One page link of the header, the "More" list or the menu sheet: `short` shows the short label (the full one as
+ * its title). Current page marked with aria-current.
+ */
+function NavLink({ item, locale, page, short }: { item: NavItem; locale: Locale; page: string; short: boolean }) {
+  const t = useTranslations();
+  const full = t(`nav.${item.key}`);
+  const label = short && item.short ? t(`nav.${item.short}`) : full;
+  return (
+    <li>
+      <Link
+        href={localePath(locale, item.path)}
+        prefetch={false}
+        aria-current={item.path === page ? "page" : undefined}
+        title={label === full ? undefined : full}
+      >
+        {label}
+      </Link>
+    </li>
+  );
+}
+
 /**
  * Site header (spec §2): receives the locale, theme (via context), the page path and, through the session, user info.
  * Its page links navigate on the client (Next's Link: the next page's RSC payload, not its whole
@@ -34,8 +58,9 @@ const OVERFLOW = NAV.filter((item) => !item.inline);
 export function Header({ locale, page }: { locale: Locale; page: string }) {
   const t = useTranslations();
   const switchable = !isDarkOnlyPath(localePath(locale, page));
-  const current = (path: string) => (path === page ? "page" : undefined);
   const overflowCurrent = OVERFLOW.some((item) => item.path === page);
+  const links = (items: readonly NavItem[], short = false) =>
+    items.map((item) => <NavLink key={item.key} item={item} locale={locale} page={page} short={short} />);
 
   return (
     <header className="site-header">
@@ -51,33 +76,10 @@ export function Header({ locale, page }: { locale: Locale; page: string }) {
         {/* Wide screens: the nav and the actions inline. Narrower ones hide both (CSS) and use the menu sheet. */}
         <nav className="main-nav" aria-label={t("nav.label")}>
           <ul>
-            {INLINE.map((item) => {
-              const full = t(`nav.${item.key}`);
-              const label = item.short ? t(`nav.${item.short}`) : full;
-              return (
-                <li key={item.key}>
-                  <Link
-                    href={localePath(locale, item.path)}
-                    prefetch={false}
-                    aria-current={current(item.path)}
-                    title={label === full ? undefined : full}
-                  >
-                    {label}
-                  </Link>
-                </li>
-              );
-            })}
+            {links(INLINE, true)}
             <li>
               <DisclosureMenu className="menu nav-more" summary={t("nav.more")} current={overflowCurrent}>
-                <ul className="menu-list nav-more-list">
-                  {OVERFLOW.map((item) => (
-                    <li key={item.key}>
-                      <Link href={localePath(locale, item.path)} prefetch={false} aria-current={current(item.path)}>
-                        {t(`nav.${item.key}`)}
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
+                <ul className="menu-list nav-more-list">{links(OVERFLOW)}</ul>
               </DisclosureMenu>
             </li>
           </ul>
@@ -90,15 +92,7 @@ export function Header({ locale, page }: { locale: Locale; page: string }) {
 
         <MenuSheet label={t("header.menu")} closeLabel={t("header.closeMenu")}>
           <nav className="sheet-nav" aria-label={t("nav.label")}>
-            <ul>
-              {NAV.map((item) => (
-                <li key={item.key}>
-                  <Link href={localePath(locale, item.path)} prefetch={false} aria-current={current(item.path)}>
-                    {t(`nav.${item.key}`)}
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <ul>{links(NAV)}</ul>
           </nav>
           <div className="sheet-section">
             <LanguagePicker locale={locale} page={page} variant="sheet" />

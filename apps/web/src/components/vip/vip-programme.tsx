@@ -10,7 +10,7 @@ import { api } from "@/lib/api";
 import { offerKey } from "@/lib/offers";
 import { useApi } from "@/lib/use-api";
 import { LoadFailed } from "@/components/status/load-failed";
-import { PlaceholderRows } from "@/components/programme/placeholder-rows";
+import { TierTable } from "@/components/programme/tier-table";
 import { useVipFormat } from "./use-vip-format";
 import { VipLink } from "./vip-links";
 import styles from "./vip.module.css";
@@ -59,32 +59,21 @@ function Qualification({ levels, busy }: { levels: FeeLevel[]; busy: boolean }) 
     <section className="section" aria-labelledby="vip-qualify-title">
       <h2 id="vip-qualify-title">{t("qualifyTitle")}</h2>
       <div className="table-scroll">
-        <table className="data-table" aria-busy={busy} data-testid="vip-qualify-table">
-          <caption>{t("qualifyCaption")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{tc("level")}</th>
-              {labels.map((label) => (
-                <th scope="col" key={label}>
-                  {label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {busy && <PlaceholderRows count={PLACEHOLDER_ROWS} labels={labels} />}
-            {levels.map((level) => (
-              <tr key={level.level}>
-                <th scope="row">{level.name}</th>
-                {VIP_METRICS.map((metric, index) => (
-                  <td key={metric} data-label={labels[index]}>
-                    {threshold(level[metric])}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <TierTable
+          attributes={{ "data-testid": "vip-qualify-table" }}
+          caption={t("qualifyCaption")}
+          rowHeader={tc("level")}
+          loading={busy}
+          placeholderRows={PLACEHOLDER_ROWS}
+          rows={levels}
+          rowKey={(level) => level.level}
+          rowName={(level) => level.name}
+          columns={VIP_METRICS.map((metric, index) => ({
+            key: metric,
+            label: labels[index]!,
+            cell: (level: (typeof levels)[number]) => threshold(level[metric]),
+          }))}
+        />
       </div>
     </section>
   );
@@ -99,32 +88,21 @@ function Fees({ levels, discount, busy }: { levels: FeeLevel[]; discount: number
     <section className="section" aria-labelledby="vip-fees-title">
       <h2 id="vip-fees-title">{t("feesTitle")}</h2>
       <div className="table-scroll">
-        <table className="data-table" aria-busy={busy} data-testid="vip-fees-table">
-          <caption>{t("feesCaption")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{tc("level")}</th>
-              {labels.map((label) => (
-                <th scope="col" key={label}>
-                  {label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {busy && <PlaceholderRows count={PLACEHOLDER_ROWS} labels={labels} />}
-            {levels.map((level) => (
-              <tr key={level.level}>
-                <th scope="row">{level.name}</th>
-                {FEE_COLUMNS.map((c, index) => (
-                  <td key={c} data-label={labels[index]}>
-                    {f.rate(level[c])}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <TierTable
+          attributes={{ "data-testid": "vip-fees-table" }}
+          caption={t("feesCaption")}
+          rowHeader={tc("level")}
+          loading={busy}
+          placeholderRows={PLACEHOLDER_ROWS}
+          rows={levels}
+          rowKey={(level) => level.level}
+          rowName={(level) => level.name}
+          columns={FEE_COLUMNS.map((c, index) => ({
+            key: c,
+            label: labels[index]!,
+            cell: (level: FeeLevel) => f.rate(level[c]),
+          }))}
+        />
       </div>
       <p className={styles.note} data-testid="vip-discount-note">
         {discount !== undefined ? t("discountNote", { discount: f.percent(discount) }) : "\u00a0"}
@@ -152,38 +130,46 @@ function Benefits({ levels, benefits, busy }: { levels: FeeLevel[]; benefits: Vi
     <section className="section" aria-labelledby="vip-benefits-title">
       <h2 id="vip-benefits-title">{t("benefitsTitle")}</h2>
       <div className="table-scroll">
-        <table className="data-table" aria-busy={busy} data-testid="vip-benefits-table">
-          <caption>{t("benefitsCaption")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{tc("level")}</th>
-              {Object.values(labels).map((label) => (
-                <th scope="col" key={label}>
-                  {label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {busy && <PlaceholderRows count={PLACEHOLDER_ROWS} labels={Object.values(labels)} />}
-            {levels.map((level) => {
-              const b = byLevel.get(level.level);
-              return (
-                <tr key={level.level}>
-                  <th scope="row">{level.name}</th>
-                  <td data-label={labels.withdrawalLimit}>
-                    {level.withdrawalLimit24h ? f.usdCompact(level.withdrawalLimit24h) : ""}
-                  </td>
-                  <td data-label={labels.dedicatedManager}>{flag(b?.dedicatedManager)}</td>
-                  <td data-label={labels.airdrops}>{flag(b?.airdrops)}</td>
-                  <td data-label={labels.vipEarn}>{flag(b?.vipEarn)}</td>
-                  <td data-label={labels.apiLimit}>{b ? tc("perSecond", { count: b.apiRequestsPerSecond }) : ""}</td>
-                  <td data-label={labels.subAccounts}>{b ? f.amount(b.subAccounts) : ""}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <TierTable
+          attributes={{ "data-testid": "vip-benefits-table" }}
+          caption={t("benefitsCaption")}
+          rowHeader={tc("level")}
+          loading={busy}
+          placeholderRows={PLACEHOLDER_ROWS}
+          rows={levels}
+          rowKey={(level) => level.level}
+          rowName={(level) => level.name}
+          columns={[
+            {
+              key: "withdrawalLimit",
+              label: labels.withdrawalLimit,
+              cell: (level) => (level.withdrawalLimit24h ? f.usdCompact(level.withdrawalLimit24h) : ""),
+            },
+            {
+              key: "dedicatedManager",
+              label: labels.dedicatedManager,
+              cell: (level) => flag(byLevel.get(level.level)?.dedicatedManager),
+            },
+            { key: "airdrops", label: labels.airdrops, cell: (level) => flag(byLevel.get(level.level)?.airdrops) },
+            { key: "vipEarn", label: labels.vipEarn, cell: (level) => flag(byLevel.get(level.level)?.vipEarn) },
+            {
+              key: "apiLimit",
+              label: labels.apiLimit,
+              cell: (level) => {
+                const b = byLevel.get(level.level);
+                return b ? tc("perSecond", { count: b.apiRequestsPerSecond }) : "";
+              },
+            },
+            {
+              key: "subAccounts",
+              label: labels.subAccounts,
+              cell: (level) => {
+                const b = byLevel.get(level.level);
+                return b ? f.amount(b.subAccounts) : "";
+              },
+            },
+          ]}
+        />
       </div>
     </section>
   );
