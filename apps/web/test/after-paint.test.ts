@@ -3,6 +3,7 @@ import { runInThisContext } from "node:vm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   AFTER_PAINT_LOADER,
+  afterPaintEnabled,
   chunksAfterPaint,
   LOADER_FALLBACK_MS,
   scriptsAfterFirstPaint,
@@ -58,6 +59,13 @@ describe("chunk scripts are requested after the first contentful paint (issue 20
     );
     expect(served).toContain("<h1>Earn 40%</h1>");
     expect(served).toContain('<script>self.__next_f.push([1,"x"])</script>');
+  });
+
+  it("is on unless AFTER_PAINT=off (the bench's comparison)", () => {
+    expect(afterPaintEnabled({})).toBe(true);
+    expect(afterPaintEnabled({ AFTER_PAINT: "on" })).toBe(true);
+    expect(afterPaintEnabled({ AFTER_PAINT: "off" })).toBe(false);
+    expect(afterPaintEnabled({ AFTER_PAINT: " OFF " })).toBe(false);
   });
 
   it("a page without async chunk scripts is served as it is", () => {

@@ -177,3 +177,21 @@ describe("pages served from memory are rendered anew with the API's current offe
     expect(renewIntervalMs({ OFFERS_RENEW_S: "soon" })).toBe(300_000);
   });
 });
+
+describe("AFTER_PAINT=off (the bench's comparison, issue 37)", () => {
+  it("serves the chunk scripts as Next wrote them, requested with the HTML, with their SRI hash and the nonce", async () => {
+    vi.resetModules(); // a fresh cache of pages: the flag is read as a page is first read from the build
+    process.env.AFTER_PAINT = "off";
+    try {
+      const { prerenderedPage, prerenderedResponse } = await import("../src/lib/page-csp");
+      const html = new TextDecoder().decode(prerenderedResponse(prerenderedPage("/en/w/affiliates")!).body);
+      expect(html).toMatch(
+        /<script nonce="[^"]+" src="\/affiliates\/_next\/static\/chunks\/a\.js" async="" integrity="sha256-AAA="><\/script>/,
+      );
+      expect(html).not.toContain("(chunks)=>");
+    } finally {
+      delete process.env.AFTER_PAINT;
+      vi.resetModules();
+    }
+  });
+});

@@ -30,6 +30,14 @@ const TURBOPACK_RUNTIME = /\/turbopack-[^/]*\.js$/;
 export const AFTER_PAINT_LOADER = `(chunks)=>{let done=false;const add=(src,integrity)=>{const script=document.createElement("script");script.src=src;if(integrity)script.setAttribute("integrity",integrity);script.async=true;document.head.appendChild(script)};const run=()=>{if(done)return;done=true;for(const[src,integrity]of chunks)setTimeout(()=>add(src,integrity))};if(typeof PerformanceObserver!=="undefined"&&(PerformanceObserver.supportedEntryTypes||[]).includes("paint")){new PerformanceObserver((list,observer)=>{if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();run()}}).observe({type:"paint",buffered:true})}else{requestAnimationFrame(()=>setTimeout(run))}setTimeout(run,${LOADER_FALLBACK_MS})}`;
 
 /**
+ * AFTER_PAINT=off (read by the server at run time): pages are served with Next's chunk scripts as Next wrote them,
+ * requested with the HTML. For comparing what the loader buys (issue 37: `npm run bench` measures LCP and TBT both
+ * ways in one run); production leaves it unset.
+ */
+export const afterPaintEnabled = (env: Record<string, string | undefined> = process.env): boolean =>
+  env.AFTER_PAINT?.trim().toLowerCase() !== "off";
+
+/**
  * The page with its async chunk scripts (and Next's preloads of them) taken out and added by the loader after the first
  * contentful paint. A page without async chunk scripts is left as it is.
  */

@@ -6,7 +6,7 @@ import { serverRuntimeConfig } from "./runtime-config";
 import { servedHtml } from "./served-html";
 import { compressPieces, gzipJoin, type CompressedPieces } from "./gzip-pieces";
 import { OFFER_RENEW_S } from "./offers";
-import { scriptsAfterFirstPaint } from "./after-paint";
+import { afterPaintEnabled, scriptsAfterFirstPaint } from "./after-paint";
 import { withIntlWarmup } from "./intl-warmup";
 
 /**
@@ -72,7 +72,10 @@ function readPage(internalPath: string): PrerenderedPage | null {
 function pageOf(raw: string, status: number): PrerenderedPage {
   const served = withIntegrity(servedHtml(raw, serverPublicOrigin(), serverRuntimeConfig()), integrityOf);
   // After the SRI hashes, so that the loader adds every chunk with its hash; the formatters' warm-up starts before it.
-  const pieces = nonceSlots(scriptsAfterFirstPaint(withIntlWarmup(served))).map((piece) => Buffer.from(piece, "utf8"));
+  const warmed = withIntlWarmup(served);
+  const pieces = nonceSlots(afterPaintEnabled() ? scriptsAfterFirstPaint(warmed) : warmed).map((piece) =>
+    Buffer.from(piece, "utf8"),
+  );
   return { pieces, status, renewedAt: Date.now() };
 }
 
