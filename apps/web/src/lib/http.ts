@@ -62,6 +62,7 @@ function current(): HttpClient {
 export const http: HttpClient = {
   get: (path, params, options) => current().get(path, params, options),
   post: (path, body, options) => current().post(path, body, options),
+  put: (path, body, options) => current().put(path, body, options),
   patch: (path, body, options) => current().patch(path, body, options),
   delete: (path, options) => current().delete(path, options),
   upload: (path, formData, dyToken, options) => current().upload(path, formData, dyToken, options),
