@@ -3,7 +3,7 @@ import { createHttpClient, type HttpClient, type HttpError, type PostTransport }
 import { readCachedCustomToken } from "@affiliates/device-token";
 import { currentIdentity } from "./terminal-identity";
 import { reportError } from "./error-reporting/report";
-import { trackLoading } from "@/state/global-loading";
+import { trackLoading } from "../state/global-loading";
 
 type ErrorListener = (error: HttpError) => void;
 const listeners = new Set<ErrorListener>();
