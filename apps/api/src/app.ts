@@ -10,7 +10,7 @@ import Fastify, {
 import fp from "fastify-plugin";
 import { ZodError } from "zod";
 import { loadConfig, type AppConfig } from "./platform/config";
-import { jsonNestingExceeds, NESTED_TOO_DEEPLY } from "@affiliates/contracts";
+import { HeaderName, jsonNestingExceeds, NESTED_TOO_DEEPLY, TRACE_ID_PATTERN } from "@affiliates/contracts";
 import { ApiError, badRequestFromZod, ERROR_CODES } from "./platform/http/errors";
 import { sendError } from "./platform/http/envelope";
 import { allowedMethods, clientErrorHandler, isSupportedMethod, methodNotAllowed } from "./platform/http/methods";
@@ -105,6 +105,12 @@ export function requestIdOf(request: IncomingMessage): string {
   return typeof header === "string" && REQUEST_ID.test(header) ? header : randomUUID();
 }
 
+/** The browser's trace id of a request (spec §3, header `TraceId`) when it has the spec's form, else undefined. */
+export function traceIdOf(request: IncomingMessage): string | undefined {
+  const header = request.headers[HeaderName.traceId.toLowerCase()];
+  return typeof header === "string" && TRACE_ID_PATTERN.test(header) ? header : undefined;
+}
+
 /** The application as a plugin (fastify/demo's split): everything but the server and its listen. */
 const apiPlugin: FastifyPluginAsync<AppOptions> = async (app, options) => {
   // JSON bodies through Fastify's safe parser (proto poisoning refused), but an empty body counts as no body:
@@ -154,6 +160,9 @@ const apiPlugin: FastifyPluginAsync<AppOptions> = async (app, options) => {
 
   app.addHook("onRequest", (request, reply, done) => {
     void reply.header("x-request-id", request.id);
+    // The browser's own id of the call, handed back so its console and our logs can be matched.
+    const traceId = traceIdOf(request.raw);
+    if (traceId) void reply.header(HeaderName.traceId, traceId);
     done();
   });
   await app.register(metricsPlugin);
@@ -248,6 +257,11 @@ export async function buildApp(
     logger: options.logger ? { level: process.env.LOG_LEVEL ?? "info" } : false,
     // Every log line of a request carries its id (reqId), and so do the response header and any error envelope.
     genReqId: requestIdOf,
+    // ...and the browser's trace id when it sent one (spec §3).
+    childLoggerFactory(logger, bindings, options, rawRequest) {
+      const traceId = traceIdOf(rawRequest);
+      return logger.child(traceId ? { ...bindings, traceId } : bindings, options);
+    },
     // Start-up migrates and seeds inside a plugin: a large database's migration takes longer than avvio's 10 s.
     pluginTimeout: 120_000,
     bodyLimit: options.bodyLimit,

@@ -86,4 +86,22 @@ describe(`metrics and request ids (${DIALECT})`, () => {
     });
     expect(forged.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
   });
+
+  it("hands back the browser's trace id (spec §3) when it has the spec's form, and nothing else", async () => {
+    const traceId = "w1700000000123abcdefghijk";
+    const traced = await t.app.inject({
+      method: "GET",
+      url: apiUrl("affiliateProgramme"),
+      headers: { TraceId: traceId },
+    });
+    expect(traced.headers.traceid).toBe(traceId);
+    for (const forged of ["w17000000001230zam12345678", "x1700000000123abcdefghijk", "w1700000000123ABCDEFGHIJK"]) {
+      const answer = await t.app.inject({
+        method: "GET",
+        url: apiUrl("affiliateProgramme"),
+        headers: { TraceId: forged },
+      });
+      expect(answer.headers.traceid).toBeUndefined();
+    }
+  });
 });

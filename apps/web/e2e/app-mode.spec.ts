@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { BRIDGE_TIMEOUTS } from "@affiliates/bridge";
+import { BRIDGE_TIMEOUT_MS } from "@affiliates/http";
 import { nativeHostSimulatorScript, type NativeHostConfig } from "@affiliates/bridge/simulator";
 import { apiPath, logIn, waitForHydration } from "./fixtures";
 
@@ -123,7 +124,7 @@ test.describe("app mode (spec §2, §4)", () => {
     expect(requests[0]?.params).toMatchObject({ path: apiPath("userInfo"), method: "POST" });
   });
 
-  test("a user-info call the app never answers: after the bridge's request time-out the page goes on as on the web, with the refresh prompt and no 408", async ({
+  test("a user-info call the app never answers: after spec §7's 8 s the page goes on as on the web, with the refresh prompt and no 408", async ({
     browser,
   }) => {
     const page = await appPage(browser, {
@@ -134,7 +135,7 @@ test.describe("app mode (spec §2, §4)", () => {
     await page.clock.install();
     await page.goto("/affiliates/fee");
     await expect.poll(async () => (await callsOf(page, "request")).length).toBeGreaterThan(0);
-    await page.clock.runFor(BRIDGE_TIMEOUTS.request - 500);
+    await page.clock.runFor(BRIDGE_TIMEOUT_MS - 500);
     await expect(page.locator(".bit-message-notice")).toHaveCount(0);
     await page.clock.runFor(1_000);
     await expect(page.locator(".bit-message-notice")).toHaveText(PROMPT);

@@ -1,4 +1,6 @@
 import { expect, test } from "@playwright/test";
+import { decodeParamStr, TRACE_ID_PATTERN } from "@affiliates/contracts";
+import { RISK_SDK_PATH } from "@affiliates/device-token";
 import { apiPath, apiRoute, isApiCall } from "./fixtures";
 
 const statusOf = (page: import("@playwright/test").Page) => page.locator("html").getAttribute("data-device-token");
@@ -75,5 +77,43 @@ test.describe("device token (spec §3, §4, §9)", () => {
     expect(headers.deviceid).toMatch(/^\w{8,}$/);
     expect(headers["custom-token"]).toMatch(/^[A-Za-z0-9]{32}$/);
     expect(headers.language).toBe("en");
+    // Spec §3's trace id, a new one per request, handed back by the API.
+    expect(headers.traceid).toMatch(TRACE_ID_PATTERN);
+    const response = await request.response();
+    expect(response?.headers().traceid).toBe(headers.traceid);
+  });
+
+  test("the risk SDK (spec §7) loads lazily: for a new custom token only, and its device information is sent", async ({
+    page,
+  }) => {
+    const sdkLoads: string[] = [];
+    page.on("request", (r) => {
+      if (new URL(r.url()).pathname === RISK_SDK_PATH) sdkLoads.push(r.url());
+    });
+    const [report] = await Promise.all([page.waitForRequest(apiRoute("riskLogReport")), page.goto("/affiliates")]);
+    const { paramStr } = JSON.parse(report.postData() ?? "{}") as { paramStr: string };
+    const params = decodeParamStr(paramStr) as { deviceInfo: Record<string, unknown> };
+    expect(params.deviceInfo).toMatchObject({ riskSdk: "sdk", screen: expect.stringMatching(/^\d+x\d+$/) });
+    expect(sdkLoads).toHaveLength(1);
+    await expect.poll(() => page.evaluate(() => window.localStorage.getItem("custom_token"))).not.toBeNull();
+
+    // With a custom token under 24 h old, nothing asks for device information: the script is not fetched.
+    await page.reload();
+    await expect.poll(() => statusOf(page)).toBe("success");
+    await page.waitForTimeout(500);
+    expect(sdkLoads).toHaveLength(1);
+    expect(await page.evaluate((name) => name in window, "ExchangeRiskSDK")).toBe(false);
+  });
+
+  test("a blocked risk SDK script: the custom token is still issued, with the page's own device information", async ({
+    page,
+  }) => {
+    await page.route(`**${RISK_SDK_PATH}`, (route) => route.abort());
+    const [report] = await Promise.all([page.waitForRequest(apiRoute("riskLogReport")), page.goto("/affiliates/fee")]);
+    const { paramStr } = JSON.parse(report.postData() ?? "{}") as { paramStr: string };
+    expect((decodeParamStr(paramStr) as { deviceInfo: Record<string, unknown> }).deviceInfo).toMatchObject({
+      riskSdk: "unavailable",
+    });
+    await expect.poll(() => page.evaluate(() => window.localStorage.getItem("custom_token"))).not.toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { BRIDGE_TIMEOUTS } from "@affiliates/bridge";
+import { BRIDGE_TIMEOUT_MS } from "@affiliates/http";
 import { ENDPOINTS } from "@affiliates/contracts/endpoints";
 import { installNativeHostSimulator, type NativeHostConfig } from "@affiliates/bridge/simulator";
 
@@ -88,6 +89,25 @@ describe("native app: one bridge-unavailable state per page load", () => {
     await vi.advanceTimersByTimeAsync(BRIDGE_TIMEOUTS.request);
     expect(prompt).toHaveBeenCalledTimes(1);
     expect(host.calls).toHaveLength(3);
+  });
+
+  it("the start-up user-info call an app never answers is decided after spec §7's 8 s, by the bridge (no 408)", async () => {
+    simulateApp({ defaultAnswer: "silence" });
+    const app = await pageLoad(APP_UA);
+    const { http } = await import("../src/lib/http");
+    const prompt = vi.fn();
+    app.onBridgeFailure(prompt);
+    app.initNativeApp();
+    const settled = http
+      .post(`/${ENDPOINTS.userInfo.path}`, {}, { timeoutMs: app.BRIDGE_DECIDES_TIMEOUT_MS })
+      .catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(BRIDGE_TIMEOUT_MS - 1);
+    expect(app.isBridgeUsable()).toBe(true);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(app.isBridgeUsable()).toBe(false);
+    expect(prompt).toHaveBeenCalledTimes(1);
+    const error = (await settled) as { code?: string };
+    expect(error.code).not.toBe("408");
   });
 
   it("an app that answers with an error code stays usable; its failure prompts once", async () => {

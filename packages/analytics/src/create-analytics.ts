@@ -10,6 +10,7 @@ import { createBridgeSender, createFetchSender, nested, sendByBeacon, type SendO
 import type { AnalyticsEvent, EventType, PageStatus, TrackFields } from "./types";
 import { parseUserAgent, sysOf } from "./user-agent";
 import { isValidLogEnv, validatePlugin } from "./validate";
+import { pageNameOf } from "./page-names";
 
 export type { AnalyticsOptions } from "./options";
 
@@ -401,7 +402,7 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
       if (status === "show") {
         const url = location.href;
         if (!page || page.url !== url)
-          page = { id: newPageId(), url, title: document.title, path: location.pathname, shown: false };
+          page = { id: newPageId(), url, title: document.title, path: pageNameOf(location.pathname), shown: false };
         page.shown = true;
         page.title = document.title;
         return track("page", {

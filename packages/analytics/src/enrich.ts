@@ -2,6 +2,7 @@ import { ANALYTICS_LIMITS, PAGE_TRACKING_ID } from "./constants";
 import type { ParsedUserAgent } from "./user-agent";
 import type { AnalyticsEvent, DeviceFields, ExternalFields, Sys, TrackInput } from "./types";
 import type { DocumentLike, LocationLike, NavigatorLike, ScreenLike } from "./world";
+import { pageNameOf } from "./page-names";
 
 /** Spec §9: session id = device id + timestamp + a random integer 0–100. */
 export const sessionIdOf = (deviceId: string, now: number, random: () => number): string =>
@@ -85,7 +86,7 @@ export function createEnricher(context: EnrichContext): (input: TrackInput) => A
       merge: fields.merge ?? false,
       page_unique_id: fields.page_unique_id ?? context.pageUniqueId(),
       ctime: now,
-      curr_page: fields.curr_page ?? location.pathname,
+      curr_page: fields.curr_page ?? pageNameOf(location.pathname),
       browser: device.browser,
       browser_version: device.browser_version,
       sys: device.sys,

@@ -14,3 +14,4 @@ export { trackPageViews, type HistoryLike } from "./page-views";
 export { pruneFingerprintCookies } from "./fingerprint-cookies";
 export { measureEnqueue } from "./measure";
 export * from "./world";
+export { ANALYTICS_PAGES, pageNameOf, type AnalyticsPagePath } from "./page-names";

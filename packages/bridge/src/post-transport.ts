@@ -17,8 +17,8 @@ export type BridgePostTransport = (
  * POST through the bridge (spec §7): sends the `request` action and resolves the app's answer
  * whatever its business code, so the http client settles codes (00004 there is "not logged in").
  * Rejects with the typed bridge errors when no usable answer comes, and when the app answers its own
- * time-out code 110100. The http client's own 8 s time-out (`BRIDGE_TIMEOUT_MS` in packages/http)
- * normally fires before the bridge's 10 s.
+ * time-out code 110100. The web app gives it spec §7's 8 s (`options.timeoutMs`), the bridge's default for
+ * `request` being 10 s.
  */
 export function createBridgePostTransport(bridge: Bridge, options: CallOptions = {}): BridgePostTransport {
   return async (path, params, context) => {

@@ -1,4 +1,5 @@
 export * from "./codes";
+export * from "./enums";
 export * from "./headers";
 export * from "./world";
 export * from "./compact-params";

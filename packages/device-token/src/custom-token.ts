@@ -16,8 +16,8 @@ interface CustomTokenOptions {
   fetch?: typeof globalThis.fetch;
   clock?: Pick<Clock, "now">;
   storage?: StorageLike;
-  /** Device information sent in the anti-fraud log (platform, screen, time zone, ...). */
-  getDeviceInfo: () => Record<string, unknown>;
+  /** Device information sent in the anti-fraud log (platform, screen, time zone, ...): the risk SDK's, asked only when a token is requested. */
+  getDeviceInfo: () => Record<string, unknown> | Promise<Record<string, unknown>>;
   /** The web app's version. */
   version: string;
   /** The current device token (sent as dxToken only when it is a valid 40-character one). */
@@ -49,7 +49,7 @@ export function createCustomToken(options: CustomTokenOptions): CustomToken {
       dxToken: isValidDeviceToken(dxToken) ? dxToken : "",
       customToken: previous,
       timestamp: clock.now(),
-      deviceInfo: options.getDeviceInfo(),
+      deviceInfo: await options.getDeviceInfo(),
     });
     const response = await doFetch(url, {
       method: "POST",

@@ -5,3 +5,4 @@ export * from "./create-device-token";
 export * from "./terminal-identity";
 export { readCachedCustomToken } from "./custom-token-cache";
 export * from "./custom-token";
+export * from "./risk-sdk";

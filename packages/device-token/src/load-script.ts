@@ -14,7 +14,7 @@ export function loadScript(src: string, doc: Document | undefined = globalThis.d
     script.onload = () => resolve();
     script.onerror = () => {
       script.remove();
-      reject(new Error(`device-token SDK script failed to load: ${src}`));
+      reject(new Error(`script failed to load: ${src}`));
     };
     (doc.head ?? doc.documentElement).appendChild(script);
   });

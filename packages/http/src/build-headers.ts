@@ -1,5 +1,5 @@
 import { HeaderName } from "@affiliates/contracts";
-import { ClientPlatform, JSON_CONTENT_TYPE, type ClientPlatformValue } from "./constants";
+import { ClientPlatform, FORM_CONTENT_TYPE, JSON_CONTENT_TYPE, type ClientPlatformValue } from "./constants";
 
 /** The per-request dynamic values the app supplies (spec §7). */
 export interface DynamicHeaders {
@@ -10,12 +10,20 @@ export interface DynamicHeaders {
   deviceId?: string | null;
 }
 
+/** How a request's body is written (spec §3's content types): JSON, or form-urlencoded like an HTML form. */
+export type BodyEncoding = "json" | "form";
+
+const CONTENT_TYPE_OF = { json: JSON_CONTENT_TYPE, form: FORM_CONTENT_TYPE, multipart: undefined } as const;
+
 export type ExtraHeaders = Readonly<Record<string, string | null | undefined>>;
 
 interface HeaderInput {
   dynamic: DynamicHeaders;
-  /** "json" for GET/POST, "multipart" for uploads (no Content-Type: the runtime sets the boundary). */
-  body: "json" | "multipart";
+  /**
+   * "json" for GET and JSON bodies, "form" for form-urlencoded bodies, "multipart" for uploads (no Content-Type: the
+   * runtime sets the boundary).
+   */
+  body: BodyEncoding | "multipart";
   terminalType?: ClientPlatformValue;
   extra?: ExtraHeaders;
 }
@@ -23,7 +31,7 @@ interface HeaderInput {
 /** The headers of spec §7; headers whose value is empty are left out. */
 export function buildHeaders(input: HeaderInput): Record<string, string> {
   const candidates: Record<string, string | null | undefined> = {
-    [HeaderName.contentType]: input.body === "json" ? JSON_CONTENT_TYPE : undefined,
+    [HeaderName.contentType]: CONTENT_TYPE_OF[input.body],
     [HeaderName.customToken]: input.dynamic.customToken,
     [HeaderName.language]: input.dynamic.language,
     [HeaderName.locale]: input.dynamic.locale,

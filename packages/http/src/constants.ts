@@ -1,4 +1,4 @@
-import { ResponseCode } from "@affiliates/contracts";
+import { ContentType, ResponseCode } from "@affiliates/contracts";
 
 /** Request and data-fetch limits of spec §7 and §9. */
 export const REQUEST_TIMEOUT_MS = 10_000;
@@ -34,4 +34,5 @@ export type ClientPlatformValue = (typeof ClientPlatform)[ClientPlatformName];
 export const NETWORK_ERROR_CODE = "-1";
 export const TIMEOUT_CODE = ResponseCode.timeout;
 
-export const JSON_CONTENT_TYPE = "application/json";
+export const JSON_CONTENT_TYPE = ContentType.json;
+export const FORM_CONTENT_TYPE = ContentType.formUrlencoded;

@@ -1,6 +1,6 @@
 import { HeaderName, systemClock, withTimeout, type Clock } from "@affiliates/contracts";
-import { buildHeaders, type DynamicHeaders, type ExtraHeaders } from "./build-headers";
-import { buildUrl, normalizePath, type QueryParams } from "./build-url";
+import { buildHeaders, type BodyEncoding, type DynamicHeaders, type ExtraHeaders } from "./build-headers";
+import { buildQuery, buildUrl, normalizePath, type QueryParams } from "./build-url";
 import {
   BRIDGE_TIMEOUT_MS,
   ClientPlatform,
@@ -9,6 +9,7 @@ import {
   TIMEOUT_CODE,
   type ClientPlatformValue,
 } from "./constants";
+import { createTraceId } from "./trace-id";
 import { HttpError, type HttpMethod } from "./http-error";
 import { readJsonBody, settleAnswer, type AnswerReader, type Settled, type WireEnvelope } from "./settle-response";
 
@@ -37,6 +38,8 @@ export interface HttpClientOptions {
   onError?: (error: HttpError) => void;
   /** When set (inside the native app), POST requests use it instead of fetch. */
   postTransport?: PostTransport;
+  /** A new trace id for each request (spec §3), sent as the `TraceId` header; default `createTraceId`. */
+  newTraceId?: () => string;
 }
 
 export interface RequestOptions<T = unknown> {
@@ -53,11 +56,18 @@ export interface RequestOptions<T = unknown> {
    * fit rejects like an unexpected response. Without it the data is handed over as it came.
    */
   read?: AnswerReader<T>;
+  /**
+   * How a POST, PUT or PATCH body is written: JSON (the default) or form-urlencoded (`a=1&b=x`, arrays as repeated
+   * keys, empty values left out, as in a query string). Inside the app a POST goes to the bridge as an object either way.
+   */
+  encoding?: BodyEncoding;
 }
 
 export interface HttpClient {
   get<T = unknown>(path: string, params?: QueryParams, options?: RequestOptions<T>): Promise<T>;
   post<T = unknown>(path: string, body?: unknown, options?: RequestOptions<T>): Promise<T>;
+  /** A whole replacement (e.g. the operators' `PUT /v1/admin/affiliate/card-quota/:userId`); always over fetch. */
+  put<T = unknown>(path: string, body: unknown, options?: RequestOptions<T>): Promise<T>;
   /** A partial update (e.g. `PATCH /v1/affiliate/links/:id`); always over fetch, also inside the app. */
   patch<T = unknown>(path: string, body: unknown, options?: RequestOptions<T>): Promise<T>;
   /** Removes or ends a resource (e.g. `DELETE /v1/affiliate/sub-invitations/:id`), without a body; always over fetch. */
@@ -66,6 +76,18 @@ export interface HttpClient {
 }
 
 const defaultFetch: FetchLike = (url, init) => globalThis.fetch(url, init);
+
+/** A body as form-urlencoded text: scalars as they are, arrays as repeated keys, nested objects as JSON. */
+export function encodeFormBody(body: unknown): string {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return "";
+  const fields: Record<string, QueryParams[string]> = {};
+  for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
+    const scalarOrList =
+      typeof value === "object" && value !== null && !Array.isArray(value) ? JSON.stringify(value) : value;
+    fields[key] = scalarOrList as QueryParams[string];
+  }
+  return buildQuery(fields);
+}
 
 const errorMessageOf = (cause: unknown): string => (cause instanceof Error ? cause.message : String(cause));
 
@@ -77,6 +99,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
   const bridgeTimeoutMs = options.bridgeTimeoutMs ?? BRIDGE_TIMEOUT_MS;
   const getHeaders = (): Promise<DynamicHeaders> => Promise.resolve(options.getHeaders?.() ?? {});
+  const newTraceId = options.newTraceId ?? (() => createTraceId());
 
   const fail = (error: HttpError, handledCodes?: readonly string[]): never => {
     const handledByCaller = error.kind === "business" && handledCodes?.includes(error.code) === true;
@@ -179,13 +202,28 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     return finish(settled, { url: path, method }, call);
   }
 
-  const headersFor = async (body: "json" | "multipart", extra?: ExtraHeaders) =>
+  const headersFor = async (body: BodyEncoding | "multipart", extra?: ExtraHeaders) =>
     buildHeaders({
       dynamic: await getHeaders(),
       body,
       terminalType: options.terminalType ?? ClientPlatform.WEB,
-      extra,
+      extra: { [HeaderName.traceId]: newTraceId(), ...extra },
     });
+
+  const encode = (body: unknown, encoding: BodyEncoding = "json"): string =>
+    encoding === "form" ? encodeFormBody(body) : JSON.stringify(body);
+
+  /** PUT and PATCH: a body over fetch, also inside the app (the bridge's `request` action takes POSTs only). */
+  async function sendBody<T>(method: "PUT" | "PATCH", path: string, body: unknown, call?: RequestOptions<T>) {
+    const headers = await headersFor(call?.encoding ?? "json", call?.headers);
+    return send<T>(
+      method,
+      buildUrl(baseUrl, path),
+      { headers, body: encode(body, call?.encoding) },
+      call?.timeoutMs ?? timeoutMs,
+      call,
+    );
+  }
 
   return {
     async get<T = unknown>(path: string, params?: QueryParams, call?: RequestOptions<T>): Promise<T> {
@@ -193,7 +231,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
       return send<T>("GET", buildUrl(baseUrl, path, params), { headers }, call?.timeoutMs ?? timeoutMs, call);
     },
     async post<T = unknown>(path: string, body?: unknown, call?: RequestOptions<T>): Promise<T> {
-      const headers = await headersFor("json", call?.headers);
+      const headers = await headersFor(call?.encoding ?? "json", call?.headers);
       const payload = body ?? {};
       if (options.postTransport) {
         return sendThroughBridge<T>(
@@ -208,20 +246,16 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
       return send<T>(
         "POST",
         buildUrl(baseUrl, path),
-        { headers, body: JSON.stringify(payload) },
+        { headers, body: encode(payload, call?.encoding) },
         call?.timeoutMs ?? timeoutMs,
         call,
       );
     },
-    async patch<T = unknown>(path: string, body: unknown, call?: RequestOptions<T>): Promise<T> {
-      const headers = await headersFor("json", call?.headers);
-      return send<T>(
-        "PATCH",
-        buildUrl(baseUrl, path),
-        { headers, body: JSON.stringify(body) },
-        call?.timeoutMs ?? timeoutMs,
-        call,
-      );
+    put<T = unknown>(path: string, body: unknown, call?: RequestOptions<T>): Promise<T> {
+      return sendBody<T>("PUT", path, body, call);
+    },
+    patch<T = unknown>(path: string, body: unknown, call?: RequestOptions<T>): Promise<T> {
+      return sendBody<T>("PATCH", path, body, call);
     },
     async delete<T = unknown>(path: string, call?: RequestOptions<T>): Promise<T> {
       const headers = await headersFor("json", call?.headers);

@@ -1,4 +1,4 @@
-import { SILENT_CODES } from "@affiliates/contracts";
+import { SILENT_CODES, type HttpVerb } from "@affiliates/contracts";
 
 /**
  * business: the server answered with an envelope whose code is not a success code.
@@ -7,7 +7,8 @@ import { SILENT_CODES } from "@affiliates/contracts";
  * network: the request failed or the answer was unreadable (code -1).
  */
 export type HttpErrorKind = "business" | "http" | "timeout" | "network";
-export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
+/** Spec §3's verbs, and PATCH for the partial updates of the reference API. */
+export type HttpMethod = (typeof HttpVerb)[keyof typeof HttpVerb] | "PATCH";
 
 interface HttpErrorInit {
   code: string;

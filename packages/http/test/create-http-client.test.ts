@@ -3,6 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createHttpClient, HttpError, type HttpClientOptions, type PostTransport } from "../src";
 import { createFakeFetch, createHangingFetch, envelope, headersOf, jsonResponse } from "./fake-fetch";
 
+const TRACE_ID = "w1700000000123abcdefghijk";
+
 const dynamicHeaders = {
   customToken: "ct-1",
   language: "en_US",
@@ -21,6 +23,7 @@ function setup(
     fetch: fake.fetch,
     getHeaders: () => dynamicHeaders,
     onError: (error) => errors.push(error),
+    newTraceId: () => TRACE_ID,
     ...options,
   });
   return { client, calls: fake.calls, errors };
@@ -66,6 +69,7 @@ describe("GET", () => {
       TerminalType: "1",
       TerminalCode: "tc-1",
       DeviceId: "dev-1",
+      TraceId: TRACE_ID,
     });
     expect(calls[0]?.init.credentials).toBe("same-origin");
     expect(calls[0]?.init.signal).toBeInstanceOf(AbortSignal);
@@ -120,6 +124,7 @@ describe("POST", () => {
       TerminalCode: "tc-1",
       DeviceId: "dev-1",
       "dy-token": "t".repeat(40),
+      TraceId: TRACE_ID,
     });
   });
 
@@ -128,12 +133,14 @@ describe("POST", () => {
     const client = createHttpClient({
       fetch: fake.fetch,
       getHeaders: () => ({ customToken: "", language: "zh_CN", locale: null, terminalCode: undefined, deviceId: "" }),
+      newTraceId: () => TRACE_ID,
     });
     await client.post("/some/path", { x: 1 }, { headers: { "dy-token": "" } });
     expect(headersOf(fake.calls[0])).toEqual({
       "Content-Type": "application/json",
       Language: "zh_CN",
       TerminalType: "1",
+      TraceId: TRACE_ID,
     });
   });
 
@@ -174,6 +181,7 @@ describe("upload", () => {
       TerminalCode: "tc-1",
       DeviceId: "dev-1",
       "dy-token": "d".repeat(40),
+      TraceId: TRACE_ID,
     });
   });
 

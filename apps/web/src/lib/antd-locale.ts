@@ -4,8 +4,10 @@ import type { Locale } from "@affiliates/locales";
 type Loader = () => Promise<{ default: AntdLocale }>;
 
 /**
- * antd's own catalogue per page locale, loaded on the server and handed to the client as data.
- * Locales antd has no catalogue for (Filipino) keep antd's English, as do pagination labels by default (spec §9).
+ * antd's own catalogue per page locale, loaded on the server and handed to the client as data, so pagination labels,
+ * date pickers and empty states follow the page's language. This knowingly departs from spec §9 ("Pagination labels in
+ * English", "Date locale: Chinese"): README, "Where the product departs from the spec's letter". Locales antd has no
+ * catalogue for (Filipino) keep antd's English.
  */
 const ANTD_LOCALES: Record<Locale, Loader | undefined> = {
   en: undefined,

@@ -4,7 +4,11 @@ export const DEFAULT_TIME_ZONE = "Asia/Shanghai";
 export const MESSAGE_DURATION_S = 3;
 export const NOTIFICATION_DURATION_S = 4.5;
 export const MESSAGE_MAX_COUNT = 3;
-/** Spec §3: local cache keys and the global settings keys in storage. */
+/**
+ * Spec §3: local cache keys and the global settings keys in storage. The spec writes two settings keys as words
+ * ("valuation unit", "terminal code"); they are `valuationUnit` and `terminalCode`, the latter the key under which
+ * spec §3's terminal identifiers ("fingerprint and terminalCode") already keep the terminal code.
+ */
 export const STORAGE_KEYS = {
   terminalCode: "terminal_code",
   globalUserId: "global_user_id",
@@ -14,10 +18,10 @@ export const STORAGE_KEYS = {
     layout: "layout",
     unit: "unit",
     showAsset: "show-asset",
-    valuationUnit: "valuation-unit",
+    valuationUnit: "valuationUnit",
     login: "login",
     direction: "direction",
-    terminalCode: "terminal-code",
+    terminalCode: "terminalCode",
   },
 } as const;
 /** The session cookie set by the exchange (httpOnly: only the server sees it). */

@@ -15,18 +15,16 @@ import { endpointAnswer, type HttpClient, type QueryParams, type RequestOptions 
 
 /**
  * The calls the browser makes: envelope answers (not the CSV downloads or the Sentry tunnel), not the operators' ones
- * (`admin`, which are also the only PUTs), with an object (or no) request (the analytics batch is the analytics SDK's).
+ * (`admin`), with an object (or no) request (the analytics batch is the analytics SDK's).
  */
 export type ApiName = {
   [N in EndpointName]: Endpoints[N]["access"] extends "admin"
     ? never
-    : Endpoints[N]["method"] extends "PUT"
-      ? never
-      : Endpoints[N]["format"] extends "envelope"
-        ? EndpointRequest<N> extends readonly unknown[]
-          ? never
-          : N
-        : never;
+    : Endpoints[N]["format"] extends "envelope"
+      ? EndpointRequest<N> extends readonly unknown[]
+        ? never
+        : N
+      : never;
 }[EndpointName];
 
 /** The endpoints whose answer is a file the browser downloads. */
@@ -54,7 +52,7 @@ export type Api = { readonly [N in ApiName]: (...args: ApiArgs<N>) => Promise<En
 /** The run-time side of ApiName, without its type-only rule (an array request: the analytics batch stays callable here). */
 function isApiName(name: EndpointName): name is ApiName {
   const entry: EndpointSpec = ENDPOINTS[name];
-  return entry.access !== "admin" && entry.method !== "PUT" && entry.format === "envelope";
+  return entry.access !== "admin" && entry.format === "envelope";
 }
 
 const isRecord = (value: unknown): value is Readonly<Record<string, unknown>> =>
@@ -101,13 +99,12 @@ async function call<N extends ApiName>(
       return http.get(path, entry.input === "query" ? (fields as QueryParams) : undefined, request);
     case "POST":
       return http.post(path, body, request);
+    case "PUT":
+      return http.put(path, body ?? {}, request);
     case "PATCH":
       return http.patch(path, body ?? {}, request);
     case "DELETE":
       return http.delete(path, request);
-    case "PUT":
-      // ApiName has no PUT (the request client has no such method): reached only through a cast.
-      throw new Error(`${name}: PUT is not a call of the browser`);
   }
 }
 

@@ -1,5 +1,5 @@
 "use client";
-import { createCustomToken, createDeviceToken, type DeviceToken } from "@affiliates/device-token";
+import { createCustomToken, createDeviceToken, createRiskSdk, type DeviceToken } from "@affiliates/device-token";
 import { appEnv } from "./app-env";
 import { reportError } from "./error-reporting/report";
 
@@ -25,15 +25,20 @@ export function startDeviceToken(): DeviceToken {
   });
   void instance.init();
 
-  const customToken = createCustomToken({
-    version: PRODUCT_VERSION,
-    getDxToken: () => instance.getToken(),
-    getDeviceInfo: () => ({
+  // The risk SDK's script is fetched only when a custom token is requested (none yet, or older than 24 h).
+  const riskSdk = createRiskSdk({
+    fallbackInfo: () => ({
       platform: navigator.platform,
       language: navigator.language,
       screen: `${screen.width}x${screen.height}`,
       timezoneOffset: new Date().getTimezoneOffset(),
     }),
+    report: (error, context) => reportError(error, { tags: { feature: "risk-sdk", outcome: context.outcome } }),
+  });
+  const customToken = createCustomToken({
+    version: PRODUCT_VERSION,
+    getDxToken: () => instance.getToken(),
+    getDeviceInfo: () => riskSdk.deviceInfo(),
   });
   customToken.get().catch((error: unknown) => reportError(error, { tags: { feature: "custom-token" } }));
   return instance;

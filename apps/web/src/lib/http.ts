@@ -3,6 +3,7 @@ import { createHttpClient, type HttpClient, type HttpError, type PostTransport }
 import { readCachedCustomToken } from "@affiliates/device-token";
 import { currentIdentity } from "./terminal-identity";
 import { reportError } from "./error-reporting/report";
+import { trackLoading } from "../state/global-loading";
 
 type ErrorListener = (error: HttpError) => void;
 const listeners = new Set<ErrorListener>();
@@ -58,11 +59,15 @@ function current(): HttpClient {
   return client;
 }
 
-/** The product's request client (packages/http), built on first use with the transport of the moment. */
+/**
+ * The product's request client (packages/http), built on first use with the transport of the moment. Every call
+ * counts towards the global loading flag while it runs.
+ */
 export const http: HttpClient = {
-  get: (path, params, options) => current().get(path, params, options),
-  post: (path, body, options) => current().post(path, body, options),
-  patch: (path, body, options) => current().patch(path, body, options),
-  delete: (path, options) => current().delete(path, options),
-  upload: (path, formData, dyToken, options) => current().upload(path, formData, dyToken, options),
+  get: (path, params, options) => trackLoading(current().get(path, params, options)),
+  post: (path, body, options) => trackLoading(current().post(path, body, options)),
+  put: (path, body, options) => trackLoading(current().put(path, body, options)),
+  patch: (path, body, options) => trackLoading(current().patch(path, body, options)),
+  delete: (path, options) => trackLoading(current().delete(path, options)),
+  upload: (path, formData, dyToken, options) => trackLoading(current().upload(path, formData, dyToken, options)),
 };

@@ -1,7 +1,6 @@
 "use client";
 import {
   AppJSBridgeRequestActionError,
-  BRIDGE_TIMEOUTS,
   createAppOrWebPostTransport,
   createBridge,
   createBridgeAvailability,
@@ -22,6 +21,7 @@ import {
   type DeepLinkTarget,
   type WebUrls,
 } from "@affiliates/bridge";
+import { BRIDGE_TIMEOUT_MS } from "@affiliates/http";
 import { loginPath, type Locale } from "@affiliates/locales";
 import { setAppPostTransport } from "./http";
 import { reportError } from "./error-reporting/report";
@@ -32,10 +32,17 @@ let bridge: Bridge | null = null;
 let availability: BridgeAvailability | null = null;
 
 /**
- * A POST through the bridge that its own request time-out (10 s, spec §9) should decide rather than the request
- * client's 8 s: the start-up user-info call, whose failure means the bridge is gone and the page goes on as on the web.
+ * The product's POSTs through the bridge wait spec §7's 8 s (`BRIDGE_TIMEOUT_MS`): the bridge's own time-out for them,
+ * so an app that stays silent that long counts as gone (the bridge's default for `request`, 10 s, is for other callers).
  */
-export const BRIDGE_DECIDES_TIMEOUT_MS = BRIDGE_TIMEOUTS.request + 1_000;
+const BRIDGE_POST_TIMEOUT_MS = BRIDGE_TIMEOUT_MS;
+
+/**
+ * The request client's time-out for a POST the bridge should decide: the start-up user-info call, whose bridge
+ * time-out (8 s) means the bridge is gone and the page goes on as on the web. A little longer than the bridge's, so
+ * the bridge's answer, not a 408, ends the wait.
+ */
+export const BRIDGE_DECIDES_TIMEOUT_MS = BRIDGE_POST_TIMEOUT_MS + 1_000;
 
 /**
  * Detects the native app (user agent or injected objects) once per page load. Inside it, the bridge is created and the
@@ -54,7 +61,7 @@ export function initNativeApp(): AppInfo {
     bridge = guardBridge(createBridge({ transport, appVersion: appInfo.version }), availability);
     setAppPostTransport(
       createAppOrWebPostTransport({
-        app: createBridgePostTransport(bridge),
+        app: createBridgePostTransport(bridge, { timeoutMs: BRIDGE_POST_TIMEOUT_MS }),
         web: createWebPostTransport(),
         availability,
       }),

@@ -2,6 +2,7 @@
 import type { ReactNode } from "react";
 import { themeConfig } from "./theme-tokens";
 import { MESSAGE_DURATION_S, MESSAGE_MAX_COUNT, NOTIFICATION_DURATION_S, UI_PREFIX } from "./constants";
+import { messageArgs, type ToastOptions, type ToastType } from "./toast-content";
 
 /**
  * Toasts are antd's `message` and `notification` (spec §4, §9), loaded on the first toast only: the shell itself ships
@@ -45,13 +46,25 @@ function loadToasts(): Promise<Toasts> {
   return loading;
 }
 
-export type ToastType = "info" | "success" | "warning" | "error" | "loading";
+export type { ToastOptions, ToastType } from "./toast-content";
 
-/** A top-centre message; the same key replaces an open one and restarts its timer. */
-export async function showMessage(type: ToastType, content: string, key?: string): Promise<void> {
+let keySequence = 0;
+
+/**
+ * A top-centre message (spec §4): closes on its own, pauses while hovered; the same key replaces an open one and
+ * restarts its timer. With `closeLabel` it has a close button.
+ */
+export async function showMessage(
+  type: ToastType,
+  content: string,
+  key?: string,
+  options: ToastOptions = {},
+): Promise<void> {
   try {
     const { message } = await loadToasts();
-    void message.open({ type, content, key });
+    // The close button needs the message's key to close it; one without a key gets its own.
+    const messageKey = key ?? `toast-${++keySequence}`;
+    void message.open(messageArgs(type, content, messageKey, options, () => message.destroy(messageKey)));
   } catch {
     loading = null; // the toast code could not load (offline): the page goes on without it
   }

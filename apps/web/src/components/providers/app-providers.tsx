@@ -12,6 +12,7 @@ import { BRIDGE_REFRESH_PROMPT_KEY, isBridgeError } from "@affiliates/bridge";
 import { NativeAppBridge } from "./native-app-bridge";
 import { ImageHostProbe } from "./image-host-probe";
 import { StartupServices } from "./startup-services";
+import { GlobalProgress, GlobalSettingsSync } from "./global-state";
 import { ThemeProvider } from "./theme-context";
 
 /**
@@ -24,13 +25,14 @@ function ErrorToasts() {
   const t = useTranslations();
   const errorText = useApiErrorText();
   useEffect(() => {
-    const refreshPrompt = () => void showMessage("error", t(BRIDGE_REFRESH_PROMPT_KEY), "bridge");
+    const closable = { closeLabel: t("common.closeMessage") };
+    const refreshPrompt = () => void showMessage("error", t(BRIDGE_REFRESH_PROMPT_KEY), "bridge", closable);
     const offHttp = onHttpError((error) => {
       // A bridge failure is the bridge's to announce: onBridgeFailure prompts once per page load.
       if (isBridgeError(error.cause)) return;
       if (!shouldToast(error)) return;
       // Same code → same key: a repeat replaces the toast and restarts its timer, so a message shows once.
-      void showMessage("error", errorText(error), `http-${error.code}`);
+      void showMessage("error", errorText(error), `http-${error.code}`, closable);
     });
     const offBridge = onBridgeFailure(refreshPrompt);
     return () => {
@@ -48,6 +50,8 @@ export function AppProviders({ locale, theme, children }: { locale: Locale; them
     <ThemeProvider initial={theme}>
       <SessionProvider locale={locale}>
         <ErrorToasts />
+        <GlobalProgress />
+        <GlobalSettingsSync locale={locale} />
         <NativeAppBridge />
         <ImageHostProbe />
         <StartupServices />

@@ -30,8 +30,9 @@ interface Props {
   /**
    * `popover` (wide header): a globe button with the language's code, the list in a popover at its inline end.
    * `sheet` (menu sheet): a full-width row naming the language; opened, the list fills the sheet below its bar.
+   * `footer`: a button naming the language; the list opens above it.
    */
-  variant?: "popover" | "sheet";
+  variant?: "popover" | "sheet" | "footer";
 }
 
 export function LanguagePicker({ locale, page, variant = "popover" }: Props) {
@@ -58,27 +59,47 @@ export function LanguagePicker({ locale, page, variant = "popover" }: Props) {
     </span>
   );
 
+  const chevron = (
+    <svg
+      aria-hidden="true"
+      className="chevron"
+      viewBox="0 0 12 12"
+      width="12"
+      height="12"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.6"
+    >
+      <path d="m3 4.5 3 3 3-3" />
+    </svg>
+  );
+
   return (
-    <details className={`menu language-picker language-picker-${variant}`} ref={menu.ref} onKeyDown={menu.onKeyDown}>
-      {variant === "sheet" ? (
+    // The footer's picker has classes of its own: `.language-picker` names the header's.
+    <details
+      className={
+        variant === "footer" ? "menu footer-language-picker" : `menu language-picker language-picker-${variant}`
+      }
+      ref={menu.ref}
+      onKeyDown={menu.onKeyDown}
+    >
+      {variant === "footer" ? (
+        <summary data-testid="footer-language-button" {...notReady}>
+          {globe}
+          <span className="visually-hidden">{t("label")}: </span>
+          <span lang={current.htmlLang} dir={current.dir}>
+            {current.languageName}
+          </span>
+          {chevron}
+        </summary>
+      ) : variant === "sheet" ? (
         <summary data-testid="language-button" {...notReady}>
           {globe}
           <span className="sheet-row-label">{t("label")}</span>
           <span className="sheet-row-value" lang={current.htmlLang} dir={current.dir}>
             {current.languageName}
           </span>
-          <svg
-            aria-hidden="true"
-            className="chevron"
-            viewBox="0 0 12 12"
-            width="12"
-            height="12"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.6"
-          >
-            <path d="m3 4.5 3 3 3-3" />
-          </svg>
+          {chevron}
         </summary>
       ) : (
         <summary data-testid="language-button" {...notReady}>
@@ -89,7 +110,11 @@ export function LanguagePicker({ locale, page, variant = "popover" }: Props) {
           </span>
         </summary>
       )}
-      <ul className="menu-list language-list" data-testid="language-list" aria-label={t("label")}>
+      <ul
+        className={`menu-list ${variant === "footer" ? "footer-language-list" : "language-list"}`}
+        data-testid={variant === "footer" ? "footer-language-list" : "language-list"}
+        aria-label={t("label")}
+      >
         {LOCALES.map((entry) => (
           <li key={entry.locale}>
             <a

@@ -41,7 +41,7 @@ export function Shell({ locale, page, requiresLogin = false, inApp = false, chil
       <main id="main" tabIndex={-1}>
         {main}
       </main>
-      {!inApp && <Footer locale={locale} />}
+      {!inApp && <Footer locale={locale} page={page} />}
       <ChatButton locale={locale} />
       <ScrollRegions />
       {requiresLogin && <LoginGuard locale={locale} />}

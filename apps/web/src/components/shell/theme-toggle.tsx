@@ -4,8 +4,11 @@ import { useTheme } from "@/components/providers/theme-context";
 import { TRACKING_IDS } from "@/lib/tracking-ids";
 import { notReadyProps, useHydrated } from "@/lib/use-hydrated";
 
-/** The theme switch: an icon button in the wide header; `labelled`, a full-width row naming the action (menu sheet). */
-export function ThemeToggle({ labelled = false }: { labelled?: boolean }) {
+/**
+ * The theme switch: an icon button in the wide header; `labelled`, a full-width row naming the action (menu sheet);
+ * `footer`, a button naming the action in the footer's settings.
+ */
+export function ThemeToggle({ labelled = false, footer = false }: { labelled?: boolean; footer?: boolean }) {
   const t = useTranslations("theme");
   const { theme, toggle } = useTheme();
   const hydrated = useHydrated();
@@ -14,10 +17,12 @@ export function ThemeToggle({ labelled = false }: { labelled?: boolean }) {
   return (
     <button
       type="button"
-      className={labelled ? "theme-toggle sheet-row" : "icon-button theme-toggle"}
+      className={
+        footer ? "footer-theme-toggle footer-control" : labelled ? "theme-toggle sheet-row" : "icon-button theme-toggle"
+      }
       data-track-id={TRACKING_IDS.themeToggle}
       onClick={toggle}
-      aria-label={labelled ? undefined : label}
+      aria-label={labelled || footer ? undefined : label}
       aria-pressed={dark}
       {...notReadyProps(hydrated)}
     >
@@ -37,6 +42,7 @@ export function ThemeToggle({ labelled = false }: { labelled?: boolean }) {
         )}
       </svg>
       {labelled && <span className="sheet-row-label">{label}</span>}
+      {footer && <span>{label}</span>}
     </button>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import type { Locale } from "@affiliates/locales";
-import { useSession } from "@/state/session";
+import { useShellUser } from "@/state/shell-user";
 import { displayName } from "@/lib/derive-user";
 import { AccountDetails } from "./account-details";
 import { AuthButtons } from "./auth-buttons";
@@ -16,11 +16,11 @@ interface Props {
 
 export function UserMenu({ locale, page, variant = "popover" }: Props) {
   const t = useTranslations("header");
-  const { complete, isLogin, userResult } = useSession();
+  const { complete, user: userResult } = useShellUser();
   const menu = useDisclosureMenu<HTMLDetailsElement>();
 
   if (!complete) return <span className="user-placeholder" aria-hidden="true" />;
-  if (!isLogin || !userResult) return <AuthButtons locale={locale} page={page} />;
+  if (!userResult) return <AuthButtons locale={locale} page={page} />;
 
   const name = displayName(userResult);
   const identity = (
