@@ -192,7 +192,7 @@ describe("native-host simulator with the real transport and bridge (jsdom)", () 
 });
 
 describe("the media actions (share, saveImage, copy)", () => {
-  it("copies, saves readable images and shares; refuses an image from elsewhere", async () => {
+  it("copies, saves readable images and shares; refuses an image from elsewhere", () => {
     const win = { setTimeout: (fn: () => void) => fn(), location: { origin: "https://x.test" } } as unknown as {
       __exchangeBridgeCallback?: (id: string, response?: unknown) => void;
       ExchangeAppBridge?: { postMessage(message: string): void };
