@@ -10,6 +10,8 @@ import { openWindow } from "@affiliates/safety";
 import { fetchMyApplication, useMyApplication } from "@/lib/use-my-application";
 import { PAGES } from "@/lib/pages";
 import { SafeLink } from "@/components/safe/safe-link";
+import { LoadProblem, LoginRequired } from "@/components/status/loaded";
+import { useSession } from "@/state/session";
 
 /** Holds the form's height until it (and the UI kit) has loaded, so nothing below moves. */
 const Placeholder = () => <div className="application-form-placeholder" aria-busy="true" />;
@@ -25,11 +27,16 @@ const ApplicationForm = dynamic(() => import("./application-form").then((m) => m
  * else the user's application status, or the form when there is none (or it was rejected).
  */
 export function ApplicationPanel({ antdLocale }: { antdLocale?: AntdLocale | undefined }) {
-  const { data, mutate, loading } = useMyApplication();
+  const { complete, isLogin } = useSession();
+  const result = useMyApplication(complete && isLogin);
+  const { data, mutate } = result;
   /** Why the form gave way to a status (the API found an application already): shown once, above that status. */
   const [notice, setNotice] = useState<string | null>(null);
   const refresh = async () => mutate(await fetchMyApplication());
-  if (loading && !data) return <Placeholder />;
+  // The form only for a user known to have no live application: not while loading, not after a failure (it would be
+  // refused), not for someone not logged in (in the app, after a cancelled login: a way to log in instead).
+  if (complete && !isLogin) return <LoginRequired />;
+  if (!data) return result.error ? <LoadProblem result={result} /> : <Placeholder />;
   const noticeBlock = notice && (
     <p className="card application-status application-notice" role="alert" data-testid="application-notice">
       {notice}

@@ -11,13 +11,14 @@ import {
   type AffiliateLinkUpdateRequest,
   type ReferralLink,
 } from "@affiliates/contracts";
-import { api, apiKey } from "@/lib/api";
-import { useApi, useApiAction } from "@/lib/use-api";
+import { api } from "@/lib/api";
+import { useApiAction } from "@/lib/use-api";
+import { useEndpoint } from "@/lib/use-endpoint";
 import { showMessage } from "@/lib/toast";
 import { NUM_TAG } from "@/lib/bidi";
 import { useBpsPercent } from "@/lib/use-bps-percent";
 import { ResponsiveTable, type ResponsiveColumn } from "@/components/data/responsive-table";
-import { LoadFailed } from "@/components/status/load-failed";
+import { hasLoadProblem, LoadProblem } from "@/components/status/loaded";
 import { LinkActions } from "./link-actions";
 import { LinkCreateForm } from "./link-create-form";
 import { LinkPoster } from "./link-poster";
@@ -56,11 +57,7 @@ export function ReferralLinks({ from, to }: { from: string; to: string }) {
   const tc = useTranslations("apply");
   const format = useFormat();
   const percent = useBpsPercent();
-  const key = apiKey("links", from, to);
-  const { data, error, mutate, refresh } = useApi(key, () => api.links({ from, to }), {
-    ...LIVE_REFRESH,
-    refreshDeps: [key],
-  });
+  const { data, error, mutate, refresh } = useEndpoint("links", { from, to }, LIVE_REFRESH);
   const [qrFor, setQrFor] = useState<ReferralLink | null>(null);
   const [editing, setEditing] = useState<ReferralLink | null>(null);
   const [posterFor, setPosterFor] = useState<ReferralLink | null>(null);
@@ -230,8 +227,8 @@ export function ReferralLinks({ from, to }: { from: string; to: string }) {
       {modalHolder}
       <h2 id="links-title">{t("linksTitle")}</h2>
       <p className={`muted ${styles.caption}`}>{t("periodNote")}</p>
-      {error && !data ? (
-        <LoadFailed onRetry={refresh} />
+      {hasLoadProblem({ data, error, refresh }) ? (
+        <LoadProblem result={{ data, error, refresh }} />
       ) : (
         <div data-testid="links-table" aria-busy={!data}>
           {data && active.length === 0 ? (

@@ -10,7 +10,7 @@ import {
   type ExperienceCardList,
   type ReferralLinkList,
 } from "@affiliates/contracts";
-import { LoadFailed } from "@/components/status/load-failed";
+import { hasLoadProblem, LoadProblem } from "@/components/status/loaded";
 import { MONEY_DIGITS } from "@/lib/format";
 import { useFormat } from "@/lib/format-hook";
 import { api } from "@/lib/api";
@@ -160,8 +160,8 @@ export function CardIssueForm({ list, links, onIssued, onQuotaExceeded, onInvite
           />
         </Form.Item>
         {target === "link" &&
-          (links.error && !links.data ? (
-            <LoadFailed onRetry={links.refresh} message={t("linksLoadFailed")} />
+          (hasLoadProblem(links) ? (
+            <LoadProblem result={links} failed={t("linksLoadFailed")} />
           ) : (
             <Form.Item name="linkId" label={t("link")} rules={[{ required: true }]}>
               <Select
@@ -184,7 +184,7 @@ export function CardIssueForm({ list, links, onIssued, onQuotaExceeded, onInvite
               }}
               loading={invitees.loading}
               notFoundContent={
-                invitees.error ? <LoadFailed onRetry={invitees.refresh} message={t("inviteesLoadFailed")} /> : undefined
+                invitees.error ? <LoadProblem result={invitees} failed={t("inviteesLoadFailed")} /> : undefined
               }
               options={(invitees.data?.items ?? []).map((i) => ({
                 value: i.id,

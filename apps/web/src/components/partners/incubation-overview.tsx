@@ -8,7 +8,7 @@ import { SafeLink } from "@/components/safe/safe-link";
 import { FeatureList } from "./feature-list";
 import { PartnerFaq } from "./partner-faq";
 import { usePartnerProgramme } from "./partner-data";
-import { LoadFailed } from "@/components/status/load-failed";
+import { hasLoadProblem, LoadProblem } from "@/components/status/loaded";
 import { PlaceholderRows } from "@/components/programme/placeholder-rows";
 
 const PLACEHOLDER_ROWS = 8;
@@ -20,10 +20,10 @@ export function IncubationOverview() {
   const stages = useMessages().partners.incubation.stages;
   const format = useFormat();
   const { data, error, refresh } = usePartnerProgramme("incubation");
-  if (error && !data) {
+  if (hasLoadProblem({ data, error, refresh })) {
     return (
       <div className="section">
-        <LoadFailed onRetry={refresh} message={tc("loadFailed")} />
+        <LoadProblem result={{ data, error, refresh }} failed={tc("loadFailed")} />
       </div>
     );
   }

@@ -3,7 +3,7 @@ import { useTranslations } from "next-intl";
 import { localePath, type Locale } from "@affiliates/locales";
 import { DAY_MS, type VipStatus as VipStatusAnswer } from "@affiliates/contracts";
 import { PAGES } from "@/lib/pages";
-import { LoadFailed } from "@/components/status/load-failed";
+import { hasLoadProblem, LoadProblem } from "@/components/status/loaded";
 import { useVipFormat } from "./use-vip-format";
 import { useVipStatus } from "./use-vip-status";
 import { VipLinks } from "./vip-links";
@@ -14,10 +14,10 @@ import { useIsolate } from "@/lib/use-isolate";
 export function VipStatus({ locale }: { locale: Locale }) {
   const tc = useTranslations("vipCommon");
   const { data, error, refresh } = useVipStatus();
-  if (error && !data) {
+  if (hasLoadProblem({ data, error, refresh })) {
     return (
       <div className="section">
-        <LoadFailed onRetry={refresh} message={tc("loadFailed")} />
+        <LoadProblem result={{ data, error, refresh }} failed={tc("loadFailed")} />
       </div>
     );
   }
