@@ -11,7 +11,7 @@ import { PAGES } from "@/lib/pages";
 import { useSession } from "@/state/session";
 import { useMyApplication } from "@/lib/use-my-application";
 import { LIVE_REFRESH } from "@/lib/live-refresh";
-import { hasLoadProblem, LoadProblem } from "@/components/status/loaded";
+import { hasLoadProblem, LoadProblem, LoginRequired } from "@/components/status/loaded";
 import { useCsvExport } from "@/lib/use-csv-export";
 import {
   csvQuery,
@@ -69,6 +69,14 @@ const PAYOUTS_MIN_HEIGHT = 640;
 export function AffiliateOverview() {
   const { complete, isLogin } = useSession();
   const { data, error, refresh } = useMyApplication(complete && isLogin);
+  // Known not to be logged in (in the app after a cancelled login; the web has gone to its login page): a way in.
+  if (complete && !isLogin) {
+    return (
+      <section className="section">
+        <LoginRequired />
+      </section>
+    );
+  }
   if (data && !data.isAffiliate) return <NotAffiliate application={data.application} />;
   if (hasLoadProblem({ data, error, refresh })) {
     return (

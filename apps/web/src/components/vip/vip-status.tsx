@@ -3,7 +3,8 @@ import { useTranslations } from "next-intl";
 import { localePath, type Locale } from "@affiliates/locales";
 import { DAY_MS, type VipStatus as VipStatusAnswer } from "@affiliates/contracts";
 import { PAGES } from "@/lib/pages";
-import { hasLoadProblem, LoadProblem } from "@/components/status/loaded";
+import { hasLoadProblem, LoadProblem, LoginRequired } from "@/components/status/loaded";
+import { useSession } from "@/state/session";
 import { useVipFormat } from "./use-vip-format";
 import { useVipStatus } from "./use-vip-status";
 import { VipLinks } from "./vip-links";
@@ -14,6 +15,14 @@ import { useIsolate } from "@/lib/use-isolate";
 export function VipStatus({ locale }: { locale: Locale }) {
   const tc = useTranslations("vipCommon");
   const { data, error, refresh } = useVipStatus();
+  const { complete, isLogin } = useSession();
+  if (complete && !isLogin) {
+    return (
+      <div className="section">
+        <LoginRequired />
+      </div>
+    );
+  }
   if (hasLoadProblem({ data, error, refresh })) {
     return (
       <div className="section">
