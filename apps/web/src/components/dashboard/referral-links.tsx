@@ -1,6 +1,6 @@
 "use client";
 import { useState, type HTMLAttributes } from "react";
-import { Button, Form, Input, Modal, QRCode, Select } from "antd";
+import { Button, Form, Input, Modal, Select } from "antd";
 import { useTranslations } from "next-intl";
 import { useFormat } from "@/lib/format-hook";
 import { MONEY_DIGITS } from "@/lib/format";
@@ -15,6 +15,8 @@ import { api } from "@/lib/api";
 import { useApiAction } from "@/lib/use-api";
 import { useEndpoint } from "@/lib/use-endpoint";
 import { showMessage } from "@/lib/toast";
+import { copyText } from "@/lib/share";
+import { LinkQr } from "./link-qr";
 import { NUM_TAG } from "@/lib/bidi";
 import { useBpsPercent } from "@/lib/use-bps-percent";
 import { ResponsiveTable, type ResponsiveColumn } from "@/components/data/responsive-table";
@@ -77,12 +79,9 @@ export function ReferralLinks({ from, to }: { from: string; to: string }) {
     mutate({ links: (data?.links ?? []).map((link) => (link.id === updated.id ? updated : link)) });
 
   const copy = async (link: ReferralLink) => {
-    try {
-      await navigator.clipboard.writeText(link.url);
-      void showMessage("success", t("copied"), "copy");
-    } catch {
-      window.prompt(t("copy"), link.url); // clipboard refused (permissions, old WebView): let the user copy by hand
-    }
+    const outcome = await copyText(link.url);
+    if (outcome === "app" || outcome === "web") void showMessage("success", t("copied"), "copy");
+    else window.prompt(t("copy"), link.url); // app and clipboard refused (permissions, old WebView): copy by hand
   };
 
   const update = async (link: ReferralLink, patch: AffiliateLinkUpdateRequest, done: string): Promise<boolean> => {
@@ -327,16 +326,7 @@ export function ReferralLinks({ from, to }: { from: string; to: string }) {
         onCancel={() => setQrFor(null)}
         destroyOnHidden
       >
-        {qrFor && (
-          <div className={styles.qrBox} data-testid="link-qr" data-value={qrFor.url}>
-            <div className="qr" role="img" aria-label={t("qrFor", { code: qrFor.code })}>
-              <QRCode value={qrFor.url} size={200} bordered={false} />
-            </div>
-            <span className={styles.linkUrl}>
-              <bdi>{qrFor.url}</bdi>
-            </span>
-          </div>
-        )}
+        {qrFor && <LinkQr link={qrFor} />}
       </Modal>
 
       <Modal
