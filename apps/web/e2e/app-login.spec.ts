@@ -31,6 +31,7 @@ interface Host {
   page: Page;
   loads: () => number;
   loginCalls: () => Promise<{ id: string }[]>;
+  /** Changes the app's answer now and for the page's next loads (the app keeps its session across a reload). */
   setAnswer: (key: string, answer: unknown) => Promise<void>;
   respond: (id: string, response: unknown) => Promise<void>;
   emit: (name: string) => Promise<void>;
@@ -65,8 +66,11 @@ async function appAt(browser: Browser, path: string, answers: NativeHostConfig["
       page.evaluate(() =>
         (window as unknown as W).__nativeHostCalls.filter((c) => c.action === "login").map((c) => ({ id: c.id })),
       ),
-    setAnswer: (key, answer) =>
-      page.evaluate(([k, a]) => (window as unknown as W).__nativeHost.setAnswer(k, a), [key, answer] as const),
+    setAnswer: async (key, answer) => {
+      const script = `window.__nativeHost.setAnswer(${JSON.stringify(key)}, ${JSON.stringify(answer)});`;
+      await context.addInitScript({ content: script });
+      await page.evaluate(script);
+    },
     respond: (id, response) =>
       page.evaluate(([i, r]) => (window as unknown as W).__nativeHost.respond(i, r), [id, response] as const),
     emit: (name) => page.evaluate((n) => (window as unknown as W).__nativeHost.emit(n, {}), name),

@@ -1,5 +1,5 @@
 "use client";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import dynamic from "next/dynamic";
 import type { Locale as AntdLocale } from "antd/es/locale";
 import { useLocale, useTranslations } from "next-intl";
@@ -32,6 +32,8 @@ export function ApplicationPanel({ antdLocale }: { antdLocale?: AntdLocale | und
   const { data, mutate } = result;
   /** Why the form gave way to a status (the API found an application already): shown once, above that status. */
   const [notice, setNotice] = useState<string | null>(null);
+  /** The status came from this visit's submit: it is brought into view and focused (the answer to the submit). */
+  const [submitted, setSubmitted] = useState(false);
   const refresh = async () => mutate(await fetchMyApplication());
   // The form only for a user known to have no live application: not while loading, not after a failure (it would be
   // refused), not for someone not logged in (in the app, after a cancelled login: a way to log in instead).
@@ -55,7 +57,7 @@ export function ApplicationPanel({ antdLocale }: { antdLocale?: AntdLocale | und
     return (
       <>
         {noticeBlock}
-        <ApplicationStatus application={application} />
+        <ApplicationStatus application={application} focus={submitted} />
       </>
     );
   }
@@ -66,7 +68,10 @@ export function ApplicationPanel({ antdLocale }: { antdLocale?: AntdLocale | und
       <ApplicationForm
         antdLocale={antdLocale}
         previous={application ?? null}
-        onStored={refresh}
+        onStored={async () => {
+          setSubmitted(true);
+          await refresh();
+        }}
         onExists={async (text) => {
           setNotice(text);
           try {
@@ -80,12 +85,20 @@ export function ApplicationPanel({ antdLocale }: { antdLocale?: AntdLocale | und
   );
 }
 
-function ApplicationStatus({ application }: { application: AffiliateApplication }) {
+function ApplicationStatus({ application, focus = false }: { application: AffiliateApplication; focus?: boolean }) {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!focus) return;
+    ref.current?.focus({ preventScroll: true });
+    ref.current?.scrollIntoView({ behavior: "smooth", block: "center" });
+  }, [focus]);
   const t = useTranslations("apply");
   const format = useFormat();
   const locale = useLocale();
   return (
     <section
+      ref={ref}
+      tabIndex={-1}
       className="card application-status"
       aria-labelledby="status-title"
       data-testid="application-status"

@@ -293,6 +293,7 @@ export function ReferralLinks({ from, to }: { from: string; to: string }) {
         forceRender
       >
         <Form<EditValues>
+          scrollToFirstError={{ behavior: "smooth", block: "center", focus: true }}
           form={editForm}
           name="link-edit"
           layout="vertical"

@@ -352,6 +352,7 @@ export function SubAffiliates() {
           <p className="muted">{t("inviteHelp")}</p>
           <p className="muted">{t("inviteTerms", { days: SUB_INVITATION_VALID_DAYS })}</p>
           <Form<InviteValues>
+            scrollToFirstError={{ behavior: "smooth", block: "center", focus: true }}
             form={inviteForm}
             name="subInvite"
             layout="vertical"
@@ -433,6 +434,7 @@ export function SubAffiliates() {
       >
         {editing && (
           <Form<EditValues>
+            scrollToFirstError={{ behavior: "smooth", block: "center", focus: true }}
             key={editing.userId}
             form={editForm}
             name="subEdit"
