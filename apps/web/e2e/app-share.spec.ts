@@ -81,7 +81,7 @@ test.describe("share, save image and copy in the app (issue 33)", () => {
     const [saved] = (await host(page)).savedImages;
     expect(saved!.image).toMatch(/^data:image\/png;base64,/);
     expect(saved!.fileName).toMatch(/^referral-[A-Z0-9]+\.png$/);
-    await expect(page.locator(".bit-message-notice")).toContainText("画像を写真に保存しました");
+    await expect(page.locator(".bit-message-notice").filter({ hasText: "画像を写真に保存しました" })).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/issue33-app-poster-ja-390.png` });
 
     await poster.getByTestId("poster-share").click();

@@ -22,7 +22,8 @@ test.describe("affiliate application with the spec's form messages (spec §5)", 
     // The answer comes into view: the first field in error is focused (and scrolled to).
     await expect(form.getByLabel("Full name")).toBeFocused();
     // Written sentences, never antd's templates with the label put mid-sentence.
-    await expect(form.getByText("Fill in this field.")).toHaveCount(2); // the name and the channel's link
+    // The name, the email (a masked address is not filled in) and the channel's link.
+    await expect(form.getByText("Fill in this field.")).toHaveCount(3);
     await expect(form.getByText("Choose a country or region from the list.")).toBeVisible();
     await expect(form.getByText(/Please enter|is not a valid|cannot be a blank/)).toHaveCount(0);
     await form.getByLabel("Full name").fill("   ");
