@@ -69,7 +69,7 @@ export function LinkPoster({ link }: { link: ReferralLink }) {
   }, [link, locale, rebate, t, tb]);
 
   const save = async () => {
-    if (poster && (await saveImage(poster)) === "app") void showMessage("success", t("imageSaved"), "poster-saved");
+    if (poster && (await saveImage(poster)) === "app") void showMessage("success", t("imageSaved"), "image-saved");
   };
   return (
     <div

@@ -41,7 +41,7 @@ export function LinkQr({ link }: { link: ReferralLink }) {
   }, [link]);
 
   const save = async () => {
-    if (image && (await saveImage(image)) === "app") void showMessage("success", ta("imageSaved"), "qr-saved");
+    if (image && (await saveImage(image)) === "app") void showMessage("success", ta("imageSaved"), "image-saved");
   };
 
   return (
