@@ -144,7 +144,9 @@ test.describe("app mode (spec §2, §4)", () => {
     expect(await toastsOpened()).toEqual([PROMPT]);
   });
 
-  test("a page that needs login invokes the app's login and reloads", async ({ browser }) => {
+  test("a page that needs login invokes the app's login, and reloads only for a new session (app-login.spec.ts)", async ({
+    browser,
+  }) => {
     const page = await appPage(browser, {
       version: "2.60.0",
       answers: {
@@ -155,7 +157,9 @@ test.describe("app mode (spec §2, §4)", () => {
     let loads = 0;
     page.on("load", () => loads++);
     await page.goto("/affiliates/dashboard");
-    await expect.poll(() => loads).toBeGreaterThan(1);
+    await expect.poll(async () => (await callsOf(page, "login")).length).toBe(1);
+    await page.waitForTimeout(1_500); // the old loop reloaded about twice a second
+    expect(loads).toBe(1);
     expect(page.url()).toMatch(/\/affiliates\/dashboard$/); // the web login page was not used
   });
 

@@ -7,7 +7,7 @@ test.describe("affiliate application with the spec's form messages (spec §5)", 
     await expect(page).toHaveURL(/\/login\?from=%2Faffiliates%2Fapply&source=cms$/);
   });
 
-  test("a plain user is shown the application; required, whitespace and type messages in English", async ({
+  test("a plain user is shown the application; required, whitespace and type messages in English, written as sentences (issue 33)", async ({
     page,
     context,
   }) => {
@@ -19,13 +19,23 @@ test.describe("affiliate application with the spec's form messages (spec §5)", 
     await expect(form.getByLabel("Full name")).toHaveValue("Uma User");
     await form.getByLabel("Full name").fill("");
     await form.getByRole("button", { name: "Submit application" }).click();
-    await expect(form.getByText("Please enter Full name")).toBeVisible();
-    await expect(form.getByText("Please enter Country or region")).toBeVisible();
-    await expect(form.getByText("Please enter Link to the channel")).toBeVisible();
+    // The answer comes into view: the first field in error is focused (and scrolled to).
+    await expect(form.getByLabel("Full name")).toBeFocused();
+    // Written sentences, never antd's templates with the label put mid-sentence.
+    // The name, the email (a masked address is not filled in) and the channel's link.
+    await expect(form.getByText("Fill in this field.")).toHaveCount(3);
+    await expect(form.getByText("Choose a country or region from the list.")).toBeVisible();
+    await expect(form.getByText(/Please enter|is not a valid|cannot be a blank/)).toHaveCount(0);
     await form.getByLabel("Full name").fill("   ");
-    await expect(form.getByText("Full name cannot be a blank character")).toBeVisible();
+    await expect(form.getByText("Enter more than spaces.")).toBeVisible();
     await form.getByLabel("Contact email").fill("not-an-email");
-    await expect(form.getByText("Contact email is not a valid email")).toBeVisible();
+    await expect(form.getByText("Enter an email address such as name@company.com.")).toBeVisible();
+    // A bare domain is a web address: https:// is added as the field is left, and it is accepted.
+    const link = form.getByLabel("Link to the channel");
+    await link.fill("youtube.com/@uma");
+    await link.blur();
+    await expect(link).toHaveValue("https://youtube.com/@uma");
+    await expect(form.getByText("Fill in this field.")).toHaveCount(0);
   });
 
   test("the same messages in Arabic, right to left", async ({ page, context }) => {
@@ -38,10 +48,10 @@ test.describe("affiliate application with the spec's form messages (spec §5)", 
     await expect(form.locator("input#name")).toHaveValue("Uma User");
     await form.locator("input#name").fill("");
     await form.getByRole("button", { name: "إرسال الطلب" }).click();
-    await expect(form.getByText("يُرجى إدخال الاسم الكامل")).toBeVisible();
-    await expect(form.getByText("يُرجى إدخال الدولة أو المنطقة")).toBeVisible();
+    await expect(form.getByText("املأ هذا الحقل.").first()).toBeVisible();
+    await expect(form.getByText("اختر دولة أو منطقة من القائمة.")).toBeVisible();
     await form.getByLabel("البريد الإلكتروني للتواصل").fill("x");
-    await expect(form.getByText("البريد الإلكتروني للتواصل ليس email صالحًا")).toBeVisible();
+    await expect(form.getByText("أدخل عنوان بريد إلكتروني مثل name@company.com.")).toBeVisible();
   });
 
   test("a new user applies, sees pending; an operator approves; the user sees approved and the dashboard link", async ({

@@ -291,12 +291,10 @@ test.describe("partner application forms check what the contract checks, in thei
       await expect(item(f.volume).locator(".bit-form-item-explain-error")).toHaveText(formText("rules", "positive"));
       await expect(form.getByText(formText("rules", "positive"), { exact: true })).toHaveCount(1);
       await expect(item("Country or region").locator(".bit-form-item-explain-error")).toHaveText(
-        "Please enter Country or region",
+        formText("rules", "country"),
       );
       await expect(country).toHaveValue("");
-      await expect(item("Work email").locator(".bit-form-item-explain-error")).toHaveText(
-        "Work email is not a valid email",
-      );
+      await expect(item("Work email").locator(".bit-form-item-explain-error")).toHaveText(formText("rules", "email"));
       expect(await page.evaluate(() => (window as unknown as { invalidEvents: number }).invalidEvents)).toBe(0);
       expect(sent).toEqual([]);
       await expect(page.locator(".bit-message-notice")).toHaveCount(0);

@@ -178,7 +178,7 @@ test.describe("keyboard only", () => {
     await expectVisibleFocus(page);
     await page.keyboard.type("not-an-email");
     await expect(form.locator("input#email")).toHaveAttribute("aria-invalid", "true");
-    await expect(form).toContainText("Contact email is not a valid email");
+    await expect(form).toContainText("Enter an email address such as name@company.com.");
     await page.keyboard.press("ControlOrMeta+A");
     await page.keyboard.type("kai@example.com");
     await expect(form.locator("input#email")).not.toHaveAttribute("aria-invalid", "true");
@@ -186,8 +186,8 @@ test.describe("keyboard only", () => {
     await tabTo(page, submit, 30);
     await expectVisibleFocus(page);
     await page.keyboard.press("Enter");
-    // spec §5's required message, shown beside the field and linked to it
-    await expect(form).toContainText("Please enter Country or region");
+    // The required message (a written sentence, issue 33), shown beside the field and linked to it
+    await expect(form).toContainText("Choose a country or region from the list.");
     await expect(form.locator("input#region")).toHaveAttribute("aria-invalid", "true");
     await expect(form.locator("input#region")).toHaveAttribute("aria-describedby", "region_help");
     await expect(page.getByTestId("application-status")).toHaveCount(0);

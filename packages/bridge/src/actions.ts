@@ -74,6 +74,24 @@ interface NavRightItem {
 /** One analytics event as the analytics package serialises it. */
 type AnalyticsEventRecord = Readonly<Record<string, unknown>>;
 
+/**
+ * What the page shares through the app's share sheet (from 2.61.0): any of a text (a caption in the page's language),
+ * a link and an image (a `data:image/...` URL or a same-origin URL the app downloads).
+ */
+export interface ShareParams {
+  text?: string | null;
+  url?: string | null;
+  image?: string | null;
+  /** The image's file name, where the app saves or attaches it. */
+  fileName?: string | null;
+}
+
+/** An image the app saves to the phone's photos (from 2.61.0): a `data:image/...` URL or a same-origin URL. */
+export interface SaveImageParams {
+  image: string;
+  fileName?: string | null;
+}
+
 /** The params of every action: the single source of the message union. */
 export interface BridgeActionParams {
   request: { path: string; params: unknown; method: "GET" | "POST"; headers?: Readonly<Record<string, string>> };
@@ -91,6 +109,9 @@ export interface BridgeActionParams {
   registerWebVisible: { timeoutMs: number };
   reportEvents: { events: readonly AnalyticsEventRecord[] };
   getDeviceToken: Record<string, never>;
+  share: ShareParams;
+  saveImage: SaveImageParams;
+  copy: { text: string };
 }
 
 /** What `call` resolves with, per action (the `data` of a successful answer). */
@@ -109,6 +130,9 @@ export interface BridgeActionResults {
   registerWebVisible: unknown;
   reportEvents: unknown;
   getDeviceToken: { token?: string } | null | undefined;
+  share: unknown;
+  saveImage: unknown;
+  copy: unknown;
 }
 
 export type BridgeAction = keyof BridgeActionParams;
@@ -129,6 +153,9 @@ const BRIDGE_ACTIONS = [
   "registerWebVisible",
   "reportEvents",
   "getDeviceToken",
+  "share",
+  "saveImage",
+  "copy",
 ] as const satisfies readonly BridgeAction[];
 
 export const isBridgeAction = (value: unknown): value is BridgeAction =>

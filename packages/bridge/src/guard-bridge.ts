@@ -1,7 +1,7 @@
 import type { BridgeAction } from "./actions";
 import type { BridgeAvailability } from "./bridge-availability";
 import type { Bridge } from "./create-bridge";
-import { AppJSBridgeRequestActionError } from "./errors";
+import { AppJSBridgeRequestActionError, AppRequestCallbackTimeout } from "./errors";
 
 const unavailable = (action: BridgeAction): AppJSBridgeRequestActionError =>
   new AppJSBridgeRequestActionError({ extra: { action, reason: "bridgeUnavailable" } });
@@ -21,7 +21,8 @@ export function guardBridge(bridge: Bridge, availability: BridgeAvailability): B
     try {
       return await Promise.race([run(), goneMeanwhile]);
     } catch (error) {
-      availability.recordFailure(error);
+      // The app's login waits on a person, not on the app: its silence says nothing about the bridge.
+      if (!(action === "login" && error instanceof AppRequestCallbackTimeout)) availability.recordFailure(error);
       throw error;
     } finally {
       off();

@@ -13,3 +13,4 @@ export * from "./deep-links";
 export * from "./bridge-availability";
 export * from "./guard-bridge";
 export * from "./fallback-post-transport";
+export * from "./login-watch";

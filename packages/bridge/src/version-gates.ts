@@ -13,6 +13,10 @@ export const VERSION_GATES = {
   coinPage: "1.5.0",
   h5Router: "2.39.0",
   financialAssets: "2.37.0",
+  /** The share sheet, saving an image to the photos and copying text (docs/bridge.md §3; not in the spec). */
+  share: "2.61.0",
+  saveImage: "2.61.0",
+  copy: "2.61.0",
 } as const;
 export type GatedFeature = keyof typeof VERSION_GATES;
 
@@ -28,6 +32,9 @@ export const ACTION_GATES: Readonly<Partial<Record<BridgeAction, GatedFeature>>>
   openCoinPage: "coinPage",
   openH5Router: "h5Router",
   openFinancialAssets: "financialAssets",
+  share: "share",
+  saveImage: "saveImage",
+  copy: "copy",
 };
 
 /** True when `appVersion` is at least the feature's gate. An unknown (null or unparsable) version fails every gate. */

@@ -22,6 +22,10 @@ describe("VERSION_GATES (spec §9)", () => {
       coinPage: "1.5.0",
       h5Router: "2.39.0",
       financialAssets: "2.37.0",
+      // Not in the spec: the media actions of docs/bridge.md §3.
+      share: "2.61.0",
+      saveImage: "2.61.0",
+      copy: "2.61.0",
     });
   });
 
@@ -33,6 +37,7 @@ describe("VERSION_GATES (spec §9)", () => {
     ["savings", "2.11.9", "2.12.0", "2.12.1"],
     ["coupon", "2.9.99", "2.10.0", "2.10.1"],
     ["contract", "1.8.9", "1.9.0", "1.10.0"],
+    ["share", "2.60.9", "2.61.0", "2.61.1"],
     ["coinPage", "1.4.9", "1.5.0", "1.5.1"],
     ["h5Router", "2.38.9", "2.39.0", "2.40.0"],
     ["financialAssets", "2.36.9", "2.37.0", "2.37.1"],

@@ -46,5 +46,19 @@ export const api: Api = new Proxy({} as Api, {
       : undefined,
 });
 
+/**
+ * The ahooks cache key of an endpoint's answer: its name, then its input's fields (and what else the answer varies
+ * by, such as the language of a per-language offer) sorted, as a query string: `links?from=…&to=…`. The same input
+ * is the same key wherever it is asked for, so two panels asking for it make one request.
+ */
+export function endpointKey(name: ApiName, ...fieldSets: readonly (object | undefined)[]): string {
+  const entries = fieldSets
+    .flatMap((fields) => Object.entries(fields ?? {}))
+    .filter(([, value]) => value !== undefined && value !== null && value !== "")
+    .map(([key, value]) => [key, String(value)] as [string, string])
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return entries.length === 0 ? name : `${name}?${new URLSearchParams(entries).toString()}`;
+}
+
 /** The ahooks cache key of an endpoint's answer (its name, as the offers' keys); a caller adds what else it varies by. */
 export const apiKey = (name: ApiName, ...varies: readonly (string | number)[]): string => [name, ...varies].join(":");

@@ -1,6 +1,7 @@
 "use client";
 import {
   AppJSBridgeRequestActionError,
+  BRIDGE_TIMEOUTS,
   createAppOrWebPostTransport,
   createBridge,
   createBridgeAvailability,
@@ -20,8 +21,10 @@ import {
   type DeepLinkParams,
   type DeepLinkTarget,
   type WebUrls,
+  watchAppLogin,
 } from "@affiliates/bridge";
 import { BRIDGE_TIMEOUT_MS } from "@affiliates/http";
+import { isSuccessCode } from "@affiliates/contracts";
 import { loginPath, type Locale } from "@affiliates/locales";
 import { setAppPostTransport } from "./http";
 import { reportError } from "./error-reporting/report";
@@ -145,16 +148,103 @@ export function reportBridgeFailure(error: unknown): void {
   promptRefresh(error);
 }
 
+/** How the page learns whether the app's login changed the session (state/session.tsx sets it). */
+export interface SessionProbe {
+  /** The user id the page shows now (null: nobody). */
+  userId(): string | null;
+  /** Asks for user info again: the user id, null when not logged in, undefined when the call decided nothing. */
+  check(): Promise<string | null | undefined>;
+}
+let sessionProbe: SessionProbe | null = null;
+export function setSessionProbe(probe: SessionProbe): () => void {
+  sessionProbe = probe;
+  return () => {
+    if (sessionProbe === probe) sessionProbe = null;
+  };
+}
+
+/** How a login ended: on the login page (web), logged in (the page reloads), or not (cancelled, or the app failed). */
+export type LoginOutcome = "web" | "loggedIn" | "cancelled" | "failed";
+
+/** When a reload for a new session happened, so a second one within this time is not made (no reload loop). */
+const LOGIN_RELOAD_KEY = "app_login_reload_at";
+const LOGIN_RELOAD_GUARD_MS = 30_000;
+
+function reloadOnce(): void {
+  try {
+    const last = Number(window.sessionStorage.getItem(LOGIN_RELOAD_KEY) ?? 0);
+    if (Date.now() - last < LOGIN_RELOAD_GUARD_MS) return; // the session state is already shown in place
+    window.sessionStorage.setItem(LOGIN_RELOAD_KEY, String(Date.now()));
+  } catch {
+    // No session storage: reload anyway; the new page finds the session, so it does not ask again.
+  }
+  window.location.reload();
+}
+
+/**
+ * The app's login, waited for as the visible-callback waits (until the page is visible again, at most an hour), with
+ * the session checked at each sign: the page reloads once, and only when the session really changed. An answer
+ * without a session (an app that answers as its login screen opens) keeps the wait; the page visible again without
+ * one, a cancel code or the hour's end leave the page as it was.
+ */
+async function loginInApp(bridge: Bridge): Promise<LoginOutcome> {
+  const before = sessionProbe?.userId() ?? null;
+  const watch = watchAppLogin(bridge, {}, { visibility: document });
+  const changed = async (): Promise<boolean> => {
+    const now = await sessionProbe?.check();
+    return typeof now === "string" && now !== before;
+  };
+  let answered = false;
+  try {
+    for (;;) {
+      const signal = await watch.next();
+      if (signal.kind === "failed") {
+        reportBridgeFailure(signal.error);
+        return "failed";
+      }
+      if (await changed()) {
+        reloadOnce();
+        return "loggedIn";
+      }
+      if (signal.kind === "expired") return "cancelled";
+      if (signal.kind === "answered") {
+        if (!isSuccessCode(signal.code)) return "cancelled";
+        answered = true;
+        continue;
+      }
+      // Visible again without a session: the app's answer, when still to come, has an ordinary call's time to say so.
+      if (answered) return "cancelled";
+      const late = await Promise.race([
+        watch.next(),
+        new Promise<null>((resolve) => setTimeout(() => resolve(null), BRIDGE_TIMEOUTS.default)),
+      ]);
+      if (late?.kind === "answered" && isSuccessCode(late.code) && (await changed())) {
+        reloadOnce();
+        return "loggedIn";
+      }
+      return "cancelled";
+    }
+  } finally {
+    watch.stop();
+  }
+}
+
+let appLogin: Promise<LoginOutcome> | null = null;
+
 /**
  * Login of spec §2: on the web (and in an app whose bridge is gone), the language-prefixed /login page with `from` and
- * `source=cms`; inside the app, the app's own login, then the page reloads.
+ * `source=cms`; inside the app, the app's own login (one at a time: a second tap joins the first), never the web's.
  */
-export async function goToLogin(locale: Locale): Promise<void> {
-  const from = `${window.location.pathname}${window.location.search}`;
-  try {
-    const outcome = await followDeepLink("login", {}, { login: () => loginPath(locale, from) });
-    if (outcome.via === "app") window.location.reload();
-  } catch (error) {
-    reportBridgeFailure(error);
+export function goToLogin(locale: Locale): Promise<LoginOutcome> {
+  initNativeApp();
+  const usable = getBridge();
+  if (usable) {
+    appLogin ??= loginInApp(usable).finally(() => {
+      appLogin = null;
+    });
+    return appLogin;
   }
+  const from = `${window.location.pathname}${window.location.search}`;
+  window.location.assign(loginPath(locale, from));
+  return Promise.resolve("web");
 }

@@ -48,10 +48,17 @@ export interface NativeHostControl {
   respond(id: string, response: unknown): boolean;
   /** Forgets the recorded calls. */
   clearCalls(): void;
+  /** What `copy` put on the simulated clipboard, last first. */
+  readonly clipboard: string[];
+  /** The images `saveImage` saved (`{image, fileName}`), in order. */
+  readonly savedImages: { image: string; fileName: string | null }[];
+  /** What `share` handed to the simulated share sheet, in order. */
+  readonly shared: { text: string | null; url: string | null; image: string | null }[];
 }
 
 interface SimulatorWindow {
   setTimeout(callback: () => void, ms: number): unknown;
+  location?: { origin: string };
   navigator?: { userAgent: string };
   ExchangeAppBridge?: { postMessage(message: string): void };
   webkit?: { messageHandlers?: Record<string, { postMessage(message: string): void }> };
@@ -70,6 +77,39 @@ export function installNativeHostSimulator(win: object, config: NativeHostConfig
   const answers: Record<string, NativeHostAnswer> = Object.assign({}, config.answers);
   const fallback: NativeHostAnswer = config.defaultAnswer ?? { code: "00000", data: null, msg: "success" };
   const calls: NativeHostCall[] = [];
+  const clipboard: string[] = [];
+  const savedImages: { image: string; fileName: string | null }[] = [];
+  const shared: { text: string | null; url: string | null; image: string | null }[] = [];
+
+  // What the app does with share, saveImage and copy when it answers success; a refusal (an image it cannot read)
+  // comes back as code 40001, as the real app's would.
+  const field = (params: unknown, key: string): string | null => {
+    if (typeof params !== "object" || params === null) return null;
+    const value = (params as Record<string, unknown>)[key];
+    return typeof value === "string" && value !== "" ? value : null;
+  };
+  const readableImage = (image: string | null): boolean => {
+    if (image === null) return false;
+    if (/^data:image\/(png|jpeg|webp);base64,/.test(image)) return true;
+    const origin = w.location ? w.location.origin : "";
+    return origin !== "" && (image.indexOf(origin + "/") === 0 || (image.charAt(0) === "/" && image.charAt(1) !== "/"));
+  };
+  const perform = (action: string | null, params: unknown): SimulatedResponse | null => {
+    if (action === "copy") {
+      const text = field(params, "text");
+      if (text === null) return { code: "40001", msg: "nothing to copy" };
+      clipboard.unshift(text);
+    } else if (action === "saveImage") {
+      const image = field(params, "image");
+      if (!readableImage(image)) return { code: "40001", msg: "unsupported image" };
+      savedImages.push({ image: image as string, fileName: field(params, "fileName") });
+    } else if (action === "share") {
+      const image = field(params, "image");
+      if (image !== null && !readableImage(image)) return { code: "40001", msg: "unsupported image" };
+      shared.push({ text: field(params, "text"), url: field(params, "url"), image });
+    }
+    return null;
+  };
 
   const answerFor = (action: string | null, params: unknown): NativeHostAnswer => {
     if (action === "request" && typeof params === "object" && params !== null && "path" in params) {
@@ -109,7 +149,7 @@ export function installNativeHostSimulator(win: object, config: NativeHostConfig
     if (!readable) call.raw = message;
     calls.push(call);
     if (id === null) return;
-    const answer = answerFor(action, params);
+    let answer = answerFor(action, params);
     const delay = typeof config.delayMs === "number" ? config.delayMs : 0;
     if (answer === "throw") throw new Error("Simulated native postMessage failure");
     if (answer === "silence") return;
@@ -117,6 +157,9 @@ export function installNativeHostSimulator(win: object, config: NativeHostConfig
     else if (answer === "empty") callBack(id, false, undefined, delay);
     else if (answer === "noCode") callBack(id, true, { data: null, msg: "no code" }, delay);
     else {
+      const success = String(answer.code) === "00000" || String(answer.code) === "200";
+      const refused = success ? perform(action, params) : null;
+      if (refused) answer = refused;
       const response: Record<string, unknown> = { code: answer.code };
       if ("data" in answer) response.data = answer.data;
       if ("msg" in answer) response.msg = answer.msg;
@@ -167,6 +210,9 @@ export function installNativeHostSimulator(win: object, config: NativeHostConfig
     clearCalls() {
       calls.length = 0;
     },
+    clipboard,
+    savedImages,
+    shared,
   };
   w.__nativeHostCalls = calls;
   w.__nativeHost = control;

@@ -190,3 +190,27 @@ describe("native-host simulator with the real transport and bridge (jsdom)", () 
     expect(globals().__nativeHostCalls?.map((c) => c.action)).toEqual(["setTitleBarTheme"]);
   });
 });
+
+describe("the media actions (share, saveImage, copy)", () => {
+  it("copies, saves readable images and shares; refuses an image from elsewhere", () => {
+    const win = { setTimeout: (fn: () => void) => fn(), location: { origin: "https://x.test" } } as unknown as {
+      __exchangeBridgeCallback?: (id: string, response?: unknown) => void;
+      ExchangeAppBridge?: { postMessage(message: string): void };
+    };
+    const host = installNativeHostSimulator(win, { platform: "android", version: "2.61.0", patchUserAgent: false });
+    const answers: Record<string, unknown> = {};
+    win.__exchangeBridgeCallback = (id, response) => {
+      answers[id] = response;
+    };
+    const post = (id: string, action: string, params: unknown) =>
+      win.ExchangeAppBridge?.postMessage(JSON.stringify({ id, action, params }));
+    post("a", "copy", { text: "ABC123" });
+    post("b", "saveImage", { image: "data:image/png;base64,AAAA", fileName: "poster.png" });
+    post("c", "saveImage", { image: "https://elsewhere.test/p.png" });
+    post("d", "share", { text: "Join", url: "https://x.test/r/1", image: "/affiliates/qr.png" });
+    expect(host.clipboard).toEqual(["ABC123"]);
+    expect(host.savedImages).toEqual([{ image: "data:image/png;base64,AAAA", fileName: "poster.png" }]);
+    expect(answers.c).toMatchObject({ code: "40001" });
+    expect(host.shared).toEqual([{ text: "Join", url: "https://x.test/r/1", image: "/affiliates/qr.png" }]);
+  });
+});

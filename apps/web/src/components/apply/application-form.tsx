@@ -15,7 +15,7 @@ import { isHttpError } from "@affiliates/http";
 import { FormKit } from "@/components/form/form-kit";
 import { CountrySelect } from "@/components/form/country-select";
 import { isCountryCode } from "@affiliates/contracts";
-import { useFormRules } from "@/components/form/form-rules";
+import { useFormRules, withHttps } from "@/components/form/form-rules";
 import { useAccountPrefill, usePrefill } from "@/components/form/prefill";
 import { useApiErrorText } from "@/lib/api-error-text";
 import { api } from "@/lib/api";
@@ -79,7 +79,11 @@ export function ApplicationForm({ antdLocale, previous = null, onStored, onExist
         form={form}
         layout="vertical"
         requiredMark
-        onFinish={(values) => void submit(values)}
+        onFinish={(values) =>
+          void submit({ ...values, channels: values.channels.map((c) => ({ ...c, url: String(withHttps(c.url)) })) })
+        }
+        // The answer comes into view: the first field in error is scrolled to and focused.
+        scrollToFirstError={{ behavior: "smooth", block: "center", focus: true }}
         initialValues={{ channels: [{ type: "youtube", url: "", audience: 0 }] }}
         className="application-form"
         data-testid="application-form"
@@ -103,7 +107,7 @@ export function ApplicationForm({ antdLocale, previous = null, onStored, onExist
               <legend>{t("channels")}</legend>
               {fields.map((field) => (
                 <Space key={field.key} align="start" wrap className="channel-row">
-                  <Form.Item name={[field.name, "type"]} label={t("channelType")} rules={[{ required: true }]}>
+                  <Form.Item name={[field.name, "type"]} label={t("channelType")} rules={rules.choice()}>
                     <Select
                       style={{ minWidth: 160 }}
                       options={AFFILIATE_CHANNEL_TYPES.map((type) => ({
@@ -117,9 +121,20 @@ export function ApplicationForm({ antdLocale, previous = null, onStored, onExist
                     label={t("channelUrl")}
                     rules={rules.httpUrl(affiliateChannelSchema.shape.url)}
                     validateFirst
-                    extra={help("url")}
+                    extra={help("urlOrDomain")}
                   >
-                    <Input inputMode="url" placeholder="https://" dir="ltr" style={{ minWidth: 260 }} />
+                    <Input
+                      inputMode="url"
+                      placeholder="example.com"
+                      dir="ltr"
+                      style={{ minWidth: 260 }}
+                      // A bare domain is completed as the user leaves the field, so what is sent is what they see.
+                      onBlur={(event) => {
+                        const completed = withHttps(event.target.value);
+                        if (completed !== event.target.value)
+                          form.setFieldValue(["channels", field.name, "url"], completed);
+                      }}
+                    />
                   </Form.Item>
                   <Form.Item
                     name={[field.name, "audience"]}

@@ -1,5 +1,5 @@
 "use client";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import dynamic from "next/dynamic";
 import type { Locale as AntdLocale } from "antd/es/locale";
 import { useLocale, useTranslations } from "next-intl";
@@ -10,6 +10,8 @@ import { openWindow } from "@affiliates/safety";
 import { fetchMyApplication, useMyApplication } from "@/lib/use-my-application";
 import { PAGES } from "@/lib/pages";
 import { SafeLink } from "@/components/safe/safe-link";
+import { LoadProblem, LoginRequired } from "@/components/status/loaded";
+import { useSession } from "@/state/session";
 
 /** Holds the form's height until it (and the UI kit) has loaded, so nothing below moves. */
 const Placeholder = () => <div className="application-form-placeholder" aria-busy="true" />;
@@ -25,11 +27,18 @@ const ApplicationForm = dynamic(() => import("./application-form").then((m) => m
  * else the user's application status, or the form when there is none (or it was rejected).
  */
 export function ApplicationPanel({ antdLocale }: { antdLocale?: AntdLocale | undefined }) {
-  const { data, mutate, loading } = useMyApplication();
+  const { complete, isLogin } = useSession();
+  const result = useMyApplication(complete && isLogin);
+  const { data, mutate } = result;
   /** Why the form gave way to a status (the API found an application already): shown once, above that status. */
   const [notice, setNotice] = useState<string | null>(null);
+  /** The status came from this visit's submit: it is brought into view and focused (the answer to the submit). */
+  const [submitted, setSubmitted] = useState(false);
   const refresh = async () => mutate(await fetchMyApplication());
-  if (loading && !data) return <Placeholder />;
+  // The form only for a user known to have no live application: not while loading, not after a failure (it would be
+  // refused), not for someone not logged in (in the app, after a cancelled login: a way to log in instead).
+  if (complete && !isLogin) return <LoginRequired />;
+  if (!data) return result.error ? <LoadProblem result={result} /> : <Placeholder />;
   const noticeBlock = notice && (
     <p className="card application-status application-notice" role="alert" data-testid="application-notice">
       {notice}
@@ -48,7 +57,7 @@ export function ApplicationPanel({ antdLocale }: { antdLocale?: AntdLocale | und
     return (
       <>
         {noticeBlock}
-        <ApplicationStatus application={application} />
+        <ApplicationStatus application={application} focus={submitted} />
       </>
     );
   }
@@ -59,7 +68,10 @@ export function ApplicationPanel({ antdLocale }: { antdLocale?: AntdLocale | und
       <ApplicationForm
         antdLocale={antdLocale}
         previous={application ?? null}
-        onStored={refresh}
+        onStored={async () => {
+          setSubmitted(true);
+          await refresh();
+        }}
         onExists={async (text) => {
           setNotice(text);
           try {
@@ -73,12 +85,20 @@ export function ApplicationPanel({ antdLocale }: { antdLocale?: AntdLocale | und
   );
 }
 
-function ApplicationStatus({ application }: { application: AffiliateApplication }) {
+function ApplicationStatus({ application, focus = false }: { application: AffiliateApplication; focus?: boolean }) {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!focus) return;
+    ref.current?.focus({ preventScroll: true });
+    ref.current?.scrollIntoView({ behavior: "smooth", block: "center" });
+  }, [focus]);
   const t = useTranslations("apply");
   const format = useFormat();
   const locale = useLocale();
   return (
     <section
+      ref={ref}
+      tabIndex={-1}
       className="card application-status"
       aria-labelledby="status-title"
       data-testid="application-status"

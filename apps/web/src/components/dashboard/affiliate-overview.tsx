@@ -5,14 +5,13 @@ import { useLocale, useTranslations } from "next-intl";
 import { useFormat } from "@/lib/format-hook";
 import type { AffiliateApplication, AffiliateSummaryFigures } from "@affiliates/contracts";
 import { isLocale, localePath } from "@affiliates/locales";
-import { api, apiKey } from "@/lib/api";
 import { apiHref } from "@/lib/api-href";
-import { useApi } from "@/lib/use-api";
+import { useEndpoint } from "@/lib/use-endpoint";
 import { PAGES } from "@/lib/pages";
 import { useSession } from "@/state/session";
 import { useMyApplication } from "@/lib/use-my-application";
 import { LIVE_REFRESH } from "@/lib/live-refresh";
-import { LoadFailed } from "@/components/status/load-failed";
+import { hasLoadProblem, LoadProblem, LoginRequired } from "@/components/status/loaded";
 import { useCsvExport } from "@/lib/use-csv-export";
 import {
   csvQuery,
@@ -70,11 +69,19 @@ const PAYOUTS_MIN_HEIGHT = 640;
 export function AffiliateOverview() {
   const { complete, isLogin } = useSession();
   const { data, error, refresh } = useMyApplication(complete && isLogin);
-  if (data && !data.isAffiliate) return <NotAffiliate application={data.application} />;
-  if (error && !data) {
+  // Known not to be logged in (in the app after a cancelled login; the web has gone to its login page): a way in.
+  if (complete && !isLogin) {
     return (
       <section className="section">
-        <LoadFailed onRetry={refresh} />
+        <LoginRequired />
+      </section>
+    );
+  }
+  if (data && !data.isAffiliate) return <NotAffiliate application={data.application} />;
+  if (hasLoadProblem({ data, error, refresh })) {
+    return (
+      <section className="section">
+        <LoadProblem result={{ data, error, refresh }} />
       </section>
     );
   }
@@ -126,12 +133,7 @@ function Performance({ affiliate }: { affiliate: boolean }) {
   const [range, setRange] = useState<ReportRange>(() => presetRange(DEFAULT_PRESET));
   const [problem, setProblem] = useState<AffiliateRangeProblem | null>(null);
   const hydrated = useHydrated();
-  const key = apiKey("affiliateSummary", range.from, range.to);
-  const { data, error, refresh } = useApi(key, () => api.affiliateSummary({ ...range }), {
-    ...LIVE_REFRESH,
-    refreshDeps: [key],
-    ready: affiliate,
-  });
+  const { data, error, refresh } = useEndpoint("affiliateSummary", { ...range }, { ...LIVE_REFRESH, ready: affiliate });
   const csv = useCsvExport("commissions");
   const shown = data && data.from === range.from && data.to === range.to ? data : undefined;
   // The period's figures could not be loaded: one retry in their place, no empty trends and funnel below.
@@ -210,13 +212,13 @@ function Performance({ affiliate }: { affiliate: boolean }) {
           {problem ? tp(`problems.${problem}`, { days: MAX_REPORT_DAYS }) : null}
         </p>
         {failed ? (
-          <LoadFailed onRetry={refresh} />
+          <LoadProblem result={{ data, error, refresh }} />
         ) : (
           <dl className={`figures ${styles.figures}`} aria-busy={!shown} data-testid="figures">
             {TREND_FIGURES.map((name) => (
               <div key={name} className="card figure" data-figure={name}>
                 <dt>{t(`figures.${name}`)}</dt>
-                <dd>{shown ? value(name, shown.totals) : "\u00a0"}</dd>
+                <dd>{shown ? value(name, shown.totals) : <span className="loading-figure" aria-hidden="true" />}</dd>
               </div>
             ))}
           </dl>

@@ -6,11 +6,10 @@ import { useFormat } from "@/lib/format-hook";
 import { MONEY_DIGITS } from "@/lib/format";
 import { LIVE_REFRESH } from "@/lib/live-refresh";
 import type { AffiliateCommissionRecord } from "@affiliates/contracts";
-import { api, apiKey } from "@/lib/api";
-import { useApi } from "@/lib/use-api";
+import { useEndpoint } from "@/lib/use-endpoint";
 import { serverTablePagination, TABLE_PAGE_SIZE } from "@/lib/table-pagination";
 import { ResponsiveTable, type ResponsiveColumn } from "@/components/data/responsive-table";
-import { LoadFailed } from "@/components/status/load-failed";
+import { hasLoadProblem, LoadProblem } from "@/components/status/loaded";
 import { RiskHoldNote } from "./risk-hold";
 import styles from "./dashboard.module.css";
 
@@ -22,14 +21,10 @@ export function CommissionRecords({ from, to }: { from: string; to: string }) {
   const t = useTranslations("affiliateDashboard.commissions");
   const format = useFormat();
   const [page, setPage] = useState(1);
-  const key = apiKey("commissions", from, to, page);
-  const { data, loading, error, refresh } = useApi(
-    key,
-    () => api.commissions({ from, to, page, pageSize: TABLE_PAGE_SIZE }),
-    {
-      ...LIVE_REFRESH,
-      refreshDeps: [key],
-    },
+  const { data, loading, error, refresh } = useEndpoint(
+    "commissions",
+    { from, to, page, pageSize: TABLE_PAGE_SIZE },
+    LIVE_REFRESH,
   );
   const money = (value: number) => format.number(value, MONEY_DIGITS);
   const reasons = useMessages().affiliateDashboard.commissions.reasons;
@@ -74,8 +69,8 @@ export function CommissionRecords({ from, to }: { from: string; to: string }) {
     <section className="section" aria-labelledby="commissions-title">
       <h2 id="commissions-title">{t("title")}</h2>
       <p className={`muted ${styles.caption}`}>{t("caption")}</p>
-      {error && !data ? (
-        <LoadFailed onRetry={refresh} />
+      {hasLoadProblem({ data, error, refresh }) ? (
+        <LoadProblem result={{ data, error, refresh }} />
       ) : (
         <div data-testid="commissions-table">
           <ResponsiveTable<AffiliateCommissionRecord>

@@ -5,14 +5,13 @@ import { useTranslations } from "next-intl";
 import { useFormat } from "@/lib/format-hook";
 import { MONEY_DIGITS } from "@/lib/format";
 import { AFFILIATE_INVITEE_SORTS, type Invitee } from "@affiliates/contracts";
-import { api, apiKey } from "@/lib/api";
-import { useApi } from "@/lib/use-api";
+import { useEndpoint } from "@/lib/use-endpoint";
 import { LIVE_REFRESH } from "@/lib/live-refresh";
 import { inviteeSearchTerm } from "@/lib/invitee-search";
 import { useCsvExport } from "@/lib/use-csv-export";
 import { serverTablePagination, TABLE_PAGE_SIZE } from "@/lib/table-pagination";
 import { ResponsiveTable, type ResponsiveColumn } from "@/components/data/responsive-table";
-import { LoadFailed } from "@/components/status/load-failed";
+import { hasLoadProblem, LoadProblem } from "@/components/status/loaded";
 import { RiskHoldNote } from "./risk-hold";
 import styles from "./dashboard.module.css";
 
@@ -45,18 +44,16 @@ export function InviteesTable() {
   const screens = Grid.useBreakpoint();
   const [query, setQuery] = useState({ page: 1, search: "", sort: "registeredAt" as Sort, order: "desc" as Order });
   const [invalid, setInvalid] = useState(false);
-  const key = apiKey("invitees", JSON.stringify(query));
-  const { data, loading, error, refresh } = useApi(
-    key,
-    () =>
-      api.invitees({
-        page: query.page,
-        pageSize: TABLE_PAGE_SIZE,
-        sort: query.sort,
-        order: query.order,
-        search: query.search || undefined,
-      }),
-    { ...LIVE_REFRESH, refreshDeps: [key] },
+  const { data, loading, error, refresh } = useEndpoint(
+    "invitees",
+    {
+      page: query.page,
+      pageSize: TABLE_PAGE_SIZE,
+      sort: query.sort,
+      order: query.order,
+      search: query.search || undefined,
+    },
+    LIVE_REFRESH,
   );
   const csv = useCsvExport("invitees");
   const date = (iso: string | null) => (iso ? format.dateTime(iso, { dateStyle: "medium" }) : t("none"));
@@ -181,8 +178,8 @@ export function InviteesTable() {
           </Button>
         </div>
       </div>
-      {error && !data ? (
-        <LoadFailed onRetry={refresh} />
+      {hasLoadProblem({ data, error, refresh }) ? (
+        <LoadProblem result={{ data, error, refresh }} />
       ) : (
         <div data-testid="invitees-table">
           <ResponsiveTable<Invitee>

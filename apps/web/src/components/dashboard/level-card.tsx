@@ -2,11 +2,10 @@
 import { Progress } from "antd";
 import { useTranslations } from "next-intl";
 import { useFormat } from "@/lib/format-hook";
-import { api, apiKey } from "@/lib/api";
-import { useApi } from "@/lib/use-api";
+import { useEndpoint } from "@/lib/use-endpoint";
 import { NUM_TAG } from "@/lib/bidi";
 import { useBpsPercent } from "@/lib/use-bps-percent";
-import { LoadFailed } from "@/components/status/load-failed";
+import { LoadProblem } from "@/components/status/loaded";
 import { goalProgress } from "./level-progress";
 import styles from "./dashboard.module.css";
 
@@ -23,12 +22,12 @@ export function LevelCard() {
   const format = useFormat();
   // Hooks before any early return (rules of hooks).
   const percent = useBpsPercent();
-  const { data, error, refresh } = useApi(apiKey("affiliateLevel"), () => api.affiliateLevel());
+  const { data, error, refresh } = useEndpoint("affiliateLevel", {});
   if (!data) {
     return error ? (
       <section className="section card level-card" aria-labelledby="level-title" data-testid="level-card">
         <h2 id="level-title">{t("levelTitle")}</h2>
-        <LoadFailed onRetry={refresh} />
+        <LoadProblem result={{ data, error, refresh }} />
       </section>
     ) : (
       <div className={`section ${styles.levelSkeleton}`} aria-busy="true" />

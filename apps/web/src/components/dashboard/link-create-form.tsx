@@ -55,6 +55,7 @@ export function LinkCreateForm({
 
   return (
     <Form<AffiliateLinkCreateRequest>
+      scrollToFirstError={{ behavior: "smooth", block: "center", focus: true }}
       form={form}
       layout="vertical"
       onFinish={(values) => void create(values)}

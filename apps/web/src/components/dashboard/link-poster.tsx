@@ -7,6 +7,8 @@ import { dirOf, isLocale } from "@affiliates/locales";
 import { isolate } from "@/lib/bidi";
 import { drawPoster, POSTER, posterFileName } from "@/lib/poster";
 import { useBpsPercent } from "@/lib/use-bps-percent";
+import { canShare, canvasImage, imageSaving, saveImage, share, type ShareImage } from "@/lib/share";
+import { showMessage } from "@/lib/toast";
 import { posterRebate } from "./link-rules";
 import styles from "./dashboard.module.css";
 
@@ -18,27 +20,13 @@ export function LinkPoster({ link }: { link: ReferralLink }) {
   const t = useTranslations("affiliateDashboard.linkActions");
   const tb = useTranslations("brand");
   const locale = useLocale();
-  const percent = useBpsPercent();
   const qrBox = useRef<HTMLDivElement>(null);
-  const [poster, setPoster] = useState<{ url: string; blob: Blob } | null>(null);
-  const [canShare, setCanShare] = useState(false);
+  const [poster, setPoster] = useState<(ShareImage & { url: string }) | null>(null);
+  const [sharing, setSharing] = useState(false);
+  const [saving, setSaving] = useState<ReturnType<typeof imageSaving>>("download");
 
-  // A 0 % share is no offer: the poster names only the shares an invitee gets, and invites without a number otherwise.
-  const rebate = (() => {
-    const spot = isolate(percent(link.spotShareBps));
-    const futures = isolate(percent(link.futuresShareBps));
-    switch (posterRebate(link.spotShareBps, link.futuresShareBps)) {
-      case "both":
-        return t("posterRebate", { spot, futures });
-      case "spot":
-        return t("posterRebateSpot", { spot });
-      case "futures":
-        return t("posterRebateFutures", { futures });
-      case "none":
-        return t("posterNoRebate");
-    }
-  })();
-
+  const rebate = usePosterRebate(link);
+  const caption = useShareCaption(link);
   useEffect(() => {
     let url: string | null = null;
     let cancelled = false;
@@ -65,13 +53,13 @@ export function LinkPoster({ link }: { link: ReferralLink }) {
         },
         qr,
       );
-      canvas.toBlob((blob) => {
-        if (!blob || cancelled) return;
-        url = URL.createObjectURL(blob);
-        setPoster({ url, blob });
-        const file = new File([blob], posterFileName(link.code), { type: "image/png" });
-        setCanShare(typeof navigator.canShare === "function" && navigator.canShare({ files: [file] }));
-      }, "image/png");
+      void canvasImage(canvas, posterFileName(link.code)).then((image) => {
+        if (!image || cancelled) return;
+        url = URL.createObjectURL(image.blob);
+        setPoster({ ...image, url });
+        setSaving(imageSaving());
+        setSharing(canShare(image));
+      });
     });
     return () => {
       cancelled = true;
@@ -80,18 +68,9 @@ export function LinkPoster({ link }: { link: ReferralLink }) {
     };
   }, [link, locale, rebate, t, tb]);
 
-  const share = async () => {
-    if (!poster) return;
-    try {
-      await navigator.share({
-        files: [new File([poster.blob], posterFileName(link.code), { type: "image/png" })],
-        url: link.url,
-      });
-    } catch {
-      // the user closed the share sheet
-    }
+  const save = async () => {
+    if (poster && (await saveImage(poster)) === "app") void showMessage("success", t("imageSaved"), "image-saved");
   };
-
   return (
     <div
       data-testid="link-poster"
@@ -111,19 +90,34 @@ export function LinkPoster({ link }: { link: ReferralLink }) {
         />
       </div>
       {poster ? (
-        // A blob URL the browser made: next/image's optimiser does not apply.
+        // An image the browser made: next/image's optimiser does not apply. Where only a long press can save it, the
+        // data URL (a WebView's long-press menu does not save blob URLs).
         <img
           className={styles.posterPreview}
-          src={poster.url}
+          src={saving === "longPress" ? poster.dataUrl : poster.url}
           alt={t("posterAlt", { code: link.code })}
           width={POSTER.width}
           height={POSTER.height}
+          data-testid="poster-image"
         />
       ) : (
         <div className={styles.posterPreview} aria-busy="true" />
       )}
+      {poster && saving === "longPress" && (
+        <p className="muted" data-testid="poster-long-press">
+          {t("longPressHint")}
+        </p>
+      )}
       <div className={styles.posterActions}>
-        {poster ? (
+        {!poster ? (
+          <Button type="primary" disabled>
+            {t("download")}
+          </Button>
+        ) : saving === "app" ? (
+          <Button type="primary" onClick={() => void save()} data-testid="poster-save">
+            {t("saveImage")}
+          </Button>
+        ) : saving === "download" ? (
           <a
             className="button button-primary"
             href={poster.url}
@@ -132,17 +126,41 @@ export function LinkPoster({ link }: { link: ReferralLink }) {
           >
             {t("download")}
           </a>
-        ) : (
-          <Button type="primary" disabled>
-            {t("download")}
-          </Button>
-        )}
-        {canShare && (
-          <Button onClick={() => void share()} data-testid="poster-share">
+        ) : null}
+        {poster && sharing && (
+          <Button
+            onClick={() => void share({ text: caption, url: link.url, image: poster })}
+            data-testid="poster-share"
+          >
             {t("share")}
           </Button>
         )}
       </div>
     </div>
   );
+}
+
+/** What an invitee of this link gets, as the poster and the share caption say it (a 0 % share is no offer). */
+export function usePosterRebate(link: ReferralLink): string {
+  const t = useTranslations("affiliateDashboard.linkActions");
+  const percent = useBpsPercent();
+  const spot = isolate(percent(link.spotShareBps));
+  const futures = isolate(percent(link.futuresShareBps));
+  switch (posterRebate(link.spotShareBps, link.futuresShareBps)) {
+    case "both":
+      return t("posterRebate", { spot, futures });
+    case "spot":
+      return t("posterRebateSpot", { spot });
+    case "futures":
+      return t("posterRebateFutures", { futures });
+    case "none":
+      return t("posterNoRebate");
+  }
+}
+
+/** The caption shared with a link, its poster or its QR code: the offer, in the page's language. */
+export function useShareCaption(link: ReferralLink): string {
+  const t = useTranslations("affiliateDashboard.linkActions");
+  const rebate = usePosterRebate(link);
+  return t("shareCaption", { headline: t("posterHeadline"), rebate, code: link.code });
 }

@@ -7,13 +7,14 @@ import { AffiliateResponseCode, type AffiliateLedgerEntry, type AffiliatePayoutR
 import { isHttpError } from "@affiliates/http";
 import { useFormat } from "@/lib/format-hook";
 import { MONEY_DIGITS } from "@/lib/format";
-import { api, apiKey } from "@/lib/api";
-import { useApi, useApiAction } from "@/lib/use-api";
+import { api } from "@/lib/api";
+import { useApiAction } from "@/lib/use-api";
+import { useEndpoint } from "@/lib/use-endpoint";
 import { LIVE_REFRESH } from "@/lib/live-refresh";
 import { showMessage } from "@/lib/toast";
 import { useApiErrorText } from "@/lib/api-error-text";
 import { ResponsiveTable, type ResponsiveColumn } from "@/components/data/responsive-table";
-import { LoadFailed } from "@/components/status/load-failed";
+import { hasLoadProblem, LoadProblem } from "@/components/status/loaded";
 import styles from "./dashboard.module.css";
 
 /** Withdrawals listed before "Show all" (the API answers the latest 50). */
@@ -51,7 +52,7 @@ export function PayoutsSection() {
   const [confirming, setConfirming] = useState<number | null>(null);
   // The dialog's OK stays tappable while it fades out: a second tap must not send a second withdrawal.
   const sending = useRef(false);
-  const { data, error, refresh, mutate } = useApi(apiKey("payouts"), () => api.payouts(), LIVE_REFRESH);
+  const { data, error, refresh, mutate } = useEndpoint("payouts", {}, LIVE_REFRESH);
   // Money moves once per click: no cache, retry or focus refresh (useApiAction), and the device token (spec §7).
   const withdrawal = useApiAction(() => api.payoutWithdraw(undefined, { handledCodes: HANDLED_CODES }));
 
@@ -120,11 +121,11 @@ export function PayoutsSection() {
     },
   ];
 
-  if (error && !data) {
+  if (hasLoadProblem({ data, error, refresh })) {
     return (
       <section className="section" aria-labelledby="payouts-title" data-testid="payouts-section">
         <h2 id="payouts-title">{t("title")}</h2>
-        <LoadFailed onRetry={refresh} />
+        <LoadProblem result={{ data, error, refresh }} />
       </section>
     );
   }

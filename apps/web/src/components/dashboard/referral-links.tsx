@@ -1,6 +1,6 @@
 "use client";
 import { useState, type HTMLAttributes } from "react";
-import { Button, Form, Input, Modal, QRCode, Select } from "antd";
+import { Button, Form, Input, Modal, Select } from "antd";
 import { useTranslations } from "next-intl";
 import { useFormat } from "@/lib/format-hook";
 import { MONEY_DIGITS } from "@/lib/format";
@@ -11,13 +11,16 @@ import {
   type AffiliateLinkUpdateRequest,
   type ReferralLink,
 } from "@affiliates/contracts";
-import { api, apiKey } from "@/lib/api";
-import { useApi, useApiAction } from "@/lib/use-api";
+import { api } from "@/lib/api";
+import { useApiAction } from "@/lib/use-api";
+import { useEndpoint } from "@/lib/use-endpoint";
 import { showMessage } from "@/lib/toast";
+import { copyText } from "@/lib/share";
+import { LinkQr } from "./link-qr";
 import { NUM_TAG } from "@/lib/bidi";
 import { useBpsPercent } from "@/lib/use-bps-percent";
 import { ResponsiveTable, type ResponsiveColumn } from "@/components/data/responsive-table";
-import { LoadFailed } from "@/components/status/load-failed";
+import { hasLoadProblem, LoadProblem } from "@/components/status/loaded";
 import { LinkActions } from "./link-actions";
 import { LinkCreateForm } from "./link-create-form";
 import { LinkPoster } from "./link-poster";
@@ -56,11 +59,7 @@ export function ReferralLinks({ from, to }: { from: string; to: string }) {
   const tc = useTranslations("apply");
   const format = useFormat();
   const percent = useBpsPercent();
-  const key = apiKey("links", from, to);
-  const { data, error, mutate, refresh } = useApi(key, () => api.links({ from, to }), {
-    ...LIVE_REFRESH,
-    refreshDeps: [key],
-  });
+  const { data, error, mutate, refresh } = useEndpoint("links", { from, to }, LIVE_REFRESH);
   const [qrFor, setQrFor] = useState<ReferralLink | null>(null);
   const [editing, setEditing] = useState<ReferralLink | null>(null);
   const [posterFor, setPosterFor] = useState<ReferralLink | null>(null);
@@ -80,12 +79,9 @@ export function ReferralLinks({ from, to }: { from: string; to: string }) {
     mutate({ links: (data?.links ?? []).map((link) => (link.id === updated.id ? updated : link)) });
 
   const copy = async (link: ReferralLink) => {
-    try {
-      await navigator.clipboard.writeText(link.url);
-      void showMessage("success", t("copied"), "copy");
-    } catch {
-      window.prompt(t("copy"), link.url); // clipboard refused (permissions, old WebView): let the user copy by hand
-    }
+    const outcome = await copyText(link.url);
+    if (outcome === "app" || outcome === "web") void showMessage("success", t("copied"), "copy");
+    else window.prompt(t("copy"), link.url); // app and clipboard refused (permissions, old WebView): copy by hand
   };
 
   const update = async (link: ReferralLink, patch: AffiliateLinkUpdateRequest, done: string): Promise<boolean> => {
@@ -230,8 +226,8 @@ export function ReferralLinks({ from, to }: { from: string; to: string }) {
       {modalHolder}
       <h2 id="links-title">{t("linksTitle")}</h2>
       <p className={`muted ${styles.caption}`}>{t("periodNote")}</p>
-      {error && !data ? (
-        <LoadFailed onRetry={refresh} />
+      {hasLoadProblem({ data, error, refresh }) ? (
+        <LoadProblem result={{ data, error, refresh }} />
       ) : (
         <div data-testid="links-table" aria-busy={!data}>
           {data && active.length === 0 ? (
@@ -297,6 +293,7 @@ export function ReferralLinks({ from, to }: { from: string; to: string }) {
         forceRender
       >
         <Form<EditValues>
+          scrollToFirstError={{ behavior: "smooth", block: "center", focus: true }}
           form={editForm}
           name="link-edit"
           layout="vertical"
@@ -330,16 +327,7 @@ export function ReferralLinks({ from, to }: { from: string; to: string }) {
         onCancel={() => setQrFor(null)}
         destroyOnHidden
       >
-        {qrFor && (
-          <div className={styles.qrBox} data-testid="link-qr" data-value={qrFor.url}>
-            <div className="qr" role="img" aria-label={t("qrFor", { code: qrFor.code })}>
-              <QRCode value={qrFor.url} size={200} bordered={false} />
-            </div>
-            <span className={styles.linkUrl}>
-              <bdi>{qrFor.url}</bdi>
-            </span>
-          </div>
-        )}
+        {qrFor && <LinkQr link={qrFor} />}
       </Modal>
 
       <Modal

@@ -32,7 +32,9 @@ function cellOf<T>(column: ResponsiveColumn<T>, record: T, index: number): React
 
 /** The `data-*` and `aria-*` attributes of a row (from `onRow`), to carry over to its card. */
 function rowAttributes(attributes: object | undefined): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(attributes ?? {}).filter(([name]) => name.startsWith("data-") || name.startsWith("aria-")));
+  return Object.fromEntries(
+    Object.entries(attributes ?? {}).filter(([name]) => name.startsWith("data-") || name.startsWith("aria-")),
+  );
 }
 
 /** The table's pagination for the card list: the same page state, in antd List's shape, compact for a phone. */
@@ -47,10 +49,32 @@ function cardPagination(pagination: TableProps<unknown>["pagination"]): Paginati
  * label: value pairs and its actions as full-width buttons. Phone first: until the width is known (server render,
  * first paint) the cards show.
  */
-export function ResponsiveTable<T extends object>({ columns, rowKey, label, dataSource, loading, pagination, onRow, locale, ...tableProps }: Props<T>) {
+export function ResponsiveTable<T extends object>({
+  columns,
+  rowKey,
+  label,
+  dataSource,
+  loading,
+  pagination,
+  onRow,
+  locale,
+  ...tableProps
+}: Props<T>) {
   const screens = Grid.useBreakpoint();
   if (screens.md) {
-    return <Table<T> {...tableProps} aria-label={label} columns={columns} rowKey={rowKey} dataSource={dataSource} loading={loading} pagination={pagination} onRow={onRow} locale={locale} />;
+    return (
+      <Table<T>
+        {...tableProps}
+        aria-label={label}
+        columns={columns}
+        rowKey={rowKey}
+        dataSource={dataSource}
+        loading={loading}
+        pagination={pagination}
+        onRow={onRow}
+        locale={locale}
+      />
+    );
   }
   const title = columns.find((column) => column.cardTitle);
   const actions = columns.find((column) => column.actions);

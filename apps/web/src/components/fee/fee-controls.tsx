@@ -6,7 +6,7 @@ import { useFormat } from "@/lib/format-hook";
 import { MONEY_DIGITS } from "@/lib/format";
 import type { FeeLevel } from "@affiliates/contracts";
 import { FormKit } from "@/components/form/form-kit";
-import { LoadFailed } from "@/components/status/load-failed";
+import { hasLoadProblem, LoadProblem } from "@/components/status/loaded";
 import styles from "@/components/vip/vip.module.css";
 import { useVipStatus } from "@/components/vip/use-vip-status";
 import { effectiveRate, type FeeColumn } from "./fee-schedule";
@@ -87,7 +87,7 @@ function Calculator({ levels, discount }: { levels: FeeLevel[]; discount: number
 
   return (
     <>
-      {status.error && !status.data && <LoadFailed onRetry={status.refresh} message={t("levelLoadFailed")} />}
+      {hasLoadProblem(status) && <LoadProblem result={status} failed={t("levelLoadFailed")} />}
       <Form<CalculatorValues>
         form={form}
         layout="vertical"

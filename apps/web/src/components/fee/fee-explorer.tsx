@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { useFormat } from "@/lib/format-hook";
 import styles from "@/components/vip/vip.module.css";
 import { Ghost, GHOST_FIGURE } from "@/components/loading/ghost";
-import { LoadFailed } from "@/components/status/load-failed";
+import { hasLoadProblem, LoadProblem } from "@/components/status/loaded";
 import { Deferred } from "@/components/loading/deferred";
 import { VIP_TRACKING_IDS } from "@/components/vip/vip-tracking-ids";
 import { FeeSchedule, useFeeSchedule } from "./fee-schedule";
@@ -33,10 +33,10 @@ export function FeeExplorer() {
     const shown = switchRef.current?.checked;
     if (shown !== undefined) setDiscountOn(shown);
   }, []);
-  if (error && !data) {
+  if (hasLoadProblem({ data, error, refresh })) {
     return (
       <section className="section">
-        <LoadFailed onRetry={refresh} />
+        <LoadProblem result={{ data, error, refresh }} />
       </section>
     );
   }

@@ -1,11 +1,9 @@
 "use client";
-import { useLocale, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { useFormat } from "@/lib/format-hook";
 import type { FeeLevel } from "@affiliates/contracts";
-import { api } from "@/lib/api";
-import { useApi } from "@/lib/use-api";
+import { useEndpoint } from "@/lib/use-endpoint";
 import { TierTable } from "@/components/programme/tier-table";
-import { offerKey } from "@/lib/offers";
 
 /** The seeded schedule's length (VIP0–VIP7): the rows reserved before the answer arrives. */
 const PLACEHOLDER_ROWS = 8;
@@ -13,8 +11,7 @@ export const FEE_COLUMNS = ["spotMaker", "spotTaker", "futuresMaker", "futuresTa
 export type FeeColumn = (typeof FEE_COLUMNS)[number];
 
 export function useFeeSchedule() {
-  const locale = useLocale();
-  return useApi(offerKey("feeSchedule", locale), () => api.vipFeeSchedule());
+  return useEndpoint("vipFeeSchedule", {});
 }
 
 /** A level's rate with the platform-token discount applied when it is on (the one formula the table and calculator share). */

@@ -4,6 +4,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { isLocale, localePath } from "@affiliates/locales";
 import { PAGES } from "@/lib/pages";
 import { showMessage } from "@/lib/toast";
+import { copyText } from "@/lib/share";
 
 /** A card's claim link on this page in the page's language, and copying it (by hand where the clipboard refuses). */
 export function useClaimLink(): { claimUrl: (code: string) => string; copy: (code: string) => Promise<void> } {
@@ -19,12 +20,9 @@ export function useClaimLink(): { claimUrl: (code: string) => string; copy: (cod
   const copy = useCallback(
     async (code: string) => {
       const url = claimUrl(code);
-      try {
-        await navigator.clipboard.writeText(url);
-        void showMessage("success", t("copied"), "card-copy");
-      } catch {
-        window.prompt(t("copyLink"), url); // clipboard refused: let the user copy by hand
-      }
+      const outcome = await copyText(url); // the app's copy inside the app, else the clipboard
+      if (outcome === "app" || outcome === "web") void showMessage("success", t("copied"), "card-copy");
+      else window.prompt(t("copyLink"), url); // both refused: let the user copy by hand
     },
     [claimUrl, t],
   );

@@ -10,7 +10,8 @@ import {
   type ExperienceCardList,
   type ReferralLinkList,
 } from "@affiliates/contracts";
-import { LoadFailed } from "@/components/status/load-failed";
+import { hasLoadProblem, LoadProblem } from "@/components/status/loaded";
+import { useFormRules } from "@/components/form/form-rules";
 import { MONEY_DIGITS } from "@/lib/format";
 import { useFormat } from "@/lib/format-hook";
 import { api } from "@/lib/api";
@@ -59,6 +60,7 @@ interface Props {
  */
 export function CardIssueForm({ list, links, onIssued, onQuotaExceeded, onInviteesSeen }: Props) {
   const t = useTranslations("network.cards");
+  const rules = useFormRules();
   const format = useFormat();
   const { claimUrl, copy } = useClaimLink();
   const [form] = Form.useForm<IssueValues>();
@@ -112,6 +114,7 @@ export function CardIssueForm({ list, links, onIssued, onQuotaExceeded, onInvite
         </p>
       )}
       <Form<IssueValues>
+        scrollToFirstError={{ behavior: "smooth", block: "center", focus: true }}
         form={form}
         name="cardIssue"
         layout="vertical"
@@ -160,10 +163,10 @@ export function CardIssueForm({ list, links, onIssued, onQuotaExceeded, onInvite
           />
         </Form.Item>
         {target === "link" &&
-          (links.error && !links.data ? (
-            <LoadFailed onRetry={links.refresh} message={t("linksLoadFailed")} />
+          (hasLoadProblem(links) ? (
+            <LoadProblem result={links} failed={t("linksLoadFailed")} />
           ) : (
-            <Form.Item name="linkId" label={t("link")} rules={[{ required: true }]}>
+            <Form.Item name="linkId" label={t("link")} rules={rules.choice()}>
               <Select
                 className={styles.select}
                 loading={!links.data}
@@ -174,7 +177,7 @@ export function CardIssueForm({ list, links, onIssued, onQuotaExceeded, onInvite
             </Form.Item>
           ))}
         {target === "invitee" && (
-          <Form.Item name="invitee" label={t("invitee")} rules={[{ required: true }]} extra={t("inviteeHelp")}>
+          <Form.Item name="invitee" label={t("invitee")} rules={rules.choice()} extra={t("inviteeHelp")}>
             <Select<ChosenInvitee>
               labelInValue
               className={styles.select}
@@ -184,7 +187,7 @@ export function CardIssueForm({ list, links, onIssued, onQuotaExceeded, onInvite
               }}
               loading={invitees.loading}
               notFoundContent={
-                invitees.error ? <LoadFailed onRetry={invitees.refresh} message={t("inviteesLoadFailed")} /> : undefined
+                invitees.error ? <LoadProblem result={invitees} failed={t("inviteesLoadFailed")} /> : undefined
               }
               options={(invitees.data?.items ?? []).map((i) => ({
                 value: i.id,

@@ -3,11 +3,11 @@ import { useState } from "react";
 import type { Locale as AntdLocale } from "antd/es/locale";
 import { useTranslations } from "next-intl";
 import { FormKit } from "@/components/form/form-kit";
-import { LoadFailed } from "@/components/status/load-failed";
+import { hasLoadProblem, LoadProblem } from "@/components/status/loaded";
 import type { ExperienceCardList } from "@affiliates/contracts";
 import { useFormat } from "@/lib/format-hook";
-import { api, apiKey } from "@/lib/api";
-import { useApi } from "@/lib/use-api";
+import { api } from "@/lib/api";
+import { useEndpoint } from "@/lib/use-endpoint";
 import { CardIssueForm } from "./card-issue-form";
 import { CardList } from "./card-list";
 import styles from "./network.module.css";
@@ -26,15 +26,15 @@ export function CardManagerWithKit({ antdLocale }: { antdLocale?: AntdLocale | u
 /** An affiliate's experience cards: the month's quota, issuing a card, and the cards with their status. */
 function CardManager() {
   const t = useTranslations("network.cards");
-  const { data, error, mutate, refresh } = useApi(apiKey("cards"), fetchCards);
-  const links = useApi(apiKey("links"), () => api.links());
+  const { data, error, mutate, refresh } = useEndpoint("cards", {});
+  const links = useEndpoint("links", {});
   const [maskedIds, setMaskedIds] = useState<ReadonlyMap<number, string>>(() => new Map());
 
-  if (error && !data) {
+  if (hasLoadProblem({ data, error, refresh })) {
     return (
       <section className="section" aria-labelledby="quota-title">
         <h2 id="quota-title">{t("listTitle")}</h2>
-        <LoadFailed onRetry={refresh} message={t("loadFailed")} />
+        <LoadProblem result={{ data, error, refresh }} failed={t("loadFailed")} />
       </section>
     );
   }

@@ -4,7 +4,7 @@ import { useLocale, useTranslations } from "next-intl";
 import type { AffiliateCardClaimRefusal } from "@affiliates/contracts";
 import { isHttpError } from "@affiliates/http";
 import { isLocale } from "@affiliates/locales";
-import { LoadFailed } from "@/components/status/load-failed";
+import { LoadProblem } from "@/components/status/loaded";
 import { useApiErrorText } from "@/lib/api-error-text";
 import { MONEY_DIGITS } from "@/lib/format";
 import { useFormat } from "@/lib/format-hook";
@@ -96,7 +96,7 @@ function ValidClaimCard({ code }: { code: string }) {
     <section className="section" aria-labelledby="claim-title" data-testid="claim-card">
       <h2 id="claim-title">{t("title")}</h2>
       {loadFailed ? (
-        <LoadFailed onRetry={refresh} message={t("loadFailed")} />
+        <LoadProblem result={{ data, error, refresh }} failed={t("loadFailed")} />
       ) : (
         <div className={styles.voucher} aria-busy={!data && !error} data-status={status ?? "loading"}>
           <p className={styles.voucherKind}>{t("kind")}</p>

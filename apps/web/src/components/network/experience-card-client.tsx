@@ -10,7 +10,7 @@ import { useMyApplication } from "@/lib/use-my-application";
 import { useSession } from "@/state/session";
 import { notReadyProps, useHydrated } from "@/lib/use-hydrated";
 import { Ghost } from "@/components/loading/ghost";
-import { LoadFailed } from "@/components/status/load-failed";
+import { hasLoadProblem, LoadProblem } from "@/components/status/loaded";
 import styles from "./network.module.css";
 
 // The UI-kit parts load only for who needs them: the claim card for a code, the manager for an approved affiliate.
@@ -36,10 +36,10 @@ function ForAccount({ antdLocale }: { antdLocale?: AntdLocale | undefined }) {
   const { complete, isLogin } = useSession();
   const { data, error, refresh } = useMyApplication(complete && isLogin);
   // Whether the user is an affiliate is not known: no placeholder forever, a retry.
-  if (isLogin && error && !data) {
+  if (isLogin && hasLoadProblem({ data, error, refresh })) {
     return (
       <section className="section" data-testid="cards-account-failed">
-        <LoadFailed onRetry={refresh} message={t("loadFailed")} />
+        <LoadProblem result={{ data, error, refresh }} failed={t("loadFailed")} />
       </section>
     );
   }

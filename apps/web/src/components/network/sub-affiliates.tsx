@@ -11,12 +11,13 @@ import {
   type SubAffiliateWithOffer as SubAffiliate,
 } from "@affiliates/contracts";
 import { ResponsiveTable, type ResponsiveColumn } from "@/components/data/responsive-table";
-import { LoadFailed } from "@/components/status/load-failed";
+import { hasLoadProblem, LoadProblem } from "@/components/status/loaded";
 import { useApiErrorText } from "@/lib/api-error-text";
 import { useFormat } from "@/lib/format-hook";
-import { api, apiKey } from "@/lib/api";
+import { api } from "@/lib/api";
 import { showMessage } from "@/lib/toast";
-import { useApi, useApiAction } from "@/lib/use-api";
+import { useApiAction } from "@/lib/use-api";
+import { useEndpoint } from "@/lib/use-endpoint";
 import { useBpsPercent } from "@/lib/use-bps-percent";
 import {
   bpsToPercent,
@@ -57,7 +58,7 @@ export function SubAffiliates() {
   const format = useFormat();
   const percent = useBpsPercent();
   const errorText = useApiErrorText();
-  const { data, error, mutate, refresh } = useApi(apiKey("subAffiliates"), fetchList);
+  const { data, error, mutate, refresh } = useEndpoint("subAffiliates", {});
   const [editing, setEditing] = useState<SubAffiliate | null>(null);
   const [inviteSent, setInviteSent] = useState(false);
   const [inviteForm] = Form.useForm<InviteValues>();
@@ -321,8 +322,8 @@ export function SubAffiliates() {
   return (
     <section className="section" aria-labelledby="sub-affiliates-title" data-testid="sub-affiliates">
       <h2 id="sub-affiliates-title">{t("title")}</h2>
-      {error && !data ? (
-        <LoadFailed onRetry={refresh} message={t("loadFailed")} />
+      {hasLoadProblem({ data, error, refresh }) ? (
+        <LoadProblem result={{ data, error, refresh }} failed={t("loadFailed")} />
       ) : (
         <>
           {data?.inviter && <MyInviter inviter={data.inviter} onChanged={reload} />}
@@ -351,6 +352,7 @@ export function SubAffiliates() {
           <p className="muted">{t("inviteHelp")}</p>
           <p className="muted">{t("inviteTerms", { days: SUB_INVITATION_VALID_DAYS })}</p>
           <Form<InviteValues>
+            scrollToFirstError={{ behavior: "smooth", block: "center", focus: true }}
             form={inviteForm}
             name="subInvite"
             layout="vertical"
@@ -432,6 +434,7 @@ export function SubAffiliates() {
       >
         {editing && (
           <Form<EditValues>
+            scrollToFirstError={{ behavior: "smooth", block: "center", focus: true }}
             key={editing.userId}
             form={editForm}
             name="subEdit"

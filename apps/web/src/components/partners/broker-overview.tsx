@@ -7,7 +7,7 @@ import { PartnerFaq } from "./partner-faq";
 import { BPS, usePartnerProgramme } from "./partner-data";
 import { useIsolate } from "@/lib/use-isolate";
 import { Ghost, GHOST_FIGURE } from "@/components/loading/ghost";
-import { LoadFailed } from "@/components/status/load-failed";
+import { hasLoadProblem, LoadProblem } from "@/components/status/loaded";
 import { TierTable } from "@/components/programme/tier-table";
 
 const PLACEHOLDER_ROWS = 4;
@@ -36,10 +36,10 @@ export function BrokerOverview() {
     ownRate: t("ownRate"),
     affiliatedRate: t("affiliatedRate"),
   };
-  if (error && !data) {
+  if (hasLoadProblem({ data, error, refresh })) {
     return (
       <div className="section">
-        <LoadFailed onRetry={refresh} message={tc("loadFailed")} />
+        <LoadProblem result={{ data, error, refresh }} failed={tc("loadFailed")} />
       </div>
     );
   }

@@ -8,7 +8,7 @@ import { SafeLink } from "@/components/safe/safe-link";
 import { FeatureList } from "./feature-list";
 import { PartnerFaq } from "./partner-faq";
 import { usePartnerProgramme } from "./partner-data";
-import { LoadFailed } from "@/components/status/load-failed";
+import { hasLoadProblem, LoadProblem } from "@/components/status/loaded";
 import { TierTable, type TierColumn } from "@/components/programme/tier-table";
 
 const PLACEHOLDER_ROWS = 8;
@@ -21,10 +21,10 @@ export function IncubationOverview() {
   const format = useFormat();
   const { data, error, refresh } = usePartnerProgramme("incubation");
   const cohortColumns = useCohortColumns();
-  if (error && !data) {
+  if (hasLoadProblem({ data, error, refresh })) {
     return (
       <div className="section">
-        <LoadFailed onRetry={refresh} message={tc("loadFailed")} />
+        <LoadProblem result={{ data, error, refresh }} failed={tc("loadFailed")} />
       </div>
     );
   }

@@ -7,7 +7,7 @@ import { FeatureList } from "./feature-list";
 import { PartnerFaq } from "./partner-faq";
 import { usePartnerProgramme } from "./partner-data";
 import { Ghost, GHOST_FIGURE } from "@/components/loading/ghost";
-import { LoadFailed } from "@/components/status/load-failed";
+import { hasLoadProblem, LoadProblem } from "@/components/status/loaded";
 
 /** Services for institutions (sub-accounts, OTC, custody, API, support) from the API, with a pointer to the pro offer. */
 export function InstitutionalOverview() {
@@ -16,10 +16,10 @@ export function InstitutionalOverview() {
   const format = useFormat();
   const locale = useLocale();
   const { data, error, refresh } = usePartnerProgramme("institutional");
-  if (error && !data) {
+  if (hasLoadProblem({ data, error, refresh })) {
     return (
       <div className="section">
-        <LoadFailed onRetry={refresh} message={tc("loadFailed")} />
+        <LoadProblem result={{ data, error, refresh }} failed={tc("loadFailed")} />
       </div>
     );
   }
@@ -69,10 +69,10 @@ export function InstitutionalProOverview() {
   const format = useFormat();
   const locale = useLocale();
   const { data, error, refresh } = usePartnerProgramme("institutional");
-  if (error && !data) {
+  if (hasLoadProblem({ data, error, refresh })) {
     return (
       <div className="section">
-        <LoadFailed onRetry={refresh} message={tc("loadFailed")} />
+        <LoadProblem result={{ data, error, refresh }} failed={tc("loadFailed")} />
       </div>
     );
   }

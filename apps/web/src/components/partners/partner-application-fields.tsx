@@ -106,6 +106,7 @@ function ApplicationFields({ kind, previous, onStored }: FieldsProps) {
 
   return (
     <Form<FormValues>
+      scrollToFirstError={{ behavior: "smooth", block: "center", focus: true }}
       form={form}
       layout="vertical"
       requiredMark
@@ -144,7 +145,7 @@ function ApplicationFields({ kind, previous, onStored }: FieldsProps) {
 
         {kind === "broker" && (
           <>
-            <Form.Item name="brokerType" label={t("brokerType")} rules={[{ required: true }]}>
+            <Form.Item name="brokerType" label={t("brokerType")} rules={rules.choice()}>
               <Select options={options(BROKER_TYPES, (v) => t(`brokerTypes.${v}`))} />
             </Form.Item>
             <Form.Item
@@ -204,7 +205,7 @@ function ApplicationFields({ kind, previous, onStored }: FieldsProps) {
         )}
 
         {(kind === "institutional" || kind === "institutional-pro") && (
-          <Form.Item name="institutionType" label={t("institutionType")} rules={[{ required: true }]}>
+          <Form.Item name="institutionType" label={t("institutionType")} rules={rules.choice()}>
             <Select options={options(INSTITUTION_TYPES, (v) => t(`institutionTypes.${v}`))} />
           </Form.Item>
         )}
@@ -245,10 +246,10 @@ function ApplicationFields({ kind, previous, onStored }: FieldsProps) {
             >
               <Input inputMode="url" placeholder="https://" dir="ltr" />
             </Form.Item>
-            <Form.Item name="stage" label={t("stage")} rules={[{ required: true }]}>
+            <Form.Item name="stage" label={t("stage")} rules={rules.choice()}>
               <Select options={options(INCUBATION_STAGES, (v) => t(`stages.${v}`))} />
             </Form.Item>
-            <Form.Item name="sector" label={t("sector")} rules={[{ required: true }]}>
+            <Form.Item name="sector" label={t("sector")} rules={rules.choice()}>
               <Select options={options(INCUBATION_SECTORS, (v) => t(`sectors.${v}`))} />
             </Form.Item>
             <Form.Item

@@ -6,9 +6,8 @@ import { useLocale, useTranslations } from "next-intl";
 import { useFormat } from "@/lib/format-hook";
 import type { PartnerApplication, PartnerApplicationKind } from "@affiliates/contracts";
 import { isLocale } from "@affiliates/locales";
-import { api, apiKey } from "@/lib/api";
 import { goToLogin } from "@/lib/native-app";
-import { useApi } from "@/lib/use-api";
+import { useEndpoint } from "@/lib/use-endpoint";
 import { useSession } from "@/state/session";
 
 const Placeholder = () => <div className="partner-form-placeholder" aria-busy="true" />;
@@ -38,11 +37,7 @@ export function PartnerApplicationForm({
   const t = useTranslations("partners.form");
   const locale = useLocale();
   const { complete, isLogin } = useSession();
-  const { data, error, mutate } = useApi(
-    apiKey("myPartnerApplication", kind),
-    () => api.myPartnerApplication({ kind }),
-    { ready: complete && isLogin },
-  );
+  const { data, error, mutate } = useEndpoint("myPartnerApplication", { kind }, { ready: complete && isLogin });
   const [again, setAgain] = useState(false);
 
   let body: ReactNode;

@@ -3,14 +3,12 @@ import { useLocale, useMessages, useTranslations } from "next-intl";
 import { isKeyOf } from "@/lib/message-keys";
 import { useFormat } from "@/lib/format-hook";
 import { FaqList } from "@/components/safe/faq-list";
-import { api } from "@/lib/api";
-import { useApi } from "@/lib/use-api";
+import { useEndpoint } from "@/lib/use-endpoint";
 import { useBpsPercent } from "@/lib/use-bps-percent";
 import { NUM_TAG } from "@/lib/bidi";
 import { Ghost, GHOST_FIGURE } from "@/components/loading/ghost";
-import { LoadFailed } from "@/components/status/load-failed";
+import { hasLoadProblem, LoadProblem } from "@/components/status/loaded";
 import { TierTable } from "./tier-table";
-import { offerKey } from "@/lib/offers";
 
 /** Counts are whole numbers; volumes are compact ("1.5M"), the space of a table cell is short. */
 const COUNT = { maximumFractionDigits: 0 } as const;
@@ -25,7 +23,7 @@ export function ProgrammeOverview() {
   const format = useFormat();
   const locale = useLocale();
   // The FAQ's language follows the `Locale` header (src/lib/http.ts sends the page's locale); one cache entry per locale.
-  const { data, error, refresh } = useApi(offerKey("programme", locale), () => api.affiliateProgramme());
+  const { data, error, refresh } = useEndpoint("affiliateProgramme", {}, { varies: { locale } });
   const percent = useBpsPercent();
   // Column names, also each cell's label in the phone card view.
   const columns = {
@@ -35,10 +33,10 @@ export function ProgrammeOverview() {
     futuresRate: t("futuresRate"),
   };
 
-  if (error && !data) {
+  if (hasLoadProblem({ data, error, refresh })) {
     return (
       <div className="section">
-        <LoadFailed onRetry={refresh} message={t("loadFailed")} />
+        <LoadProblem result={{ data, error, refresh }} failed={t("loadFailed")} />
       </div>
     );
   }

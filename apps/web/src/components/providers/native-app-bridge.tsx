@@ -48,7 +48,7 @@ export function NativeAppBridge() {
     let cancelled = false;
     void bridge
       .registerWebVisible(() => {
-        reload();
+        void reload();
         void import("@/lib/device-token").then(({ getDeviceToken }) => getDeviceToken()?.onWebVisible());
       })
       .then((off) => {

@@ -9,6 +9,7 @@ import { Header } from "./header";
 import { Footer } from "./footer";
 import { ChatButton } from "./chat-button";
 import { ScrollRegions } from "./scroll-regions";
+import { SessionNotice } from "@/components/status/session-notice";
 
 interface Props {
   locale: Locale;
@@ -39,6 +40,7 @@ export function Shell({ locale, page, requiresLogin = false, inApp = false, chil
       )}
       {!inApp && <Header locale={locale} page={page} />}
       <main id="main" tabIndex={-1}>
+        <SessionNotice />
         {main}
       </main>
       {!inApp && <Footer locale={locale} page={page} />}

@@ -1,6 +1,5 @@
 "use client";
-import { api, apiKey } from "@/lib/api";
-import { useApi } from "@/lib/use-api";
+import { useEndpoint } from "@/lib/use-endpoint";
 import { useSession } from "@/state/session";
 
 /**
@@ -9,5 +8,5 @@ import { useSession } from "@/state/session";
  */
 export function useVipStatus() {
   const { complete, isLogin } = useSession();
-  return useApi(apiKey("vipStatus"), () => api.vipStatus(), { ready: complete && isLogin });
+  return useEndpoint("vipStatus", {}, { ready: complete && isLogin });
 }

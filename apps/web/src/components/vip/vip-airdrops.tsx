@@ -5,12 +5,13 @@ import { useInterval } from "ahooks";
 import { isHttpError } from "@affiliates/http";
 import type { Locale } from "@affiliates/locales";
 import { VipResponseCode, type VipAirdrop } from "@affiliates/contracts";
-import { api, apiKey } from "@/lib/api";
-import { useApi, useApiAction } from "@/lib/use-api";
+import { api } from "@/lib/api";
+import { useApiAction } from "@/lib/use-api";
+import { useEndpoint } from "@/lib/use-endpoint";
 import { goToLogin } from "@/lib/native-app";
 import { showMessage } from "@/lib/toast";
 import { useSession } from "@/state/session";
-import { LoadFailed } from "@/components/status/load-failed";
+import { hasLoadProblem, LoadProblem } from "@/components/status/loaded";
 import { useVipFormat } from "./use-vip-format";
 import { VIP_TRACKING_IDS } from "./vip-tracking-ids";
 import styles from "./vip.module.css";
@@ -37,10 +38,11 @@ export function VipAirdrops({ locale }: { locale: Locale }) {
   const tc = useTranslations("vipCommon");
   const { complete, isLogin } = useSession();
   // The list carries the user's own flags, so it waits for the session check (and is fetched again after a login).
-  const { data, error, mutate, refresh } = useApi(
-    apiKey("vipAirdrops", isLogin ? "user" : "visitor"),
-    () => api.vipAirdrops(),
+  const { data, error, mutate, refresh } = useEndpoint(
+    "vipAirdrops",
+    {},
     {
+      varies: { as: isLogin ? "user" : "visitor" },
       ready: complete,
       refreshDeps: [isLogin],
     },
@@ -103,10 +105,10 @@ export function VipAirdrops({ locale }: { locale: Locale }) {
     }
   };
 
-  if (error && !data) {
+  if (hasLoadProblem({ data, error, refresh })) {
     return (
       <div className="section">
-        <LoadFailed onRetry={refresh} message={tc("loadFailed")} />
+        <LoadProblem result={{ data, error, refresh }} failed={tc("loadFailed")} />
       </div>
     );
   }

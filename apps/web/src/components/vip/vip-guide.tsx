@@ -1,11 +1,9 @@
 "use client";
 import { useLocale, useTranslations } from "next-intl";
 import { FaqList } from "@/components/safe/faq-list";
-import { api } from "@/lib/api";
-import { useApi } from "@/lib/use-api";
-import { LoadFailed } from "@/components/status/load-failed";
+import { useEndpoint } from "@/lib/use-endpoint";
+import { hasLoadProblem, LoadProblem } from "@/components/status/loaded";
 import { useVipProgramme, VipRulesList } from "./vip-programme";
-import { offerKey } from "@/lib/offers";
 import styles from "./vip.module.css";
 
 /** How levels are reviewed (the API's rules) and the FAQ (the API's HTML, sanitised before it is shown). */
@@ -14,7 +12,7 @@ export function VipGuide() {
   const tc = useTranslations("vipCommon");
   const locale = useLocale();
   const programme = useVipProgramme();
-  const guide = useApi(offerKey("vipGuide", locale), () => api.vipGuide({ locale }));
+  const guide = useEndpoint("vipGuide", { locale });
   return (
     <>
       <section className="section" aria-labelledby="vip-review-title">
@@ -23,7 +21,7 @@ export function VipGuide() {
           {programme.data ? (
             <VipRulesList rules={programme.data.rules} />
           ) : programme.error ? (
-            <LoadFailed onRetry={programme.refresh} message={tc("loadFailed")} />
+            <LoadProblem result={programme} failed={tc("loadFailed")} />
           ) : (
             <ul className={styles.rules} />
           )}
@@ -31,8 +29,8 @@ export function VipGuide() {
       </section>
       <section className="section" id="faq" aria-labelledby="vip-faq-title">
         <h2 id="vip-faq-title">{t("faqTitle")}</h2>
-        {guide.error && !guide.data ? (
-          <LoadFailed onRetry={guide.refresh} message={tc("loadFailed")} />
+        {hasLoadProblem(guide) ? (
+          <LoadProblem result={guide} failed={tc("loadFailed")} />
         ) : (
           <FaqList items={guide.data?.faq ?? []} testId="vip-faq" open />
         )}

@@ -1,15 +1,13 @@
 "use client";
-import { useLocale, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import {
   VIP_METRICS,
   type FeeLevel,
   type VipLevelBenefits,
   type VipProgramme as VipProgrammeAnswer,
 } from "@affiliates/contracts";
-import { api } from "@/lib/api";
-import { offerKey } from "@/lib/offers";
-import { useApi } from "@/lib/use-api";
-import { LoadFailed } from "@/components/status/load-failed";
+import { useEndpoint } from "@/lib/use-endpoint";
+import { hasLoadProblem, LoadProblem } from "@/components/status/loaded";
 import { TierTable } from "@/components/programme/tier-table";
 import { useVipFormat } from "./use-vip-format";
 import { VipLink } from "./vip-links";
@@ -21,18 +19,17 @@ const FEE_COLUMNS = ["spotMaker", "spotTaker", "futuresMaker", "futuresTaker"] a
 
 /** The programme's answer, shared (one request, one cache entry) by every component of a page that shows it. */
 export function useVipProgramme() {
-  const locale = useLocale();
-  return useApi(offerKey("vipProgramme", locale), () => api.vipProgramme());
+  return useEndpoint("vipProgramme", {});
 }
 
 /** VIP0–VIP7 from the exchange API: qualification, fees, limits and benefits, the trial and the review rules. */
 export function VipProgramme() {
   const tc = useTranslations("vipCommon");
   const { data, error, refresh } = useVipProgramme();
-  if (error && !data) {
+  if (hasLoadProblem({ data, error, refresh })) {
     return (
       <div className="section">
-        <LoadFailed onRetry={refresh} message={tc("loadFailed")} />
+        <LoadProblem result={{ data, error, refresh }} failed={tc("loadFailed")} />
       </div>
     );
   }

@@ -3,7 +3,8 @@ import { useTranslations } from "next-intl";
 import { localePath, type Locale } from "@affiliates/locales";
 import { DAY_MS, type VipStatus as VipStatusAnswer } from "@affiliates/contracts";
 import { PAGES } from "@/lib/pages";
-import { LoadFailed } from "@/components/status/load-failed";
+import { hasLoadProblem, LoadProblem, LoginRequired } from "@/components/status/loaded";
+import { useSession } from "@/state/session";
 import { useVipFormat } from "./use-vip-format";
 import { useVipStatus } from "./use-vip-status";
 import { VipLinks } from "./vip-links";
@@ -14,10 +15,18 @@ import { useIsolate } from "@/lib/use-isolate";
 export function VipStatus({ locale }: { locale: Locale }) {
   const tc = useTranslations("vipCommon");
   const { data, error, refresh } = useVipStatus();
-  if (error && !data) {
+  const { complete, isLogin } = useSession();
+  if (complete && !isLogin) {
     return (
       <div className="section">
-        <LoadFailed onRetry={refresh} message={tc("loadFailed")} />
+        <LoginRequired />
+      </div>
+    );
+  }
+  if (hasLoadProblem({ data, error, refresh })) {
+    return (
+      <div className="section">
+        <LoadProblem result={{ data, error, refresh }} failed={tc("loadFailed")} />
       </div>
     );
   }

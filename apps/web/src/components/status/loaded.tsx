@@ -1,0 +1,146 @@
+"use client";
+import type { ReactNode } from "react";
+import { useLocale, useTranslations } from "next-intl";
+import { isHttpError } from "@affiliates/http";
+import { isLocale } from "@affiliates/locales";
+import { goToLogin } from "@/lib/native-app";
+import { meansNotLoggedIn } from "@/state/session";
+import { LoadFailed } from "./load-failed";
+
+/** What `useEndpoint` / `useApi` hand back that `<Loaded>` reads. */
+export interface LoadResult<T> {
+  data?: T | undefined;
+  error?: Error | undefined;
+  refresh: () => void;
+}
+
+/** The state a section is in: it shows exactly one of them, and only what it was told. */
+export type LoadState = "loading" | "failed" | "notLoggedIn" | "notAllowed" | "empty" | "ready";
+
+/** Which state a result is in (an answer already shown stays while a refresh fails: the refresh's toast says so). */
+export function loadState<T>(result: LoadResult<T>, isEmpty?: (data: T) => boolean): LoadState {
+  if (result.data !== undefined) return isEmpty?.(result.data) ? "empty" : "ready";
+  if (result.error === undefined) return "loading";
+  if (meansNotLoggedIn(result.error)) return "notLoggedIn";
+  if (isHttpError(result.error) && result.error.code === "403") return "notAllowed";
+  return "failed";
+}
+
+/** The result has no data and will not get any without something else happening: a failure, no login, no access. */
+export const hasLoadProblem = <T,>(result: LoadResult<T>): boolean => {
+  const state = loadState(result);
+  return state === "failed" || state === "notLoggedIn" || state === "notAllowed";
+};
+
+/**
+ * The problem state alone, for a section that lays out its own loading stand-in (the offer pages, whose figures come
+ * in the HTML) and shows its content as it arrives: renders nothing unless `hasLoadProblem`.
+ */
+export function LoadProblem<T>({
+  result,
+  failed,
+  notAllowed,
+}: {
+  result: LoadResult<T>;
+  failed?: string | undefined;
+  notAllowed?: ReactNode;
+}) {
+  switch (loadState(result)) {
+    case "notLoggedIn":
+      return <LoginRequired />;
+    case "notAllowed":
+      return <>{notAllowed ?? <NotAllowed />}</>;
+    case "failed":
+      return <LoadFailed onRetry={result.refresh} {...(failed ? { message: failed } : {})} />;
+    default:
+      return null;
+  }
+}
+
+interface Props<T> {
+  result: LoadResult<T>;
+  children: (data: T) => ReactNode;
+  /** Stand-in while loading, laid out like the content; a visible loading block of `minHeight` by default. */
+  loading?: ReactNode;
+  minHeight?: number;
+  /** The answer has nothing to show (no rows): `empty` is shown instead, a sentence saying so. */
+  isEmpty?: (data: T) => boolean;
+  empty?: ReactNode;
+  /** What could not be loaded, translated; the generic sentence by default. */
+  failed?: string;
+  /** Shown when the server refused this account (403); a generic sentence by default. */
+  notAllowed?: ReactNode;
+}
+
+/**
+ * One section's data, in exactly one of its states: loading (a visible, announced stand-in, never content that
+ * claims a status not received), failed (what happened and a retry), not logged in (a way to log in), not allowed,
+ * empty, or the content. The states of every data section look and read the same.
+ */
+export function Loaded<T>({ result, children, loading, minHeight, isEmpty, empty, failed, notAllowed }: Props<T>) {
+  const state = loadState(result, isEmpty);
+  switch (state) {
+    case "ready":
+      return <>{children(result.data as T)}</>;
+    case "empty":
+      return <>{empty ?? <EmptyNote />}</>;
+    case "loading":
+      return <>{loading ?? <LoadingBlock minHeight={minHeight} />}</>;
+    default:
+      return <LoadProblem result={result} failed={failed} notAllowed={notAllowed} />;
+  }
+}
+
+/** A visible, announced placeholder: a shimmering block the height of what is coming. */
+export function LoadingBlock({ minHeight = 96 }: { minHeight?: number | undefined }) {
+  const t = useTranslations("status");
+  return (
+    <div
+      className="loading-block"
+      role="status"
+      aria-busy="true"
+      data-testid="loading"
+      style={{ minBlockSize: minHeight }}
+    >
+      <span className="visually-hidden">{t("loading")}</span>
+    </div>
+  );
+}
+
+function EmptyNote() {
+  const t = useTranslations("status");
+  return (
+    <p className="muted empty-note" data-testid="empty">
+      {t("empty")}
+    </p>
+  );
+}
+
+function NotAllowed() {
+  const t = useTranslations("status");
+  return (
+    <p className="card status-note" role="note" data-testid="not-allowed">
+      {t("notAllowed")}
+    </p>
+  );
+}
+
+/** The server said "not logged in": a way to log in (in the app, the app's own login), never a status guessed. */
+export function LoginRequired() {
+  const t = useTranslations("status");
+  const locale = useLocale();
+  return (
+    <div className="card status-note" role="note" data-testid="login-required">
+      <p>{t("loginRequired")}</p>
+      <button
+        type="button"
+        className="button button-primary"
+        onClick={() => {
+          if (isLocale(locale)) void goToLogin(locale);
+        }}
+      >
+        {t("logIn")}
+      </button>
+    </div>
+  );
+}
