@@ -17,6 +17,7 @@ import * as storageBounds from "./migrations/0014-storage-bounds";
 import * as riskHolds from "./migrations/0015-risk-holds";
 import * as subAffiliateConsent from "./migrations/0016-sub-affiliate-consent";
 import * as analyticsRetention from "./migrations/0017-analytics-retention";
+import * as partnerDesk from "./migrations/0018-partner-desk";
 
 /** Migrations are imported statically (no directory scanning), so they work the same under tsx, vitest and bundlers. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0015-risk-holds": riskHolds,
   "0016-sub-affiliate-consent": subAffiliateConsent,
   "0017-analytics-retention": analyticsRetention,
+  "0018-partner-desk": partnerDesk,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };
