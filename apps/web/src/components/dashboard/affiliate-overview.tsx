@@ -11,7 +11,8 @@ import { useApi } from "@/lib/use-api";
 import { PAGES } from "@/lib/pages";
 import { useSession } from "@/state/session";
 import { useMyApplication } from "@/lib/use-my-application";
-import { LIVE_REFRESH } from "@/lib/live-refresh";
+import { DeskRefreshProvider, useDeskLive } from "./desk-refresh";
+import { DeskSummary, deskSectionId } from "./desk-summary";
 import { LoadFailed } from "@/components/status/load-failed";
 import { useCsvExport } from "@/lib/use-csv-export";
 import {
@@ -78,7 +79,11 @@ export function AffiliateOverview() {
       </section>
     );
   }
-  return <Performance affiliate={data?.isAffiliate === true} />;
+  return (
+    <DeskRefreshProvider>
+      <Performance affiliate={data?.isAffiliate === true} />
+    </DeskRefreshProvider>
+  );
 }
 
 /** A user who is not an affiliate: their application's state when they have one under review or refused, else the call to apply. */
@@ -128,8 +133,7 @@ function Performance({ affiliate }: { affiliate: boolean }) {
   const hydrated = useHydrated();
   const key = apiKey("affiliateSummary", range.from, range.to);
   const { data, error, refresh } = useApi(key, () => api.affiliateSummary({ ...range }), {
-    ...LIVE_REFRESH,
-    refreshDeps: [key],
+    ...useDeskLive([key]),
     ready: affiliate,
   });
   const csv = useCsvExport("commissions");
@@ -164,6 +168,7 @@ function Performance({ affiliate }: { affiliate: boolean }) {
 
   return (
     <>
+      {affiliate && <DeskSummary period={shown?.totals} />}
       <section className="section" aria-labelledby="performance-title">
         <div className="section-head">
           <h2 id="performance-title">{t("performanceTitle")}</h2>
@@ -232,9 +237,20 @@ function Performance({ affiliate }: { affiliate: boolean }) {
           {t("exportCsv")}
         </a>
       </section>
+      {affiliate && (
+        <div id={deskSectionId("balance")} className={styles.deskAnchor}>
+          <Deferred name="payouts" minHeight={PAYOUTS_MIN_HEIGHT}>
+            <PayoutsSection />
+          </Deferred>
+        </div>
+      )}
       {!failed && (
         <>
-          <section className="section" aria-labelledby="trends-title">
+          <section
+            id={deskSectionId("trends")}
+            className={`section ${styles.deskAnchor}`}
+            aria-labelledby="trends-title"
+          >
             <h2 id="trends-title">{t("trends.title")}</h2>
             <p className="muted">{t("trends.caption")}</p>
             <Deferred name="trends" minHeight={640}>
@@ -265,21 +281,24 @@ function Performance({ affiliate }: { affiliate: boolean }) {
       )}
       {affiliate && (
         <>
-          <Deferred name="payouts" minHeight={PAYOUTS_MIN_HEIGHT}>
-            <PayoutsSection />
-          </Deferred>
-          <Deferred name="commissions" minHeight={700}>
-            <CommissionRecords key={`${range.from}:${range.to}`} from={range.from} to={range.to} />
-          </Deferred>
+          <div id={deskSectionId("records")} className={styles.deskAnchor}>
+            <Deferred name="commissions" minHeight={700}>
+              <CommissionRecords key={`${range.from}:${range.to}`} from={range.from} to={range.to} />
+            </Deferred>
+          </div>
           <Deferred name="level" minHeight={340}>
             <LevelCard />
           </Deferred>
-          <Deferred name="links" minHeight={520}>
-            <ReferralLinks from={range.from} to={range.to} />
-          </Deferred>
-          <Deferred name="invitees" minHeight={720}>
-            <InviteesTable />
-          </Deferred>
+          <div id={deskSectionId("links")} className={styles.deskAnchor}>
+            <Deferred name="links" minHeight={520}>
+              <ReferralLinks from={range.from} to={range.to} />
+            </Deferred>
+          </div>
+          <div id={deskSectionId("invitees")} className={styles.deskAnchor}>
+            <Deferred name="invitees" minHeight={720}>
+              <InviteesTable />
+            </Deferred>
+          </div>
         </>
       )}
     </>

@@ -4,7 +4,7 @@ import { Button, Form, Input, Modal, QRCode, Select } from "antd";
 import { useTranslations } from "next-intl";
 import { useFormat } from "@/lib/format-hook";
 import { MONEY_DIGITS } from "@/lib/format";
-import { LIVE_REFRESH } from "@/lib/live-refresh";
+import { useDeskLive } from "./desk-refresh";
 import {
   AFFILIATE_CHANNEL_TYPES,
   AFFILIATE_LINK_SHARE_BPS,
@@ -57,10 +57,7 @@ export function ReferralLinks({ from, to }: { from: string; to: string }) {
   const format = useFormat();
   const percent = useBpsPercent();
   const key = apiKey("links", from, to);
-  const { data, error, mutate, refresh } = useApi(key, () => api.links({ from, to }), {
-    ...LIVE_REFRESH,
-    refreshDeps: [key],
-  });
+  const { data, error, mutate, refresh } = useApi(key, () => api.links({ from, to }), useDeskLive([key]));
   const [qrFor, setQrFor] = useState<ReferralLink | null>(null);
   const [editing, setEditing] = useState<ReferralLink | null>(null);
   const [posterFor, setPosterFor] = useState<ReferralLink | null>(null);

@@ -28,7 +28,7 @@ function CardManager() {
   const t = useTranslations("network.cards");
   const { data, error, mutate, refresh } = useApi(apiKey("cards"), fetchCards);
   const links = useApi(apiKey("links"), () => api.links());
-  const [maskedIds, setMaskedIds] = useState<ReadonlyMap<number, string>>(() => new Map());
+  const [uids, setUids] = useState<ReadonlyMap<number, string>>(() => new Map());
 
   if (error && !data) {
     return (
@@ -60,9 +60,9 @@ function CardManager() {
             });
         }}
         onQuotaExceeded={quotaExceeded}
-        onInviteesSeen={(seen) => setMaskedIds((known) => new Map([...known, ...seen]))}
+        onInviteesSeen={(seen) => setUids((known) => new Map([...known, ...seen]))}
       />
-      <CardList cards={data?.cards} links={links.data?.links} maskedIds={maskedIds} />
+      <CardList cards={data?.cards} links={links.data?.links} uids={uids} />
     </>
   );
 }
