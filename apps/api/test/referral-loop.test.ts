@@ -20,6 +20,9 @@ describe(`clicks and sign-ups (${DIALECT})`, () => {
     const first = await s.app.inject({ method: "GET", url: "/register?ref=aurora10" });
     expect(first.statusCode).toBe(200);
     expect(first.body).toContain("Invited by Au***: 10% of your fees back");
+    // A link whose spot and futures shares differ promises the range, never the larger share alone (issue 34).
+    const uneven = await s.app.inject({ method: "GET", url: "/register?ref=AuroraX" });
+    expect(uneven.body).toMatch(/Invited by Au\*\*\*: 0%\s?[–-]\s?5% of your fees back/);
     expect(first.body).toContain('name="ref"');
     expect(first.body).toContain('value="aurora10"');
     const visitor = cookieOf(first, "ref_visitor");

@@ -45,7 +45,8 @@ export interface CsvLocalization {
  */
 export function localizeCsv(csv: string, how: CsvLocalization): string {
   const body = csv.startsWith(CSV_BOM) ? csv.slice(CSV_BOM.length) : csv;
-  const [header = [], ...records] = parseCsv(body).filter((r) => !(r.length === 1 && r[0] === ""));
+  const [header, ...records] = parseCsv(body).filter((r) => !(r.length === 1 && r[0] === ""));
+  if (header === undefined) return CSV_BOM;
   const kept = header.flatMap((key, index) => {
     const title = how.title(key);
     return title === undefined ? [] : [{ key, index, title }];

@@ -3,6 +3,7 @@ import { useState, type MouseEvent } from "react";
 import dynamic from "next/dynamic";
 import { useLocale, useTranslations } from "next-intl";
 import { useFormat } from "@/lib/format-hook";
+import { MONEY_DIGITS } from "@/lib/format";
 import type { AffiliateApplication, AffiliateSummaryFigures } from "@affiliates/contracts";
 import { isLocale, localePath } from "@affiliates/locales";
 import { api, apiKey } from "@/lib/api";
@@ -140,10 +141,15 @@ function Performance({ affiliate }: { affiliate: boolean }) {
   const shown = data && data.from === range.from && data.to === range.to ? data : undefined;
   // The period's figures could not be loaded: one retry in their place, no empty trends and funnel below.
   const failed = affiliate && !shown && error !== undefined;
+  // Money: the unit after a breakable space, so a long amount wraps before its unit instead of being clipped.
   const value = (name: keyof AffiliateSummaryFigures, figures: AffiliateSummaryFigures) =>
-    MONEY_FIGURES.has(name)
-      ? format.amount(figures[name], "USDT")
-      : format.number(figures[name], { maximumFractionDigits: 0 });
+    MONEY_FIGURES.has(name) ? (
+      <bdi>
+        {format.number(figures[name], MONEY_DIGITS)} <span className={styles.unit}>USDT</span>
+      </bdi>
+    ) : (
+      format.number(figures[name], { maximumFractionDigits: 0 })
+    );
   const funnelTop = Math.max(1, shown?.funnel[0]?.count ?? 1);
   const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
 
