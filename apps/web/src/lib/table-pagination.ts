@@ -36,9 +36,13 @@ export function serverTablePagination(
     showSizeChanger: size !== undefined,
     ...(size ? { pageSizeOptions: TABLE_PAGE_SIZES } : {}),
     itemRender: pagerItemWithoutAnchor,
-    onChange: (page: number, pageSize: number) => {
-      if (size && pageSize !== size.pageSize) size.onSize(pageSize);
-      else onChange?.(page);
-    },
+    ...(onChange || size
+      ? {
+          onChange: (page: number, pageSize: number) => {
+            if (size && pageSize !== size.pageSize) size.onSize(pageSize);
+            else onChange?.(page);
+          },
+        }
+      : {}),
   };
 }
