@@ -19,13 +19,14 @@ export function useStatement(
   return useApi(key, () => api.statement({ page, pageSize }), useDeskLive([key]));
 }
 
-/** A moment with its zone named: "28 Nov 2026, 08:00 GMT+8". */
+/** A moment with its zone named, on a 24-hour clock: "28 Nov 2026, 08:00 GMT+8" (settlement reads "00:00 UTC"). */
 export const MOMENT_WITH_ZONE: Intl.DateTimeFormatOptions = {
   year: "numeric",
   month: "short",
   day: "numeric",
   hour: "2-digit",
   minute: "2-digit",
+  hourCycle: "h23",
   timeZoneName: "short",
 };
 

@@ -197,8 +197,8 @@ function TrendChart({ figure, label, summary }: { figure: TrendFigure; label: st
         aria-label={t("explore", { figure: label })}
         aria-valuemin={0}
         aria-valuemax={Math.max(0, last)}
-        aria-valuenow={picked ?? undefined}
-        aria-valuetext={point ? reading : undefined}
+        aria-valuenow={picked ?? Math.max(0, last)}
+        aria-valuetext={point ? reading : t("readHint")}
         className={styles.chartReader}
         onPointerDown={onPointer}
         onPointerMove={(event) => event.buttons !== 0 && onPointer(event)}
