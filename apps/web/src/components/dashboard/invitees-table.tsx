@@ -276,7 +276,7 @@ export function InviteesTable() {
         )}
       </div>
       <p className="muted" data-testid="invitee-count" aria-live="polite">
-        {data ? t("count", { count: data.total }) : "\u00a0"}
+        {data ? t("count", { count: format.number(data.total, { maximumFractionDigits: 0 }) }) : "\u00a0"}
       </p>
       <ZoneNote />
       {error && !data ? (
