@@ -63,9 +63,8 @@ function csvRecord(header: string[], values: string[]): AffiliateCommissionRecor
   const o: Record<string, unknown> = {};
   header.forEach((key, i) => {
     const v = values[i] ?? "";
-    if (key === "id" || key === "inviteeId") o[key] = Number(v);
-    else if (key.endsWith("Usdt")) o[key] = Number(v);
-    else o[key] = v === "" && (key === "settledAt" || key === "reasonNone") ? null : v;
+    if (key.endsWith("Usdt") || key.endsWith("Bps")) o[key] = Number(v);
+    else o[key] = v === "" && (key === "settledAt" || key === "reasonNone" || key === "linkCode") ? null : v;
   });
   return o as AffiliateCommissionRecord;
 }
@@ -74,7 +73,8 @@ function csvRecord(header: string[], values: string[]): AffiliateCommissionRecor
 
 describe("commissions", () => {
   const mine = G.affiliate_commissions.filter((c) => c.affiliate_user_id === AFFILIATE_ID);
-  const masked = new Map(G.affiliate_invitees.map((i) => [i.id, i.masked_user_id]));
+  const uids = new Map(G.affiliate_invitees.map((i) => [i.id, i.user_id]));
+  const linkCodes = new Map(G.affiliate_links.map((l) => [l.id, l.code]));
 
   async function allJsonRows(from: string, to: string): Promise<AffiliateCommissionRecord[]> {
     const rows: AffiliateCommissionRecord[] = [];
@@ -103,10 +103,16 @@ describe("commissions", () => {
       id: first?.id,
       tradeDay: first?.trade_day,
       inviteeId: first?.invitee_id,
-      inviteeMaskedId: masked.get(Number(first?.invitee_id)),
+      inviteeUid: uids.get(Number(first?.invitee_id)),
       businessLine: first?.business_line,
+      linkCode: linkCodes.get(Number(first?.link_id)),
       volumeUsdt: usd(cents(first?.volume_cents)),
       feeUsdt: usd(cents(first?.fee_cents)),
+      // The line's rate and share from its exact amounts: commission + rebate = fee × rate, rebate = fee × share.
+      rateBps: Math.round(
+        ((Number(first?.commission_micros) + Number(first?.rebate_micros)) * 10_000) / Number(first?.fee_micros),
+      ),
+      shareBps: Math.round((Number(first?.rebate_micros) * 10_000) / Number(first?.fee_micros)),
       commissionUsdt: usd(cents(first?.commission_cents)),
       status: first?.status,
       settledAt: first?.settled_at,
@@ -159,12 +165,12 @@ describe("commissions", () => {
     const json = await allJsonRows(from, TODAY);
     expect(json.length).toBeGreaterThan(500);
     expect(lines).toHaveLength(json.length);
-    // The CSV's columns: every field but the line's source, fill count and risk hold.
+    // The CSV's columns: every field but the internal ids, the line's source, fill count and risk hold.
     expect(lines.map((l) => csvRecord(header ?? [], l))).toEqual(
-      json.map(({ source: _source, fills: _fills, hold: _hold, ...columns }) => columns),
+      json.map(({ id: _id, inviteeId: _invitee, source: _source, fills: _fills, hold: _hold, ...columns }) => columns),
     );
     // Money is written with exactly two decimals.
-    expect(lines.every((l) => /^\d+\.\d{2}$/.test(l[5] ?? ""))).toBe(true);
+    expect(lines.every((l) => /^\d+\.\d{2}$/.test(l[4] ?? ""))).toBe(true);
   });
 
   it("streams a whole year (every seeded row, in order) and a single day", async () => {
@@ -173,11 +179,10 @@ describe("commissions", () => {
     expect(response.statusCode).toBe(200);
     const [, ...lines] = parseCsv(response.body);
     expect(lines).toHaveLength(mine.length);
-    const ids = lines.map((l) => Number(l[0]));
-    expect(new Set(ids).size).toBe(mine.length);
-    const days = lines.map((l) => l[1] ?? "");
+    const days = lines.map((l) => l[0] ?? "");
     expect(days).toEqual([...days].sort().reverse());
-    const totalCents = lines.reduce((n, l) => n + Math.round(Number(l[7]) * 100), 0);
+    const commission = AFFILIATE_COMMISSION_CSV_COLUMNS.indexOf("commissionUsdt");
+    const totalCents = lines.reduce((n, l) => n + Math.round(Number(l[commission]) * 100), 0);
     expect(totalCents).toBe(mine.reduce((n, c) => n + cents(c.commission_cents), 0));
 
     const day = addDays(TODAY, -3);

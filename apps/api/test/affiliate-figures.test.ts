@@ -195,7 +195,7 @@ describe("links", () => {
 describe(routeTitle("invitees"), () => {
   const mine = G.affiliate_invitees.filter((i) => i.affiliate_user_id === AFFILIATE_ID);
 
-  it("pages the seeded invitees newest first, masked", async () => {
+  it("pages the seeded invitees newest first, each by its UID", async () => {
     const page = inviteePageSchema.parse(data(await s.asAffiliate("GET", apiUrl("invitees"))));
     expect(page).toMatchObject({ total: 3000, page: 1, pageSize: 20 });
     const expected = [...mine]
@@ -208,7 +208,7 @@ describe(routeTitle("invitees"), () => {
     const seed = expected[0];
     expect(first).toEqual({
       id: seed?.id,
-      maskedUserId: seed?.masked_user_id,
+      uid: seed?.user_id,
       registeredAt: seed?.registered_at,
       kyc: seed?.kyc_at !== null,
       firstDepositAt: seed?.first_deposit_at,
@@ -219,7 +219,7 @@ describe(routeTitle("invitees"), () => {
       linkCode: G.affiliate_links.find((l) => l.id === seed?.link_id)?.code,
       hold: null,
     });
-    for (const item of page.items) expect(item.maskedUserId).toMatch(/^\d{2}\*{4}\d{2}$/);
+    for (const item of page.items) expect(item.uid).toMatch(/^\d{10}$/);
   });
 
   it("sorts by volume and commission both ways", async () => {
@@ -267,7 +267,52 @@ describe(routeTitle("invitees"), () => {
     expect(ids.size).toBe(3000);
   });
 
-  it("filters by link and searches by masked or full user id", async () => {
+  it("names every invitee of a 3,000-invitee book by a different UID (issue 34)", async () => {
+    const uids = new Set<string>();
+    for (let page = 1; page <= 30; page++) {
+      const p = inviteePageSchema.parse(data(await s.asAffiliate("GET", apiUrl("invitees", { page, pageSize: 100 }))));
+      for (const item of p.items) uids.add(item.uid);
+    }
+    expect(uids.size).toBe(3000);
+  });
+
+  it("filters by traded, KYC and sign-up days, alone and together", async () => {
+    const days = [...mine.map((i) => i.registered_at.slice(0, 10))].sort();
+    const from = days[Math.floor(days.length / 3)] ?? "";
+    const to = days[Math.floor((days.length * 2) / 3)] ?? "";
+    const cases: [Record<string, string>, (i: (typeof mine)[number]) => boolean][] = [
+      [{ traded: "yes" }, (i) => i.first_trade_at !== null],
+      [{ traded: "no" }, (i) => i.first_trade_at === null],
+      [{ kyc: "yes" }, (i) => i.kyc_at !== null],
+      [{ kyc: "no" }, (i) => i.kyc_at === null],
+      [
+        { registeredFrom: from, registeredTo: to },
+        (i) => i.registered_at.slice(0, 10) >= from && i.registered_at.slice(0, 10) <= to,
+      ],
+      [
+        { traded: "no", kyc: "yes", registeredFrom: from },
+        (i) => i.first_trade_at === null && i.kyc_at !== null && i.registered_at.slice(0, 10) >= from,
+      ],
+    ];
+    for (const [query, keep] of cases) {
+      const page = inviteePageSchema.parse(
+        data(await s.asAffiliate("GET", apiUrl("invitees", { ...query, pageSize: 100 }))),
+      );
+      const expected = mine.filter(keep);
+      expect(expected.length).toBeGreaterThan(0);
+      expect(page.total).toBe(expected.length);
+      const ids = new Set(expected.map((i) => i.id));
+      expect(page.items.every((i) => ids.has(i.id))).toBe(true);
+    }
+    refused(
+      await s.asAffiliate("GET", apiUrl("invitees", { registeredFrom: to, registeredTo: from })),
+      400,
+      "400",
+      /^registeredTo: /,
+    );
+  });
+
+  it("filters by link and searches by a whole or partial UID", async () => {
     const link = G.affiliate_links.find((l) => l.code === "auroraVIP");
     const byLink = inviteePageSchema.parse(
       data(await s.asAffiliate("GET", apiUrl("invitees", { linkId: link?.id, pageSize: 100 }))),
@@ -275,17 +320,19 @@ describe(routeTitle("invitees"), () => {
     expect(byLink.total).toBe(mine.filter((i) => i.link_id === link?.id).length);
     expect(byLink.items.every((i) => i.linkCode === "auroraVIP")).toBe(true);
     const target = mine[1234];
-    const masked = target?.masked_user_id ?? "";
+    const part = (target?.user_id ?? "").slice(3, 8);
     const search = inviteePageSchema.parse(
-      data(await s.asAffiliate("GET", apiUrl("invitees", { search: masked, pageSize: 100 }))),
+      data(await s.asAffiliate("GET", apiUrl("invitees", { search: part, pageSize: 100 }))),
     );
-    expect(search.total).toBe(mine.filter((i) => i.masked_user_id.includes(masked)).length);
+    expect(search.total).toBe(mine.filter((i) => i.user_id.includes(part)).length);
     expect(search.items.map((i) => i.id)).toContain(target?.id);
     const exact = inviteePageSchema.parse(
       data(await s.asAffiliate("GET", apiUrl("invitees", { search: target?.user_id }))),
     );
-    expect(exact.items.map((i) => i.id)).toContain(target?.id);
-    const none = inviteePageSchema.parse(data(await s.asAffiliate("GET", apiUrl("invitees", { search: "ZZZZ" }))));
+    expect(exact.items.map((i) => [i.id, i.uid])).toEqual([[target?.id, target?.user_id]]);
+    const none = inviteePageSchema.parse(
+      data(await s.asAffiliate("GET", apiUrl("invitees", { search: "1999999999" }))),
+    );
     expect(none).toMatchObject({ items: [], total: 0 });
   });
 
@@ -299,7 +346,11 @@ describe(routeTitle("invitees"), () => {
     ["order=up", /^order: /],
     ["linkId=abc", /^linkId: /],
     ["search=a%25b", /^search: /],
-    [`search=${"1".repeat(33)}`, /^search: /],
+    [`search=${"1".repeat(21)}`, /^search: /],
+    ["search=70****12", /^search: /],
+    ["traded=maybe", /^traded: /],
+    ["kyc=1", /^kyc: /],
+    ["registeredFrom=2026-02-30", /^registeredFrom: /],
     ["bogus=1", /^bogus: unknown field/],
   ])("refuses ?%s", async (query, msg) => {
     refused(await s.asAffiliate("GET", apiUrl("invitees", query)), 400, "400", msg);

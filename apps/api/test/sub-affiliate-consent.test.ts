@@ -13,7 +13,7 @@ import {
 } from "@affiliates/contracts";
 import { DAY_MS } from "../src/platform/lib/days";
 import { okData as data, refused } from "./helpers/envelope-assertions";
-import { masked, referralLoopSuite } from "./helpers/referral-loop";
+import { referralLoopSuite } from "./helpers/referral-loop";
 import { AFFILIATE, DIALECT, deviceToken, login, sessionCookie } from "./helpers/test-app";
 import { apiUrl } from "./helpers/api-url";
 
@@ -244,7 +244,7 @@ describe(`after acceptance: rate offers and leaving (${DIALECT})`, () => {
   it("a sub leaves on their own: their level's rate, no override for the former inviter on later fills, past lines kept", async () => {
     const sub = await subWithInvitee(2500);
     data(await feed([fill(sub.inviteeId, "spot", 1)]));
-    const parentBefore = await linesOf(s.affiliateCookie, masked(sub.inviteeId));
+    const parentBefore = await linesOf(s.affiliateCookie, sub.inviteeId);
     expect(parentBefore).toHaveLength(1);
     expect(parentBefore[0]).toMatchObject({ source: "override", commissionUsdt: 0.2 });
     data(await patchSub(sub.userId, { rateBps: 100 }));
@@ -281,7 +281,7 @@ describe(`after acceptance: rate offers and leaving (${DIALECT})`, () => {
       overrideMicros: 0,
     });
     // The former inviter's line of the earlier fill is unchanged; the later fill added nothing to it.
-    expect(await linesOf(s.affiliateCookie, masked(sub.inviteeId))).toEqual(parentBefore);
+    expect(await linesOf(s.affiliateCookie, sub.inviteeId)).toEqual(parentBefore);
   });
 });
 

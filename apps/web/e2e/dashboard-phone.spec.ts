@@ -94,8 +94,8 @@ test.describe("the dashboard on a phone", () => {
         await expect(holder.locator(".bit-list-item").first(), table).toBeVisible();
         await expect(holder.locator(".bit-table"), table).toHaveCount(0);
       }
-      // The payout history is cards too (the demo affiliate may have none yet: then a sentence, never a table).
-      await expect(page.getByTestId("payout-history").locator(".bit-table")).toHaveCount(0);
+      // The statement is cards too (an affiliate with no entry yet gets a sentence, never a table).
+      await expect(page.getByTestId("statement").locator(".bit-table")).toHaveCount(0);
 
       const card = linkCard(page, DEMO_CODE);
       await expect(card).toHaveCount(1);

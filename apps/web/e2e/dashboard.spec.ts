@@ -108,7 +108,7 @@ test.describe("affiliate dashboard (in part)", () => {
 
   test("invitees: server-side pages and sorting match the API", async ({ page, context }) => {
     await logIn(context);
-    type Page = { data: { items: { maskedUserId: string; volumeUsdt: number }[]; total: number } };
+    type Page = { data: { items: { uid: string; volumeUsdt: number }[]; total: number } };
     const api = async (query: Record<string, string>) =>
       (
         (await (
@@ -125,16 +125,16 @@ test.describe("affiliate dashboard (in part)", () => {
     const first = await api({ page: "1" });
     expect(first.total).toBeGreaterThan(10);
     await expect(table.locator("tbody tr.bit-table-row")).toHaveCount(10);
-    await expect.poll(firstUser).toBe(first.items[0]!.maskedUserId);
+    await expect.poll(firstUser).toBe(first.items[0]!.uid);
 
     await section.locator(".bit-pagination-item-2").click();
     const second = await api({ page: "2" });
-    await expect.poll(firstUser).toBe(second.items[0]!.maskedUserId);
+    await expect.poll(firstUser).toBe(second.items[0]!.uid);
 
     await table.getByRole("columnheader", { name: /Volume/ }).click(); // ascending
     await table.getByRole("columnheader", { name: /Volume/ }).click(); // descending
     const byVolume = await api({ page: "1", sort: "volume", order: "desc" });
-    await expect.poll(firstUser).toBe(byVolume.items[0]!.maskedUserId);
+    await expect.poll(firstUser).toBe(byVolume.items[0]!.uid);
   });
 
   test("a plain user is pointed to the application, not shown figures", async ({ page, context }) => {

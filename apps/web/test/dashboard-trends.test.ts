@@ -87,6 +87,20 @@ describe("table pagination", () => {
     expect(serverTablePagination(1, 0).onChange).toBeUndefined();
   });
 
+  it("offers 10, 20, 50 and 100 a page when asked; a new size is reported instead of a page (issue 34)", () => {
+    const pages: number[] = [];
+    const sizes: number[] = [];
+    const config = serverTablePagination(3, 500, (page) => pages.push(page), {
+      pageSize: 20,
+      onSize: (size) => sizes.push(size),
+    });
+    expect(config).toMatchObject({ pageSize: 20, showSizeChanger: true, pageSizeOptions: [10, 20, 50, 100] });
+    config.onChange?.(4, 20);
+    config.onChange?.(1, 100);
+    expect(pages).toEqual([4]);
+    expect(sizes).toEqual([100]);
+  });
+
   it("renders page items without href-less anchors", () => {
     const item = pagerItemWithoutAnchor(2, "page", createElement("a", { rel: "nofollow", className: "x" }, 2));
     expect(isValidElement(item) && item.type).toBe("span");

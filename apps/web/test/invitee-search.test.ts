@@ -18,11 +18,14 @@ const SAMPLES = [
 ];
 
 describe("invitee search", () => {
-  it("accepts what the table shows (the masked user id) and a full user id", () => {
-    expect(inviteeSearchTerm("70****12")).toBe("70****12");
-    expect(inviteeSearchTerm("  70****12 ")).toBe("70****12");
+  it("accepts a whole or partial UID (digits, up to 20) and refuses a masked id or letters (issue 34)", () => {
+    expect(inviteeSearchTerm("7012345678")).toBe("7012345678");
+    expect(inviteeSearchTerm("  2345 ")).toBe("2345");
     expect(inviteeSearchTerm("12345678901234567890")).toBe("12345678901234567890");
+    expect(inviteeSearchTerm("123456789012345678901")).toBeNull();
     expect(inviteeSearchTerm("   ")).toBe("");
+    expect(inviteeSearchTerm("70****12")).toBeNull();
+    expect(inviteeSearchTerm("abc")).toBeNull();
     expect(inviteeSearchTerm("70-12")).toBeNull();
   });
 

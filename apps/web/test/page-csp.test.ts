@@ -79,14 +79,14 @@ describe("pre-rendered pages get a nonce per response", () => {
 });
 
 describe("pre-rendered pages are served with the run-time origin and settings", () => {
-  it("the head links get PUBLIC_ORIGIN and <html> gets APP_ENV and SENTRY_DSN, as the server has them when it serves", async () => {
+  it("the head links get PUBLIC_ORIGIN and <html> gets APP_ENV, SENTRY_DSN and PUBLIC_ORIGIN, as the server has them when it serves", async () => {
     process.env.PUBLIC_ORIGIN = "https://partners.exchange.example";
     process.env.APP_ENV = "online";
     process.env.SENTRY_DSN = "https://key@sentry.exchange.example/7";
     const { prerenderedPage, prerenderedResponse } = await import("../src/lib/page-csp");
     const html = new TextDecoder().decode(prerenderedResponse(prerenderedPage("/en/w/affiliates/fee")!).body);
     expect(html).toContain(
-      '<html data-app-env="online" data-sentry-dsn="https://key@sentry.exchange.example/7" lang="en">',
+      '<html data-app-env="online" data-sentry-dsn="https://key@sentry.exchange.example/7" data-public-origin="https://partners.exchange.example" lang="en">',
     );
     expect(html).toContain('<link rel="canonical" href="https://partners.exchange.example/affiliates/fee"/>');
     expect(html).toContain('\\"href\\":\\"https://partners.exchange.example/affiliates/fee\\"');

@@ -28,6 +28,10 @@ describe("run-time settings", () => {
       sentryDsn: "https://k@sentry.example/7",
     });
     expect(serverRuntimeConfig({})).toEqual({ appEnv: "test", sentryDsn: undefined });
+    expect(serverRuntimeConfig({ PUBLIC_ORIGIN: "https://exchange.example/path" })).toMatchObject({
+      publicOrigin: "https://exchange.example",
+    });
+    expect(serverRuntimeConfig({ PUBLIC_ORIGIN: "javascript:alert(1)" }).publicOrigin).toBeUndefined();
   });
 
   it("the browser reads what the server wrote on <html>, the same attributes", () => {
@@ -37,6 +41,12 @@ describe("run-time settings", () => {
       documentElement: { getAttribute: (name: string) => attributes[name] ?? null },
     } as unknown as Document;
     expect(documentRuntimeConfig(doc)).toEqual({ appEnv: "beta", sentryDsn: "https://k@h/1" });
+    const withOrigin = runtimeAttributes({ appEnv: "test", sentryDsn: undefined, publicOrigin: "https://x.example" });
+    expect(withOrigin).toEqual({ "data-app-env": "test", "data-public-origin": "https://x.example" });
+    const originDoc = {
+      documentElement: { getAttribute: (name: string) => withOrigin[name] ?? null },
+    } as unknown as Document;
+    expect(documentRuntimeConfig(originDoc).publicOrigin).toBe("https://x.example");
     const bare = { documentElement: { getAttribute: () => null } } as unknown as Document;
     expect(documentRuntimeConfig(bare)).toEqual({ appEnv: "test", sentryDsn: undefined });
   });

@@ -37,15 +37,16 @@ export const RISK_FLAG_STATUSES = ["open", "released", "voided"] as const;
 export const AFFILIATE_BUSINESS_LINES = ["spot", "futures"] as const;
 export const AFFILIATE_CARD_STATUSES = ["issued", "claimed", "used", "expired"] as const;
 export const AFFILIATE_INVITEE_SORTS = ["registeredAt", "volume", "commission"] as const;
-/** Columns of `GET /v1/affiliate/commissions/export.csv`, in order: the keys of a affiliateCommissionRecordSchema row. */
+/** Columns of `GET /v1/affiliate/commissions/export.csv`, in order: keys of an affiliateCommissionRecordSchema row (no internal ids). */
 export const AFFILIATE_COMMISSION_CSV_COLUMNS = [
-  "id",
   "tradeDay",
-  "inviteeId",
-  "inviteeMaskedId",
+  "inviteeUid",
   "businessLine",
+  "linkCode",
   "volumeUsdt",
   "feeUsdt",
+  "rateBps",
+  "shareBps",
   "commissionUsdt",
   "status",
   "settledAt",
@@ -107,8 +108,13 @@ export function affiliateRangeProblem(
   return problem === null ? null : affiliateRangeMessage(problem, maxDays);
 }
 
-/** An invitee search: what the table shows (the masked user id, e.g. `70****12`) or a full user id. */
-export const INVITEE_SEARCH_PATTERN = /^[A-Za-z0-9*]{1,32}$/;
+/**
+ * An invitee search: the UID every affiliate view shows (issue 34), whole or any part of it (`7012345612`, `2345`).
+ * Digits only: a UID is all digits, so there is no LIKE wildcard to escape.
+ */
+export const INVITEE_SEARCH_PATTERN = /^\d{1,20}$/;
+/** Filters of the invitees table and its export: traded at least once or never; KYC-verified or not. */
+export const INVITEE_YES_NO = ["yes", "no"] as const;
 
 /** 400 of a sub-affiliate rate at or above the parent's own rate (invite and update). */
 export const SUB_AFFILIATE_RATE_TOO_HIGH_MSG = "rateBps: must be below your own rate";

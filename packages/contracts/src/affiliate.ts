@@ -12,6 +12,7 @@ import {
   AFFILIATE_CARD_STATUSES,
   AFFILIATE_INVITEE_SORTS,
   INVITEE_SEARCH_PATTERN,
+  INVITEE_YES_NO,
   RISK_FLAG_STATUSES,
   RISK_HOLD_CATEGORIES,
   RISK_HOLD_REASONS,
@@ -245,12 +246,22 @@ export const inviteeListQuerySchema = z
   .object({
     page: pageSchema,
     pageSize: pageSizeSchema,
-    search: z.string().trim().regex(INVITEE_SEARCH_PATTERN, "must be 1 to 32 letters, digits or *").optional(),
+    search: z.string().trim().regex(INVITEE_SEARCH_PATTERN, "must be 1 to 20 digits of a UID").optional(),
     sort: z.enum(AFFILIATE_INVITEE_SORTS).default("registeredAt"),
     order: z.enum(["asc", "desc"]).default("desc"),
     linkId: affiliateIdParamSchema.optional(),
+    /** Traded at least once (`yes`) or never (`no`). */
+    traded: z.enum(INVITEE_YES_NO).optional(),
+    kyc: z.enum(INVITEE_YES_NO).optional(),
+    /** Signed up on or after / on or before these UTC days. */
+    registeredFrom: affiliateDaySchema.optional(),
+    registeredTo: affiliateDaySchema.optional(),
   })
-  .strict();
+  .strict()
+  .refine((q) => !q.registeredFrom || !q.registeredTo || q.registeredFrom <= q.registeredTo, {
+    message: "must not be before registeredFrom",
+    path: ["registeredTo"],
+  });
 export type InviteeListQuery = z.input<typeof inviteeListQuerySchema>;
 
 /**
@@ -264,7 +275,8 @@ export type RiskHold = z.infer<typeof riskHoldSchema>;
 
 export const inviteeSchema = z.object({
   id: z.number().int(),
-  maskedUserId: z.string(),
+  /** The invitee's UID: unique and stable in the affiliate's book, the handle every view shows (issue 34). */
+  uid: z.string(),
   registeredAt: z.string(),
   kyc: z.boolean(),
   firstDepositAt: z.string().nullable(),
@@ -301,10 +313,16 @@ export const affiliateCommissionRecordSchema = z.object({
   id: z.number().int(),
   tradeDay: z.string(),
   inviteeId: z.number().int(),
-  inviteeMaskedId: z.string(),
+  /** The invitee's UID, as the invitees table shows it. */
+  inviteeUid: z.string(),
   businessLine: z.enum(AFFILIATE_BUSINESS_LINES),
+  /** The invitee's link (direct lines); null on override lines and for invitees without a link. */
+  linkCode: z.string().nullable(),
   volumeUsdt: z.number(),
   feeUsdt: z.number(),
+  /** The affiliate's rate on the line's fee and the invitee's share of it (basis points; commission = fee × (rate − share)). */
+  rateBps: z.number().int(),
+  shareBps: z.number().int(),
   commissionUsdt: z.number(),
   status: z.enum(AFFILIATE_COMMISSION_STATUSES),
   settledAt: z.string().nullable(),
@@ -402,8 +420,8 @@ export const experienceCardSchema = z.object({
   status: z.enum(AFFILIATE_CARD_STATUSES),
   linkId: z.number().int().nullable(),
   inviteeId: z.number().int().nullable(),
-  /** The invitee's masked user id, as the invitees table shows it. */
-  inviteeMaskedId: z.string().nullable(),
+  /** The invitee's UID, as the invitees table shows it. */
+  inviteeUid: z.string().nullable(),
   issuedAt: z.string(),
   claimedAt: z.string().nullable(),
   usedAt: z.string().nullable(),

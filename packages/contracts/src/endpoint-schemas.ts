@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { affiliateStatementQuerySchema, affiliateStatementSchema } from "./statement";
 import {
   adminAffiliateApplicationListQuerySchema,
   adminAffiliateApplicationListSchema,
@@ -222,6 +223,7 @@ export const ENDPOINT_SCHEMAS = {
   commissions: { request: affiliateCommissionListQuerySchema, answer: affiliateCommissionPageSchema },
   commissionsCsv: { request: affiliateRangeQuerySchema, answer: csvAnswerSchema },
   payouts: { answer: affiliatePayoutsSchema },
+  statement: { request: affiliateStatementQuerySchema, answer: affiliateStatementSchema },
   payoutWithdraw: { answer: affiliatePayoutResultSchema },
   subAffiliates: { answer: subAffiliateNetworkSchema },
   subAffiliateInvite: { request: subAffiliateInviteRequestSchema, answer: subAffiliateInviteSentSchema },

@@ -248,6 +248,7 @@ export const ENDPOINTS = {
     format: "csv",
   },
   payouts: get("v1/affiliate/payouts", "affiliate"),
+  statement: get("v1/affiliate/statement", "affiliate", "query"),
   payoutWithdraw: {
     method: "POST",
     path: "v1/affiliate/payouts",

@@ -22,6 +22,7 @@ export * from "./csv";
 export * from "./business-codes";
 export * from "./partners";
 export * from "./referral";
+export * from "./statement";
 export * from "./country-codes";
 export * from "./countries";
 export * from "./json-depth";

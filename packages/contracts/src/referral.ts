@@ -234,7 +234,7 @@ export type SubAffiliateNetwork = z.infer<typeof subAffiliateNetworkSchema>;
 
 /** Columns of `GET /v1/affiliate/invitees/export.csv`, in order. */
 export const AFFILIATE_INVITEE_CSV_COLUMNS = [
-  "maskedUserId",
+  "uid",
   "registeredAt",
   "kyc",
   "firstDepositAt",

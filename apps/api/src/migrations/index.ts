@@ -16,6 +16,7 @@ import * as storageBounds from "./0014-storage-bounds";
 import * as riskHolds from "./0015-risk-holds";
 import * as subAffiliateConsent from "./0016-sub-affiliate-consent";
 import * as analyticsRetention from "./0017-analytics-retention";
+import * as partnerDesk from "./0018-partner-desk";
 
 /** Migrations are imported statically (no directory scanning), so they work the same under tsx, vitest and bundlers. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0015-risk-holds": riskHolds,
   "0016-sub-affiliate-consent": subAffiliateConsent,
   "0017-analytics-retention": analyticsRetention,
+  "0018-partner-desk": partnerDesk,
 };

@@ -24,7 +24,6 @@ export const ADMIN_TOKEN = "referral-admin-token";
 
 export const cookieOf = (response: LightMyRequestResponse, name: string) =>
   response.cookies.find((c) => c.name === name);
-export const masked = (userId: string | undefined) => `${(userId ?? "").slice(0, 2)}****${(userId ?? "").slice(-2)}`;
 
 /**
  * One referral-loop suite: the whole API (createTestApp, on SQLite or PostgreSQL) with the admin token and a clock the
@@ -113,11 +112,11 @@ export function referralLoopSuite() {
     ...extra,
   });
 
-  async function linesOf(cookie: string, maskedUserId: string, day = today()): Promise<AffiliateCommissionRecord[]> {
+  async function linesOf(cookie: string, uid: string | undefined, day = today()): Promise<AffiliateCommissionRecord[]> {
     const page = affiliateCommissionPageSchema.parse(
       data(await call("GET", apiUrl("commissions", { from: day, to: day, pageSize: 100 }), { cookie })),
     );
-    return page.items.filter((i) => i.inviteeMaskedId === maskedUserId);
+    return page.items.filter((i) => i.inviteeUid === uid);
   }
   const linkOf = async (cookie: string, code: string) => {
     const { links } = referralLinkListSchema.parse(

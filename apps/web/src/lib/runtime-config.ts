@@ -10,11 +10,25 @@ import type { AppEnv } from "@affiliates/device-token";
 
 export const APP_ENV_ATTRIBUTE = "data-app-env";
 export const SENTRY_DSN_ATTRIBUTE = "data-sentry-dsn";
+export const PUBLIC_ORIGIN_ATTRIBUTE = "data-public-origin";
 
 export interface RuntimeConfig {
   appEnv: AppEnv;
   /** Unset: the default DSN (error-reporting/options.ts). */
   sentryDsn: string | undefined;
+  /** PUBLIC_ORIGIN: the origin of every link the product hands out (referral links, card claim links; issue 34). */
+  publicOrigin?: string | undefined;
+}
+
+/** The http(s) origin of a URL, or undefined (inlined: this module imports nothing at run time). */
+function httpOrigin(value: string | null | undefined): string | undefined {
+  if (!value) return undefined;
+  try {
+    const url = new URL(value.trim());
+    return url.protocol === "http:" || url.protocol === "https:" ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Anything but beta or online is test (reporting off, the test device-token app id). */
@@ -23,15 +37,22 @@ export const toAppEnv = (value: string | null | undefined): AppEnv =>
 
 /** The server's settings, from its environment at run time. */
 export function serverRuntimeConfig(env: Record<string, string | undefined> = process.env): RuntimeConfig {
-  return { appEnv: toAppEnv(env.APP_ENV?.trim()), sentryDsn: env.SENTRY_DSN?.trim() || undefined };
+  const publicOrigin = httpOrigin(env.PUBLIC_ORIGIN);
+  return {
+    appEnv: toAppEnv(env.APP_ENV?.trim()),
+    sentryDsn: env.SENTRY_DSN?.trim() || undefined,
+    ...(publicOrigin ? { publicOrigin } : {}),
+  };
 }
 
 /** The settings the server wrote on the served page's <html>. */
 export function documentRuntimeConfig(doc: Pick<Document, "documentElement"> = document): RuntimeConfig {
   const root = doc.documentElement;
+  const publicOrigin = httpOrigin(root.getAttribute(PUBLIC_ORIGIN_ATTRIBUTE));
   return {
     appEnv: toAppEnv(root.getAttribute(APP_ENV_ATTRIBUTE)),
     sentryDsn: root.getAttribute(SENTRY_DSN_ATTRIBUTE) || undefined,
+    ...(publicOrigin ? { publicOrigin } : {}),
   };
 }
 
@@ -53,6 +74,7 @@ export function runtimeAttributes(config: RuntimeConfig): Record<string, string>
   return {
     [APP_ENV_ATTRIBUTE]: config.appEnv,
     ...(config.sentryDsn ? { [SENTRY_DSN_ATTRIBUTE]: config.sentryDsn } : {}),
+    ...(config.publicOrigin ? { [PUBLIC_ORIGIN_ATTRIBUTE]: config.publicOrigin } : {}),
   };
 }
 

@@ -1,8 +1,10 @@
 import { createElement, isValidElement, type ReactNode } from "react";
 import type { TablePaginationConfig } from "antd";
 
-/** Rows per page of the dashboard's server-paginated tables (invitees, commission records). */
+/** Rows per page of the dashboard's server-paginated tables (invitees, commission records), until the reader picks another. */
 export const TABLE_PAGE_SIZE = 10;
+/** The page sizes a reader can pick (issue 34); the API takes 10 to 100. */
+export const TABLE_PAGE_SIZES = [10, 20, 50, 100];
 
 /**
  * antd renders page numbers and the jump items as `<a>` without `href`, which crawlers and Lighthouse's
@@ -17,18 +19,30 @@ export function pagerItemWithoutAnchor(_page: number, _type: string, element: Re
   return element;
 }
 
-/** The pagination of a server-paginated dashboard table: fixed page size, no size changer, no anchors. */
+/**
+ * The pagination of a server-paginated dashboard table, no anchors. Given `onSize`, the reader picks 10, 20, 50 or
+ * 100 rows (a new size starts again from the first page); without it the size is fixed.
+ */
 export function serverTablePagination(
   current: number,
   total: number,
   onChange?: (page: number) => void,
+  size?: { pageSize: number; onSize: (pageSize: number) => void },
 ): TablePaginationConfig {
   return {
     current,
-    pageSize: TABLE_PAGE_SIZE,
+    pageSize: size?.pageSize ?? TABLE_PAGE_SIZE,
     total,
-    showSizeChanger: false,
+    showSizeChanger: size !== undefined,
+    ...(size ? { pageSizeOptions: TABLE_PAGE_SIZES } : {}),
     itemRender: pagerItemWithoutAnchor,
-    ...(onChange ? { onChange: (page: number) => onChange(page) } : {}),
+    ...(onChange || size
+      ? {
+          onChange: (page: number, pageSize: number) => {
+            if (size && pageSize !== size.pageSize) size.onSize(pageSize);
+            else onChange?.(page);
+          },
+        }
+      : {}),
   };
 }

@@ -1,33 +1,86 @@
 "use client";
-import { useTranslations } from "next-intl";
+import { useMessages, useTranslations } from "next-intl";
 import { HttpError, isHttpError, NETWORK_ERROR_CODE, type QueryParams } from "@affiliates/http";
 import { apiHref } from "./api-href";
 import type { CsvName } from "./create-api";
+import type { CsvLocalization } from "./csv-localize";
+import { useFormat } from "./format-hook";
 import { raiseHttpError } from "./http";
-import { asDataTranslator } from "./message-keys";
+import { asDataTranslator, isKeyOf } from "./message-keys";
 import { useApiAction } from "./use-api";
+import { zoneName } from "./viewer-zone";
 
 /** The exports whose column titles the catalogue holds (`affiliateDashboard.csv.<kind>.<column key>`). */
 export type CsvKind = "commissions" | "invitees";
 
+/** Columns holding a moment (ISO UTC from the API): written on the viewer's clock, the zone in the column's title. */
+const TIME_COLUMNS = new Set(["settledAt", "registeredAt", "firstDepositAt", "firstTradeAt"]);
+/** Columns of money or counts, compared as numbers when sorting. */
+const isNumeric = (key: string) => key.endsWith("Usdt") || key.endsWith("Bps");
+const INVITEE_SORT_COLUMNS: Record<string, string> = {
+  registeredAt: "registeredAt",
+  volume: "volumeUsdt",
+  commission: "commissionUsdt",
+};
+
+/** Compares two raw CSV values of a column: numbers as numbers, ISO days and moments as text (they sort so). */
+const compareField = (key: string, a: string, b: string): number =>
+  isNumeric(key) ? Number(a) - Number(b) : a < b ? -1 : a > b ? 1 : 0;
+
 /**
- * Downloads a CSV export with its header row in the page's language (the API writes the English column keys):
- * `download(name, params, fallbackName)` (a CSV endpoint of the table), with `loading` while it is under way (a second click meanwhile does nothing).
- * A failure shows the request client's error toast.
+ * Downloads a CSV export as the reader should get it (issue 34): titles in the page's language, times on the viewer's
+ * clock with the zone in the header, values translated (no raw `true`/`spot`/`pending`), no internal ids, rows sorted
+ * (commissions newest trade day first; invitees as the table is sorted). `download(name, params, fallbackName)`, with
+ * `loading` while it is under way (a second click meanwhile does nothing). A failure shows the request client's toast.
  */
 export function useCsvExport(kind: CsvKind) {
-  // Column keys come from the file's header row: each is asked with `has` first.
-  const t = asDataTranslator(useTranslations(`affiliateDashboard.csv.${kind}`));
+  const t = asDataTranslator(useTranslations("affiliateDashboard"));
+  const messages = useMessages().affiliateDashboard;
+  const format = useFormat();
+  const zone = zoneName(format.intlLocale, format.timeZone);
+
+  const localization = (params: QueryParams, zoned: (iso: string, timeZone: string) => string): CsvLocalization => {
+    const sortKey =
+      kind === "invitees" ? (INVITEE_SORT_COLUMNS[String(params.sort ?? "")] ?? "registeredAt") : "tradeDay";
+    const descending = kind === "invitees" ? params.order !== "asc" : true;
+    return {
+      title: (key) => {
+        const path = `csv.${kind}.${key}`;
+        return t.has(path) ? t(path, { zone }) : undefined;
+      },
+      value: (key, raw) => {
+        if (raw === "") return raw;
+        if (TIME_COLUMNS.has(key)) return zoned(raw, format.timeZone);
+        if (key === "kyc") return raw === "true" ? t("invitees.yes") : t("invitees.no");
+        if (key === "businessLine" && isKeyOf(messages.commissions.lines, raw)) return t(`commissions.lines.${raw}`);
+        if (key === "status" && isKeyOf(messages.commissions.statuses, raw)) return t(`commissions.statuses.${raw}`);
+        if (key === "reasonNone" && isKeyOf(messages.commissions.reasons, raw)) return t(`commissions.reasons.${raw}`);
+        if (key.endsWith("Bps")) return String(Number(raw) / 100);
+        return raw;
+      },
+      compare: (a, b) => {
+        const primary = compareField(sortKey, a[sortKey] ?? "", b[sortKey] ?? "");
+        if (primary !== 0) return descending ? -primary : primary;
+        // Ties (one day's lines, equal volumes) in a stable order: by UID, then product.
+        const uid = kind === "invitees" ? "uid" : "inviteeUid";
+        return (
+          compareField(uid, a[uid] ?? "", b[uid] ?? "") ||
+          compareField("businessLine", a.businessLine ?? "", b.businessLine ?? "")
+        );
+      },
+    };
+  };
+
   const { runAsync, loading } = useApiAction(async (name: CsvName, params: QueryParams, fallbackName: string) => {
     const path = apiHref(name);
     try {
       // Loaded on the first export: the dashboard's first load carries none of it.
-      const [{ fetchCsv, saveFile }, { localizeCsvHeader }] = await Promise.all([
+      const [{ fetchCsv, saveFile }, csvModule] = await Promise.all([
         import("./csv-download"),
-        import("./csv-header"),
+        import("./csv-localize"),
       ]);
       const file = await fetchCsv(path, params, fallbackName);
-      const text = localizeCsvHeader(file.text, (key) => (t.has(key) ? t(key) : undefined));
+      const text = csvModule.localizeCsv(file.text, localization(params, csvModule.zonedTimestamp));
       saveFile(new Blob([text], { type: "text/csv;charset=utf-8" }), file.name);
     } catch (error) {
       // A chunk that could not load (offline) is a network failure to the user too.

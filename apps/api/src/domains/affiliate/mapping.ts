@@ -79,7 +79,7 @@ export const toLink = (r: LinkRow, origin: string): Omit<ReferralLink, "period">
 
 export const toInvitee = (r: InviteeRow): Invitee => ({
   id: Number(r.id),
-  maskedUserId: r.masked_user_id,
+  uid: r.user_id,
   registeredAt: r.registered_at,
   kyc: r.kyc_at !== null,
   firstDepositAt: r.first_deposit_at,
@@ -91,14 +91,28 @@ export const toInvitee = (r: InviteeRow): Invitee => ({
   hold: holdOf(r.hold_status, r.hold_reasons),
 });
 
+/**
+ * A line's rate and invitee share (basis points of its fee), from its exact amounts: the commission is fee × (rate −
+ * share) and the invitee's rebate fee × share, so rate = (commission + rebate) / fee and share = rebate / fee.
+ */
+const lineRates = (r: CommissionRow): { rateBps: number; shareBps: number } => {
+  const fee = Number(r.fee_micros);
+  if (!(fee > 0)) return { rateBps: 0, shareBps: 0 };
+  const commission = Number(r.commission_micros);
+  const rebate = Number(r.rebate_micros);
+  return { rateBps: Math.round(((commission + rebate) * 10_000) / fee), shareBps: Math.round((rebate * 10_000) / fee) };
+};
+
 export const toCommission = (r: CommissionRow): AffiliateCommissionRecord => ({
   id: Number(r.id),
   tradeDay: r.trade_day,
   inviteeId: Number(r.invitee_id),
-  inviteeMaskedId: r.masked_user_id,
+  inviteeUid: r.invitee_uid,
   businessLine: r.business_line as AffiliateCommissionRecord["businessLine"],
+  linkCode: r.link_code ?? null,
   volumeUsdt: centsToUsdt(r.volume_cents),
   feeUsdt: centsToUsdt(r.fee_cents),
+  ...lineRates(r),
   commissionUsdt: centsToUsdt(r.commission_cents),
   status: r.status as AffiliateCommissionRecord["status"],
   settledAt: r.settled_at,
@@ -110,7 +124,7 @@ export const toCommission = (r: CommissionRow): AffiliateCommissionRecord => ({
 });
 
 export const toCard = (r: CardRow, nowIso: string): ExperienceCard => ({
-  inviteeMaskedId: r.invitee_masked_id,
+  inviteeUid: r.invitee_uid,
   id: Number(r.id),
   code: r.code,
   amountUsdt: centsToUsdt(r.amount_cents),

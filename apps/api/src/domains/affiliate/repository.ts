@@ -6,7 +6,6 @@ import type {
   AffiliatesTable,
   Database,
 } from "../../platform/db/schema";
-import { couldMatchMask } from "../../platform/lib/mask";
 import { num } from "../../platform/db/rows";
 import { createAffiliateCardsRepository } from "../cards/repository";
 
@@ -22,7 +21,13 @@ export interface InviteeQuery {
   sort: "registeredAt" | "volume" | "commission";
   order: "asc" | "desc";
   linkId?: number | undefined;
+  traded?: "yes" | "no" | undefined;
+  kyc?: "yes" | "no" | undefined;
+  registeredFrom?: string | undefined;
+  registeredTo?: string | undefined;
 }
+/** What selects the invitees of the table and its export (everything but paging and order). */
+export type InviteeFilter = Omit<InviteeQuery, "page" | "pageSize" | "sort" | "order">;
 
 export interface CommissionQuery {
   from: string;
@@ -39,19 +44,31 @@ const SORT_COLUMNS = {
 } as const;
 const SUB_COLUMNS = ["a.user_id", "a.rate_bps", "a.note", "a.joined_at", "u.user_name", "u.email"] as const;
 
+const isFiltered = (q: InviteeFilter): boolean =>
+  q.search !== undefined ||
+  q.traded !== undefined ||
+  q.kyc !== undefined ||
+  q.registeredFrom !== undefined ||
+  q.registeredTo !== undefined;
+
 export function createAffiliateRepository(db: Kysely<Database>) {
   const commissionSelect = () =>
     db
       .selectFrom("affiliate_commissions as c")
       .innerJoin("affiliate_invitees as i", "i.id", "c.invitee_id")
       .leftJoin("risk_flags as rf", "rf.invitee_id", "c.invitee_id")
+      .leftJoin("affiliate_links as cl", "cl.id", "c.link_id")
       .select([
         "rf.status as hold_status",
         "rf.reasons as hold_reasons",
         "c.id",
         "c.trade_day",
         "c.invitee_id",
-        "i.masked_user_id",
+        "i.user_id as invitee_uid",
+        "cl.code as link_code",
+        "c.fee_micros",
+        "c.commission_micros",
+        "c.rebate_micros",
         "c.business_line",
         "c.volume_cents",
         "c.fee_cents",
@@ -63,17 +80,21 @@ export function createAffiliateRepository(db: Kysely<Database>) {
         "c.fills",
       ]);
 
-  /** The invitees of an affiliate matching the table's filters (link, search). */
-  const matchingInvitees = (userId: string, q: Pick<InviteeQuery, "search" | "linkId">) => {
+  /**
+   * The invitees of an affiliate matching the table's filters (link, UID search, traded, KYC, sign-up days). Each
+   * filter is a range or null test on a column indexed with the affiliate first (migration 0006); the UID search is a
+   * LIKE on digits only (no wildcard to escape): trigram-indexed on PostgreSQL (migration 0018), within the
+   * affiliate's invitees on SQLite.
+   */
+  const matchingInvitees = (userId: string, q: InviteeFilter) => {
     let base = db.selectFrom("affiliate_invitees as i").where("i.affiliate_user_id", "=", userId);
     if (q.linkId !== undefined) base = base.where("i.link_id", "=", q.linkId);
-    const search = q.search;
-    // The pattern allows only letters, digits and '*' (no LIKE wildcards to escape). A full id is an index lookup;
-    // part of a masked id a LIKE (trigram-indexed on PostgreSQL, within the affiliate's invitees on SQLite).
-    if (search !== undefined)
-      base = couldMatchMask(search)
-        ? base.where((eb) => eb.or([eb("i.masked_user_id", "like", `%${search}%`), eb("i.user_id", "=", search)]))
-        : base.where("i.user_id", "=", search);
+    if (q.search !== undefined) base = base.where("i.user_id", "like", `%${q.search}%`);
+    if (q.traded !== undefined) base = base.where("i.first_trade_at", q.traded === "yes" ? "is not" : "is", null);
+    if (q.kyc !== undefined) base = base.where("i.kyc_at", q.kyc === "yes" ? "is not" : "is", null);
+    // Sign-up times are ISO UTC: a day's bounds are its first instant and the next day's.
+    if (q.registeredFrom !== undefined) base = base.where("i.registered_at", ">=", `${q.registeredFrom}T00:00:00`);
+    if (q.registeredTo !== undefined) base = base.where("i.registered_at", "<=", `${q.registeredTo}T23:59:59.999Z`);
     return base;
   };
   /** An invitee row as the table and its export show it (mapping.ts's toInvitee). */
@@ -85,7 +106,7 @@ export function createAffiliateRepository(db: Kysely<Database>) {
         "rf.status as hold_status",
         "rf.reasons as hold_reasons",
         "i.id",
-        "i.masked_user_id",
+        "i.user_id",
         "i.registered_at",
         "i.kyc_at",
         "i.first_deposit_at",
@@ -364,14 +385,14 @@ export function createAffiliateRepository(db: Kysely<Database>) {
 
     inviteePage: async (userId: string, q: InviteeQuery) => {
       const base = matchingInvitees(userId, q);
-      // Without a search the count is the kept sign-ups (per link), not a count of the affiliate's invitees.
+      // Without a search or filter the count is the kept sign-ups (per link), not a count of the affiliate's invitees.
       let signups = db
         .selectFrom("affiliate_funnel_totals")
         .select((eb) => eb.fn.sum<number>("signups").as("n"))
         .where("affiliate_user_id", "=", userId);
       if (q.linkId !== undefined) signups = signups.where("link_id", "=", q.linkId);
       const [count, rows] = await Promise.all([
-        (q.search === undefined ? signups : base.select((eb) => eb.fn.countAll().as("n"))).executeTakeFirst(),
+        (isFiltered(q) ? base.select((eb) => eb.fn.countAll().as("n")) : signups).executeTakeFirst(),
         withInviteeColumns(base)
           .orderBy(SORT_COLUMNS[q.sort], q.order)
           .orderBy("i.id", q.order)
@@ -383,7 +404,7 @@ export function createAffiliateRepository(db: Kysely<Database>) {
     },
 
     /** The next `limit` invitees matching the table's filters after id `after`, by id (keyset, for the CSV export). */
-    inviteesAfter: (userId: string, q: Pick<InviteeQuery, "search" | "linkId">, after: number, limit: number) =>
+    inviteesAfter: (userId: string, q: InviteeFilter, after: number, limit: number) =>
       withInviteeColumns(matchingInvitees(userId, q)).where("i.id", ">", after).orderBy("i.id").limit(limit).execute(),
 
     // -------------------------------------------------------------- commissions

@@ -219,6 +219,9 @@ const affiliateRoutes: FastifyPluginCallback<AffiliateRoutesOptions> = (app, opt
   endpoint(app, "payouts", async (_request, _reply, { affiliate }) =>
     ok(await app.payouts.overview(affiliate.user_id)),
   );
+  endpoint(app, "statement", async (request, _reply, { affiliate }) =>
+    ok(await app.payouts.statement(affiliate.user_id, request.query)),
+  );
 
   endpoint(app, "payoutWithdraw", async (_request, _reply, { affiliate }) =>
     ok(await app.payouts.withdraw(affiliate.user_id)),

@@ -8,13 +8,13 @@ import { CARD_QUOTA_SETTING } from "../cards/rules";
  * (affiliate-repository.ts spreads it in); rows or `undefined`, decisions live in services/affiliate.
  */
 export function createAffiliateCardsRepository(db: Kysely<Database>) {
-  /** Cards with the masked id of the invitee they were issued to (the id every affiliate view shows). */
+  /** Cards with the UID of the invitee they were issued to (the id every affiliate view shows). */
   const cardSelect = () =>
     db
       .selectFrom("affiliate_cards as card")
       .leftJoin("affiliate_invitees as inv", "inv.id", "card.issued_to_invitee_id")
       .selectAll("card")
-      .select("inv.masked_user_id as invitee_masked_id");
+      .select("inv.user_id as invitee_uid");
 
   return {
     /** The affiliate's own quota (null: none set), `undefined` for a user who is no affiliate. */

@@ -20,7 +20,8 @@ export interface PageModel {
   /** The token SDK's app id of this APP_ENV, read by the page script from the form's `data-app-id`. */
   appId: string;
   /** Register: the referral code in the field (from the link, the remembered cookie or typed) and its inviter's offer. */
-  referral: { code: string; inviterName: string | undefined; shareBps: number } | undefined;
+  /** shareBps: the link's larger share (spot or futures); minShareBps the smaller, when they differ (issue 34). */
+  referral: { code: string; inviterName: string | undefined; shareBps: number; minShareBps?: number } | undefined;
 }
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
@@ -80,13 +81,15 @@ export function renderPage(model: PageModel): string {
     : `<label for="mobile">${e(t.mobile)} <small>(${e(t.optional)})</small></label>
 <input id="mobile" type="tel" name="mobile" autocomplete="tel" inputmode="tel" dir="ltr" maxlength="20" value="${e(model.mobile)}">`;
   const referral = model.referral;
-  const percent = (bps: number) =>
-    new Intl.NumberFormat(lang, { style: "percent", maximumFractionDigits: 2 }).format(bps / 10_000);
+  const percentFormat = new Intl.NumberFormat(lang, { style: "percent", maximumFractionDigits: 2 });
+  // A link giving spot and futures different shares promises the range ("10%–20%"), never the larger alone.
+  const percent = (bps: number, minBps = bps) =>
+    minBps < bps ? percentFormat.formatRange(minBps / 10_000, bps / 10_000) : percentFormat.format(bps / 10_000);
   const invited =
     !isLogin && referral?.inviterName
       ? `<p class="invited" data-testid="invited-by">${e(
           (referral.shareBps > 0
-            ? t.invitedBy.replace("{share}", percent(referral.shareBps))
+            ? t.invitedBy.replace("{share}", percent(referral.shareBps, referral.minShareBps))
             : t.invitedByNoShare
           ).replace("{name}", referral.inviterName),
         )}</p>\n`

@@ -207,6 +207,7 @@ const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, options) =
         code: offer.code,
         inviterName: offer.inviterName,
         shareBps: Math.max(offer.spotShareBps, offer.futuresShareBps),
+        minShareBps: Math.min(offer.spotShareBps, offer.futuresShareBps),
       },
       refused: undefined,
       offer,

@@ -10,6 +10,7 @@ import type { AffiliateLedgerTable, Db } from "../../platform/db/schema";
 import { addDays, dayOf, dayStart } from "../../platform/lib/days";
 import { ApiError } from "../../platform/http/errors";
 import { num } from "../../platform/db/rows";
+import { affiliateStatement, type StatementQuery } from "./statement-repository";
 
 /** The payout destination: the user's spot wallet on the exchange. */
 export const SPOT_WALLET = "spot";
@@ -50,6 +51,9 @@ export function createPayoutsRepository(db: Db, options: PayoutsRepositoryOption
 
   return {
     balanceCents: async (userId: string) => (await totals(db, userId)).balanceCents,
+
+    /** The statement: every ledger entry with its running balance (statement-repository.ts). */
+    statement: (userId: string, q: StatementQuery) => affiliateStatement(db, userId, q, options.now()),
 
     async overview(userId: string): Promise<AffiliatePayouts> {
       const [sums, pending, entries, payouts] = await Promise.all([

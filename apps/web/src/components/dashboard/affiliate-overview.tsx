@@ -3,6 +3,7 @@ import { useState, type MouseEvent } from "react";
 import dynamic from "next/dynamic";
 import { useLocale, useTranslations } from "next-intl";
 import { useFormat } from "@/lib/format-hook";
+import { MONEY_DIGITS } from "@/lib/format";
 import type { AffiliateApplication, AffiliateSummaryFigures } from "@affiliates/contracts";
 import { isLocale, localePath } from "@affiliates/locales";
 import { apiHref } from "@/lib/api-href";
@@ -10,8 +11,9 @@ import { useEndpoint } from "@/lib/use-endpoint";
 import { PAGES } from "@/lib/pages";
 import { useSession } from "@/state/session";
 import { useMyApplication } from "@/lib/use-my-application";
-import { LIVE_REFRESH } from "@/lib/live-refresh";
 import { hasLoadProblem, LoadProblem, LoginRequired } from "@/components/status/loaded";
+import { DeskRefreshProvider, useDeskLive } from "./desk-refresh";
+import { DeskSummary, deskSectionId } from "./desk-summary";
 import { useCsvExport } from "@/lib/use-csv-export";
 import {
   csvQuery,
@@ -85,7 +87,11 @@ export function AffiliateOverview() {
       </section>
     );
   }
-  return <Performance affiliate={data?.isAffiliate === true} />;
+  return (
+    <DeskRefreshProvider>
+      <Performance affiliate={data?.isAffiliate === true} />
+    </DeskRefreshProvider>
+  );
 }
 
 /** A user who is not an affiliate: their application's state when they have one under review or refused, else the call to apply. */
@@ -133,15 +139,24 @@ function Performance({ affiliate }: { affiliate: boolean }) {
   const [range, setRange] = useState<ReportRange>(() => presetRange(DEFAULT_PRESET));
   const [problem, setProblem] = useState<AffiliateRangeProblem | null>(null);
   const hydrated = useHydrated();
-  const { data, error, refresh } = useEndpoint("affiliateSummary", { ...range }, { ...LIVE_REFRESH, ready: affiliate });
+  const { data, error, refresh } = useEndpoint(
+    "affiliateSummary",
+    { ...range },
+    { ...useDeskLive([]), ready: affiliate },
+  );
   const csv = useCsvExport("commissions");
   const shown = data && data.from === range.from && data.to === range.to ? data : undefined;
   // The period's figures could not be loaded: one retry in their place, no empty trends and funnel below.
   const failed = affiliate && !shown && error !== undefined;
+  // Money: the unit after a breakable space, so a long amount wraps before its unit instead of being clipped.
   const value = (name: keyof AffiliateSummaryFigures, figures: AffiliateSummaryFigures) =>
-    MONEY_FIGURES.has(name)
-      ? format.amount(figures[name], "USDT")
-      : format.number(figures[name], { maximumFractionDigits: 0 });
+    MONEY_FIGURES.has(name) ? (
+      <bdi>
+        {format.number(figures[name], MONEY_DIGITS)} <span className={styles.unit}>USDT</span>
+      </bdi>
+    ) : (
+      format.number(figures[name], { maximumFractionDigits: 0 })
+    );
   const funnelTop = Math.max(1, shown?.funnel[0]?.count ?? 1);
   const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
 
@@ -166,6 +181,7 @@ function Performance({ affiliate }: { affiliate: boolean }) {
 
   return (
     <>
+      {affiliate && <DeskSummary period={shown?.totals} />}
       <section className="section" aria-labelledby="performance-title">
         <div className="section-head">
           <h2 id="performance-title">{t("performanceTitle")}</h2>
@@ -234,9 +250,20 @@ function Performance({ affiliate }: { affiliate: boolean }) {
           {t("exportCsv")}
         </a>
       </section>
+      {affiliate && (
+        <div id={deskSectionId("balance")} className={styles.deskAnchor}>
+          <Deferred name="payouts" minHeight={PAYOUTS_MIN_HEIGHT}>
+            <PayoutsSection />
+          </Deferred>
+        </div>
+      )}
       {!failed && (
         <>
-          <section className="section" aria-labelledby="trends-title">
+          <section
+            id={deskSectionId("trends")}
+            className={`section ${styles.deskAnchor}`}
+            aria-labelledby="trends-title"
+          >
             <h2 id="trends-title">{t("trends.title")}</h2>
             <p className="muted">{t("trends.caption")}</p>
             <Deferred name="trends" minHeight={640}>
@@ -267,21 +294,24 @@ function Performance({ affiliate }: { affiliate: boolean }) {
       )}
       {affiliate && (
         <>
-          <Deferred name="payouts" minHeight={PAYOUTS_MIN_HEIGHT}>
-            <PayoutsSection />
-          </Deferred>
-          <Deferred name="commissions" minHeight={700}>
-            <CommissionRecords key={`${range.from}:${range.to}`} from={range.from} to={range.to} />
-          </Deferred>
+          <div id={deskSectionId("records")} className={styles.deskAnchor}>
+            <Deferred name="commissions" minHeight={700}>
+              <CommissionRecords key={`${range.from}:${range.to}`} from={range.from} to={range.to} />
+            </Deferred>
+          </div>
           <Deferred name="level" minHeight={340}>
             <LevelCard />
           </Deferred>
-          <Deferred name="links" minHeight={520}>
-            <ReferralLinks from={range.from} to={range.to} />
-          </Deferred>
-          <Deferred name="invitees" minHeight={720}>
-            <InviteesTable />
-          </Deferred>
+          <div id={deskSectionId("links")} className={styles.deskAnchor}>
+            <Deferred name="links" minHeight={520}>
+              <ReferralLinks from={range.from} to={range.to} />
+            </Deferred>
+          </div>
+          <div id={deskSectionId("invitees")} className={styles.deskAnchor}>
+            <Deferred name="invitees" minHeight={720}>
+              <InviteesTable />
+            </Deferred>
+          </div>
         </>
       )}
     </>

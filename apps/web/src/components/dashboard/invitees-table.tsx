@@ -1,15 +1,17 @@
 "use client";
 import { useState } from "react";
 import { Button, Grid, Input, Select } from "antd";
+import type { InviteeListQuery } from "@affiliates/contracts";
 import { useTranslations } from "next-intl";
 import { useFormat } from "@/lib/format-hook";
 import { MONEY_DIGITS } from "@/lib/format";
 import { AFFILIATE_INVITEE_SORTS, type Invitee } from "@affiliates/contracts";
 import { useEndpoint } from "@/lib/use-endpoint";
-import { LIVE_REFRESH } from "@/lib/live-refresh";
 import { inviteeSearchTerm } from "@/lib/invitee-search";
 import { useCsvExport } from "@/lib/use-csv-export";
 import { serverTablePagination, TABLE_PAGE_SIZE } from "@/lib/table-pagination";
+import { useDeskLive } from "./desk-refresh";
+import { ZoneNote } from "./statement-data";
 import { ResponsiveTable, type ResponsiveColumn } from "@/components/data/responsive-table";
 import { hasLoadProblem, LoadProblem } from "@/components/status/loaded";
 import { RiskHoldNote } from "./risk-hold";
@@ -33,28 +35,54 @@ const CARD_SORTS = {
 type CardSort = keyof typeof CARD_SORTS;
 const CARD_SORT_NAMES: readonly CardSort[] = ["newest", "oldest", "volume", "commission"];
 
+type YesNo = "yes" | "no";
+/** The table's filters (issue 34): each maps to an indexed column of the API's query (migration 0006/0018). */
+interface Filters {
+  /** A link's id as the query carries it. */
+  linkId?: string | undefined;
+  traded?: YesNo | undefined;
+  kyc?: YesNo | undefined;
+  registeredFrom?: string | undefined;
+  registeredTo?: string | undefined;
+}
+const NO_FILTERS: Filters = {};
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
 /**
- * Invitees: paginated, searchable and sortable on the server, exported as CSV with the same search and sort.
- * Invitees are named by their masked user id everywhere (table, search, commission records, CSV): searching for what
- * the table shows finds that invitee. A table on wide screens; on a phone a card per invitee, sorted from a menu.
+ * Invitees: paginated (10, 20, 50 or 100 a page), searchable, filterable (link, traded, KYC, sign-up days) and sortable
+ * on the server, exported as CSV with the same search, filters and sort. Invitees are named by their UID everywhere
+ * (table, search, commission records, cards, CSV): unique in the book, searched whole or in part (issue 34). A table on
+ * wide screens; on a phone a card per invitee, sorted from a menu.
  */
 export function InviteesTable() {
   const t = useTranslations("affiliateDashboard.invitees");
+  const tp = useTranslations("affiliateDashboard.period");
   const format = useFormat();
   const screens = Grid.useBreakpoint();
-  const [query, setQuery] = useState({ page: 1, search: "", sort: "registeredAt" as Sort, order: "desc" as Order });
+  const tf = useTranslations("affiliateDashboard.invitees.filters");
+  const [query, setQuery] = useState({
+    page: 1,
+    pageSize: TABLE_PAGE_SIZE,
+    search: "",
+    sort: "registeredAt" as Sort,
+    order: "desc" as Order,
+    filters: NO_FILTERS,
+  });
   const [invalid, setInvalid] = useState(false);
+  const selection: Omit<InviteeListQuery, "page" | "pageSize"> = {
+    sort: query.sort,
+    order: query.order,
+    search: query.search || undefined,
+    ...query.filters,
+  };
   const { data, loading, error, refresh } = useEndpoint(
     "invitees",
-    {
-      page: query.page,
-      pageSize: TABLE_PAGE_SIZE,
-      sort: query.sort,
-      order: query.order,
-      search: query.search || undefined,
-    },
-    LIVE_REFRESH,
+    { page: query.page, pageSize: query.pageSize, ...selection },
+    useDeskLive([]),
   );
+  const links = useEndpoint("links", {});
+  const filter = (change: Filters) => setQuery((q) => ({ ...q, page: 1, filters: { ...q.filters, ...change } }));
+  const filtered = Object.values(query.filters).some((v) => v !== undefined);
   const csv = useCsvExport("invitees");
   const date = (iso: string | null) => (iso ? format.dateTime(iso, { dateStyle: "medium" }) : t("none"));
   const cardSort =
@@ -72,7 +100,7 @@ export function InviteesTable() {
     {
       key: "user",
       title: t("user"),
-      dataIndex: "maskedUserId",
+      dataIndex: "uid",
       cardTitle: true,
       render: (value: string) => <bdi>{value}</bdi>,
     },
@@ -165,19 +193,90 @@ export function InviteesTable() {
           )}
           <Button
             loading={csv.loading}
-            onClick={() =>
-              csv.download(
-                "inviteesCsv",
-                { search: query.search || undefined, sort: query.sort, order: query.order },
-                "invitees.csv",
-              )
-            }
+            onClick={() => csv.download("inviteesCsv", { ...selection }, "invitees.csv")}
             data-testid="export-invitees-csv"
           >
             {t("export")}
           </Button>
         </div>
       </div>
+      <div role="group" aria-label={tf("label")} className={styles.filters} data-testid="invitee-filters">
+        <label className={styles.filter}>
+          <span>{tf("link")}</span>
+          <Select<string>
+            value={query.filters.linkId ?? ""}
+            popupMatchSelectWidth={false}
+            options={[
+              { value: "", label: tf("anyLink") },
+              ...(links.data?.links ?? []).map((l) => ({ value: String(l.id), label: `${l.label} · ${l.code}` })),
+            ]}
+            onChange={(value) => filter({ linkId: value === "" ? undefined : value })}
+            data-testid="invitee-filter-link"
+          />
+        </label>
+        <label className={styles.filter}>
+          <span>{tf("traded")}</span>
+          <Select<YesNo | "">
+            value={query.filters.traded ?? ""}
+            popupMatchSelectWidth={false}
+            options={[
+              { value: "", label: tf("any") },
+              { value: "yes", label: tf("tradedYes") },
+              { value: "no", label: tf("tradedNo") },
+            ]}
+            onChange={(value) => filter({ traded: value === "" ? undefined : value })}
+            data-testid="invitee-filter-traded"
+          />
+        </label>
+        <label className={styles.filter}>
+          <span>{tf("kyc")}</span>
+          <Select<YesNo | "">
+            value={query.filters.kyc ?? ""}
+            popupMatchSelectWidth={false}
+            options={[
+              { value: "", label: tf("any") },
+              { value: "yes", label: tf("kycYes") },
+              { value: "no", label: tf("kycNo") },
+            ]}
+            onChange={(value) => filter({ kyc: value === "" ? undefined : value })}
+            data-testid="invitee-filter-kyc"
+          />
+        </label>
+        <fieldset className={styles.filter}>
+          <legend>{tf("registered")}</legend>
+          <span className={styles.dateRange}>
+            <Input
+              type="date"
+              aria-label={`${tf("registered")}: ${tp("start")}`}
+              value={query.filters.registeredFrom ?? ""}
+              max={query.filters.registeredTo}
+              onChange={(e) => filter({ registeredFrom: DAY.test(e.target.value) ? e.target.value : undefined })}
+              data-testid="invitee-filter-from"
+            />
+            <Input
+              type="date"
+              aria-label={`${tf("registered")}: ${tp("end")}`}
+              value={query.filters.registeredTo ?? ""}
+              min={query.filters.registeredFrom}
+              onChange={(e) => filter({ registeredTo: DAY.test(e.target.value) ? e.target.value : undefined })}
+              data-testid="invitee-filter-to"
+            />
+          </span>
+        </fieldset>
+        {filtered && (
+          <Button
+            type="link"
+            onClick={() => setQuery((q) => ({ ...q, page: 1, filters: NO_FILTERS }))}
+            data-testid="invitee-filter-clear"
+          >
+            {tf("clear")}
+          </Button>
+        )}
+      </div>
+      <p className="muted" data-testid="invitee-count" aria-live="polite">
+        {data ? t("count", { count: format.number(data.total, { maximumFractionDigits: 0 }) }) : "\u00a0"}
+      </p>
+      <ZoneNote />
       {hasLoadProblem({ data, error, refresh }) ? (
         <LoadProblem result={{ data, error, refresh }} />
       ) : (
@@ -191,8 +290,14 @@ export function InviteesTable() {
             loading={loading}
             scroll={{ x: "max-content" }}
             // The card list has no onChange of its own: its pages come through the pagination's.
-            pagination={serverTablePagination(query.page, data?.total ?? 0, (page) =>
-              setQuery((q) => ({ ...q, page })),
+            pagination={serverTablePagination(
+              query.page,
+              data?.total ?? 0,
+              (page) => setQuery((q) => ({ ...q, page })),
+              {
+                pageSize: query.pageSize,
+                onSize: (pageSize) => setQuery((q) => ({ ...q, page: 1, pageSize })),
+              },
             )}
             onChange={(pagination, _filters, sorter) => {
               const single = Array.isArray(sorter) ? sorter[0] : sorter;
@@ -204,7 +309,11 @@ export function InviteesTable() {
                 ...q,
                 sort,
                 order,
-                page: sort === q.sort && order === q.order ? (pagination.current ?? 1) : 1,
+                pageSize: pagination.pageSize ?? q.pageSize,
+                page:
+                  sort === q.sort && order === q.order && (pagination.pageSize ?? q.pageSize) === q.pageSize
+                    ? (pagination.current ?? 1)
+                    : 1,
               }));
             }}
           />

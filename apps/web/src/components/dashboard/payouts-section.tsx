@@ -1,62 +1,57 @@
 "use client";
-import { useRef, useState, type HTMLAttributes } from "react";
+import { useRef, useState } from "react";
 import { Button, Modal } from "antd";
-import { useMessages, useTranslations } from "next-intl";
-import { isKeyOf } from "@/lib/message-keys";
-import { AffiliateResponseCode, type AffiliateLedgerEntry, type AffiliatePayoutResult } from "@affiliates/contracts";
+import { useTranslations } from "next-intl";
+import {
+  AFFILIATE_MINIMUM_PAYOUT_USDT,
+  AffiliateResponseCode,
+  type AffiliatePayoutResult,
+} from "@affiliates/contracts";
 import { isHttpError } from "@affiliates/http";
 import { useFormat } from "@/lib/format-hook";
 import { MONEY_DIGITS } from "@/lib/format";
 import { api } from "@/lib/api";
 import { useApiAction } from "@/lib/use-api";
-import { useEndpoint } from "@/lib/use-endpoint";
-import { LIVE_REFRESH } from "@/lib/live-refresh";
 import { showMessage } from "@/lib/toast";
 import { useApiErrorText } from "@/lib/api-error-text";
-import { ResponsiveTable, type ResponsiveColumn } from "@/components/data/responsive-table";
 import { hasLoadProblem, LoadProblem } from "@/components/status/loaded";
+import { useDeskRefresh } from "./desk-refresh";
+import { Statement } from "./statement";
+import { MOMENT_WITH_ZONE, STATEMENT_FIRST_PAGE, useStatement } from "./statement-data";
 import styles from "./dashboard.module.css";
 
-/** Withdrawals listed before "Show all" (the API answers the latest 50). */
-const HISTORY_ROWS = 5;
-/** The next settlement as a moment with its zone: settlements run at 00:00 UTC, the page shows the reader's clock. */
-const SETTLEMENT_TIME: Intl.DateTimeFormatOptions = {
-  year: "numeric",
-  month: "short",
-  day: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZoneName: "short",
-};
 /** Refusals the section says in place, under the button (not also as a toast). */
 const HANDLED_CODES = [AffiliateResponseCode.payoutBelowMinimum] as const;
-
-const historyRow = (payout: AffiliateLedgerEntry) =>
-  ({ "data-testid": "payout-row", "data-id": payout.id }) as HTMLAttributes<HTMLElement>;
 
 /**
  * The commission balance (settled commission not yet withdrawn), what was ever earned, what is still pending until the
  * daily settlement, and the withdrawal of the whole balance to the user's spot wallet (from the minimum up), with the
- * withdrawals so far (a table on wide screens, cards on a phone).
+ * statement that sums to the balance (issue 34; a table on wide screens, cards on a phone). Every figure comes from the
+ * statement's one answer, shared with the desk's summary: one pending on the screen.
  */
 export function PayoutsSection() {
   const t = useTranslations("affiliateDashboard.payouts");
-  const destinations = useMessages().affiliateDashboard.payouts.destinations;
   const format = useFormat();
   const errorText = useApiErrorText();
   const usdt = (value: number) => format.amount(value, "USDT", MONEY_DIGITS);
-  const [showAll, setShowAll] = useState(false);
+  const [page, setPage] = useState<{ page: number; pageSize: number }>(STATEMENT_FIRST_PAGE);
   const [refusal, setRefusal] = useState<string | null>(null);
   // The balance the confirmation shows (null: closed). Money moves only from the dialog's OK: one tap on the
   // button asks first, showing what moves and where.
   const [confirming, setConfirming] = useState<number | null>(null);
   // The dialog's OK stays tappable while it fades out: a second tap must not send a second withdrawal.
   const sending = useRef(false);
-  const { data, error, refresh, mutate } = useEndpoint("payouts", {}, LIVE_REFRESH);
+  const first = useStatement();
+  const paged = useStatement(page.page, page.pageSize);
+  const data = first.data;
+  const { error } = first;
+  const desk = useDeskRefresh();
+  const refresh = () => (desk ? desk.refresh() : (first.refresh(), paged.refresh()));
+  const minimumPayoutUsdt = AFFILIATE_MINIMUM_PAYOUT_USDT;
   // Money moves once per click: no cache, retry or focus refresh (useApiAction), and the device token (spec §7).
   const withdrawal = useApiAction(() => api.payoutWithdraw(undefined, { handledCodes: HANDLED_CODES }));
 
-  const belowMinimum = data ? data.balanceUsdt < data.minimumPayoutUsdt : true;
+  const belowMinimum = data ? data.balanceUsdt < minimumPayoutUsdt : true;
   const withdraw = async () => {
     setConfirming(null);
     if (sending.current) return;
@@ -76,51 +71,23 @@ export function PayoutsSection() {
       sending.current = false;
     }
     void showMessage("success", t("withdrawn", { amount: usdt(Math.abs(result.payout.amountUsdt)) }), "payout");
-    // The answer's balance at once (the button turns off), then the whole section from the API.
-    mutate(
-      (current) =>
-        current && { ...current, balanceUsdt: result.balanceUsdt, payouts: [result.payout, ...current.payouts] },
-    );
+    // The answer's balance at once (the button turns off), then the whole desk from the API.
+    first.mutate((current) => current && { ...current, balanceUsdt: result.balanceUsdt });
     refresh();
   };
 
+  const lifetime = data && Math.round((data.totals.settlementUsdt + data.totals.voidUsdt) * 100) / 100;
   const figures = [
     ["payout-balance", "balance", data?.balanceUsdt],
-    ["payout-lifetime", "lifetime", data?.lifetimeEarnedUsdt],
+    ["payout-lifetime", "lifetime", lifetime],
     ["payout-pending", "pending", data?.pendingUsdt],
-    ["payout-minimum", "minimum", data?.minimumPayoutUsdt],
+    ["payout-minimum", "minimum", data ? minimumPayoutUsdt : undefined],
   ] as const;
-  const payouts = data?.payouts ?? [];
-  const shown = showAll ? payouts : payouts.slice(0, HISTORY_ROWS);
   const reason =
     refusal ??
     (data && belowMinimum
-      ? t("belowMinimum", { minimum: usdt(data.minimumPayoutUsdt), balance: usdt(data.balanceUsdt) })
+      ? t("belowMinimum", { minimum: usdt(minimumPayoutUsdt), balance: usdt(data.balanceUsdt) })
       : null);
-  const columns: ResponsiveColumn<AffiliateLedgerEntry>[] = [
-    {
-      key: "date",
-      title: t("date"),
-      dataIndex: "createdAt",
-      cardTitle: true,
-      render: (at: string) => format.dateTime(at, { dateStyle: "medium", timeStyle: "short" }),
-    },
-    {
-      key: "amount",
-      title: t("amount"),
-      dataIndex: "amountUsdt",
-      align: "end",
-      render: (amount: number) => usdt(Math.abs(amount)),
-    },
-    {
-      key: "destination",
-      title: t("destination"),
-      dataIndex: "destination",
-      render: (destination: AffiliateLedgerEntry["destination"]) =>
-        isKeyOf(destinations, destination) ? t(`destinations.${destination}`) : (destination ?? "—"),
-    },
-  ];
-
   if (hasLoadProblem({ data, error, refresh })) {
     return (
       <section className="section" aria-labelledby="payouts-title" data-testid="payouts-section">
@@ -150,8 +117,19 @@ export function PayoutsSection() {
           </div>
         ))}
       </dl>
+      {data && data.heldUsdt > 0 && (
+        <p className="muted" data-testid="payout-held">
+          {t("held", { amount: usdt(data.heldUsdt) })}
+        </p>
+      )}
+      {/* The viewer's clock and UTC side by side: settlement runs at 00:00 UTC whatever the reader's zone. */}
       <p className={styles.periodShown} data-testid="payout-next-settlement">
-        {data ? t("nextSettlement", { date: format.dateTime(data.nextSettlementAt, SETTLEMENT_TIME) }) : "\u00a0"}
+        {data
+          ? t("nextSettlementZones", {
+              local: format.dateTime(data.nextSettlementAt, MOMENT_WITH_ZONE),
+              utc: format.dateTime(data.nextSettlementAt, { ...MOMENT_WITH_ZONE, timeZone: "UTC" }),
+            })
+          : "\u00a0"}
       </p>
       <div className={styles.withdraw}>
         <Button
@@ -202,34 +180,13 @@ export function PayoutsSection() {
         </dl>
         <p className="muted">{t("confirmNote")}</p>
       </Modal>
-      <h3 id="payout-history-title">{t("historyTitle")}</h3>
-      <div data-testid="payout-history" aria-busy={!data}>
-        {data && payouts.length === 0 ? (
-          <p className="muted">{t("noPayouts")}</p>
-        ) : (
-          <ResponsiveTable<AffiliateLedgerEntry>
-            rowKey="id"
-            size="middle"
-            label={t("historyTitle")}
-            columns={columns}
-            dataSource={shown}
-            loading={!data}
-            pagination={false}
-            onRow={historyRow}
-          />
-        )}
-      </div>
-      {payouts.length > HISTORY_ROWS && (
-        <Button
-          type="link"
-          className={`${styles.textButton} ${styles.showAll}`}
-          aria-expanded={showAll}
-          onClick={() => setShowAll(!showAll)}
-          data-testid="payout-show-all"
-        >
-          {showAll ? t("showFewer") : t("showAll", { count: payouts.length })}
-        </Button>
-      )}
+      <Statement
+        data={paged.data}
+        loading={paged.loading}
+        onPage={(next, pageSize) =>
+          setPage(pageSize === page.pageSize ? { page: next, pageSize } : { page: 1, pageSize })
+        }
+      />
     </section>
   );
 }

@@ -1,10 +1,10 @@
 "use client";
-import { useState, type HTMLAttributes } from "react";
+import { useEffect, useRef, useState, type HTMLAttributes } from "react";
 import { Button, Form, Input, Modal, Select } from "antd";
 import { useTranslations } from "next-intl";
 import { useFormat } from "@/lib/format-hook";
 import { MONEY_DIGITS } from "@/lib/format";
-import { LIVE_REFRESH } from "@/lib/live-refresh";
+import { useDeskLive } from "./desk-refresh";
 import {
   AFFILIATE_CHANNEL_TYPES,
   AFFILIATE_LINK_SHARE_BPS,
@@ -47,6 +47,9 @@ const PERIOD_TITLE = {
 const rowOf = (link: ReferralLink): HTMLAttributes<HTMLElement> =>
   ({ "data-code": link.code }) as HTMLAttributes<HTMLElement>;
 
+/** A CSS selector of the row or card of a link (its data-code; codes are letters and digits). */
+const rowSelector = (code: string) => `[data-code="${code.replace(/[^A-Za-z0-9]/g, "")}"]`;
+
 /**
  * Referral links: the active links with their results in the dashboard's period, copy, QR code, a poster,
  * editing (label, channel, shares) and archiving, and a form to create one. A table on wide screens, a card per link on
@@ -57,10 +60,25 @@ export function ReferralLinks({ from, to }: { from: string; to: string }) {
   const t = useTranslations("affiliateDashboard.links");
   const ta = useTranslations("affiliateDashboard.linkActions");
   const tc = useTranslations("apply");
+  const tl = useTranslations("affiliateDashboard.commissions");
   const format = useFormat();
   const percent = useBpsPercent();
-  const { data, error, mutate, refresh } = useEndpoint("links", { from, to }, LIVE_REFRESH);
+  const { data, error, mutate, refresh } = useEndpoint("links", { from, to }, useDeskLive([]));
   const [qrFor, setQrFor] = useState<ReferralLink | null>(null);
+  // The link just created (issue 34): brought into view and marked, since the form it came from is far below the list.
+  const [fresh, setFresh] = useState<string | null>(null);
+  const tableBox = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!fresh) return;
+    const row = tableBox.current?.querySelector<HTMLElement>(rowSelector(fresh));
+    if (!row) return;
+    row.scrollIntoView({
+      block: "center",
+      behavior: window.matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth",
+    });
+    row.setAttribute("data-fresh", "");
+    row.querySelector<HTMLElement>("[data-testid=link-copy]")?.focus({ preventScroll: true });
+  }, [fresh, data]);
   const [editing, setEditing] = useState<ReferralLink | null>(null);
   const [posterFor, setPosterFor] = useState<ReferralLink | null>(null);
   const [showArchived, setShowArchived] = useState(false);
@@ -131,20 +149,17 @@ export function ReferralLinks({ from, to }: { from: string; to: string }) {
       dataIndex: "label",
       cardTitle: true,
       fixed: "start",
-      width: 160,
+      width: 150,
+      // The channel sits under the label (issue 34: one column less, so a laptop shows every column without scrolling).
       render: (label: string, link) => (
-        <span className={styles.linkLabel} data-testid="link-label" data-code={link.code}>
-          {label}
+        <span className={styles.linkLabelCell}>
+          <span className={styles.linkLabel} data-testid="link-label" data-code={link.code}>
+            {label}
+          </span>
+          <span className={styles.linkChannel} data-testid="link-channel">
+            {link.channel ? tc(`channelTypes.${link.channel}`) : "—"}
+          </span>
         </span>
-      ),
-    },
-    {
-      key: "channel",
-      title: ta("channel"),
-      dataIndex: "channel",
-      wideOnly: true,
-      render: (channel: ReferralLink["channel"]) => (
-        <span data-testid="link-channel">{channel ? tc(`channelTypes.${channel}`) : "—"}</span>
       ),
     },
     {
@@ -164,16 +179,19 @@ export function ReferralLinks({ from, to }: { from: string; to: string }) {
       ),
     },
     {
-      key: "spotShare",
-      title: t("spotShare"),
+      key: "shares",
+      title: t("shares"),
       dataIndex: "spotShareBps",
-      render: (bps: number) => <bdi data-testid="link-spot-share">{percent(bps)}</bdi>,
-    },
-    {
-      key: "futuresShare",
-      title: t("futuresShare"),
-      dataIndex: "futuresShareBps",
-      render: (bps: number) => <bdi data-testid="link-futures-share">{percent(bps)}</bdi>,
+      render: (_bps: number, link) => (
+        <span className={styles.linkShares}>
+          <span>
+            {tl("lines.spot")} <bdi data-testid="link-spot-share">{percent(link.spotShareBps)}</bdi>
+          </span>
+          <span>
+            {tl("lines.futures")} <bdi data-testid="link-futures-share">{percent(link.futuresShareBps)}</bdi>
+          </span>
+        </span>
+      ),
     },
     ...PERIOD_COLUMNS.map((name): ResponsiveColumn<ReferralLink> => ({
       key: `period-${name}`,
@@ -229,7 +247,7 @@ export function ReferralLinks({ from, to }: { from: string; to: string }) {
       {hasLoadProblem({ data, error, refresh }) ? (
         <LoadProblem result={{ data, error, refresh }} />
       ) : (
-        <div data-testid="links-table" aria-busy={!data}>
+        <div ref={tableBox} className={styles.linksTable} data-testid="links-table" aria-busy={!data}>
           {data && active.length === 0 ? (
             <p className="muted" data-testid="no-links">
               {ta("noLinks")}
@@ -279,7 +297,10 @@ export function ReferralLinks({ from, to }: { from: string; to: string }) {
       <h3 className={styles.createTitle}>{t("createTitle")}</h3>
       <LinkCreateForm
         shareOptions={shareOptions}
-        onCreated={(created) => mutate({ links: [created, ...(data?.links ?? [])] })}
+        onCreated={(created) => {
+          mutate({ links: [created, ...(data?.links ?? [])] });
+          setFresh(created.code);
+        }}
       />
 
       <Modal

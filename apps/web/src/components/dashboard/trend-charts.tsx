@@ -9,8 +9,12 @@
  * Direction: the canvas is laid out left to right in every language (time runs left to right on exchange charts,
  * Arabic ones included); the captions around it follow the page direction. Every chart has a text alternative: a
  * summary as its accessible name and a visually hidden table of the days.
+ *
+ * Reading a value (issue 34): a tap, a click or a pointer over the chart picks the nearest day, as do the arrow keys
+ * (Home/End: first and last day) once the chart has the focus (it is a slider over the days); the picked day and its
+ * value show under the chart and are announced, and uPlot's cursor marks the day on the canvas.
  */
-import { useEffect, useMemo, useRef } from "react";
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import { useLocale, useTranslations } from "next-intl";
@@ -56,7 +60,10 @@ function TrendChart({ figure, label, summary }: { figure: TrendFigure; label: st
   const locale = useLocale();
   const { theme } = useTheme();
   const box = useRef<HTMLDivElement>(null);
+  const plotRef = useRef<uPlot | null>(null);
   const series: Series = summary.series;
+  // The day being read (index in the series), null until the reader picks one.
+  const [picked, setPicked] = useState<number | null>(null);
   const money = MONEY_FIGURES.has(figure);
   const value = (n: number) =>
     money ? format.number(n, MONEY_DIGITS) : format.number(n, { maximumFractionDigits: 0 });
@@ -94,7 +101,21 @@ function TrendChart({ figure, label, summary }: { figure: TrendFigure; label: st
         width: Math.max(200, element.clientWidth),
         height: CHART_HEIGHT,
         legend: { show: false },
-        cursor: { show: false },
+        // The cursor only marks the day picked by tap or key (pick() below), not wherever a mouse passes.
+        cursor: {
+          show: true,
+          x: true,
+          y: false,
+          points: { show: false },
+          drag: { x: false, y: false },
+          bind: {
+            mousemove: () => null,
+            mouseleave: () => null,
+            mousedown: () => null,
+            mouseup: () => null,
+            dblclick: () => null,
+          },
+        },
         scales: { x: { time: false }, y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
         axes: [
           {
@@ -120,15 +141,49 @@ function TrendChart({ figure, label, summary }: { figure: TrendFigure; label: st
       columns,
       element,
     );
+    plotRef.current = plot;
     const resize = new ResizeObserver(() =>
       plot.setSize({ width: Math.max(200, element.clientWidth), height: CHART_HEIGHT }),
     );
     resize.observe(element);
     return () => {
       resize.disconnect();
+      plotRef.current = null;
       plot.destroy();
     };
   }, [columns, locale, money, theme]);
+
+  const last = series.length - 1;
+  const pick = (index: number) => {
+    const i = Math.min(Math.max(0, index), last);
+    setPicked(i);
+    const plot = plotRef.current;
+    const x = columns[0][i];
+    if (plot && x !== undefined) plot.setCursor({ left: plot.valToPos(x, "x"), top: 0 }, false);
+  };
+  const onPointer = (event: PointerEvent<HTMLDivElement>) => {
+    const plot = plotRef.current;
+    if (!plot || last < 0) return;
+    const over = plot.over.getBoundingClientRect();
+    // The canvas runs left to right in every language (dir="ltr" above).
+    pick(plot.posToIdx(event.clientX - over.left));
+  };
+  const onKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    const moves: Record<string, number> = {
+      ArrowLeft: (picked ?? last + 1) - 1,
+      ArrowDown: (picked ?? last + 1) - 1,
+      ArrowRight: (picked ?? -1) + 1,
+      ArrowUp: (picked ?? -1) + 1,
+      Home: 0,
+      End: last,
+    };
+    const to = moves[event.key];
+    if (to === undefined || last < 0) return;
+    event.preventDefault();
+    pick(to);
+  };
+  const point = picked === null ? undefined : series[picked];
+  const reading = point ? t("reading", { day: day(point.day), value: value(point[figure]) }) : t("readHint");
 
   return (
     <figure className={styles.chartCard} data-trend={figure}>
@@ -137,13 +192,36 @@ function TrendChart({ figure, label, summary }: { figure: TrendFigure; label: st
         <strong>{t.rich(isAdditive(figure) ? "total" : "distinctTotal", { total: value(total), ...NUM_TAG })}</strong>
       </figcaption>
       <div
-        ref={box}
-        dir="ltr"
-        className={styles.chartBox}
-        role="img"
-        aria-label={summaryText}
-        data-testid={`trend-${figure}`}
-      />
+        role="slider"
+        tabIndex={0}
+        aria-label={t("explore", { figure: label })}
+        aria-valuemin={0}
+        aria-valuemax={Math.max(0, last)}
+        aria-valuenow={picked ?? Math.max(0, last)}
+        aria-valuetext={point ? reading : t("readHint")}
+        className={styles.chartReader}
+        onPointerDown={onPointer}
+        onPointerMove={(event) => event.buttons !== 0 && onPointer(event)}
+        onKeyDown={onKey}
+        data-testid={`trend-reader-${figure}`}
+      >
+        <div
+          ref={box}
+          dir="ltr"
+          className={styles.chartBox}
+          role="img"
+          aria-label={summaryText}
+          data-testid={`trend-${figure}`}
+        />
+      </div>
+      <p
+        className={styles.chartReading}
+        aria-live="polite"
+        data-testid={`trend-reading-${figure}`}
+        data-day={point?.day}
+      >
+        {reading}
+      </p>
       <table className={styles.visuallyHidden} data-testid={`trend-table-${figure}`}>
         <caption>{t("tableCaption", { figure: label })}</caption>
         <thead>

@@ -1,5 +1,5 @@
 "use client";
-import { useEffect } from "react";
+import { useCallback, useEffect, useRef } from "react";
 import { Form, InputNumber, Segmented, Select } from "antd";
 import { useTranslations } from "next-intl";
 import { useFormat } from "@/lib/format-hook";
@@ -10,7 +10,7 @@ import { hasLoadProblem, LoadProblem } from "@/components/status/loaded";
 import styles from "@/components/vip/vip.module.css";
 import { useVipStatus } from "@/components/vip/use-vip-status";
 import { effectiveRate, type FeeColumn } from "./fee-schedule";
-import { MAX_VOLUME, volumeProblem } from "./fee-volume";
+import { MAX_VOLUME, parseLocaleNumber, volumeProblem } from "./fee-volume";
 
 /**
  * The fee page's UI-kit part (antd), loaded when it scrolls into view so its first-load JS stays that of a page
@@ -31,16 +31,19 @@ const COMPACT_FROM = 1e9;
 const columnOf = (market: Market, side: Side): FeeColumn => `${market}${side === "maker" ? "Maker" : "Taker"}`;
 
 /**
- * The volume field's text: as typed while it is typed, and an entry out of range stays as typed afterwards ("1e30"
- * with its message, not a 31-digit number). Module-level, so the field keeps the same formatter between renders.
+ * The volume field's text: as typed while it is typed; afterwards the value in the page's own number format (de:
+ * "1.000,5"), or the entry as typed when it is out of range or unreadable ("1e30", "1.5" in German) with its message.
  */
 function volumeText(
   value: number | string | undefined,
   { userTyping, input }: { userTyping: boolean; input: string },
+  intlLocale: string,
 ): string {
   if (userTyping) return input;
   if (value === undefined || value === "") return "";
-  return Math.abs(Number(value)) <= MAX_VOLUME ? String(value) : input;
+  const volume = Number(value);
+  if (!(Math.abs(volume) <= MAX_VOLUME)) return input;
+  return new Intl.NumberFormat(intlLocale, { maximumFractionDigits: 8, useGrouping: true }).format(volume);
 }
 
 /** Volume, level, market and order type → the fee, from the same rates (and discount) as the table. */
@@ -59,6 +62,23 @@ function Calculator({ levels, discount }: { levels: FeeLevel[]; discount: number
   const values = Form.useWatch([], form) as CalculatorValues | undefined;
   const status = useVipStatus();
   const ownLevel = status.data?.level;
+  // What is typed, read in the page's locale (issue 34): kept to refuse a number the locale cannot mean.
+  const typed = useRef("");
+  const intlLocale = format.intlLocale;
+  const parser = useCallback(
+    (text: string | undefined) => {
+      typed.current = text ?? "";
+      const volume = parseLocaleNumber(typed.current, intlLocale);
+      return volume ?? Number.NaN; // NaN: nothing readable (the field then holds no value)
+    },
+    [intlLocale],
+  );
+  const formatter = useCallback(
+    (value: number | string | undefined, info: { userTyping: boolean; input: string }) =>
+      volumeText(value, info, intlLocale),
+    [intlLocale],
+  );
+  const example = format.number(1000.5, { minimumFractionDigits: 2, useGrouping: true });
   const percent = (fraction: number) =>
     format.number(fraction, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 4 });
 
@@ -102,6 +122,8 @@ function Calculator({ levels, discount }: { levels: FeeLevel[]; discount: number
           rules={[
             {
               validator: (_rule, value: unknown) => {
+                if (Number.isNaN(parseLocaleNumber(typed.current, intlLocale)))
+                  return Promise.reject(new Error(t("volumeFormat", { example })));
                 const problem = volumeProblem(value);
                 if (problem === null) return Promise.resolve();
                 return Promise.reject(
@@ -114,7 +136,8 @@ function Calculator({ levels, discount }: { levels: FeeLevel[]; discount: number
           <InputNumber<number>
             step={1000}
             inputMode="decimal"
-            formatter={volumeText}
+            formatter={formatter}
+            parser={parser}
             style={{ inlineSize: "100%" }}
             data-testid="fee-calc-volume"
           />

@@ -5,15 +5,20 @@ import { isLocale, localePath } from "@affiliates/locales";
 import { PAGES } from "@/lib/pages";
 import { showMessage } from "@/lib/toast";
 import { copyText } from "@/lib/share";
+import { runtimeConfig } from "@/lib/runtime-config";
 
-/** A card's claim link on this page in the page's language, and copying it (by hand where the clipboard refuses). */
+/**
+ * A card's claim link in the page's language on the product's public origin (PUBLIC_ORIGIN, as the referral links the
+ * API builds: issue 34), and copying it (by hand where the clipboard refuses). The page's own origin only when the
+ * server named none.
+ */
 export function useClaimLink(): { claimUrl: (code: string) => string; copy: (code: string) => Promise<void> } {
   const t = useTranslations("network.cards");
   const locale = useLocale();
   const claimUrl = useCallback(
     (code: string) =>
       isLocale(locale)
-        ? `${window.location.origin}${localePath(locale, PAGES.experienceCard.path)}?code=${encodeURIComponent(code)}`
+        ? `${runtimeConfig().publicOrigin ?? window.location.origin}${localePath(locale, PAGES.experienceCard.path)}?code=${encodeURIComponent(code)}`
         : "",
     [locale],
   );

@@ -22,7 +22,7 @@ import type { CardTarget } from "./card-list";
 import { CARD_ISSUE_HANDLED_CODES, isQuotaExceeded, type ListedCard } from "./network-api";
 import styles from "./network.module.css";
 
-/** The chosen invitee keeps its label (the masked user ID), also when a later search no longer lists it. */
+/** The chosen invitee keeps its label (the UID), also when a later search no longer lists it. */
 interface ChosenInvitee {
   value: number;
   label: string;
@@ -50,7 +50,7 @@ interface Props {
   onIssued: (card: ListedCard) => void;
   /** The API refused for the quota: the list shows nothing left (and is read again). */
   onQuotaExceeded: () => void;
-  /** Masked user IDs the invitee search saw, for the card list. */
+  /** UIDs the invitee search saw, for the card list. */
   onInviteesSeen: (seen: readonly (readonly [number, string])[]) => void;
 }
 
@@ -74,7 +74,7 @@ export function CardIssueForm({ list, links, onIssued, onQuotaExceeded, onInvite
       manual: true,
       debounceWait: 300,
       staleTime: 0,
-      onSuccess: (page) => onInviteesSeen(page.items.map((i) => [i.id, i.maskedUserId] as const)),
+      onSuccess: (page) => onInviteesSeen(page.items.map((i) => [i.id, i.uid] as const)),
     },
   );
   const issueCard = useApiAction((body: AffiliateCardIssueRequest) =>
@@ -191,7 +191,7 @@ export function CardIssueForm({ list, links, onIssued, onQuotaExceeded, onInvite
               }
               options={(invitees.data?.items ?? []).map((i) => ({
                 value: i.id,
-                label: `${i.maskedUserId} · ${day(i.registeredAt)}`,
+                label: `${i.uid} · ${day(i.registeredAt)}`,
               }))}
             />
           </Form.Item>

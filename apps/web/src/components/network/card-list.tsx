@@ -25,12 +25,12 @@ interface Props {
   /** Undefined while the list loads. */
   cards: ListedCard[] | undefined;
   links: readonly ReferralLink[] | undefined;
-  /** Masked user IDs of invitees seen in searches, for cards the list sends without one. */
-  maskedIds: ReadonlyMap<number, string>;
+  /** UIDs of invitees seen in searches, for cards the list sends without one. */
+  uids: ReadonlyMap<number, string>;
 }
 
 /** The affiliate's cards with their status, filtered by status and recipient: a table on wide screens, cards on phones. */
-export function CardList({ cards, links, maskedIds }: Props) {
+export function CardList({ cards, links, uids }: Props) {
   const t = useTranslations("network.cards");
   const format = useFormat();
   const { copy } = useClaimLink();
@@ -40,10 +40,10 @@ export function CardList({ cards, links, maskedIds }: Props) {
   const day = (iso: string | null) =>
     iso ? format.dateTime(new Date(iso), { dateStyle: "medium", timeZone: "UTC" }) : "";
   const linkCode = (id: number | null) => links?.find((l) => l.id === id)?.code ?? String(id);
-  // An invitee is shown by the masked user ID the invitees table shows, never by the internal numeric id.
+  // An invitee is shown by the UID the invitees table shows, never by the internal numeric id.
   const inviteeLabel = (card: ListedCard): string => {
-    const masked = card.inviteeMaskedId ?? (card.inviteeId !== null ? maskedIds.get(card.inviteeId) : undefined);
-    return masked ? t("toInvitee", { user: masked }) : t("targetInvitee");
+    const uid = card.inviteeUid ?? (card.inviteeId !== null ? uids.get(card.inviteeId) : undefined);
+    return uid ? t("toInvitee", { user: uid }) : t("targetInvitee");
   };
   const given = (card: ListedCard) =>
     card.linkId !== null

@@ -6,13 +6,10 @@ import { FormKit } from "@/components/form/form-kit";
 import { hasLoadProblem, LoadProblem } from "@/components/status/loaded";
 import type { ExperienceCardList } from "@affiliates/contracts";
 import { useFormat } from "@/lib/format-hook";
-import { api } from "@/lib/api";
 import { useEndpoint } from "@/lib/use-endpoint";
 import { CardIssueForm } from "./card-issue-form";
 import { CardList } from "./card-list";
 import styles from "./network.module.css";
-
-const fetchCards = () => api.cards();
 
 /** The card manager in the product's form setup (the UI kit comes with this chunk, not with the page). */
 export function CardManagerWithKit({ antdLocale }: { antdLocale?: AntdLocale | undefined }) {
@@ -28,7 +25,7 @@ function CardManager() {
   const t = useTranslations("network.cards");
   const { data, error, mutate, refresh } = useEndpoint("cards", {});
   const links = useEndpoint("links", {});
-  const [maskedIds, setMaskedIds] = useState<ReadonlyMap<number, string>>(() => new Map());
+  const [uids, setUids] = useState<ReadonlyMap<number, string>>(() => new Map());
 
   if (hasLoadProblem({ data, error, refresh })) {
     return (
@@ -42,7 +39,7 @@ function CardManager() {
   const quotaExceeded = () => {
     if (data) mutate({ ...data, remaining: 0 });
     // The refusal knows the quota better than the page: read the month's figures again.
-    fetchCards().then(mutate, () => undefined);
+    void refresh();
   };
   return (
     <>
@@ -60,9 +57,9 @@ function CardManager() {
             });
         }}
         onQuotaExceeded={quotaExceeded}
-        onInviteesSeen={(seen) => setMaskedIds((known) => new Map([...known, ...seen]))}
+        onInviteesSeen={(seen) => setUids((known) => new Map([...known, ...seen]))}
       />
-      <CardList cards={data?.cards} links={links.data?.links} maskedIds={maskedIds} />
+      <CardList cards={data?.cards} links={links.data?.links} uids={uids} />
     </>
   );
 }

@@ -10,7 +10,7 @@ import { isHttpError } from "@affiliates/http";
 /** The affiliate network's rules shared by its components: card codes, handled refusals (the calls are `api.*`). */
 export const CARD_CODE_PATTERN = /^[A-Z0-9]{12}$/;
 
-/** A card as listed: shown by its invitee's masked user ID (as the invitees table shows it), never the numeric id. */
+/** A card as listed: shown by its invitee's UID (as the invitees table shows it), never the numeric id. */
 export type ListedCard = ExperienceCard;
 
 /**

@@ -132,6 +132,7 @@ export function VipAirdrops({ locale }: { locale: Locale }) {
             campaign={campaign}
             now={now}
             visitor={complete && !isLogin}
+            userLevel={data.userLevel}
             pending={joining.loading && joining.params[0] === campaign.id}
             refusal={refusals[campaign.id]}
             onJoin={() => void join(campaign)}
@@ -146,17 +147,22 @@ interface CampaignProps {
   campaign: VipAirdrop;
   now: number | null;
   visitor: boolean;
+  /** The signed-in user's VIP level (null: a visitor, or not known). */
+  userLevel: number | null;
   pending: boolean;
   refusal: string | undefined;
   onJoin: () => void;
 }
 
-function Campaign({ campaign, now, visitor, pending, refusal, onJoin }: CampaignProps) {
+function Campaign({ campaign, now, visitor, userLevel, pending, refusal, onJoin }: CampaignProps) {
   const t = useTranslations("vipAirdrop");
   const f = useVipFormat();
   const timer = (key: "startsIn" | "endsIn", at: string) =>
     now === null ? "\u00a0" : t(key, { time: t("countdown", splitSpan(Date.parse(at) - now)) });
   const titleId = `airdrop-${campaign.id}`;
+  // Below the campaign's level the button is not offered as if it would work (issue 34): it says why, unpressable.
+  const belowLevel = userLevel !== null && userLevel < campaign.requiredLevel;
+  const required = `VIP${campaign.requiredLevel}`;
   return (
     <li
       className={`card ${styles.campaign}`}
@@ -190,7 +196,8 @@ function Campaign({ campaign, now, visitor, pending, refusal, onJoin }: Campaign
         <button
           type="button"
           className={`${campaign.state === "live" ? "button button-primary" : "button button-ghost"} ${styles.thumb}`}
-          disabled={campaign.state !== "live" || pending}
+          disabled={campaign.state !== "live" || pending || belowLevel}
+          aria-describedby={belowLevel && campaign.state === "live" ? `${titleId}-level` : undefined}
           aria-busy={pending}
           data-track-id={VIP_TRACKING_IDS.airdropJoin}
           data-track-name={campaign.id}
@@ -204,8 +211,15 @@ function Campaign({ campaign, now, visitor, pending, refusal, onJoin }: Campaign
               ? t("joining")
               : visitor
                 ? t("loginToJoin")
-                : t("join")}
+                : belowLevel
+                  ? t("required", { level: required })
+                  : t("join")}
         </button>
+      )}
+      {belowLevel && campaign.state === "live" && !refusal && (
+        <p className="muted" id={`${titleId}-level`} data-testid="airdrop-level-note">
+          {t("levelTooLow", { required, level: `VIP${userLevel}` })}
+        </p>
       )}
       {refusal && (
         <p className={styles.refusal} role="alert" data-testid="airdrop-refusal">

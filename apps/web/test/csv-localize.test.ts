@@ -9,7 +9,7 @@ import {
 } from "@affiliates/contracts";
 import { ENDPOINTS } from "@affiliates/contracts/endpoints";
 import { HttpError } from "@affiliates/http";
-import { localizeCsvHeader } from "../src/lib/csv-header";
+import { localizeCsv, parseCsv, zonedTimestamp, type CsvLocalization } from "../src/lib/csv-localize";
 import { fetchCsv } from "../src/lib/csv-download";
 
 type Tree = { [key: string]: string | Tree };
@@ -19,51 +19,52 @@ const titlesOf = (locale: string, kind: "commissions" | "invitees"): Record<stri
   return tree.affiliateDashboard.csv[kind] as Record<string, string>;
 };
 
-const TITLES: Record<string, string> = { id: "Record ID", tradeDay: "Trade day", status: "Status" };
-const title = (key: string) => TITLES[key];
+const TITLES: Record<string, string> = { tradeDay: "Trade day", status: "Status", settledAt: "Settled at (GMT+8)" };
+const STATUS: Record<string, string> = { pending: "Ausstehend", settled: "Abgerechnet" };
+const how: CsvLocalization = {
+  title: (key) => TITLES[key],
+  value: (key, raw) =>
+    key === "status" ? (STATUS[raw] ?? raw) : key === "settledAt" ? zonedTimestamp(raw, "Asia/Shanghai") : raw,
+  compare: (a, b) => ((a.tradeDay ?? "") < (b.tradeDay ?? "") ? 1 : (a.tradeDay ?? "") > (b.tradeDay ?? "") ? -1 : 0),
+};
 
-describe("localizeCsvHeader", () => {
-  it("replaces the header row's keys and keeps the BOM, the line ending and every data row as they are", () => {
-    const rows = '1,2026-11-20,settled\r\n2,2026-11-21,"a, b"\r\n';
-    const out = localizeCsvHeader(`${CSV_BOM}id,tradeDay,status\r\n${rows}`, title);
-    expect(out).toBe(`${CSV_BOM}Record ID,Trade day,Status\r\n${rows}`);
+describe("localizeCsv (issue 34)", () => {
+  it("drops untitled columns (internal ids), translates values, writes times in the zone, sorts, keeps one BOM", () => {
+    const csv = `${CSV_BOM}id,tradeDay,status,settledAt\r\n7,2026-11-20,settled,2026-11-21T00:00:00.000Z\r\n9,2026-11-22,pending,\r\n`;
+    const out = localizeCsv(csv, how);
+    expect(out).toBe(
+      `${CSV_BOM}Trade day,Status,Settled at (GMT+8)\r\n2026-11-22,Ausstehend,\r\n2026-11-20,Abgerechnet,2026-11-21 08:00:00\r\n`,
+    );
     expect(out.indexOf(CSV_BOM, 1)).toBe(-1);
   });
 
-  it("puts the BOM back when the text lost it (fetch's text() drops it), with LF endings too", () => {
-    expect(localizeCsvHeader("id,status\n1,pending\n", title)).toBe(`${CSV_BOM}Record ID,Status\n1,pending\n`);
-  });
-
-  it("quotes titles with commas, quotes or line breaks, and keeps a key without a title", () => {
-    const out = localizeCsvHeader(
-      `${CSV_BOM}id,status,extra\r\n`,
-      (key) => ({ id: "ID, record", status: 'The "status"' })[key],
-    );
-    expect(out).toBe(`${CSV_BOM}"ID, record","The ""status""",extra\r\n`);
-    expect(csvQuote("plain")).toBe("plain");
+  it("reads quoted fields with commas, quotes and line breaks, LF endings, and a file without rows", () => {
+    expect(parseCsv('a,"b, c","d ""e""\nf"\n1,2,3\n')).toEqual([
+      ["a", "b, c", 'd "e"\nf'],
+      ["1", "2", "3"],
+    ]);
+    expect(localizeCsv("tradeDay,status\n", how)).toBe(`${CSV_BOM}Trade day,Status\r\n`);
+    expect(localizeCsv("", how)).toBe(CSV_BOM);
     expect(csvQuote("two\nlines")).toBe('"two\nlines"');
   });
 
-  it("reads a quoted key and handles a header without rows, or nothing", () => {
-    expect(localizeCsvHeader('"id",status', title)).toBe(`${CSV_BOM}Record ID,Status`);
-    expect(localizeCsvHeader(CSV_BOM, title)).toBe(CSV_BOM);
-    expect(localizeCsvHeader("", title)).toBe(CSV_BOM);
+  it("writes a moment on the clock of a zone, empty stays empty, a non-moment stays as it is", () => {
+    expect(zonedTimestamp("2026-11-28T00:00:00.000Z", "UTC")).toBe("2026-11-28 00:00:00");
+    expect(zonedTimestamp("2026-11-28T00:00:00.000Z", "America/New_York")).toBe("2026-11-27 19:00:00");
+    expect(zonedTimestamp("", "UTC")).toBe("");
+    expect(zonedTimestamp("soon", "UTC")).toBe("soon");
   });
 
-  it("the catalogue titles every column of both exports, here in Arabic and Japanese", () => {
-    for (const locale of ["en", "ar", "ja"]) {
+  it("the catalogue titles every column of both exports (no internal ids), the times with their zone", () => {
+    for (const locale of ["en", "ar", "ja", "de"]) {
       const commissions = titlesOf(locale, "commissions");
       const invitees = titlesOf(locale, "invitees");
       expect(Object.keys(commissions).sort()).toEqual([...AFFILIATE_COMMISSION_CSV_COLUMNS].sort());
       expect(Object.keys(invitees).sort()).toEqual([...AFFILIATE_INVITEE_CSV_COLUMNS].sort());
+      for (const key of ["settledAt"]) expect(commissions[key]).toContain("{zone}");
+      for (const key of ["registeredAt", "firstDepositAt", "firstTradeAt"]) expect(invitees[key]).toContain("{zone}");
     }
-    const ar = titlesOf("ar", "invitees");
-    const csv = `${CSV_BOM}${AFFILIATE_INVITEE_CSV_COLUMNS.join(",")}\r\n70****12,2026-11-20,true,,,1234.50,12.34,YT01\r\n`;
-    const [header, row] = localizeCsvHeader(csv, (key) => ar[key])
-      .slice(1)
-      .split("\r\n");
-    expect(header).toBe(AFFILIATE_INVITEE_CSV_COLUMNS.map((key) => csvQuote(ar[key]!)).join(","));
-    expect(row).toBe("70****12,2026-11-20,true,,,1234.50,12.34,YT01");
+    expect([...AFFILIATE_COMMISSION_CSV_COLUMNS, ...AFFILIATE_INVITEE_CSV_COLUMNS]).not.toContain("id");
   });
 });
 

@@ -1,0 +1,146 @@
+import { describe, expect, it } from "vitest";
+import {
+  affiliateCommissionPageSchema,
+  affiliatePayoutsSchema,
+  affiliateStatementSchema,
+  type AffiliateStatement,
+} from "@affiliates/contracts";
+import { addDays } from "../src/platform/lib/days";
+import { okData as data, refused } from "./helpers/envelope-assertions";
+import { referralLoopSuite } from "./helpers/referral-loop";
+import { DIALECT } from "./helpers/test-app";
+import { apiUrl } from "./helpers/api-url";
+
+/** The statement (issue 34): every ledger entry with its running balance, settlements split by market and link. */
+const s = referralLoopSuite();
+const { call, registerWith, feed, fill, today } = s;
+
+const cents = (usdt: number) => Math.round(usdt * 100);
+const sumCents = (values: number[]) => values.reduce((n, v) => n + cents(v), 0);
+
+/** What a statement must always satisfy: the balance is the sum of its entries, each entry's balance follows. */
+function expectReconciles(st: AffiliateStatement) {
+  expect(cents(st.balanceUsdt)).toBe(sumCents([st.totals.settlementUsdt, st.totals.voidUsdt, st.totals.payoutUsdt]));
+  if (st.total <= st.pageSize) expect(cents(st.balanceUsdt)).toBe(sumCents(st.entries.map((e) => e.amountUsdt)));
+  if (st.page === 1) expect(cents(st.entries[0]?.balanceUsdt ?? 0)).toBe(cents(st.balanceUsdt));
+  st.entries.forEach((e, i) => {
+    const older = st.entries[i + 1];
+    if (older) expect(cents(e.balanceUsdt)).toBe(cents(older.balanceUsdt) + cents(e.amountUsdt));
+    if (e.kind === "settlement") expect(sumCents(e.parts.map((p) => p.amountUsdt))).toBe(cents(e.amountUsdt));
+    else expect(e.parts).toEqual([]);
+  });
+}
+
+describe(`statement (${DIALECT})`, () => {
+  it("feed → settle → withdraw: the statement's entries sum to the balance, credits split by market and link", async () => {
+    const owner = await registerWith("");
+    const cookie = owner.cookie ?? "";
+    const plain = await s.approvedAffiliate(cookie, owner.email, `stA${DIALECT.slice(0, 3)}`);
+    const shared = data(
+      await call("POST", apiUrl("linkCreate"), {
+        cookie,
+        dy: true,
+        body: { label: "Shared", code: `stB${DIALECT.slice(0, 3)}`, spotShareBps: 1000 },
+      }),
+    ) as { code: string };
+    const a = await registerWith(plain.code);
+    const b = await registerWith(shared.code);
+    const yesterday = addDays(today(), -1);
+    const at = `${yesterday}T10:00:00.000Z`;
+    data(
+      await feed([
+        fill(a.userId ?? "", "spot", 10, { time: at, notional: 10_000 }),
+        fill(a.userId ?? "", "spot", 10, { time: at, notional: 10_000 }),
+        fill(a.userId ?? "", "futures", 5, { time: at, notional: 10_000 }),
+        fill(b.userId ?? "", "spot", 20, { time: at, notional: 10_000 }),
+      ]),
+    );
+    const statement = async () =>
+      affiliateStatementSchema.parse(data(await call("GET", apiUrl("statement"), { cookie })));
+
+    // Before settlement: nothing in the balance, everything pending, in the same answer.
+    let st = await statement();
+    expect(st).toMatchObject({ balanceUsdt: 0, entries: [], total: 0, heldUsdt: 0 });
+    expect(st.pendingUsdt).toBeGreaterThan(0);
+    const pendingBefore = st.pendingUsdt;
+
+    data(await call("POST", apiUrl("adminSettle", { day: yesterday }), { admin: true }));
+    st = await statement();
+    expectReconciles(st);
+    expect(st.total).toBe(1);
+    const credit = st.entries[0];
+    expect(credit).toMatchObject({ kind: "settlement", tradeDay: yesterday, amountUsdt: pendingBefore });
+    expect(credit?.parts.map((p) => [p.market, p.linkCode]).sort()).toEqual(
+      [
+        ["futures", plain.code],
+        ["spot", plain.code],
+        ["spot", shared.code],
+      ].sort(),
+    );
+    expect(st.pendingUsdt).toBe(0);
+    const payouts = affiliatePayoutsSchema.parse(data(await call("GET", apiUrl("payouts"), { cookie })));
+    expect(payouts.balanceUsdt).toBe(st.balanceUsdt);
+
+    // Each record shows its fee, rate, invitee share and link: commission = fee × (rate − share).
+    const records = affiliateCommissionPageSchema.parse(
+      data(await call("GET", apiUrl("commissions", { from: yesterday, to: yesterday, pageSize: 100 }), { cookie })),
+    ).items;
+    const bLine = records.find((r) => r.inviteeUid === b.userId);
+    expect(bLine).toMatchObject({ linkCode: shared.code, shareBps: 1000, feeUsdt: 20, status: "settled" });
+    expect(cents(bLine?.commissionUsdt ?? -1)).toBe(Math.floor((2000 * ((bLine?.rateBps ?? 0) - 1000)) / 10_000));
+    expect(records.find((r) => r.inviteeUid === a.userId && r.businessLine === "futures")).toMatchObject({
+      linkCode: plain.code,
+      shareBps: 0,
+    });
+
+    // A fill of today stays pending: in the statement's pending, not its balance.
+    data(await feed([fill(a.userId ?? "", "spot", 1)]));
+    st = await statement();
+    expect(st.balanceUsdt).toBe(credit?.amountUsdt);
+    expect(st.pendingUsdt).toBeGreaterThan(0);
+
+    data(await call("POST", apiUrl("payoutWithdraw"), { cookie, dy: true }));
+    st = await statement();
+    expectReconciles(st);
+    expect(st.balanceUsdt).toBe(0);
+    expect(st.entries.map((e) => [e.kind, e.amountUsdt, e.balanceUsdt])).toEqual([
+      ["payout", -(credit?.amountUsdt ?? 0), 0],
+      ["settlement", credit?.amountUsdt, credit?.amountUsdt],
+    ]);
+    expect(st.entries[0]?.destination).toBe("spot");
+    expect(st.totals).toEqual({
+      settlementUsdt: credit?.amountUsdt,
+      voidUsdt: 0,
+      payoutUsdt: -(credit?.amountUsdt ?? 0),
+    });
+  });
+
+  it("pages the demo affiliate's year of entries with balances that follow across pages", async () => {
+    const first = affiliateStatementSchema.parse(
+      data(await call("GET", apiUrl("statement", { pageSize: 10 }), { cookie: s.affiliateCookie })),
+    );
+    const second = affiliateStatementSchema.parse(
+      data(await call("GET", apiUrl("statement", { page: 2, pageSize: 10 }), { cookie: s.affiliateCookie })),
+    );
+    expect(first.total).toBeGreaterThan(20);
+    expectReconciles(first);
+    expectReconciles(second);
+    const last = first.entries[9];
+    expect(cents(second.entries[0]?.balanceUsdt ?? 0)).toBe(
+      cents(last?.balanceUsdt ?? 0) - cents(last?.amountUsdt ?? 0),
+    );
+    const credits = [...first.entries, ...second.entries].filter((e) => e.kind === "settlement");
+    expect(credits.length).toBeGreaterThan(0);
+    for (const c of credits) expect(c.parts.length).toBeGreaterThan(0);
+  });
+
+  it("refuses a page size outside 10..100 and a caller who is not an affiliate", async () => {
+    refused(
+      await call("GET", apiUrl("statement", { pageSize: 5 }), { cookie: s.affiliateCookie }),
+      400,
+      "400",
+      /^pageSize: /,
+    );
+    refused(await call("GET", apiUrl("statement")), 401, "00004");
+  });
+});
