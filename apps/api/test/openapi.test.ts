@@ -4,6 +4,9 @@ import { ENDPOINT_NAMES, ENDPOINTS, pathParamNames, type EndpointName } from "@a
 import { endpointSchemasOf } from "@affiliates/contracts/endpoint-schemas";
 // The document and its page are not calls of the table: their paths come from the plugin that serves them.
 import { DOCS_CSP, DOCS_PATH, OPENAPI_PATH } from "../src/platform/http/openapi";
+import { endpointErrorKinds } from "../src/platform/http/endpoint-errors";
+import { ENDPOINT_SUMMARIES } from "../src/platform/http/endpoint-summaries";
+import { ERROR_CODES } from "../src/platform/http/errors";
 import { DIALECT, createTestApp, type TestApp } from "./helpers/test-app";
 
 /**
@@ -15,11 +18,16 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 interface Operation {
   operationId?: string;
+  summary?: string;
   parameters?: Array<{ in: string; name: string; required?: boolean; schema?: Json }>;
   requestBody?: { content: Record<string, { schema: Json }> };
   responses: Record<
     string,
-    { content?: Record<string, { schema: { properties?: Record<string, Json> } & Record<string, Json> }> }
+    {
+      $ref?: string;
+      description?: string;
+      content?: Record<string, { schema: { properties?: Record<string, Json> } & Record<string, Json> }>;
+    }
   >;
   security?: Array<Record<string, string[]>>;
 }
@@ -27,7 +35,10 @@ interface Operation {
 interface Document {
   openapi: string;
   paths: Record<string, Record<string, Operation>>;
-  components?: { securitySchemes?: Record<string, unknown> };
+  components?: {
+    securitySchemes?: Record<string, unknown>;
+    responses?: Record<string, { description: string; content: Record<string, { schema: Json }> }>;
+  };
 }
 
 /** The JSON Schema zod writes for a schema, as OpenAPI 3.1 carries it: no `$schema`, `const` as a one-value `enum`. */
@@ -114,7 +125,33 @@ describe(`GET ${OPENAPI_PATH} (${DIALECT})`, () => {
     if (spec.access === "login" || spec.access === "affiliate") requirement.session = [];
     if (spec.access === "admin") requirement.adminToken = [];
     if (spec.dyToken) requirement.dyToken = [];
-    expect(operation.security ?? []).toEqual(Object.keys(requirement).length ? [requirement] : []);
+    // Explicit, `[]` for a public call: the document has no global requirement to fall back on.
+    expect(operation.security).toEqual(Object.keys(requirement).length ? [requirement] : []);
+    expect(operation.summary).toBe(ENDPOINT_SUMMARIES[name]);
+  });
+
+  it.each(ENDPOINT_NAMES)("%s: declares every error it can answer, with its codes", (name) => {
+    const spec = ENDPOINTS[name];
+    const operation = doc.paths[openApiPath(name)]?.[spec.method.toLowerCase()];
+    if (!operation) throw new Error(`${name} is not in the document`);
+    const kinds = endpointErrorKinds(name);
+    const statuses = [...new Set(kinds.map((kind) => String(ERROR_CODES[kind].status)))];
+    expect(Object.keys(operation.responses).sort()).toEqual(["200", ...statuses].sort());
+    for (const status of statuses) {
+      const declared = operation.responses[status];
+      const response = declared?.$ref
+        ? doc.components?.responses?.[declared.$ref.replace("#/components/responses/", "")]
+        : declared;
+      const expectedKinds = kinds.filter((kind) => String(ERROR_CODES[kind].status) === status);
+      for (const kind of expectedKinds) expect(response?.description, `${name} ${status}`).toContain(`\`${kind}\``);
+      const schema = response?.content?.["application/json"]?.schema as {
+        allOf: [Json, { properties: { code: { enum: string[] } } }];
+      };
+      expect(schema.allOf[0]).toEqual({ $ref: "#/components/schemas/ErrorEnvelope" });
+      expect(schema.allOf[1].properties.code.enum).toEqual(
+        [...new Set(expectedKinds.map((kind) => ERROR_CODES[kind].code))].sort(),
+      );
+    }
   });
 });
 

@@ -79,6 +79,8 @@ export const ERROR_CODES = {
     code: ResponseCode.unsupportedMediaType,
     msg: "content-type: unsupported media type, send application/json",
   },
+  /** Request headers over the server's limit (Node's parser refuses them before any route: methods.ts). */
+  headers_too_large: { status: 431, code: ResponseCode.headersTooLarge, msg: "headers: too large" },
   rate_limited: { status: 429, code: ResponseCode.rateLimited, msg: "Too many requests, try again later" },
   internal: { status: 500, code: ResponseCode.internal, msg: "Internal server error" },
 } as const satisfies Record<string, { status: number; code: string; msg: string }>;
