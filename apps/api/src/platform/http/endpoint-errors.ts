@@ -50,8 +50,8 @@ export const ENDPOINT_ERRORS = {
   links: [],
   linkCreate: ["link_code_taken"],
   linkUpdate: ["not_found", "link_code_taken"],
-  invitees: [],
-  inviteesCsv: [],
+  invitees: ["not_found"],
+  inviteesCsv: ["not_found"],
   commissions: [],
   commissionsCsv: [],
   payouts: [],
@@ -84,6 +84,52 @@ export const ENDPOINT_ERRORS = {
   adminAirdropParticipants: ["not_found"],
   adminPartnerApplications: [],
 } as const satisfies Record<EndpointName, readonly ErrorCode[]>;
+
+/** A rule over several fields, the stored state or the clock, which no schema can state: 400 when broken. */
+export interface EndpointRule {
+  readonly rule: string;
+  /** The refusal's message (`msg` of the 400). */
+  readonly refusal: RegExp;
+}
+
+const RANGE_RULES: readonly EndpointRule[] = [
+  { rule: "`from` is on or before `to`", refusal: /^from: must be on or before to$/ },
+  { rule: "`to` is not after today (UTC)", refusal: /^to: must not be in the future$/ },
+  { rule: "the range spans at most 366 days", refusal: /^from: the range must not exceed \d+ days$/ },
+];
+const SUB_RATE_RULE: EndpointRule = {
+  rule: "`rateBps` is below the affiliate's own rate",
+  refusal: /^rateBps: must be below your own rate$/,
+};
+
+/**
+ * The 400s a request valid by its schemas can still get, stated in the document (`x-rules` of the operation and its
+ * 400's description) so that a client knows them before it meets them.
+ */
+export const ENDPOINT_RULES: Partial<Record<EndpointName, readonly EndpointRule[]>> = {
+  affiliateSummary: RANGE_RULES,
+  links: RANGE_RULES,
+  commissions: RANGE_RULES,
+  commissionsCsv: RANGE_RULES,
+  linkCreate: [
+    { rule: "at most so many active links", refusal: /^links: at most \d+ active links; archive one first$/ },
+  ],
+  subAffiliateInvite: [
+    SUB_RATE_RULE,
+    { rule: "not one's own address", refusal: /^email: you cannot invite yourself$/ },
+  ],
+  subAffiliateUpdate: [SUB_RATE_RULE],
+  adminTrades: [
+    {
+      rule: "each fill's fee is at most its market's maximum rate of the notional",
+      refusal: /^trades\.\d+\.fee: .* is above the .* maximum of .*$/,
+    },
+    {
+      rule: "each fill's time is inside the accepted window around now",
+      refusal: /^trades\.\d+\.time: .* is outside the accepted window/,
+    },
+  ],
+};
 
 /** Methods whose requests carry a body (Fastify parses one): the body's limit and media type apply. */
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);

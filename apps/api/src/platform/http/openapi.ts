@@ -3,10 +3,11 @@ import fastifySwaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance, FastifySchema } from "fastify";
 import fp from "fastify-plugin";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
+import { deviceTokenAppIdOf } from "@affiliates/contracts";
 import { ENDPOINTS, type EndpointName } from "@affiliates/contracts/endpoints";
 import { endpointSchemasOf } from "@affiliates/contracts/endpoint-schemas";
 import type { AppEnv } from "../config";
-import { endpointErrorKinds } from "./endpoint-errors";
+import { ENDPOINT_RULES, endpointErrorKinds } from "./endpoint-errors";
 import { ENDPOINT_SUMMARIES } from "./endpoint-summaries";
 import { ERROR_CODES, type ErrorCode } from "./errors";
 
@@ -112,34 +113,56 @@ function errorResponses(name: EndpointName): JsonObject {
 }
 
 /**
+ * The device token's app id: the table takes those of every environment (the SDK's), each instance only its own
+ * (domains/device/routes.ts), which is what this instance's document says.
+ */
+function onlyThisEnvironmentsAppId(body: JsonObject | undefined, appEnv: AppEnv): void {
+  const content = body?.content as Record<string, { schema?: { properties?: Record<string, JsonObject> } }> | undefined;
+  const appId = content?.["application/json"]?.schema?.properties?.appId;
+  if (!appId) throw new Error("deviceTokenIssue: the document has no appId to narrow");
+  appId.enum = [deviceTokenAppIdOf(appEnv)];
+}
+
+/**
  * What the routes' schemas do not say, added to each table operation of the whole document: its summary, its
  * security (`[]` for a public one: no global requirement applies), and its error answers with their codes.
  */
-const completeDocument: SwaggerTransformObject = (documentObject) => {
-  if (!("openapiObject" in documentObject)) return documentObject.swaggerObject;
-  const { openapiObject } = documentObject;
-  const paths = (openapiObject.paths ?? {}) as Record<string, Record<string, JsonObject>>;
-  for (const methods of Object.values(paths)) {
-    for (const operation of Object.values(methods)) {
-      const name = operation.operationId;
-      if (!isEndpointName(name)) continue;
-      operation.summary = ENDPOINT_SUMMARIES[name];
-      operation.security ??= [];
-      operation.responses = { ...(operation.responses as JsonObject), ...errorResponses(name) };
+const completeDocument =
+  (appEnv: AppEnv): SwaggerTransformObject =>
+  (documentObject) => {
+    if (!("openapiObject" in documentObject)) return documentObject.swaggerObject;
+    const { openapiObject } = documentObject;
+    const paths = (openapiObject.paths ?? {}) as Record<string, Record<string, JsonObject>>;
+    for (const methods of Object.values(paths)) {
+      for (const operation of Object.values(methods)) {
+        const name = operation.operationId;
+        if (!isEndpointName(name)) continue;
+        operation.summary = ENDPOINT_SUMMARIES[name];
+        // The payload-less POSTs read no body as `{}`: the body is optional there.
+        const body = operation.requestBody as JsonObject | undefined;
+        if (body) body.required = !endpointSchemasOf(name).emptyBodyAsObject;
+        if (name === "deviceTokenIssue") onlyThisEnvironmentsAppId(body, appEnv);
+        operation.security ??= [];
+        operation.responses = { ...(operation.responses as JsonObject), ...errorResponses(name) };
+        const rules = ENDPOINT_RULES[name];
+        if (rules) {
+          operation["x-rules"] = rules.map(({ rule, refusal }) => ({ rule, refusal: refusal.source }));
+          operation.description = `Refused with 400 even when the input matches its schema unless: ${rules.map((r) => r.rule).join("; ")}.`;
+        }
+      }
     }
-  }
-  const components = (openapiObject.components ?? {}) as JsonObject;
-  return {
-    ...openapiObject,
-    components: {
-      ...components,
-      schemas: { ...(components.schemas as JsonObject), ErrorEnvelope: ERROR_ENVELOPE_SCHEMA },
-      responses: Object.fromEntries(
-        Object.values(SHARED_ERRORS).map(({ name, kinds }) => [name, errorResponse(kinds)]),
-      ),
-    },
-  } as unknown as typeof openapiObject;
-};
+    const components = (openapiObject.components ?? {}) as JsonObject;
+    return {
+      ...openapiObject,
+      components: {
+        ...components,
+        schemas: { ...(components.schemas as JsonObject), ErrorEnvelope: ERROR_ENVELOPE_SCHEMA },
+        responses: Object.fromEntries(
+          Object.values(SHARED_ERRORS).map(({ name, kinds }) => [name, errorResponse(kinds)]),
+        ),
+      },
+    } as unknown as typeof openapiObject;
+  };
 
 export interface OpenApiOptions {
   appEnv: AppEnv;
@@ -186,7 +209,7 @@ async function openApi(app: FastifyInstance, options: OpenApiOptions): Promise<v
       },
     },
     transform,
-    transformObject: completeDocument,
+    transformObject: completeDocument(options.appEnv),
   });
 
   app.get(OPENAPI_PATH, { schema: { hide: true } }, async (_request, reply) => {
