@@ -455,7 +455,7 @@ export const affiliateCardIssueRequestSchema = z
     message: "give a linkId or an inviteeId, not both",
     path: ["inviteeId"],
   })
-  .meta({ not: { required: ["linkId", "inviteeId"] } });
+  .meta({ not: { properties: { linkId: {}, inviteeId: {} }, required: ["linkId", "inviteeId"] } });
 export type AffiliateCardIssueRequest = z.infer<typeof affiliateCardIssueRequestSchema>;
 
 export const affiliateCardCodeParamSchema = z.string().regex(/^[A-Z0-9]{12}$/, "expected a 12-character card code");

@@ -53,6 +53,9 @@ export const riskLogParamsSchema = z
   .strict();
 export type RiskLogParams = z.infer<typeof riskLogParamsSchema>;
 
+// The decoded content as JSON Schema, for the document (without the dialect: it is the document's own).
+const { $schema: _dialect, ...riskLogParamsJsonSchema } = z.toJSONSchema(riskLogParamsSchema, { io: "input" });
+
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 /** The UTF-8 text inside a `paramStr`, or undefined when it is not strict base64 of UTF-8. */
@@ -90,7 +93,7 @@ export const riskLogReportRequestSchema = z
       .meta({
         contentEncoding: "base64",
         contentMediaType: "application/json",
-        contentSchema: z.toJSONSchema(riskLogParamsSchema, { io: "input" }),
+        contentSchema: riskLogParamsJsonSchema,
       })
       .transform((value, ctx) => {
         const text = paramStrText(value);
