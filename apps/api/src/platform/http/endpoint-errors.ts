@@ -107,6 +107,12 @@ const SUB_RATE_RULE: EndpointRule = {
  * 400's description) so that a client knows them before it meets them.
  */
 export const ENDPOINT_RULES: Partial<Record<EndpointName, readonly EndpointRule[]>> = {
+  register: [
+    {
+      rule: "the password is not too easy to guess (zxcvbn score 3 or more)",
+      refusal: /^password: too easy to guess$/,
+    },
+  ],
   affiliateSummary: RANGE_RULES,
   links: RANGE_RULES,
   commissions: RANGE_RULES,
