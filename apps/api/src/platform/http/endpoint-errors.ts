@@ -110,7 +110,7 @@ export const ENDPOINT_RULES: Partial<Record<EndpointName, readonly EndpointRule[
   register: [
     {
       rule: "the password is not too easy to guess (zxcvbn score 3 or more)",
-      refusal: /^password: too easy to guess$/,
+      refusal: /^password: too easy to guess/,
     },
   ],
   affiliateSummary: RANGE_RULES,
