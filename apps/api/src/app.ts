@@ -64,13 +64,25 @@ function isFastifyError(error: unknown): error is FastifyError {
   return error instanceof Error && typeof (error as Partial<FastifyError>).code === "string";
 }
 
+const FORBIDDEN_PROPERTY_MSG = "body: forbidden property name (__proto__ or constructor)";
+
+/** Whether a text is JSON by the plain parser (which keeps `__proto__` as a key of its own). */
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Maps anything thrown to the ApiError the client sees; never leaks internals, never 500s on input. */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof ZodError) return badRequestFromZod(error);
   if (!isFastifyError(error)) return new ApiError("internal");
   if (/prototype|constructor/i.test(error.message) && error.statusCode === 400) {
-    return new ApiError("bad_request", "body: forbidden property name (__proto__ or constructor)");
+    return new ApiError("bad_request", FORBIDDEN_PROPERTY_MSG);
   }
   switch (error.code) {
     case "FST_ERR_CTP_INVALID_JSON_BODY":
@@ -130,7 +142,11 @@ const apiPlugin: FastifyPluginAsync<AppOptions> = async (app, options) => {
       done(new ApiError("bad_request", `body: ${NESTED_TOO_DEEPLY}`), undefined);
       return;
     }
-    void jsonParser(request, text, done);
+    void jsonParser(request, text, (error, parsed) => {
+      // Fastify's parser says "invalid JSON" for a poisoned key too: JSON that parses plainly was refused for one.
+      if (error && isJson(text)) done(new ApiError("bad_request", FORBIDDEN_PROPERTY_MSG), undefined);
+      else done(error, parsed);
+    });
   });
 
   // Fastify closes the connection after refusing an oversized body; a proxy still writing that body then meets

@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { DEVICE_TOKEN_APP_IDS } from "@affiliates/contracts";
 import { ENDPOINT_NAMES, ENDPOINTS, pathParamNames, type EndpointName } from "@affiliates/contracts/endpoints";
 import { endpointSchemasOf } from "@affiliates/contracts/endpoint-schemas";
 // The document and its page are not calls of the table: their paths come from the plugin that serves them.
 import { DOCS_CSP, DOCS_PATH, OPENAPI_PATH } from "../src/platform/http/openapi";
+import { endpointErrorKinds } from "../src/platform/http/endpoint-errors";
+import { ENDPOINT_SUMMARIES } from "../src/platform/http/endpoint-summaries";
+import { ERROR_CODES } from "../src/platform/http/errors";
 import { DIALECT, createTestApp, type TestApp } from "./helpers/test-app";
 
 /**
@@ -15,11 +19,16 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 interface Operation {
   operationId?: string;
+  summary?: string;
   parameters?: Array<{ in: string; name: string; required?: boolean; schema?: Json }>;
-  requestBody?: { content: Record<string, { schema: Json }> };
+  requestBody?: { required?: boolean; content: Record<string, { schema: Json }> };
   responses: Record<
     string,
-    { content?: Record<string, { schema: { properties?: Record<string, Json> } & Record<string, Json> }> }
+    {
+      $ref?: string;
+      description?: string;
+      content?: Record<string, { schema: { properties?: Record<string, Json> } & Record<string, Json> }>;
+    }
   >;
   security?: Array<Record<string, string[]>>;
 }
@@ -27,7 +36,10 @@ interface Operation {
 interface Document {
   openapi: string;
   paths: Record<string, Record<string, Operation>>;
-  components?: { securitySchemes?: Record<string, unknown> };
+  components?: {
+    securitySchemes?: Record<string, unknown>;
+    responses?: Record<string, { description: string; content: Record<string, { schema: Json }> }>;
+  };
 }
 
 /** The JSON Schema zod writes for a schema, as OpenAPI 3.1 carries it: no `$schema`, `const` as a one-value `enum`. */
@@ -39,6 +51,8 @@ function expected(schema: z.ZodType, io: "input" | "output"): Json {
     const out: Record<string, Json> = {};
     for (const [key, inner] of Object.entries(value)) {
       if (key === "const") out.enum = [walk(inner)];
+      // @fastify/swagger writes base64 content as OpenAPI's `format: byte`.
+      else if (key === "contentEncoding" && inner === "base64") out.format = "byte";
       else out[key] = walk(inner);
     }
     return out;
@@ -94,7 +108,12 @@ describe(`GET ${OPENAPI_PATH} (${DIALECT})`, () => {
 
     if (spec.input === "body" && schemas.request) {
       const type = spec.format === "sentry" ? "application/x-sentry-envelope" : "application/json";
-      expect(operation.requestBody?.content[type]?.schema).toEqual(expected(schemas.request, "input"));
+      const body = expected(schemas.request, "input") as { properties: Record<string, Record<string, Json>> };
+      // The table takes every environment's device-token app id; this instance's document (APP_ENV=test) its own.
+      if (name === "deviceTokenIssue" && body.properties.appId)
+        body.properties.appId.enum = [DEVICE_TOKEN_APP_IDS.test];
+      expect(operation.requestBody?.content[type]?.schema).toEqual(body);
+      expect(operation.requestBody?.required).toBe(!schemas.emptyBodyAsObject);
     } else {
       expect(operation.requestBody).toBeUndefined();
     }
@@ -114,7 +133,33 @@ describe(`GET ${OPENAPI_PATH} (${DIALECT})`, () => {
     if (spec.access === "login" || spec.access === "affiliate") requirement.session = [];
     if (spec.access === "admin") requirement.adminToken = [];
     if (spec.dyToken) requirement.dyToken = [];
-    expect(operation.security ?? []).toEqual(Object.keys(requirement).length ? [requirement] : []);
+    // Explicit, `[]` for a public call: the document has no global requirement to fall back on.
+    expect(operation.security).toEqual(Object.keys(requirement).length ? [requirement] : []);
+    expect(operation.summary).toBe(ENDPOINT_SUMMARIES[name]);
+  });
+
+  it.each(ENDPOINT_NAMES)("%s: declares every error it can answer, with its codes", (name) => {
+    const spec = ENDPOINTS[name];
+    const operation = doc.paths[openApiPath(name)]?.[spec.method.toLowerCase()];
+    if (!operation) throw new Error(`${name} is not in the document`);
+    const kinds = endpointErrorKinds(name);
+    const statuses = [...new Set(kinds.map((kind) => String(ERROR_CODES[kind].status)))];
+    expect(Object.keys(operation.responses).sort()).toEqual(["200", ...statuses].sort());
+    for (const status of statuses) {
+      const declared = operation.responses[status];
+      const response = declared?.$ref
+        ? doc.components?.responses?.[declared.$ref.replace("#/components/responses/", "")]
+        : declared;
+      const expectedKinds = kinds.filter((kind) => String(ERROR_CODES[kind].status) === status);
+      for (const kind of expectedKinds) expect(response?.description, `${name} ${status}`).toContain(`\`${kind}\``);
+      const schema = response?.content?.["application/json"]?.schema as {
+        allOf: [Json, { properties: { code: { enum: string[] } } }];
+      };
+      expect(schema.allOf[0]).toEqual({ $ref: "#/components/schemas/ErrorEnvelope" });
+      expect(schema.allOf[1].properties.code.enum).toEqual(
+        [...new Set(expectedKinds.map((kind) => ERROR_CODES[kind].code))].sort(),
+      );
+    }
   });
 });
 

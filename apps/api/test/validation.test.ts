@@ -166,9 +166,35 @@ describe("other bad requests", () => {
     expect(envelope(response).code).toBe(String(status));
   });
 
-  it("ignores query parameters on getDomainConfigList", async () => {
-    const response = await t.app.inject({ method: "GET", url: apiUrl("domainConfig", "x[y]=1&__proto__=2") });
-    expect(response.statusCode).toBe(200);
+  it("ignores marketing query parameters and refuses any other unknown one, naming the query", async () => {
+    const tagged = "utm_source=news&utm_campaign=spring&fbclid=abc&gclid=def";
+    expect((await t.app.inject({ method: "GET", url: apiUrl("domainConfig", tagged) })).statusCode).toBe(200);
+    // A call with a query of its own too: the tags are dropped before its schema reads it.
+    expect((await t.app.inject({ method: "GET", url: apiUrl("vipAirdrops", tagged) })).statusCode).toBe(200);
+    for (const name of ["domainConfig", "vipAirdrops"] as const) {
+      const response = await t.app.inject({ method: "GET", url: apiUrl(name, "x[y]=1&__proto__=2") });
+      expect(response.statusCode).toBe(400);
+      expect(envelope(response).msg).toBe("x[y], __proto__: unknown fields in query");
+    }
+    const body = await t.app.inject({
+      method: "POST",
+      url: apiUrl("supportMessage", "foo=1"),
+      payload: { email: "visitor@example.com", message: "Where are the fee tiers?" },
+    });
+    expect(envelope(body).msg).toBe("foo: unknown field in query");
+  });
+
+  it("names a forbidden property name of a JSON body as such, not as malformed JSON", async () => {
+    for (const payload of ['{"__proto__":{"a":1}}', '{"constructor":{"prototype":{"a":1}}}']) {
+      const response = await t.app.inject({
+        method: "POST",
+        url: apiUrl("supportMessage"),
+        headers: { "content-type": "application/json" },
+        payload,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(envelope(response).msg).toBe("body: forbidden property name (__proto__ or constructor)");
+    }
   });
 
   it("refuses an oversized login form", async () => {

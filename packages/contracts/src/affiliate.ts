@@ -28,16 +28,26 @@ import {
  * Days are UTC calendar days `YYYY-MM-DD`; times are ISO-8601 UTC strings.
  */
 
-export const affiliateDaySchema = z.string().refine(isAffiliateDay, "expected a date YYYY-MM-DD");
+// zod's ISO date is a calendar day (its pattern knows month lengths and leap years), so the document says the rule;
+// the refine keeps the API's own reading of a day.
+export const affiliateDaySchema = z.iso
+  .date("expected a date YYYY-MM-DD")
+  .refine(isAffiliateDay, "expected a date YYYY-MM-DD");
 
 const pageSchema = z.coerce.number().int().min(1).max(100_000).default(1);
 const pageSizeSchema = z.coerce.number().int().min(10).max(100).default(20);
 /** A numeric id in a path or query (1..2^31-1). */
 export const affiliateIdParamSchema = z
   .string()
-  .regex(/^[1-9]\d{0,9}$/, "expected a positive integer id")
-  .transform(Number)
-  .refine((n) => n <= 2_147_483_647, "too large");
+  // 1..2147483647 (a PostgreSQL integer) as a pattern, so the document states the ceiling too.
+  .regex(
+    /^(?:[1-9]\d{0,8}|1\d{9}|20\d{8}|21[0-3]\d{7}|214[0-6]\d{6}|2147[0-3]\d{5}|21474[0-7]\d{4}|214748[0-2]\d{3}|2147483[0-5]\d{2}|21474836[0-3]\d|214748364[0-7])$/,
+    "expected a positive integer id (at most 2147483647)",
+  )
+  .transform(Number);
+
+/** An http(s) URL with a host name: the document's pattern; isHttpUrl is the parser's own reading on top. */
+export const HTTP_URL_PATTERN = /^https?:\/\/[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?(?::\d{1,4})?(?:[/?#]\S*)?$/i;
 
 const isHttpUrl = (value: string): boolean => {
   try {
@@ -87,7 +97,12 @@ export type AffiliateProgramme = z.infer<typeof affiliateProgrammeSchema>;
 export const affiliateChannelSchema = z
   .object({
     type: z.enum(AFFILIATE_CHANNEL_TYPES),
-    url: z.string().trim().max(300).refine(isHttpUrl, "must be an http(s) URL"),
+    url: z
+      .string()
+      .trim()
+      .max(300)
+      .regex(HTTP_URL_PATTERN, "must be an http(s) URL")
+      .refine(isHttpUrl, "must be an http(s) URL"),
     audience: z.number().int().min(0).max(1_000_000_000),
   })
   .strict();
@@ -183,7 +198,8 @@ export type AffiliateSummary = z.infer<typeof affiliateSummarySchema>;
 // ---------------------------------------------------------------- links
 
 const shareBpsSchema = z.literal(AFFILIATE_LINK_SHARE_BPS, "must be one of 0, 500, 1000, 2000");
-const linkLabelSchema = z.string().trim().min(1).max(40);
+/** Trimmed, 1–40 characters: the pattern says "not blank" to those who read the document. */
+const linkLabelSchema = z.string().trim().min(1).max(40).regex(/\S/, "must not be blank");
 
 /** `POST /v1/affiliate/links` (dy-token). Shares: basis points of the fee given back to the invitee, out of the affiliate's rate. */
 export const affiliateLinkCreateRequestSchema = z
@@ -210,7 +226,8 @@ export const affiliateLinkUpdateRequestSchema = z
     archived: z.boolean().optional(),
   })
   .strict()
-  .refine((v) => Object.keys(v).length > 0, "nothing to change");
+  .refine((v) => Object.keys(v).length > 0, "nothing to change")
+  .meta({ minProperties: 1 });
 export type AffiliateLinkUpdateRequest = z.infer<typeof affiliateLinkUpdateRequestSchema>;
 
 export const referralLinkSchema = z.object({
@@ -379,7 +396,7 @@ export type SubAffiliateList = z.infer<typeof subAffiliateListSchema>;
  * acceptance makes them a sub-affiliate.
  */
 export const subAffiliateInviteRequestSchema = z
-  .object({ email: z.email().max(254), rateBps: rateBpsSchema.refine((v) => v > 0, "must be above 0") })
+  .object({ email: z.email().max(254), rateBps: rateBpsSchema.min(1, "must be above 0") })
   .strict();
 export type SubAffiliateInviteRequest = z.infer<typeof subAffiliateInviteRequestSchema>;
 
@@ -387,7 +404,8 @@ export type SubAffiliateInviteRequest = z.infer<typeof subAffiliateInviteRequest
 export const subAffiliateUpdateRequestSchema = z
   .object({ rateBps: rateBpsSchema.optional(), note: z.string().trim().max(500).optional() })
   .strict()
-  .refine((v) => v.rateBps !== undefined || v.note !== undefined, "nothing to change");
+  .refine((v) => v.rateBps !== undefined || v.note !== undefined, "nothing to change")
+  .meta({ minProperties: 1 });
 export type SubAffiliateUpdateRequest = z.infer<typeof subAffiliateUpdateRequestSchema>;
 
 export const affiliateUserIdParamSchema = z.string().regex(/^\d{6,20}$/, "expected a user id");
@@ -454,7 +472,8 @@ export const affiliateCardIssueRequestSchema = z
   .refine((v) => v.linkId === undefined || v.inviteeId === undefined, {
     message: "give a linkId or an inviteeId, not both",
     path: ["inviteeId"],
-  });
+  })
+  .meta({ not: { properties: { linkId: {}, inviteeId: {} }, required: ["linkId", "inviteeId"] } });
 export type AffiliateCardIssueRequest = z.infer<typeof affiliateCardIssueRequestSchema>;
 
 export const affiliateCardCodeParamSchema = z.string().regex(/^[A-Z0-9]{12}$/, "expected a 12-character card code");

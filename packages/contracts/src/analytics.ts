@@ -158,7 +158,9 @@ export const analyticsSwitchRequestSchema = z
   .strict()
   .refine((v) => (v.deviceId === undefined) !== (v.ip === undefined), {
     message: "give exactly one of deviceId or ip",
-  });
+  })
+  // The same rule as the document states it.
+  .meta({ oneOf: [{ required: ["deviceId"] }, { required: ["ip"] }] });
 export type AnalyticsSwitchRequest = z.infer<typeof analyticsSwitchRequestSchema>;
 
 export const analyticsSwitchSchema = z.object({ client: z.string(), enabled: z.boolean() });

@@ -16,6 +16,7 @@ export const ResponseCode = {
   /** Reference API business codes (not in the spec; the spec leaves them "not shown"). */
   payloadTooLarge: "413",
   unsupportedMediaType: "415",
+  headersTooLarge: "431",
   invalidCredentials: "10001",
   emailTaken: "10002",
 } as const;

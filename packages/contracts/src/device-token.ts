@@ -40,15 +40,21 @@ export const riskLogParamsSchema = z
       .max(32, "must be at most 32 characters"),
     dxToken: z
       .string({ error: "must be a string" })
-      .refine((s) => s === "" || s.length === DEVICE_TOKEN_LENGTH, "must be 40 characters or empty"),
+      .regex(new RegExp(`^(?:[\\s\\S]{${DEVICE_TOKEN_LENGTH}})?$`), "must be 40 characters or empty"),
     customToken: z
       .string({ error: "must be a string" })
-      .refine((s) => s === "" || CUSTOM_TOKEN_PATTERN.test(s), "must be 32 characters [A-Za-z0-9] or empty"),
+      .regex(
+        new RegExp(`^(?:${CUSTOM_TOKEN_PATTERN.source.replace(/^\^|\$$/g, "")})?$`),
+        "must be 32 characters [A-Za-z0-9] or empty",
+      ),
     timestamp: z.number({ error: "must be a millisecond timestamp" }).int("must be a whole number").min(0).max(8.64e15),
     deviceInfo: z.record(z.string(), z.unknown(), { error: "must be an object" }),
   })
   .strict();
 export type RiskLogParams = z.infer<typeof riskLogParamsSchema>;
+
+// The decoded content as JSON Schema, for the document (without the dialect: it is the document's own).
+const { $schema: _dialect, ...riskLogParamsJsonSchema } = z.toJSONSchema(riskLogParamsSchema, { io: "input" });
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
@@ -81,6 +87,14 @@ export const riskLogReportRequestSchema = z
     paramStr: z
       .string({ error: "must be a string" })
       .max(16_384, "must be at most 16384 characters")
+      // What the transform below requires, as the document says it: base64 (RFC 4648) of JSON of riskLogParamsSchema.
+      .min(1, "not valid base64 JSON")
+      .regex(BASE64, "not valid base64 JSON")
+      .meta({
+        contentEncoding: "base64",
+        contentMediaType: "application/json",
+        contentSchema: riskLogParamsJsonSchema,
+      })
       .transform((value, ctx) => {
         const text = paramStrText(value);
         // Checked before parsing: deviceInfo is stored with JSON.stringify, which recurses.

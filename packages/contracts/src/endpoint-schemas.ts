@@ -156,7 +156,7 @@ const analyticsBatchRequestSchema = z
 
 /** The Sentry tunnel's answer, as Sentry's own: the first event's id (`{}` for an envelope without one). */
 const sentryTunnelAnswerSchema = z.object({ id: z.string().optional() });
-const sentryProjectParams = z.object({ projectId: z.string() });
+const sentryProjectParams = z.object({ projectId: z.string().min(1) });
 
 /** A CSV download (the answer's columns are the contracts' `*_CSV_COLUMNS`). */
 const csvAnswerSchema = z.string();
@@ -181,7 +181,11 @@ export const ENDPOINT_SCHEMAS = {
   supportMessage: { request: supportMessageRequestSchema, answer: supportMessageResultSchema },
   sentryTunnel: {
     params: sentryProjectParams,
-    request: z.string().describe("a Sentry envelope (application/x-sentry-envelope)"),
+    request: z.string().meta({
+      format: "sentry-envelope",
+      description:
+        "A Sentry envelope (application/x-sentry-envelope): newline-separated JSON, an envelope header with the event's `dsn` (of this project and an accepted host), then each item's header and payload.",
+    }),
     answer: sentryTunnelAnswerSchema,
   },
 

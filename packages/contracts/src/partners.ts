@@ -1,5 +1,6 @@
 import { countryCodeSchema } from "./countries";
 import { z } from "zod";
+import { HTTP_URL_PATTERN } from "./affiliate";
 
 /**
  * The partner programmes: broker, market maker, institutional services (and its pro offer) and the
@@ -41,7 +42,12 @@ const isHttpUrl = (value: string): boolean => {
     return false;
   }
 };
-const httpUrl = z.string().trim().max(300).refine(isHttpUrl, "must be an http(s) URL");
+const httpUrl = z
+  .string()
+  .trim()
+  .max(300)
+  .regex(HTTP_URL_PATTERN, "must be an http(s) URL")
+  .refine(isHttpUrl, "must be an http(s) URL");
 const usdt = z.number().int().min(0).max(MAX_USDT);
 /** A volume the applicant expects or trades: a whole number of USDT above zero. */
 const positiveUsdt = z.number().int().min(1).max(MAX_USDT);

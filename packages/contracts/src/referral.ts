@@ -42,7 +42,7 @@ export const tradeFillSchema = z
     userId: z.string().regex(/^\d{6,20}$/, "expected a user id"),
     market: z.enum(AFFILIATE_BUSINESS_LINES),
     /** Trade value in USDT. */
-    notional: money(1e12).refine((v) => v > 0, "must be above 0"),
+    notional: money(1e12).positive("must be above 0"),
     /** The fee the user paid, in feeCurrency. */
     fee: money(1e9),
     feeCurrency: z.enum(TRADE_FEE_CURRENCIES),

@@ -238,16 +238,20 @@ function toTunnelError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   const fastifyError = error as Partial<FastifyError>;
   const status = fastifyError.statusCode ?? 500;
+  // What the tunnel takes, not the JSON the rest of the API does.
+  if (status === 415)
+    return new ApiError(
+      "unsupported_media_type",
+      `content-type: unsupported media type, send ${ENVELOPE_CONTENT_TYPES[0]}`,
+    );
   const kind: ErrorCode | undefined =
     fastifyError.code === "FST_ERR_CTP_BODY_TOO_LARGE" || status === 413
       ? "payload_too_large"
-      : status === 415
-        ? "unsupported_media_type"
-        : status === 429
-          ? "rate_limited"
-          : status >= 400 && status < 500
-            ? "bad_request"
-            : undefined;
+      : status === 429
+        ? "rate_limited"
+        : status >= 400 && status < 500
+          ? "bad_request"
+          : undefined;
   return kind ? new ApiError(kind) : new ApiError("internal");
 }
 

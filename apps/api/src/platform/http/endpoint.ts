@@ -16,6 +16,7 @@ import {
 import type { AffiliatesTable } from "../db/schema";
 import { requireDeviceToken } from "./device-token-guard";
 import { ApiError } from "./errors";
+import { applyQueryPolicy, queryParameterNames } from "./query-policy";
 import { answerSerializerCompiler, answersChecked, zodValidatorCompiler } from "./schema-compilers";
 
 /** Who is calling, as the entry's `access` established it before validation. */
@@ -147,6 +148,12 @@ export function endpoint<N extends EndpointName>(
   if (spec.dyToken) preValidation.push(requireDeviceToken);
   const access = async (request: FastifyRequest, reply: FastifyReply) => checkAccess(name, request, reply);
   if (!options.validateBeforeAccess) preValidation.push(access);
+  // Every call, with a query of its own or none: marketing parameters ignored, any other unknown one refused.
+  const queryNames = queryParameterNames(spec.input === "query" ? schemas.request : undefined);
+  preValidation.push((request) => {
+    applyQueryPolicy(request.query as Record<string, unknown>, queryNames);
+    return Promise.resolve();
+  });
 
   app.route<EndpointRoute<N>>({
     ...options.route,

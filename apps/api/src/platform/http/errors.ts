@@ -79,6 +79,8 @@ export const ERROR_CODES = {
     code: ResponseCode.unsupportedMediaType,
     msg: "content-type: unsupported media type, send application/json",
   },
+  /** Request headers over the server's limit (Node's parser refuses them before any route: methods.ts). */
+  headers_too_large: { status: 431, code: ResponseCode.headersTooLarge, msg: "headers: too large" },
   rate_limited: { status: 429, code: ResponseCode.rateLimited, msg: "Too many requests, try again later" },
   internal: { status: 500, code: ResponseCode.internal, msg: "Internal server error" },
 } as const satisfies Record<string, { status: number; code: string; msg: string }>;
@@ -122,17 +124,20 @@ export class ApiError extends Error {
   }
 }
 
-/** "email: Invalid email address" — the first issue, named by its path (or "body" for the whole payload). */
-export function describeZodError(error: ZodError): string {
+/**
+ * "email: Invalid email address" — the first issue, named by its path, or by where the input travels (`body`,
+ * `query`, `params`) for the whole of it.
+ */
+export function describeZodError(error: ZodError, where: "body" | "query" | "params" = "body"): string {
   // An unknown field is named first: it usually explains the other issues (a misspelt key).
   const issue = error.issues.find((i) => i.code === "unrecognized_keys") ?? error.issues[0];
-  if (!issue) return "body: invalid input";
+  if (!issue) return `${where}: invalid input`;
   if (issue.code === "unrecognized_keys") {
     const keys = issue.keys.join(", ");
-    const where = issue.path.length ? issue.path.join(".") : "body";
-    return `${keys}: unknown field${issue.keys.length > 1 ? "s" : ""} in ${where}`;
+    const at = issue.path.length ? issue.path.join(".") : where;
+    return `${keys}: unknown field${issue.keys.length > 1 ? "s" : ""} in ${at}`;
   }
-  const field = issue.path.length ? issue.path.map(String).join(".") : "body";
+  const field = issue.path.length ? issue.path.map(String).join(".") : where;
   return `${field}: ${issue.message}`;
 }
 

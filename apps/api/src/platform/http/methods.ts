@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Socket } from "node:net";
-import { ApiError } from "./errors";
+import { ApiError, ERROR_CODES } from "./errors";
 import { ResponseCode } from "@affiliates/contracts";
 
 /** The methods the API's routes use (HEAD comes with every GET). Anything else (TRACE, OPTIONS, PROPFIND…) is 405. */
@@ -41,7 +41,12 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
       : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
         ? [408, "Request Timeout", envelopeText(ResponseCode.timeout, "request: timed out"), ""]
         : error.code === "HPE_HEADER_OVERFLOW"
-          ? [431, "Request Header Fields Too Large", envelopeText("431", "headers: too large"), ""]
+          ? [
+              431,
+              "Request Header Fields Too Large",
+              envelopeText(ERROR_CODES.headers_too_large.code, ERROR_CODES.headers_too_large.msg),
+              "",
+            ]
           : [400, "Bad Request", envelopeText(ResponseCode.badRequest, "request: malformed"), ""];
   if (socket.writable) {
     socket.write(

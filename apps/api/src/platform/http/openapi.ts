@@ -1,11 +1,15 @@
-import fastifySwagger, { type SwaggerTransform } from "@fastify/swagger";
+import fastifySwagger, { type SwaggerTransform, type SwaggerTransformObject } from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance, FastifySchema } from "fastify";
 import fp from "fastify-plugin";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
+import { deviceTokenAppIdOf } from "@affiliates/contracts";
 import { ENDPOINTS, type EndpointName } from "@affiliates/contracts/endpoints";
 import { endpointSchemasOf } from "@affiliates/contracts/endpoint-schemas";
 import type { AppEnv } from "../config";
+import { ENDPOINT_RULES, endpointErrorKinds } from "./endpoint-errors";
+import { ENDPOINT_SUMMARIES } from "./endpoint-summaries";
+import { ERROR_CODES, type ErrorCode } from "./errors";
 
 export const OPENAPI_PATH = "/v1/openapi.json";
 export const DOCS_PATH = "/v1/docs";
@@ -46,6 +50,120 @@ const transform: SwaggerTransform = (input) => {
   return result;
 };
 
+type JsonObject = Record<string, unknown>;
+
+/** The envelope every failure answers with (envelope.ts's sendError), its code one of the error table's. */
+const ERROR_ENVELOPE_SCHEMA: JsonObject = {
+  type: "object",
+  required: ["code", "msg", "data"],
+  properties: {
+    code: { type: "string", enum: [...new Set(Object.values(ERROR_CODES).map((entry) => entry.code))].sort() },
+    msg: { type: "string", description: "The field at fault and why (`email: Invalid email address`)." },
+    data: { type: "null" },
+    requestId: { type: "string", description: "The request's id, as its `x-request-id` header." },
+  },
+};
+
+/** The error answers every operation of a kind shares, by status: referred to from components/responses. */
+const SHARED_ERRORS: Readonly<Record<string, { name: string; kinds: readonly ErrorCode[] }>> = {
+  400: { name: "BadRequest", kinds: ["bad_request"] },
+  401: { name: "Unauthorized", kinds: ["no_session", "invalid_token"] },
+  413: { name: "PayloadTooLarge", kinds: ["payload_too_large"] },
+  415: { name: "UnsupportedMediaType", kinds: ["unsupported_media_type"] },
+  429: { name: "RateLimited", kinds: ["rate_limited"] },
+  431: { name: "HeadersTooLarge", kinds: ["headers_too_large"] },
+  500: { name: "InternalError", kinds: ["internal"] },
+};
+
+/** One error answer: the kinds it may be, each with its code and default message, and the envelope narrowed to them. */
+function errorResponse(kinds: readonly ErrorCode[]): JsonObject {
+  const codes = [...new Set(kinds.map((kind) => ERROR_CODES[kind].code))].sort();
+  const description = kinds
+    .map((kind) => `\`${kind}\` (${ERROR_CODES[kind].code}): ${ERROR_CODES[kind].msg}`)
+    .join("; ");
+  return {
+    description,
+    content: {
+      "application/json": {
+        schema: { allOf: [{ $ref: "#/components/schemas/ErrorEnvelope" }, { properties: { code: { enum: codes } } }] },
+      },
+    },
+  };
+}
+
+const sameKinds = (a: readonly string[], b: readonly string[]): boolean =>
+  a.length === b.length && [...a].sort().join() === [...b].sort().join();
+
+/** An operation's error answers, by status: the shared ones by reference, the others written out. */
+function errorResponses(name: EndpointName): JsonObject {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const kind of endpointErrorKinds(name)) {
+    const { status } = ERROR_CODES[kind];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), kind]);
+  }
+  const out: JsonObject = {};
+  for (const [status, kinds] of [...byStatus].sort(([a], [b]) => a - b)) {
+    const shared = SHARED_ERRORS[status];
+    out[String(status)] =
+      shared && sameKinds(shared.kinds, kinds)
+        ? { $ref: `#/components/responses/${shared.name}` }
+        : errorResponse(kinds);
+  }
+  return out;
+}
+
+/**
+ * The device token's app id: the table takes those of every environment (the SDK's), each instance only its own
+ * (domains/device/routes.ts), which is what this instance's document says.
+ */
+function onlyThisEnvironmentsAppId(body: JsonObject | undefined, appEnv: AppEnv): void {
+  const content = body?.content as Record<string, { schema?: { properties?: Record<string, JsonObject> } }> | undefined;
+  const appId = content?.["application/json"]?.schema?.properties?.appId;
+  if (!appId) throw new Error("deviceTokenIssue: the document has no appId to narrow");
+  appId.enum = [deviceTokenAppIdOf(appEnv)];
+}
+
+/**
+ * What the routes' schemas do not say, added to each table operation of the whole document: its summary, its
+ * security (`[]` for a public one: no global requirement applies), and its error answers with their codes.
+ */
+const completeDocument =
+  (appEnv: AppEnv): SwaggerTransformObject =>
+  (documentObject) => {
+    if (!("openapiObject" in documentObject)) return documentObject.swaggerObject;
+    const { openapiObject } = documentObject;
+    const paths = (openapiObject.paths ?? {}) as Record<string, Record<string, JsonObject>>;
+    for (const methods of Object.values(paths)) {
+      for (const operation of Object.values(methods)) {
+        const name = operation.operationId;
+        if (!isEndpointName(name)) continue;
+        operation.summary = ENDPOINT_SUMMARIES[name];
+        // The payload-less POSTs read no body as `{}`: the body is optional there.
+        const body = operation.requestBody as JsonObject | undefined;
+        if (body) body.required = !endpointSchemasOf(name).emptyBodyAsObject;
+        if (name === "deviceTokenIssue") onlyThisEnvironmentsAppId(body, appEnv);
+        operation.security ??= [];
+        operation.responses = { ...(operation.responses as JsonObject), ...errorResponses(name) };
+        const rules = ENDPOINT_RULES[name];
+        if (rules) {
+          operation["x-rules"] = rules.map(({ rule, refusal }) => ({ rule, refusal: refusal.source }));
+          operation.description = `Refused with 400 even when the input matches its schema unless: ${rules.map((r) => r.rule).join("; ")}.`;
+        }
+      }
+    }
+    const components = (openapiObject.components ?? {}) as JsonObject;
+    return {
+      ...openapiObject,
+      components: {
+        ...components,
+        schemas: { ...(components.schemas as JsonObject), ErrorEnvelope: ERROR_ENVELOPE_SCHEMA },
+        responses: Object.fromEntries(
+          Object.values(SHARED_ERRORS).map(({ name, kinds }) => [name, errorResponse(kinds)]),
+        ),
+      },
+    } as unknown as typeof openapiObject;
+  };
+
 export interface OpenApiOptions {
   appEnv: AppEnv;
 }
@@ -62,9 +180,11 @@ async function openApi(app: FastifyInstance, options: OpenApiOptions): Promise<v
       info: {
         title: "Exchange Partners API",
         version: "1",
+        license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
         description:
           "Every answer is the envelope `{code, msg, data}`: code `00000` on success, else the HTTP status or a business code, and `msg` naming the field at fault (`email: Invalid email address`).",
       },
+      servers: [{ url: "/", description: "The API's own origin (the web app's, behind nginx)" }],
       components: {
         securitySchemes: {
           session: {
@@ -89,6 +209,7 @@ async function openApi(app: FastifyInstance, options: OpenApiOptions): Promise<v
       },
     },
     transform,
+    transformObject: completeDocument(options.appEnv),
   });
 
   app.get(OPENAPI_PATH, { schema: { hide: true } }, async (_request, reply) => {

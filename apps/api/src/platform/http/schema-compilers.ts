@@ -14,12 +14,18 @@ function zodSchema(schema: unknown, method: string, url: string): z.ZodType {
   throw new Error(`${method} ${url}: not a zod schema`);
 }
 
-export const zodValidatorCompiler: FastifySchemaCompiler<FastifySchema> = ({ schema: given, method, url }) => {
+export const zodValidatorCompiler: FastifySchemaCompiler<FastifySchema> = ({
+  schema: given,
+  method,
+  url,
+  httpPart,
+}) => {
   const schema = zodSchema(given, method, url);
+  const where = httpPart === "querystring" ? "query" : httpPart === "params" ? "params" : "body";
   return (data: unknown) => {
     if (Buffer.isBuffer(data)) return { value: data };
     const result = schema.safeParse(data);
-    if (!result.success) return { error: new ApiError("bad_request", describeZodError(result.error)) };
+    if (!result.success) return { error: new ApiError("bad_request", describeZodError(result.error, where)) };
     return { value: result.data };
   };
 };
