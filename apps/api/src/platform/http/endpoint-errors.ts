@@ -55,6 +55,7 @@ export const ENDPOINT_ERRORS = {
   commissions: [],
   commissionsCsv: [],
   payouts: [],
+  statement: [],
   payoutWithdraw: ["payout_below_minimum"],
   subAffiliates: [],
   subAffiliateInvite: ["already_affiliate"],

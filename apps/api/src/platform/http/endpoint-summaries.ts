@@ -52,6 +52,7 @@ export const ENDPOINT_SUMMARIES = {
   commissions: "Commission lines, filtered and paged",
   commissionsCsv: "Commission lines as CSV",
   payouts: "Payout balance and history",
+  statement: "The statement: every ledger entry with its running balance, credits by market and link, pending and held",
   payoutWithdraw: "Withdraw the payable balance",
   subAffiliates: "Sub-affiliate network: sub-affiliates, invitations and inviter",
   subAffiliateInvite: "Invite a sub-affiliate",
