@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// The README's test command: formatting, lint, type checks, unit and API tests (SQLite, then PostgreSQL when
-// TEST_DATABASE_URL is set), then the end-to-end tests in Chromium against the production build, then the cluster
+// The README's test command: formatting, lint, unused code, type checks, unit and API tests (SQLite, then PostgreSQL
+// when TEST_DATABASE_URL is set), then the end-to-end tests in Chromium against the production build, then the cluster
 // tests (nginx, 2 web and 2 API instances) when TEST_DATABASE_URL, TEST_REDIS_URL and nginx are there.
 // Ends with one line "N passed, N failed" summed over every runner.
 import { spawnSync } from "node:child_process";
@@ -64,6 +64,8 @@ const sqliteEnv = { TEST_DATABASE_URL: "" };
 
 run("format (Prettier)", "npx", ["prettier", "--check", "."]);
 run("lint", "npx", ["eslint", "."]);
+// Unused files, exports, types and dependencies (knip.jsonc).
+run("unused code (knip)", "npx", ["knip", "--no-progress"]);
 run("types (packages, api)", "npx", ["tsc", "-p", "tsconfig.json", "--noEmit"]);
 run("types (web)", "npx", ["tsc", "-p", "apps/web/tsconfig.json", "--noEmit"]);
 run("types (cluster tests)", "npx", ["tsc", "-p", "tests/cluster/tsconfig.json", "--noEmit"]);
