@@ -10,6 +10,5 @@ export { backoffCeiling, backoffDelay, createBackoff, parseRetryAfter } from "./
 export { createFetchSender } from "./send";
 export { parseUserAgent, parseUserAgentInSteps, sysOf, type ParsedUserAgent } from "./user-agent";
 export { trackPageViews, type HistoryLike } from "./page-views";
-export { pruneFingerprintCookies } from "./fingerprint-cookies";
 export { measureEnqueue } from "./measure";
 export * from "./world";
