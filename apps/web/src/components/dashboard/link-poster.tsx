@@ -112,6 +112,7 @@ export function LinkPoster({ link }: { link: ReferralLink }) {
       </div>
       {poster ? (
         // A blob URL the browser made: next/image's optimiser does not apply.
+        // eslint-disable-next-line @next/next/no-img-element
         <img
           className={styles.posterPreview}
           src={poster.url}

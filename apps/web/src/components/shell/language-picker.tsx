@@ -37,7 +37,7 @@ interface Props {
 export function LanguagePicker({ locale, page, variant = "popover" }: Props) {
   const t = useTranslations("language");
   const current = getLocale(locale);
-  const menu = useDisclosureMenu<HTMLDetailsElement>();
+  const { ref: menuRef, onKeyDown: onMenuKeyDown } = useDisclosureMenu<HTMLDetailsElement>();
   // Its links keep the page's query (`?ref=` …) only through their handler: until it is attached the picker does not
   // open, and says so (issue 37), rather than lose the query.
   const hydrated = useHydrated();
@@ -59,7 +59,7 @@ export function LanguagePicker({ locale, page, variant = "popover" }: Props) {
   );
 
   return (
-    <details className={`menu language-picker language-picker-${variant}`} ref={menu.ref} onKeyDown={menu.onKeyDown}>
+    <details className={`menu language-picker language-picker-${variant}`} ref={menuRef} onKeyDown={onMenuKeyDown}>
       {variant === "sheet" ? (
         <summary data-testid="language-button" {...notReady}>
           {globe}
