@@ -1,3 +1,4 @@
+import "server-only";
 import { HeaderName, isSuccessCode } from "@affiliates/contracts";
 import { sanitizeHtml } from "@affiliates/safety";
 import { ENDPOINTS } from "@affiliates/contracts/endpoints";
