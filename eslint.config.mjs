@@ -1,4 +1,6 @@
 import js from "@eslint/js";
+import nextPlugin from "@next/eslint-plugin-next";
+import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
@@ -34,6 +36,13 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/only-throw-error": "error",
     },
+  },
+  {
+    // The web app's components and hooks: the Rules of Hooks and the React Compiler's checks (react-hooks 7), and
+    // Next.js's own rules (links, images, scripts, head), with the Core Web Vitals ones as errors.
+    files: ["apps/web/**/*.{ts,tsx}"],
+    extends: [reactHooks.configs.flat["recommended-latest"], nextPlugin.configs["core-web-vitals"]],
+    settings: { next: { rootDir: `${import.meta.dirname}/apps/web/` } },
   },
   {
     // The Node scripts (start, test, bench, cluster, the web server): plain JavaScript, linted without type information.

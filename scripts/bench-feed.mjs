@@ -1,3 +1,4 @@
+// @ts-check
 // The trade feed's throughput: fills/s committed through POST /v1/admin/trades (batches of 500) into the commission
 // engine, on a SQLite file as `npm start` uses; then a check that the commission lines count every attributed fill
 // exactly once. In-process (Fastify's inject: routing, JSON parsing and validation included, no socket).
@@ -33,7 +34,7 @@ export async function runFeedBench({ batches = 30, batchSize = 500, traders = 2_
     await app.referral.addInvitees(
       attributedIds.map((userId, i) => ({
         affiliateUserId: "8012345678",
-        linkId: links[i % links.length].id,
+        linkId: /** @type {(typeof links)[number]} */ (links[i % links.length]).id,
         userId,
         registeredAt: new Date().toISOString(),
       })),

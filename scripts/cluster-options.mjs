@@ -1,12 +1,17 @@
+// @ts-check
 // The settings of `npm run cluster` (scripts/cluster.mjs): startCluster's options, else the environment, else the
 // defaults listed at the top of scripts/cluster.mjs.
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { ROOT } from "./lib/web-build.mjs";
 
+/** @param {unknown} value @returns {string | undefined} the trimmed string, unless empty */
 export const nonEmpty = (value) => (typeof value === "string" && value.trim() !== "" ? value.trim() : undefined);
+/** @param {string | undefined} value */
 const isOff = (value) => value === "off" || value === "false" || value === "0";
+/** @param {string | undefined} value */
 export const isOn = (value) => value === "on" || value === "true" || value === "1";
+/** @param {string | undefined} value @param {string} fallback a comma-separated list */
 const portsFrom = (value, fallback) => (nonEmpty(value) ?? fallback).split(",").map((p) => Number(p.trim()));
 
 /**

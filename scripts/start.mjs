@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // Starts the whole product: the reference exchange API and the web app, as one process tree.
 // Builds the web app first when it is not built or its sources are newer than the build (scripts/lib/web-build.mjs).
 // Ctrl-C stops both; if either exits on its own, that is reported and the other is stopped too.
@@ -24,6 +25,7 @@ const env = {
 const children = new Map();
 let stopping = false;
 
+/** @param {string} name @param {string} command @param {string[]} args @param {string} cwd */
 function run(name, command, args, cwd) {
   const child = spawn(command, args, { cwd, env, stdio: ["ignore", "inherit", "inherit"] });
   children.set(name, child);
@@ -54,6 +56,7 @@ function stop(code = 0) {
 process.on("SIGINT", () => stop(0));
 process.on("SIGTERM", () => stop(0));
 
+/** @param {string} url @param {number} timeoutMs */
 async function waitFor(url, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline && !stopping) {

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// The README's test command: formatting, lint, type checks, unit and API tests (SQLite, then PostgreSQL when
-// TEST_DATABASE_URL is set), then the end-to-end tests in Chromium against the production build, then the cluster
+// @ts-check
+// The README's test command: formatting, lint, unused code, type checks, unit and API tests (SQLite, then PostgreSQL
+// when TEST_DATABASE_URL is set), then the end-to-end tests in Chromium against the production build, then the cluster
 // tests (nginx, 2 web and 2 API instances) when TEST_DATABASE_URL, TEST_REDIS_URL and nginx are there.
 // Ends with one line "N passed, N failed" summed over every runner.
 import { spawnSync } from "node:child_process";
@@ -14,13 +15,19 @@ rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** @type {string[]} */
 const failures = [];
 
 const started = Date.now();
-const minutes = (ms) => `${(ms / 60_000).toFixed(1)} min`;
+const minutes = (/** @type {number} */ ms) => `${(ms / 60_000).toFixed(1)} min`;
 /** Each step's time, printed at the end: CI has a time limit, and this shows which step to make faster. */
+/** @type {string[]} */
 const timings = [];
 
+/**
+ * @param {string} name @param {string} command @param {string[]} args
+ * @param {{ env?: Record<string, string>, cwd?: string }} [options]
+ */
 function run(name, command, args, { env = {}, cwd = root } = {}) {
   console.log(`\n=== ${name} ===`);
   const stepStarted = Date.now();
@@ -30,6 +37,7 @@ function run(name, command, args, { env = {}, cwd = root } = {}) {
   return result.status === 0;
 }
 
+/** @param {string} file vitest's JSON report */
 function countVitest(file) {
   try {
     const report = JSON.parse(readFileSync(file, "utf8"));
@@ -41,6 +49,7 @@ function countVitest(file) {
   }
 }
 
+/** @param {string} file Playwright's JSON report */
 function countPlaywright(file) {
   try {
     const { stats } = JSON.parse(readFileSync(file, "utf8"));
@@ -52,7 +61,7 @@ function countPlaywright(file) {
   }
 }
 
-const vitestArgs = (report, ...rest) => [
+const vitestArgs = (/** @type {string} */ report, /** @type {string[]} */ ...rest) => [
   "vitest",
   "run",
   "--reporter=default",
@@ -64,9 +73,12 @@ const sqliteEnv = { TEST_DATABASE_URL: "" };
 
 run("format (Prettier)", "npx", ["prettier", "--check", "."]);
 run("lint", "npx", ["eslint", "."]);
+// Unused files, exports, types and dependencies (knip.jsonc).
+run("unused code (knip)", "npx", ["knip", "--no-progress"]);
 run("types (packages, api)", "npx", ["tsc", "-p", "tsconfig.json", "--noEmit"]);
 run("types (web)", "npx", ["tsc", "-p", "apps/web/tsconfig.json", "--noEmit"]);
 run("types (cluster tests)", "npx", ["tsc", "-p", "tests/cluster/tsconfig.json", "--noEmit"]);
+run("types (scripts, JSDoc)", "npx", ["tsc", "-p", "tsconfig.scripts.json", "--noEmit"]);
 
 run("unit and API tests (SQLite)", "npx", vitestArgs(path.join(reports, "vitest-sqlite.json")), { env: sqliteEnv });
 countVitest(path.join(reports, "vitest-sqlite.json"));

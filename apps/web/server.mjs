@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // The web tier's process: Next.js behind a thin HTTP front that owns what Next's own server does not.
 // - The client's address: X-Forwarded-For is believed only from the hops TRUST_PROXY names; otherwise it is
 //   replaced by the address this process saw, so a client cannot pick its IP for the API's limits and logs.
@@ -26,7 +27,7 @@ const listenHost = process.env.WEB_HOST || undefined;
  * loopback address as `localhost` in the proxy's URL (NextURL), so a loopback or unspecified WEB_HOST is named
  * `localhost` here too (it reaches this server whichever family it resolves to); any other address is used as it is.
  */
-const isLoopbackOrAny = (host) =>
+const isLoopbackOrAny = (/** @type {string} */ host) =>
   host === "localhost" || host === "0.0.0.0" || host === "::" || host === "::1" || /^127\./.test(host);
 const nextHost = !listenHost || isLoopbackOrAny(listenHost) ? "localhost" : listenHost;
 /** Where this process reaches itself (the readiness self-check). */
@@ -41,6 +42,7 @@ const API_PATH = new RegExp(apiPaths.pattern);
  * TRUST_PROXY: the hops whose X-Forwarded-For is believed — unset or `false`: none (this process is the edge);
  * `loopback`, `uniquelocal`, addresses and CIDRs, comma-separated (proxy-addr's names).
  */
+/** @param {string | undefined} raw @returns {(address: string, hop: number) => boolean} */
 function trustOf(raw) {
   const value = (raw ?? "").trim();
   if (value === "" || value === "false") return () => false;
@@ -69,7 +71,9 @@ const HOP_BY_HOP = new Set([
   "proxy-authenticate",
 ]);
 
+/** @param {http.IncomingHttpHeaders} headers @returns {http.OutgoingHttpHeaders} */
 function withoutHopByHop(headers) {
+  /** @type {http.OutgoingHttpHeaders} */
   const kept = {};
   for (const [name, value] of Object.entries(headers)) {
     if (value !== undefined && !HOP_BY_HOP.has(name)) kept[name] = value;
@@ -77,6 +81,7 @@ function withoutHopByHop(headers) {
   return kept;
 }
 
+/** @param {string | string[] | undefined} header @returns {string | undefined} */
 function firstValue(header) {
   return (Array.isArray(header) ? header[0] : header)?.split(",")[0]?.trim();
 }
@@ -85,10 +90,11 @@ function firstValue(header) {
  * Rewrites the forwarding headers to what this hop can vouch for: the client's address (X-Forwarded-For, one
  * value), the scheme and the host. From an untrusted peer, whatever it claimed is dropped.
  */
+/** @param {http.IncomingMessage} request */
 function vouchForClient(request) {
   const peerTrusted = trust(request.socket.remoteAddress ?? "", 0);
   const client = proxyAddr(request, trust);
-  const scheme = request.socket.encrypted ? "https" : "http";
+  const scheme = "encrypted" in request.socket && request.socket.encrypted ? "https" : "http";
   request.headers["x-forwarded-for"] = client;
   request.headers["x-forwarded-proto"] = (peerTrusted && firstValue(request.headers["x-forwarded-proto"])) || scheme;
   const forwardedHost = peerTrusted && firstValue(request.headers["x-forwarded-host"]);
@@ -96,6 +102,10 @@ function vouchForClient(request) {
   else delete request.headers["x-forwarded-host"];
 }
 
+/**
+ * @param {http.ServerResponse} response @param {number} status @param {unknown} body
+ * @param {http.OutgoingHttpHeaders} [headers]
+ */
 function sendJson(response, status, body, headers = {}) {
   const text = JSON.stringify(body);
   response.writeHead(status, {
@@ -107,7 +117,7 @@ function sendJson(response, status, body, headers = {}) {
   response.end(text);
 }
 
-const envelope = (code, msg) => ({ code, msg, data: null });
+const envelope = (/** @type {string} */ code, /** @type {string} */ msg) => ({ code, msg, data: null });
 
 /** Next's own files and the static SDK scripts: the same for every visitor, cacheable as Next says. */
 const ASSET_PATH = /^\/(?:affiliates\/)?(?:_next\/|static\/)|^\/affiliates\/static\/|^\/(?:favicon\.ico|robots\.txt)$/;
@@ -117,18 +127,21 @@ const ASSET_PATH = /^\/(?:affiliates\/)?(?:_next\/|static\/)|^\/affiliates\/stat
  * writes its own Vary (the RSC headers) over the proxy's on the pages it serves, so the answer's headers are completed
  * just before they leave: Vary gains Cookie and Accept, and a Cache-Control that is not private becomes so.
  */
+/** @param {http.ServerResponse} response */
 function keepPagesPrivate(response) {
   const writeHead = response.writeHead;
-  response.writeHead = function writeHeadPrivately(...args) {
+  /** @this {http.ServerResponse} @param {Parameters<typeof writeHead>} args */
+  function writeHeadPrivately(...args) {
     // Headers handed to writeHead itself win over setHeader's: fold them in first.
-    const given = args.find(
-      (arg, index) => index > 0 && arg !== null && typeof arg === "object" && !Array.isArray(arg),
+    const given = /** @type {http.OutgoingHttpHeaders | undefined} */ (
+      args.find((arg, index) => index > 0 && arg !== null && typeof arg === "object" && !Array.isArray(arg))
     );
     for (const name of Object.keys(given ?? {})) {
       const lower = name.toLowerCase();
-      if (lower === "vary" || lower === "cache-control") {
-        response.setHeader(lower, given[name]);
-        delete given[name];
+      const value = given?.[name];
+      if ((lower === "vary" || lower === "cache-control") && value !== undefined) {
+        response.setHeader(lower, value);
+        delete given?.[name];
       }
     }
     const vary = [response.getHeader("vary") ?? []]
@@ -143,7 +156,8 @@ function keepPagesPrivate(response) {
     if (!/\b(?:private|no-store)\b/i.test(String(response.getHeader("cache-control") ?? "")))
       response.setHeader("cache-control", "private, no-cache");
     return writeHead.apply(this, args);
-  };
+  }
+  response.writeHead = /** @type {typeof writeHead} */ (writeHeadPrivately);
 }
 
 /**
@@ -153,8 +167,10 @@ function keepPagesPrivate(response) {
  */
 const PRECOMPRESSED_HEADER = "x-precompressed";
 
+/** @param {http.ServerResponse} response */
 function keepPrecompressed(response) {
   const setHeader = response.setHeader;
+  /** @this {http.ServerResponse} @param {string} name @param {number | string | readonly string[]} value */
   response.setHeader = function setHeaderPrecompressed(name, value) {
     if (String(name).toLowerCase() === PRECOMPRESSED_HEADER) return setHeader.call(this, "content-encoding", value);
     return setHeader.call(this, name, value);
@@ -164,6 +180,7 @@ function keepPrecompressed(response) {
 const apiAgent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
 /** Forwards one request to the API and its answer back, as they are. */
+/** @param {http.IncomingMessage} request @param {http.ServerResponse} response */
 function forwardToApi(request, response) {
   const upstream = http.request({
     protocol: apiOrigin.protocol,
@@ -196,7 +213,7 @@ function forwardToApi(request, response) {
       return;
     }
     console.error(
-      `[web] API unreachable for ${request.method} ${request.url?.split("?")[0]}: ${error.code ?? error.message}`,
+      `[web] API unreachable for ${request.method} ${request.url?.split("?")[0]}: ${/** @type {NodeJS.ErrnoException} */ (error).code ?? error.message}`,
     );
     sendJson(response, 502, envelope("502", "upstream: the API did not answer"));
   });
@@ -212,6 +229,7 @@ const handle = app.getRequestHandler();
 let ready = false;
 let draining = false;
 /** Why the last self-check failed (readiness stays 503 with it), or null. */
+/** @type {string | null} */
 let selfCheckProblem = "not run yet";
 
 /**
@@ -237,6 +255,7 @@ const requestDuration = new Histogram({
   registers: [metrics],
 });
 /** A request's kind for the metrics: few label values, never the path itself. */
+/** @param {http.IncomingMessage} request @param {string} pathname */
 function kindOf(request, pathname) {
   if (pathname === "/healthz" || pathname === "/readyz" || pathname === "/metrics") return "health";
   if (API_PATH.test(pathname)) return "api";
@@ -309,6 +328,7 @@ const server = http.createServer((request, response) => {
 server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
 
+/** @param {NodeJS.Signals} signal */
 function shutdown(signal) {
   if (draining) return;
   draining = true;
@@ -332,6 +352,7 @@ const SELF_CHECK_MS = 2_000;
 /** A failed self-check is tried again at this pace until it passes (a slow first render heals; a wrong setup does not). */
 const SELF_CHECK_RETRY_MS = 5_000;
 
+/** @returns {Promise<string | null>} */
 function selfCheck() {
   return new Promise((resolve) => {
     const probe = http.get(

@@ -1,3 +1,4 @@
+// @ts-check
 // The demo accounts the start command prints once the product is up (read from the API's TypeScript seed, so the
 // caller runs under tsx). A test reads the same lines, so a seed module that moves breaks the test, not the start.
 export async function demoAccountLines() {

@@ -1,3 +1,4 @@
+// @ts-check
 // The web app's production build, made only when it is missing, unfinished or older than its sources. Settings
 // that differ per deployment (origin, environment, DSN) are read at run time, so one build serves every instance.
 import { spawnSync } from "node:child_process";
@@ -10,6 +11,7 @@ export const WEB_DIR = path.join(ROOT, "apps/web");
 
 const SOURCES = ["apps/web/src", "apps/web/messages", "apps/web/public", "apps/web/next.config.ts", "packages"];
 
+/** @param {string} target a file or folder @returns {number} the newest mtime under it (0 when absent) */
 function newestMtime(target) {
   if (!existsSync(target)) return 0;
   const stat = statSync(target);

@@ -12,7 +12,7 @@ export const ANALYTICS_LIMITS = {
   firstDayMs: 24 * 60 * 60 * 1000,
   /** Each beacon and each `keepalive` fetch body stays under this many bytes (browsers cap in-flight keepalive at 64 KiB). */
   beaconMaxBytes: 60 * 1024,
-  /** At most this many fingerprint cookies are kept (spec §9). */
+  /** At most this many fingerprint cookies are kept (spec §9); the product sets none (it stores its fingerprint). */
   maxFingerprintCookies: 10,
   /** The queue's bound: beyond it the oldest events are dropped and counted. */
   maxQueue: 2000,

@@ -18,7 +18,6 @@ export const ANALYTICS_PAGES = [
   "/incubation-program",
 ] as const;
 
-export type AnalyticsPagePath = (typeof ANALYTICS_PAGES)[number];
 
 /** The spec's page path a pathname ends with, or the pathname itself for pages analytics does not name. */
 export function pageNameOf(pathname: string): string {

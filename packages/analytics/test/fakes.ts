@@ -45,7 +45,6 @@ export function createFakeClock(start = Date.UTC(2026, 0, 15, 8, 0, 0)) {
     },
   };
 }
-export type FakeClock = ReturnType<typeof createFakeClock>;
 
 /** A Map storage that can be made full (setItem throws QuotaExceededError above `quotaChars`). */
 export function createFakeStorage(quotaChars = Infinity) {

@@ -4,7 +4,6 @@ import {
   createEventQueue,
   measureEnqueue,
   mergeEvents,
-  pruneFingerprintCookies,
   splitBySize,
   byteLength,
   type AnalyticsEvent,
@@ -72,24 +71,6 @@ describe("createEventQueue", () => {
     expect(queue.persist()).toBe("saved");
     expect(queue.persist()).toBe("unchanged");
     expect(storage.writes).toBe(1);
-  });
-});
-
-describe("pruneFingerprintCookies", () => {
-  it("keeps at most 10 fingerprint cookies, expiring the first listed", () => {
-    const written: string[] = [];
-    const names = Array.from({ length: 13 }, (_, i) => `fp_${i}=v${i}`);
-    const document = {
-      get cookie() {
-        return [...names, "lang=en", "refresh_token=x"].join("; ");
-      },
-      set cookie(value: string) {
-        written.push(value);
-      },
-    };
-    expect(pruneFingerprintCookies({ document })).toEqual(["fp_0", "fp_1", "fp_2"]);
-    expect(written[0]).toBe("fp_0=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/");
-    expect(written).toHaveLength(3);
   });
 });
 

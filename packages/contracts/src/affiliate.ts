@@ -77,7 +77,6 @@ export const affiliateFaqItemSchema = z.object({
   /** Trusted-source HTML (lists, links, emphasis): the web app still sanitises it before rendering. */
   answerHtml: z.string(),
 });
-export type AffiliateFaqItem = z.infer<typeof affiliateFaqItemSchema>;
 
 export const affiliateProgrammeSchema = z.object({
   levels: z.array(affiliateLevelSchema),
@@ -159,7 +158,6 @@ export type AdminAffiliateApplicationList = z.infer<typeof adminAffiliateApplica
 export const affiliateApplicationDecisionRequestSchema = z
   .object({ decision: z.enum(["approve", "reject"]), note: z.string().trim().max(500).optional() })
   .strict();
-export type AffiliateApplicationDecisionRequest = z.infer<typeof affiliateApplicationDecisionRequestSchema>;
 
 // ---------------------------------------------------------------- summary
 
@@ -167,7 +165,6 @@ export type AffiliateApplicationDecisionRequest = z.infer<typeof affiliateApplic
 export const affiliateRangeQuerySchema = z
   .object({ from: affiliateDaySchema.optional(), to: affiliateDaySchema.optional() })
   .strict();
-export type AffiliateRangeQuery = z.infer<typeof affiliateRangeQuerySchema>;
 
 export const affiliateSummaryFiguresSchema = z.object({
   clicks: z.number().int(),
@@ -323,7 +320,6 @@ export const affiliateCommissionListQuerySchema = z
     status: z.enum(AFFILIATE_COMMISSION_STATUSES).optional(),
   })
   .strict();
-export type AffiliateCommissionListQuery = z.input<typeof affiliateCommissionListQuerySchema>;
 
 /** One settlement line: an invitee's trading on one day in one business line. Newest first. */
 export const affiliateCommissionRecordSchema = z.object({
@@ -494,13 +490,11 @@ export type AffiliateCardClaimView = z.infer<typeof affiliateCardClaimViewSchema
 export const adminAffiliateCardQuotaRequestSchema = z
   .object({ monthlyQuota: z.number().int().min(0).max(1000).nullable() })
   .strict();
-export type AdminAffiliateCardQuotaRequest = z.infer<typeof adminAffiliateCardQuotaRequestSchema>;
 export const adminAffiliateCardQuotaSchema = z.object({
   userId: z.string(),
   monthlyQuota: z.number().int(),
   override: z.number().int().nullable(),
 });
-export type AdminAffiliateCardQuota = z.infer<typeof adminAffiliateCardQuotaSchema>;
 
 // ---------------------------------------------------------------- self-referral risk flags (operators)
 
@@ -526,6 +520,7 @@ export const adminRiskFlagSchema = z.object({
 });
 export type AdminRiskFlag = z.infer<typeof adminRiskFlagSchema>;
 export const adminRiskFlagListSchema = z.object({ flags: z.array(adminRiskFlagSchema) });
+/** @alias A risk flag's id follows the same rules as any numeric id. */
 export const riskFlagIdParamSchema = affiliateIdParamSchema;
 /** Release or void: the operator says why (kept on the flag). */
 export const adminRiskResolveRequestSchema = z.object({ reason: z.string().trim().min(3).max(500) }).strict();

@@ -3,7 +3,6 @@ import {
   ANALYTICS_EVENT_TYPES,
   ANALYTICS_EXT_MAX_BYTES,
   ANALYTICS_LOG_ENV_PATTERN,
-  ANALYTICS_MAX_BATCH,
   ANALYTICS_PAGE_STATUSES,
   ANALYTICS_SYS_VALUES,
   ANALYTICS_TRACK_TYPES,
@@ -116,9 +115,6 @@ export function analyticsIdProblem(
   return undefined;
 }
 
-/** The body: a JSON array of at most 50 events; each is validated on its own (bad ones rejected, good ones kept). */
-export const analyticsBatchSchema = z.array(z.unknown()).max(ANALYTICS_MAX_BATCH);
-
 export const analyticsIngestResultSchema = z.object({
   /** Events stored now. */
   accepted: z.number().int(),
@@ -161,7 +157,6 @@ export const analyticsSwitchRequestSchema = z
   })
   // The same rule as the document states it.
   .meta({ oneOf: [{ required: ["deviceId"] }, { required: ["ip"] }] });
-export type AnalyticsSwitchRequest = z.infer<typeof analyticsSwitchRequestSchema>;
 
 export const analyticsSwitchSchema = z.object({ client: z.string(), enabled: z.boolean() });
 export type AnalyticsSwitch = z.infer<typeof analyticsSwitchSchema>;

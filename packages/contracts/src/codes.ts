@@ -20,7 +20,6 @@ export const ResponseCode = {
   invalidCredentials: "10001",
   emailTaken: "10002",
 } as const;
-export type ResponseCodeValue = (typeof ResponseCode)[keyof typeof ResponseCode];
 
 export const SUCCESS_CODES: readonly string[] = [ResponseCode.success, ResponseCode.successHttp];
 /** Codes after which no toast is shown and nothing is reported (spec §8). */

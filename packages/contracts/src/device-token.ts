@@ -26,7 +26,6 @@ export const deviceTokenIssueRequestSchema = z
       .optional(),
   })
   .strict();
-export type DeviceTokenIssueRequest = z.infer<typeof deviceTokenIssueRequestSchema>;
 
 export const deviceTokenIssueResultSchema = z.object({ token: z.string().regex(DEVICE_TOKEN_PATTERN) });
 export type DeviceTokenIssueResult = z.infer<typeof deviceTokenIssueResultSchema>;
@@ -112,7 +111,6 @@ export const riskLogReportRequestSchema = z
       .pipe(riskLogParamsSchema),
   })
   .strict();
-export type RiskLogReportRequest = z.input<typeof riskLogReportRequestSchema>;
 
 export const riskLogReportResultSchema = z.object({ customToken: z.string().regex(CUSTOM_TOKEN_PATTERN) });
 export type RiskLogReportResult = z.infer<typeof riskLogReportResultSchema>;

@@ -9,7 +9,6 @@ export const AccountRole = {
   strategy: 1,
   subscriber: 2,
 } as const;
-export type AccountRoleValue = (typeof AccountRole)[keyof typeof AccountRole];
 
 /**
  * Spec §3's shared response codes: the outcome of a client-side operation that is not an HTTP call (our stand-in
@@ -36,7 +35,6 @@ export const ContentType = {
   formUrlencoded: "application/x-www-form-urlencoded",
   multipart: "multipart/form-data",
 } as const;
-export type ContentTypeValue = (typeof ContentType)[keyof typeof ContentType];
 
 const valuesOf = (table: Record<string, number>): readonly number[] => Object.values(table);
 

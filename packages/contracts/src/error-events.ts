@@ -9,7 +9,6 @@ export const sentryEnvelopeHeaderSchema = z.looseObject({
   event_id: z.string().max(64).optional(),
   sent_at: z.string().max(64).optional(),
 });
-export type SentryEnvelopeHeader = z.infer<typeof sentryEnvelopeHeaderSchema>;
 
 /** One stored error event as operators see it (the `raw` envelope item stays in the database). */
 export const storedErrorEventSchema = z.object({
@@ -30,7 +29,6 @@ export type StoredErrorEvent = z.infer<typeof storedErrorEventSchema>;
 export const errorEventListQuerySchema = z
   .object({ limit: z.coerce.number().int().min(1).max(200).default(50) })
   .strict();
-export type ErrorEventListQuery = z.infer<typeof errorEventListQuerySchema>;
 
 export const errorEventListSchema = z.object({ events: z.array(storedErrorEventSchema) });
 export type ErrorEventList = z.infer<typeof errorEventListSchema>;

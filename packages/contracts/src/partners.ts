@@ -72,7 +72,6 @@ export const brokerTierSchema = z.object({
   ownRateBps: z.number().int(),
   affiliatedRateBps: z.number().int(),
 });
-export type BrokerTier = z.infer<typeof brokerTierSchema>;
 
 /** `GET /v1/partners/broker`. */
 export const brokerProgrammeSchema = z.object({
@@ -94,7 +93,6 @@ export const makerTierSchema = z.object({
   apiRequestsPerSecond: z.number().int(),
   minMakerRatioBps: z.number().int(),
 });
-export type MakerTier = z.infer<typeof makerTierSchema>;
 
 /** `GET /v1/partners/market-maker`. */
 export const marketMakerProgrammeSchema = z.object({
@@ -119,7 +117,6 @@ export const institutionalProgrammeSchema = z.object({
 export type InstitutionalProgramme = z.infer<typeof institutionalProgrammeSchema>;
 
 export const incubationStageSchema = z.object({ key: z.string(), weeks: z.number().int() });
-export type IncubationStage = z.infer<typeof incubationStageSchema>;
 
 export const incubationCohortProjectSchema = z.object({
   id: z.number().int(),
@@ -220,10 +217,6 @@ export const partnerApplicationRequestSchema = z.discriminatedUnion("kind", [
 ]);
 export type PartnerApplicationRequest = z.input<typeof partnerApplicationRequestSchema>;
 export type PartnerApplicationInput = z.output<typeof partnerApplicationRequestSchema>;
-export type PartnerApplicationRequestOf<K extends PartnerApplicationKind> = Extract<
-  PartnerApplicationRequest,
-  { kind: K }
->;
 
 /** The common fields (stored in their own columns); everything else of a request is its kind's `details`. */
 export const PARTNER_COMMON_FIELDS = ["kind", "name", "email", "company", "telegram", "country", "message"] as const;

@@ -28,7 +28,6 @@ export const referralCodeSchema = z.string().regex(/^[A-Za-z0-9]{4,16}$/, "must 
 export const AFFILIATE_MINIMUM_PAYOUT_USDT = 10;
 /** Fee currencies the reference exchange converts at par; a fill in another currency is refused. */
 export const TRADE_FEE_CURRENCIES = ["USDT", "USDC"] as const;
-export const AFFILIATE_COMMISSION_SOURCES = ["direct", "override"] as const;
 /** void: a voided risk hold takes back settled commission (a negative entry; README "Risk checks"). */
 export const AFFILIATE_LEDGER_KINDS = ["settlement", "payout", "void"] as const;
 
@@ -53,7 +52,6 @@ export type TradeFill = z.infer<typeof tradeFillSchema>;
 
 /** `POST /v1/admin/trades` (x-admin-token): idempotent by tradeId, however often and however concurrently fed. */
 export const tradeFeedRequestSchema = z.object({ trades: z.array(tradeFillSchema).min(1).max(1000) }).strict();
-export type TradeFeedRequest = z.infer<typeof tradeFeedRequestSchema>;
 
 export const tradeFeedResultSchema = z.object({
   received: z.number().int(),
@@ -173,7 +171,6 @@ export const subInvitationOfferSchema = z.object({
 });
 export type SubInvitationOffer = z.infer<typeof subInvitationOfferSchema>;
 export const subInvitationOfferListSchema = z.object({ offers: z.array(subInvitationOfferSchema) });
-export type SubInvitationOfferList = z.infer<typeof subInvitationOfferListSchema>;
 
 /** `POST /v1/affiliate/sub-invitations/:id/{accept|decline}` (dy-token). */
 export const subInvitationIdParamsSchema = z.object({ id: affiliateIdParamSchema }).strict();
@@ -187,7 +184,6 @@ export type SubInvitationDecision = z.infer<typeof subInvitationDecisionSchema>;
 export const subTermsAcceptRequestSchema = z
   .object({ rateBps: z.number({ error: "expected the rate you accept, in basis points" }).int().min(0).max(10_000) })
   .strict();
-export type SubTermsAcceptRequest = z.infer<typeof subTermsAcceptRequestSchema>;
 
 /** A rate change the inviter offered an accepted sub-affiliate: not in force until the sub accepts it. */
 export const subRateOfferSchema = z.object({ id: z.number().int(), rateBps: z.number().int(), createdAt: z.string() });
@@ -230,7 +226,6 @@ export const subAffiliateNetworkSchema = subAffiliateListSchema.extend({
   subAffiliates: z.array(subAffiliateWithOfferSchema),
   inviter: subInviterSchema.nullable(),
 });
-export type SubAffiliateNetwork = z.infer<typeof subAffiliateNetworkSchema>;
 
 /** Columns of `GET /v1/affiliate/invitees/export.csv`, in order. */
 export const AFFILIATE_INVITEE_CSV_COLUMNS = [

@@ -14,7 +14,6 @@ export const affiliateStatementQuerySchema = z
     pageSize: z.coerce.number().int().min(10).max(100).default(20),
   })
   .strict();
-export type AffiliateStatementQuery = z.input<typeof affiliateStatementQuerySchema>;
 
 /** One part of a settlement credit: the commission of one market and one link that day (null: no link, or override). */
 export const affiliateStatementPartSchema = z.object({

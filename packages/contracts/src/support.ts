@@ -30,7 +30,6 @@ export type SupportMessage = z.infer<typeof supportMessageSchema>;
 export const supportMessageListQuerySchema = z
   .object({ limit: z.coerce.number().int().min(1).max(200).default(50) })
   .strict();
-export type SupportMessageListQuery = z.infer<typeof supportMessageListQuerySchema>;
 
 export const supportMessageListSchema = z.object({ messages: z.array(supportMessageSchema) });
 export type SupportMessageList = z.infer<typeof supportMessageListSchema>;

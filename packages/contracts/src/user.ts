@@ -24,7 +24,6 @@ export const userInfoRequestSchema = z
     locale: z.string().max(16).optional(),
   })
   .strict();
-export type UserInfoRequest = z.infer<typeof userInfoRequestSchema>;
 
 export const userOverviewSchema = z.object({
   userInfo: z.object({ userId: z.string(), mobile: z.string(), email: z.string() }),
@@ -53,7 +52,6 @@ export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
 /** Answer of register and login: the session itself travels in the `refresh_token` cookie. */
 export const sessionResultSchema = z.object({ userId: z.string() });
-export type SessionResult = z.infer<typeof sessionResultSchema>;
 
 /** Logout takes no payload; an empty object is accepted. */
 export const logoutRequestSchema = z.object({}).strict();

@@ -79,7 +79,6 @@ export const vipProgressSchema = z.object({
   /** current / target, capped at 1. */
   ratio: z.number().min(0).max(1),
 });
-export type VipProgress = z.infer<typeof vipProgressSchema>;
 
 /** `GET /v1/vip/me` (login): the user's level, what qualifies it, progress and fees. */
 export const vipStatusSchema = z.object({
@@ -107,7 +106,6 @@ export const vipStatusSchema = z.object({
 export type VipStatus = z.infer<typeof vipStatusSchema>;
 
 export const vipFaqItemSchema = z.object({ id: z.string(), question: z.string(), answerHtml: z.string() });
-export type VipFaqItem = z.infer<typeof vipFaqItemSchema>;
 /** Languages the guide may answer in: any locale of @affiliates/locales (the API falls back item by item to English). */
 export const VIP_GUIDE_LOCALES = LOCALE_CODES as readonly [Locale, ...Locale[]];
 export const vipGuideQuerySchema = z

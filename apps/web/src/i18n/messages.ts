@@ -1,6 +1,5 @@
 import type { AbstractIntlMessages } from "next-intl";
 import { DEFAULT_LOCALE, type Locale } from "@affiliates/locales";
-import shell from "../../messages/shell/en.json";
 
 /**
  * Catalogues live per group and locale (`messages/<group>/<locale>.json`) so features and translators can work on
@@ -19,7 +18,6 @@ export const MESSAGE_GROUPS = [
   "status",
 ] as const;
 export type MessageGroup = (typeof MESSAGE_GROUPS)[number];
-export type Messages = typeof shell;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);

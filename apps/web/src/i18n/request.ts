@@ -1,3 +1,4 @@
+import "server-only";
 import { getRequestConfig } from "next-intl/server";
 import { DEFAULT_LOCALE, isLocale } from "@affiliates/locales";
 import { loadMessages } from "./messages";

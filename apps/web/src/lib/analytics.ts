@@ -64,5 +64,3 @@ export async function startAnalyticsInSteps(): Promise<Analytics> {
   if (analytics) return analytics;
   return startAnalytics(await parseUserAgentInSteps(navigator.userAgent, nextTask));
 }
-
-export const getAnalytics = (): Analytics | null => analytics;

@@ -1,3 +1,4 @@
+import "server-only";
 import { constants, crc32, deflateRawSync } from "node:zlib";
 
 /**

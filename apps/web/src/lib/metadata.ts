@@ -1,3 +1,4 @@
+import "server-only";
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { BASE_PATH, DEFAULT_LOCALE, getLocale, LOCALES, localePath, type Locale } from "@affiliates/locales";

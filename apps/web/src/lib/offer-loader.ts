@@ -1,3 +1,4 @@
+import "server-only";
 import { HeaderName, isSuccessCode } from "@affiliates/contracts";
 import { sanitizeHtml } from "@affiliates/safety";
 import { ENDPOINTS } from "@affiliates/contracts/endpoints";
@@ -14,7 +15,7 @@ const FETCH_TIMEOUT_MS = 5_000;
 /** The API path an offer is read from (its endpoint in the table). */
 export const offerPath = (name: OfferName): string => ENDPOINTS[OFFERS[name].endpoint].path;
 
-/** FAQ answers are HTML: sanitised here, on the server, as SafeHtml does, and shown as they are (FaqList). */
+/** FAQ answers are HTML: sanitised here, on the server, and shown as they are (FaqList). */
 function withSanitisedAnswers(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withSanitisedAnswers);
   if (value === null || typeof value !== "object") return value;

@@ -72,7 +72,6 @@ export const PAGES = {
 } as const;
 
 export type PageKey = keyof typeof PAGES;
-export type PageMeta = (typeof PAGES)[PageKey]["meta"];
 
 const byPath = new Map<string, PageKey>(Object.entries(PAGES).map(([key, page]) => [page.path, key as PageKey]));
 

@@ -11,6 +11,8 @@ export function useNearViewport(ref: RefObject<Element | null>, margin = "400px"
     const element = ref.current;
     if (!element || near) return;
     if (typeof IntersectionObserver === "undefined") {
+      // No observer to wait for (an old WebView): mount the section now, once.
+      // eslint-disable-next-line react-hooks/set-state-in-effect
       setNear(true);
       return;
     }

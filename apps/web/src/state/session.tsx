@@ -141,7 +141,9 @@ export function SessionProvider({ locale, children }: { locale: Locale; children
   useEffect(() => {
     void reload();
     return () => {
-      generation.current++; // a late answer for an unmounted provider is dropped
+      // The counter itself is what must change (not a copy): a late answer for an unmounted provider is dropped.
+      // eslint-disable-next-line react-hooks/exhaustive-deps
+      generation.current++;
     };
   }, [reload]);
 

@@ -31,8 +31,3 @@ export function maskName(name: string | null | undefined): string {
 /** `7012345612` → `70****12`: the invitee id every affiliate view shows (table, search, records, cards, CSV). */
 export const maskUserId = (userId: string): string => `${userId.slice(0, 2)}****${userId.slice(-2)}`;
 
-/**
- * Whether `search` can be part of some masked id (`70****12`: two characters, four stars, two characters). A full
- * user id cannot, so its search is one index lookup instead of a scan of the affiliate's masked ids.
- */
-export const couldMatchMask = (search: string): boolean => search.length <= 8 && /^[^*]{0,2}\**[^*]{0,2}$/.test(search);

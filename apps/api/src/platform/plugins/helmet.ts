@@ -1,13 +1,12 @@
 import fastifyHelmet from "@fastify/helmet";
 import fp from "fastify-plugin";
 
-/** Security headers on every answer. JSON needs no CSP sources at all; the login pages set their own (domains/pages). */
-export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 /** No powerful browser feature is needed by anything the API serves (the same list as the web app's pages). */
 export const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()";
 /** Sent only on answers to https requests (X-Forwarded-Proto from the trusted gateway): browsers ignore it over http. */
 export const HSTS = "max-age=31536000; includeSubDomains";
 
+/** Security headers on every answer. JSON needs no CSP sources at all; the login pages set their own (domains/pages). */
 export default fp(
   async (app) => {
     await app.register(fastifyHelmet, {

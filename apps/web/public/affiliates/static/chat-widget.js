@@ -1,16 +1,29 @@
+// @ts-check
 /* The reference deployment's customer-chat widget: a visitor leaves a message, stored by the exchange API.
    Loaded by the chat button on first click; texts and direction come from the page (its message catalogue). */
 (function () {
   "use strict";
+  /**
+   * @typedef {{ title: string, close: string, intro: string, email: string, message: string, send: string,
+   *   sent: string, error: string }} ChatLabels
+   * @typedef {{ labels: ChatLabels, dir: string, locale: string, endpoint: string }} ChatOptions
+   */
+  /** @type {HTMLElement | null} */
   var panel = null;
 
+  /**
+   * @template {keyof HTMLElementTagNameMap} K
+   * @param {K} tag @param {Record<string, string>} [attrs] @param {string} [text]
+   * @returns {HTMLElementTagNameMap[K]}
+   */
   function el(tag, attrs, text) {
     var node = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (key) { node.setAttribute(key, attrs[key]); });
+    Object.entries(attrs || {}).forEach(function (entry) { node.setAttribute(entry[0], entry[1]); });
     if (text) node.textContent = text;
     return node;
   }
 
+  /** @param {ChatOptions} options */
   function build(options) {
     var labels = options.labels;
     var root = el("section", { "class": "exchange-chat", role: "dialog", "aria-modal": "false", "aria-labelledby": "exchange-chat-title", dir: options.dir, lang: options.locale });
@@ -49,8 +62,8 @@
     return root;
   }
 
-  window.ExchangeChat = {
-    open: function (options) {
+  /** @type {Window & { ExchangeChat?: { open(options: ChatOptions): void } }} */ (window).ExchangeChat = {
+    open: function (/** @type {ChatOptions} */ options) {
       if (!panel) { panel = build(options); document.body.appendChild(panel); }
       var first = panel.querySelector("input");
       if (first) first.focus();

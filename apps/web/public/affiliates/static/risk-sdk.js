@@ -1,3 +1,4 @@
+// @ts-check
 /*
  * Exchange risk SDK stand-in (served as a static file, no build step; loaded lazily by packages/device-token).
  * window.ExchangeRiskSDK.collect({ timeout }) -> Promise<{ code, data, msg }>
@@ -6,7 +7,12 @@
  * code is spec §3's shared response code: 0 SUCCESS (data is the information), 1 ERROR, 401 TIMEOUT (the client
  * hints did not answer within `timeout` ms; data then holds what was gathered without them).
  */
-(function (root) {
+/**
+ * @typedef {{ code: number, data: Record<string, unknown> | null, msg: string }} RiskAnswer
+ * @typedef {{ version: string, collect(options?: { timeout?: number }): Promise<RiskAnswer> }} RiskSdk
+ * @typedef {Navigator & { deviceMemory?: number, userAgentData?: { getHighEntropyValues(hints: string[]): Promise<{ model?: string, platformVersion?: string }> } }} HintedNavigator
+ */
+(/** @param {Window & { ExchangeRiskSDK?: RiskSdk }} root */ function (root) {
   "use strict";
 
   if (root.ExchangeRiskSDK && typeof root.ExchangeRiskSDK.collect === "function") return;
@@ -16,6 +22,7 @@
   var TIMEOUT = 401;
   var DEFAULT_TIMEOUT_MS = 3000;
 
+  /** @param {() => any} get */
   function read(get) {
     try {
       var value = get();
@@ -26,6 +33,7 @@
   }
 
   function basics() {
+    /** @type {Partial<HintedNavigator>} */
     var nav = root.navigator || {};
     var scr = root.screen || {};
     return {
@@ -47,21 +55,23 @@
 
   /* Chromium's high-entropy client hints (model, OS version); other browsers have none and answer at once. */
   function hints() {
-    var data = root.navigator && root.navigator.userAgentData;
+    var data = root.navigator && /** @type {HintedNavigator} */ (root.navigator).userAgentData;
     if (!data || typeof data.getHighEntropyValues !== "function") return Promise.resolve({});
     return data.getHighEntropyValues(["model", "platformVersion"]).then(function (values) {
       return { model: values.model || "", osVersion: values.platformVersion || "" };
     });
   }
 
+  /** @param {{ timeout?: number }} [options] */
   function collect(options) {
     options = options || {};
     var timeoutMs = typeof options.timeout === "number" && options.timeout > 0 ? options.timeout : DEFAULT_TIMEOUT_MS;
+    /** @type {Record<string, unknown>} */
     var info;
     try {
       info = basics();
     } catch (e) {
-      return Promise.resolve({ code: ERROR, data: null, msg: String((e && e.message) || e) });
+      return Promise.resolve({ code: ERROR, data: null, msg: String((e && /** @type {Error} */ (e).message) || e) });
     }
     return new Promise(function (resolve) {
       var done = false;
@@ -71,6 +81,7 @@
         resolve({ code: TIMEOUT, data: info, msg: "device hints: no answer within " + timeoutMs + " ms" });
       }, timeoutMs);
       hints().then(
+        /** @param {Record<string, unknown>} extra */
         function (extra) {
           if (done) return;
           done = true;
@@ -82,11 +93,11 @@
           if (done) return;
           done = true;
           clearTimeout(timer);
-          resolve({ code: ERROR, data: info, msg: String((e && e.message) || e) });
+          resolve({ code: ERROR, data: info, msg: String((e && /** @type {Error} */ (e).message) || e) });
         }
       );
     });
   }
 
   root.ExchangeRiskSDK = { version: "1.0.0", collect: collect };
-})(typeof window !== "undefined" ? window : this);
+})(/** @type {any} */ (typeof window !== "undefined" ? window : this));

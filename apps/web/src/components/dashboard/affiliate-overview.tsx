@@ -57,8 +57,6 @@ const PayoutsSection = dynamic(() => withDashboardKit(import("./payouts-section"
 });
 const LevelCard = dynamic(() => withDashboardKit(import("./level-card").then((m) => m.LevelCard)), { ssr: false });
 
-/** Periods offered (7 days by default, 30, 90, or a custom range of up to a year). */
-export const RANGE_DAYS = RANGE_PRESETS;
 const FUNNEL_ROWS = 5;
 /** The balance section's usual height (figures, the button, a few history rows): little shift when it loads. */
 const PAYOUTS_MIN_HEIGHT = 640;

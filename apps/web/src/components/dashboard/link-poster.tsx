@@ -92,6 +92,7 @@ export function LinkPoster({ link }: { link: ReferralLink }) {
       {poster ? (
         // An image the browser made: next/image's optimiser does not apply. Where only a long press can save it, the
         // data URL (a WebView's long-press menu does not save blob URLs).
+        // eslint-disable-next-line @next/next/no-img-element
         <img
           className={styles.posterPreview}
           src={saving === "longPress" ? poster.dataUrl : poster.url}

@@ -58,6 +58,7 @@ export function LinkQr({ link }: { link: ReferralLink }) {
       {image && saving === "longPress" && (
         <>
           {/* A data URL the page drew: the WebView's long-press menu saves it (next/image does not apply). */}
+          {/* eslint-disable-next-line @next/next/no-img-element */}
           <img
             src={image.dataUrl}
             width={QR_SIZE}

@@ -1,6 +1,5 @@
 "use client";
 import dynamic from "next/dynamic";
-import { useEffect, useState } from "react";
 import type { Locale as AntdLocale } from "antd/es/locale";
 import { useLocale, useTranslations } from "next-intl";
 import { isLocale, localePath } from "@affiliates/locales";
@@ -23,10 +22,10 @@ const CardManager = dynamic(() => import("./card-manager").then((m) => m.CardMan
  * to get one.
  */
 export function ExperienceCardClient({ antdLocale }: { antdLocale?: AntdLocale | undefined }) {
-  const [code, setCode] = useState<string | null | undefined>(undefined);
-  useEffect(() => {
-    setCode(new URLSearchParams(window.location.search).get("code")?.trim().toUpperCase() ?? null);
-  }, []);
+  // The page's HTML is the same for every URL: the claim code is read once hydrated.
+  const code = useHydrated()
+    ? (new URLSearchParams(window.location.search).get("code")?.trim().toUpperCase() ?? null)
+    : undefined;
   if (code === undefined) return <InvitationGhost />;
   return code ? <ClaimCard code={code} /> : <ForAccount antdLocale={antdLocale} />;
 }

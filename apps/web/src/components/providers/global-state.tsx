@@ -37,12 +37,13 @@ export function GlobalProgress() {
   const [shown, setShown] = useState(false);
   useEffect(() => {
     document.documentElement.dataset.loading = String(loading);
-    if (!loading) {
-      setShown(false);
-      return;
-    }
+    if (!loading) return;
     const timer = window.setTimeout(() => setShown(true), PROGRESS_DELAY_MS);
-    return () => window.clearTimeout(timer);
+    // The wait is over (or the flag went off): the line goes with it.
+    return () => {
+      window.clearTimeout(timer);
+      setShown(false);
+    };
   }, [loading]);
   return (
     <div className="global-progress" role="progressbar" aria-label={t("loading")} hidden={!shown}>

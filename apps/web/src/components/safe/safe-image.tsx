@@ -26,5 +26,6 @@ export function SafeImage({ src, alt, width, height, fill, loader, ...rest }: Pr
     throw new ImageConfigError(`Remote image ${src} needs a loader (the image host)`);
   // next/image's own props (srcset, sizes, loading, decoding) for a server-rendered <img>.
   const { props } = getImageProps({ src, alt, width, height, fill, loader, ...rest });
+  // eslint-disable-next-line @next/next/no-img-element -- next/image's props on a plain <img>, without its client code
   return <img {...props} alt={alt} />;
 }

@@ -12,9 +12,9 @@ interface Props {
 
 /** A `<details>` menu whose items the server renders (the header's "More"), with the shell menus' Escape and outside-click behaviour. */
 export function DisclosureMenu({ className, summary, current = false, children }: Props) {
-  const menu = useDisclosureMenu<HTMLDetailsElement>();
+  const { ref: menuRef, onKeyDown: onMenuKeyDown } = useDisclosureMenu<HTMLDetailsElement>();
   return (
-    <details className={className} ref={menu.ref} onKeyDown={menu.onKeyDown}>
+    <details className={className} ref={menuRef} onKeyDown={onMenuKeyDown}>
       <summary data-current={current ? "true" : undefined}>
         {summary}
         <svg

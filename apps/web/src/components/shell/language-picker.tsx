@@ -38,7 +38,7 @@ interface Props {
 export function LanguagePicker({ locale, page, variant = "popover" }: Props) {
   const t = useTranslations("language");
   const current = getLocale(locale);
-  const menu = useDisclosureMenu<HTMLDetailsElement>();
+  const { ref: menuRef, onKeyDown: onMenuKeyDown } = useDisclosureMenu<HTMLDetailsElement>();
   // Its links keep the page's query (`?ref=` …) only through their handler: until it is attached the picker does not
   // open, and says so (issue 37), rather than lose the query.
   const hydrated = useHydrated();
@@ -80,8 +80,8 @@ export function LanguagePicker({ locale, page, variant = "popover" }: Props) {
       className={
         variant === "footer" ? "menu footer-language-picker" : `menu language-picker language-picker-${variant}`
       }
-      ref={menu.ref}
-      onKeyDown={menu.onKeyDown}
+      ref={menuRef}
+      onKeyDown={onMenuKeyDown}
     >
       {variant === "footer" ? (
         <summary data-testid="footer-language-button" {...notReady}>

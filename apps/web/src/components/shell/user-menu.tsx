@@ -17,7 +17,7 @@ interface Props {
 export function UserMenu({ locale, page, variant = "popover" }: Props) {
   const t = useTranslations("header");
   const { complete, user: userResult } = useShellUser();
-  const menu = useDisclosureMenu<HTMLDetailsElement>();
+  const { ref: menuRef, onKeyDown: onMenuKeyDown } = useDisclosureMenu<HTMLDetailsElement>();
 
   if (!complete) return <span className="user-placeholder" aria-hidden="true" />;
   if (!userResult) return <AuthButtons locale={locale} page={page} />;
@@ -43,7 +43,7 @@ export function UserMenu({ locale, page, variant = "popover" }: Props) {
   }
 
   return (
-    <details className="menu user-menu" ref={menu.ref} onKeyDown={menu.onKeyDown}>
+    <details className="menu user-menu" ref={menuRef} onKeyDown={onMenuKeyDown}>
       <summary>
         <span className="visually-hidden">{t("account")}: </span>
         {identity}

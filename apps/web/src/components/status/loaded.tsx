@@ -7,7 +7,7 @@ import { goToLogin } from "@/lib/native-app";
 import { meansNotLoggedIn } from "@/state/session";
 import { LoadFailed } from "./load-failed";
 
-/** What `useEndpoint` / `useApi` hand back that `<Loaded>` reads. */
+/** What `useEndpoint` / `useApi` hand back that `loadState` and `<LoadProblem>` read. */
 export interface LoadResult<T> {
   data?: T | undefined;
   error?: Error | undefined;
@@ -55,65 +55,6 @@ export function LoadProblem<T>({
     default:
       return null;
   }
-}
-
-interface Props<T> {
-  result: LoadResult<T>;
-  children: (data: T) => ReactNode;
-  /** Stand-in while loading, laid out like the content; a visible loading block of `minHeight` by default. */
-  loading?: ReactNode;
-  minHeight?: number;
-  /** The answer has nothing to show (no rows): `empty` is shown instead, a sentence saying so. */
-  isEmpty?: (data: T) => boolean;
-  empty?: ReactNode;
-  /** What could not be loaded, translated; the generic sentence by default. */
-  failed?: string;
-  /** Shown when the server refused this account (403); a generic sentence by default. */
-  notAllowed?: ReactNode;
-}
-
-/**
- * One section's data, in exactly one of its states: loading (a visible, announced stand-in, never content that
- * claims a status not received), failed (what happened and a retry), not logged in (a way to log in), not allowed,
- * empty, or the content. The states of every data section look and read the same.
- */
-export function Loaded<T>({ result, children, loading, minHeight, isEmpty, empty, failed, notAllowed }: Props<T>) {
-  const state = loadState(result, isEmpty);
-  switch (state) {
-    case "ready":
-      return <>{children(result.data as T)}</>;
-    case "empty":
-      return <>{empty ?? <EmptyNote />}</>;
-    case "loading":
-      return <>{loading ?? <LoadingBlock minHeight={minHeight} />}</>;
-    default:
-      return <LoadProblem result={result} failed={failed} notAllowed={notAllowed} />;
-  }
-}
-
-/** A visible, announced placeholder: a shimmering block the height of what is coming. */
-export function LoadingBlock({ minHeight = 96 }: { minHeight?: number | undefined }) {
-  const t = useTranslations("status");
-  return (
-    <div
-      className="loading-block"
-      role="status"
-      aria-busy="true"
-      data-testid="loading"
-      style={{ minBlockSize: minHeight }}
-    >
-      <span className="visually-hidden">{t("loading")}</span>
-    </div>
-  );
-}
-
-function EmptyNote() {
-  const t = useTranslations("status");
-  return (
-    <p className="muted empty-note" data-testid="empty">
-      {t("empty")}
-    </p>
-  );
 }
 
 function NotAllowed() {

@@ -51,6 +51,8 @@ export function VipAirdrops({ locale }: { locale: Locale }) {
   const [skew, setSkew] = useState(0);
   const [now, setNow] = useState<number | null>(null);
   useEffect(() => {
+    // The skew is measured when an answer arrives, against this device's clock at that moment: not derivable in render.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     if (data) setSkew(Date.parse(data.now) - Date.now());
   }, [data]);
   useInterval(() => setNow(Date.now() + skew), SECOND_MS, { immediate: true });

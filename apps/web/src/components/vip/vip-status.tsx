@@ -1,4 +1,5 @@
 "use client";
+import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { localePath, type Locale } from "@affiliates/locales";
 import { DAY_MS, type VipStatus as VipStatusAnswer } from "@affiliates/contracts";
@@ -68,7 +69,8 @@ function LevelCard({ status }: { status: VipStatusAnswer }) {
 function GraceCard({ status, grace }: { status: VipStatusAnswer; grace: NonNullable<VipStatusAnswer["grace"]> }) {
   const t = useTranslations("vipStatus");
   const f = useVipFormat();
-  const daysLeft = Math.max(0, Math.ceil((Date.parse(grace.endsAt) - Date.now()) / DAY_MS));
+  const [now] = useState(Date.now); // read once, not on every render (a render stays pure)
+  const daysLeft = Math.max(0, Math.ceil((Date.parse(grace.endsAt) - now) / DAY_MS));
   return (
     <div className={`card ${styles.graceCard}`} data-testid="vip-grace" role="status">
       <h2>{t("graceTitle")}</h2>

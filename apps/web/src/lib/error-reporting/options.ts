@@ -8,7 +8,7 @@ import { scrubBreadcrumb, scrubEvent, type BreadcrumbLike, type EventLike } from
 
 import { isErrorReportingEnabled } from "./enabled";
 
-export { ENABLED_APP_ENVS, isErrorReportingEnabled } from "./enabled";
+export { isErrorReportingEnabled } from "./enabled";
 
 /**
  * Default DSN: the product's own host and project 1. Envelopes go through the tunnel anyway, so the DSN only names

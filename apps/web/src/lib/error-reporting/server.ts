@@ -1,4 +1,5 @@
 /** The server SDK (Node.js and edge), started from src/instrumentation.ts only when APP_ENV is beta or online. */
+import "server-only";
 import { captureException, init, linkedErrorsIntegration, withScope } from "@sentry/nextjs";
 import { createSentryReporter } from "./capture";
 import { LINKED_ERRORS_OPTIONS, sharedOptions } from "./options";

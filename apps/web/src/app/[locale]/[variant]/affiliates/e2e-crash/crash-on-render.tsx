@@ -1,9 +1,8 @@
 "use client";
-import { useEffect, useState } from "react";
+import { useHydrated } from "@/lib/use-hydrated";
 
+/** Renders nothing on the server and crashes the render right after hydration (the error page's e2e test). */
 export function CrashOnRender() {
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
-  if (mounted) throw new Error("e2e render crash");
+  if (useHydrated()) throw new Error("e2e render crash");
   return null;
 }
