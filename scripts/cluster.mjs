@@ -97,21 +97,8 @@ export function renderNginxConfig(template, given) {
   });
 }
 
-/**
- * Starts the cluster; resolves once every instance is ready and nginx serves.
- * @param {ClusterOptions} [input]
- */
-export async function startCluster(input = {}) {
-  const o = resolveOptions(input);
-  const log = o.log;
-  const logsDir = path.join(o.runtimeDir, "logs");
-  const tmpDir = path.join(o.runtimeDir, "tmp");
-  mkdirSync(logsDir, { recursive: true });
-  mkdirSync(tmpDir, { recursive: true });
-  for (const file of ["access.log", "error.log"]) writeFileSync(path.join(logsDir, file), "");
-  const confFile = path.join(o.runtimeDir, "nginx.conf");
-  const template = readFileSync(TEMPLATE, "utf8");
-
+/** Refuses to start without nginx or with a port taken; builds the web app when needed. */
+async function checkPrerequisites(o) {
   if (spawnSync(o.nginx, ["-v"], { stdio: "ignore" }).status !== 0) {
     throw new Error(`nginx not found (${o.nginx}); install it (Debian: apt-get install nginx) or set NGINX`);
   }
@@ -122,7 +109,10 @@ export async function startCluster(input = {}) {
   }
 
   if (o.build) buildIfNeeded();
+}
 
+/** The API and web instances' environments. */
+function instanceEnvs(o) {
   const common = {
     ...process.env,
     ...o.env,
@@ -149,34 +139,41 @@ export async function startCluster(input = {}) {
     API_ORIGIN: apiOrigin,
     TRUST_PROXY: o.env.TRUST_PROXY ?? "loopback",
   };
+  return { apiEnv, webEnv };
+}
 
-  if (o.migrate) {
-    log(`migrating ${o.databaseSchema ? `schema ${o.databaseSchema}` : "the database"} (npm run migrate)`);
-    const migrated = spawnSync(process.execPath, ["--import", "tsx", "apps/api/src/migrate-cli.ts"], {
-      cwd: ROOT,
-      env: apiEnv,
-      encoding: "utf8",
-    });
-    if (migrated.status !== 0) throw new Error(`npm run migrate failed:\n${migrated.stdout}${migrated.stderr}`);
-    log(migrated.stdout.trim().replace(/^\[migrate\] /, "migrate: "));
-  }
+/** `npm run migrate` once, before the instances start. */
+function migrate(o, apiEnv) {
+  const log = o.log;
+  log(`migrating ${o.databaseSchema ? `schema ${o.databaseSchema}` : "the database"} (npm run migrate)`);
+  const migrated = spawnSync(process.execPath, ["--import", "tsx", "apps/api/src/migrate-cli.ts"], {
+    cwd: ROOT,
+    env: apiEnv,
+    encoding: "utf8",
+  });
+  if (migrated.status !== 0) throw new Error(`npm run migrate failed:\n${migrated.stdout}${migrated.stderr}`);
+  log(migrated.stdout.trim().replace(/^\[migrate\] /, "migrate: "));
+}
 
+/**
+ * @typedef {object} Instance
+ * @property {string} name api-1, web-2…
+ * @property {"api" | "web"} tier
+ * @property {number} port
+ * @property {string} origin http://127.0.0.1:<port>
+ * @property {string} logFile
+ * @property {import("node:child_process").ChildProcess | null} child
+ * @property {Promise<void> | null} exited
+ * @property {boolean} healthy the poller's view: the last /readyz answered 200
+ * @property {boolean} inRotation not marked down in the nginx config last rendered
+ * @property {boolean} expectExit the exit was asked for (kill, restart, stop): not reported
+ * @property {boolean} started spawned before (its log is appended to)
+ */
+
+/** The instances of both tiers, not started yet. */
+function createInstances(o, logsDir) {
   /** @type {Record<string, Instance>} */
   const instances = {};
-  /**
-   * @typedef {object} Instance
-   * @property {string} name api-1, web-2…
-   * @property {"api" | "web"} tier
-   * @property {number} port
-   * @property {string} origin http://127.0.0.1:<port>
-   * @property {string} logFile
-   * @property {import("node:child_process").ChildProcess | null} child
-   * @property {Promise<void> | null} exited
-   * @property {boolean} healthy the poller's view: the last /readyz answered 200
-   * @property {boolean} inRotation not marked down in the nginx config last rendered
-   * @property {boolean} expectExit the exit was asked for (kill, restart, stop): not reported
-   * @property {boolean} started spawned before (its log is appended to)
-   */
   o.apiPorts.forEach((port, i) => {
     const name = `api-${i + 1}`;
     instances[name] = {
@@ -209,110 +206,132 @@ export async function startCluster(input = {}) {
       started: false,
     };
   });
-  const apiIndex = (instance) => o.apiPorts.indexOf(instance.port);
+  return instances;
+}
 
-  let stopping = false;
-  let nginx = null;
-  let nginxExited = null;
+/**
+ * What the cluster's parts share while it runs: the options, the instances, the runtime files, the environments, and
+ * the state that changes (stopping, the nginx process and its exit).
+ * @typedef {object} ClusterRun
+ * @property {ReturnType<typeof resolveOptions>} o
+ * @property {Record<string, Instance>} instances
+ * @property {string} logsDir
+ * @property {string} confFile
+ * @property {string} template
+ * @property {Record<string, string | undefined>} apiEnv
+ * @property {Record<string, string | undefined>} webEnv
+ * @property {{ stopping: boolean, nginx: import("node:child_process").ChildProcess | null, nginxExited: Promise<void> | null }} state
+ */
 
-  function spawnInstance(instance) {
-    const env =
-      instance.tier === "api"
-        ? // The daily settlement and monthly review run in one instance only: the first.
-          {
-            ...apiEnv,
-            API_PORT: String(instance.port),
-            REFERRAL_JOBS: apiIndex(instance) === 0 ? (o.env.REFERRAL_JOBS ?? "on") : "off",
-          }
-        : { ...webEnv, PORT: String(instance.port) };
-    const [command, args, cwd] =
-      instance.tier === "api"
-        ? [process.execPath, ["--import", "tsx", "src/server.ts"], API_DIR]
-        : [process.execPath, ["server.mjs"], WEB_DIR];
-    // A new log per cluster start; a restart appends to it.
-    const out = createWriteStream(instance.logFile, { flags: instance.started ? "a" : "w" });
-    instance.started = true;
-    out.write(`\n--- ${new Date().toISOString()} start ${instance.name} on port ${instance.port}\n`);
-    const child = spawn(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
-    for (const stream of [child.stdout, child.stderr]) {
-      stream.pipe(out, { end: false });
-      if (o.echo) {
-        stream.on("data", (chunk) => {
-          for (const line of chunk.toString().split("\n"))
-            if (line.trim()) process.stdout.write(`[${instance.name}] ${line}\n`);
-        });
-      }
-    }
-    instance.child = child;
-    instance.exited = new Promise((resolve) => {
-      child.once("exit", (code, signal) => {
-        out.end(`--- exit ${signal ?? `code ${code}`}\n`);
-        if (instance.child === child) instance.child = null;
-        if (!stopping && !instance.expectExit)
-          log(`${instance.name} exited (${signal ?? `code ${code}`}); see ${path.relative(ROOT, instance.logFile)}`);
-        instance.expectExit = false;
-        resolve();
+/** Starts (or starts again) one instance, its output into its log. @param {ClusterRun} run */
+function spawnInstance(run, instance) {
+  const { o, apiEnv, webEnv, state } = run;
+  const log = o.log;
+  const apiIndex = (i) => o.apiPorts.indexOf(i.port);
+  const env =
+    instance.tier === "api"
+      ? // The daily settlement and monthly review run in one instance only: the first.
+        {
+          ...apiEnv,
+          API_PORT: String(instance.port),
+          REFERRAL_JOBS: apiIndex(instance) === 0 ? (o.env.REFERRAL_JOBS ?? "on") : "off",
+        }
+      : { ...webEnv, PORT: String(instance.port) };
+  const [command, args, cwd] =
+    instance.tier === "api"
+      ? [process.execPath, ["--import", "tsx", "src/server.ts"], API_DIR]
+      : [process.execPath, ["server.mjs"], WEB_DIR];
+  // A new log per cluster start; a restart appends to it.
+  const out = createWriteStream(instance.logFile, { flags: instance.started ? "a" : "w" });
+  instance.started = true;
+  out.write(`\n--- ${new Date().toISOString()} start ${instance.name} on port ${instance.port}\n`);
+  const child = spawn(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+  for (const stream of [child.stdout, child.stderr]) {
+    stream.pipe(out, { end: false });
+    if (o.echo) {
+      stream.on("data", (chunk) => {
+        for (const line of chunk.toString().split("\n"))
+          if (line.trim()) process.stdout.write(`[${instance.name}] ${line}\n`);
       });
-    });
-  }
-
-  async function waitReady(instance, timeoutMs) {
-    const deadline = Date.now() + timeoutMs;
-    while (Date.now() < deadline) {
-      if (!instance.child) throw new Error(`${instance.name} exited while starting:\n${tail(instance.logFile)}`);
-      if ((await probe(instance.origin, 1000)).ok) return;
-      await sleep(250);
     }
-    throw new Error(`${instance.name} was not ready within ${timeoutMs / 1000} s:\n${tail(instance.logFile)}`);
   }
-
-  /** An instance is written `down` when it is not healthy, unless its whole tier is not (then nginx tries them all). */
-  function isDown(instance) {
-    const tier = Object.values(instances).filter((i) => i.tier === instance.tier);
-    return !instance.healthy && tier.some((i) => i.healthy);
-  }
-
-  const serverLines = (tier) =>
-    Object.values(instances)
-      .filter((i) => i.tier === tier)
-      .map((i) => `        server 127.0.0.1:${i.port} max_fails=1 fail_timeout=5s${isDown(i) ? " down" : ""};`)
-      .join("\n");
-
-  function writeConfig() {
-    const config = renderNginxConfig(template, {
-      RUNTIME_DIR: o.runtimeDir,
-      PUBLIC_LISTEN: `${o.host}:${o.port}`,
-      INTERNAL_LISTEN: `${o.internalHost}:${o.port}`,
-      API_SERVERS: serverLines("api"),
-      WEB_SERVERS: serverLines("web"),
-      MAX_BODY: "2m",
-      DEBUG_HEADERS: o.debug ? "        add_header X-Upstream $upstream_addr always;" : "",
+  instance.child = child;
+  instance.exited = new Promise((resolve) => {
+    child.once("exit", (code, signal) => {
+      out.end(`--- exit ${signal ?? `code ${code}`}\n`);
+      if (instance.child === child) instance.child = null;
+      if (!state.stopping && !instance.expectExit)
+        log(`${instance.name} exited (${signal ?? `code ${code}`}); see ${path.relative(ROOT, instance.logFile)}`);
+      instance.expectExit = false;
+      resolve();
     });
-    writeFileSync(
-      confFile,
-      `# Rendered by scripts/cluster.mjs from deploy/nginx.conf.template; rewritten on every health change.\n${config}`,
-    );
-    for (const instance of Object.values(instances)) instance.inRotation = !isDown(instance);
-  }
+  });
+}
 
-  async function stopAll() {
-    stopping = true;
-    const running = Object.values(instances).filter((i) => i.child);
-    for (const instance of running) instance.child?.kill("SIGTERM");
-    if (nginx) nginx.kill("SIGTERM");
-    const all = Promise.all([...running.map((i) => i.exited), nginxExited].filter(Boolean));
-    const timer = setTimeout(() => {
-      for (const instance of running) instance.child?.kill("SIGKILL");
-    }, 20_000);
-    await all;
-    clearTimeout(timer);
+async function waitReady(instance, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (!instance.child) throw new Error(`${instance.name} exited while starting:\n${tail(instance.logFile)}`);
+    if ((await probe(instance.origin, 1000)).ok) return;
+    await sleep(250);
   }
+  throw new Error(`${instance.name} was not ready within ${timeoutMs / 1000} s:\n${tail(instance.logFile)}`);
+}
 
+/** An instance is written `down` when it is not healthy, unless its whole tier is not (then nginx tries them all). */
+function isDown(instances, instance) {
+  const tier = Object.values(instances).filter((i) => i.tier === instance.tier);
+  return !instance.healthy && tier.some((i) => i.healthy);
+}
+
+function serverLines(instances, tier) {
+  return Object.values(instances)
+    .filter((i) => i.tier === tier)
+    .map((i) => `        server 127.0.0.1:${i.port} max_fails=1 fail_timeout=5s${isDown(instances, i) ? " down" : ""};`)
+    .join("\n");
+}
+
+/** Renders the nginx config for the instances' health now. @param {ClusterRun} run */
+function writeConfig({ o, instances, confFile, template }) {
+  const config = renderNginxConfig(template, {
+    RUNTIME_DIR: o.runtimeDir,
+    PUBLIC_LISTEN: `${o.host}:${o.port}`,
+    INTERNAL_LISTEN: `${o.internalHost}:${o.port}`,
+    API_SERVERS: serverLines(instances, "api"),
+    WEB_SERVERS: serverLines(instances, "web"),
+    MAX_BODY: "2m",
+    DEBUG_HEADERS: o.debug ? "        add_header X-Upstream $upstream_addr always;" : "",
+  });
+  writeFileSync(
+    confFile,
+    `# Rendered by scripts/cluster.mjs from deploy/nginx.conf.template; rewritten on every health change.\n${config}`,
+  );
+  for (const instance of Object.values(instances)) instance.inRotation = !isDown(instances, instance);
+}
+
+/** Stops every instance (SIGTERM, SIGKILL after 20 s) and nginx. @param {ClusterRun} run */
+async function stopAll({ instances, state }) {
+  state.stopping = true;
+  const running = Object.values(instances).filter((i) => i.child);
+  for (const instance of running) instance.child?.kill("SIGTERM");
+  if (state.nginx) state.nginx.kill("SIGTERM");
+  const all = Promise.all([...running.map((i) => i.exited), state.nginxExited].filter(Boolean));
+  const timer = setTimeout(() => {
+    for (const instance of running) instance.child?.kill("SIGKILL");
+  }, 20_000);
+  await all;
+  clearTimeout(timer);
+}
+
+/** Starts every instance, waits until each is ready, then starts nginx and waits until it listens. @param {ClusterRun} run */
+async function startAll(run) {
+  const { o, instances, confFile, logsDir, state } = run;
+  const log = o.log;
   try {
     log(
       `starting ${o.apiPorts.length} API instances (${o.apiPorts.join(", ")}) and ${o.webPorts.length} web instances (${o.webPorts.join(", ")})`,
     );
-    for (const instance of Object.values(instances)) spawnInstance(instance);
+    for (const instance of Object.values(instances)) spawnInstance(run, instance);
     await Promise.all(
       Object.values(instances).map(async (i) => {
         await waitReady(i, i.tier === "api" ? 90_000 : 120_000);
@@ -320,51 +339,57 @@ export async function startCluster(input = {}) {
       }),
     );
 
-    writeConfig();
+    writeConfig(run);
     const test = spawnSync(
       o.nginx,
       ["-t", "-q", "-p", o.runtimeDir, "-c", confFile, "-e", path.join(logsDir, "error.log")],
       { encoding: "utf8" },
     );
     if (test.status !== 0) throw new Error(`nginx refused ${confFile}:\n${test.stderr}`);
-    nginx = spawn(
+    state.nginx = spawn(
       o.nginx,
       ["-p", o.runtimeDir, "-c", confFile, "-e", path.join(logsDir, "error.log"), "-g", "daemon off;"],
       {
         stdio: ["ignore", "inherit", "inherit"],
       },
     );
-    nginxExited = new Promise((resolve) => {
-      nginx.once("exit", (code, signal) => {
-        if (!stopping)
+    state.nginxExited = new Promise((resolve) => {
+      state.nginx.once("exit", (code, signal) => {
+        if (!state.stopping)
           log(
             `nginx exited (${signal ?? `code ${code}`}); see ${path.relative(ROOT, path.join(logsDir, "error.log"))}`,
           );
-        nginx = null;
+        state.nginx = null;
         resolve();
       });
     });
     const deadline = Date.now() + 10_000;
     while (!(await isListening(o.port, o.host === "0.0.0.0" ? "127.0.0.1" : o.host))) {
-      if (!nginx || Date.now() > deadline)
+      if (!state.nginx || Date.now() > deadline)
         throw new Error(`nginx did not start:\n${tail(path.join(logsDir, "error.log"))}`);
       await sleep(100);
     }
   } catch (error) {
-    await stopAll();
+    await stopAll(run);
     throw error;
   }
+}
 
-  // The health poller: /readyz of every instance each pollMs; a change re-renders the upstreams and reloads nginx.
-  let reloads = 0;
-  let polling = true;
-  const poller = (async () => {
-    while (polling) {
+/**
+ * The health poller: /readyz of every instance each pollMs; a change re-renders the upstreams and reloads nginx.
+ * @param {ClusterRun} run
+ */
+function startPoller(run) {
+  const { o, instances, state } = run;
+  const log = o.log;
+  const poller = { reloads: 0, polling: true, done: Promise.resolve() };
+  poller.done = (async () => {
+    while (poller.polling) {
       const started = Date.now();
       const results = await Promise.all(
         Object.values(instances).map(async (i) => [i, await probe(i.origin, Math.max(200, o.pollMs - 100))]),
       );
-      if (!polling) break;
+      if (!poller.polling) break;
       let changed = false;
       for (const [instance, result] of results) {
         if (result.ok !== instance.healthy) {
@@ -377,31 +402,36 @@ export async function startCluster(input = {}) {
           );
         }
       }
-      if (changed && nginx) {
-        writeConfig();
-        nginx.kill("SIGHUP");
-        reloads += 1;
+      if (changed && state.nginx) {
+        writeConfig(run);
+        state.nginx.kill("SIGHUP");
+        poller.reloads += 1;
       }
       await sleep(Math.max(0, o.pollMs - (Date.now() - started)));
     }
   })();
+  return poller;
+}
 
+/** Waits until the poller has put the instance back into nginx's rotation (config rewritten, reload signalled). */
+async function waitInRotation(instance, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(instance.healthy && instance.inRotation)) {
+    if (Date.now() > deadline) throw new Error(`${instance.name} did not come back into rotation`);
+    await sleep(100);
+  }
+  // Let the reloaded workers take over from the old ones.
+  await sleep(300);
+}
+
+/** The running cluster as its callers drive it. @param {ClusterRun} run */
+function clusterHandle(run, poller) {
+  const { o, instances, state } = run;
   const named = (name) => {
     const instance = instances[name];
     if (!instance) throw new Error(`no instance "${name}" (known: ${Object.keys(instances).join(", ")})`);
     return instance;
   };
-
-  /** Waits until the poller has put the instance back into nginx's rotation (config rewritten, reload signalled). */
-  async function waitInRotation(instance, timeoutMs = 30_000) {
-    const deadline = Date.now() + timeoutMs;
-    while (!(instance.healthy && instance.inRotation)) {
-      if (Date.now() > deadline) throw new Error(`${instance.name} did not come back into rotation`);
-      await sleep(100);
-    }
-    // Let the reloaded workers take over from the old ones.
-    await sleep(300);
-  }
 
   const cluster = {
     url: o.publicOrigin,
@@ -410,7 +440,7 @@ export async function startCluster(input = {}) {
     instances,
     runtimeDir: o.runtimeDir,
     get reloads() {
-      return reloads;
+      return poller.reloads;
     },
     /** kill -9 one instance (no drain): what a crash looks like. Resolves once it has exited. */
     async kill(name) {
@@ -428,19 +458,52 @@ export async function startCluster(input = {}) {
         instance.child.kill("SIGTERM");
         await instance.exited;
       }
-      spawnInstance(instance);
+      spawnInstance(run, instance);
       await waitReady(instance, instance.tier === "api" ? 90_000 : 120_000);
       await waitInRotation(instance);
     },
     /** Stops the poller, every instance (SIGTERM: they drain) and nginx. */
     async stop() {
-      stopping = true;
-      polling = false;
-      await poller;
-      await stopAll();
+      state.stopping = true;
+      poller.polling = false;
+      await poller.done;
+      await stopAll(run);
     },
   };
   return cluster;
+}
+
+/**
+ * Starts the cluster; resolves once every instance is ready and nginx serves.
+ * @param {ClusterOptions} [input]
+ */
+export async function startCluster(input = {}) {
+  const o = resolveOptions(input);
+  const logsDir = path.join(o.runtimeDir, "logs");
+  const tmpDir = path.join(o.runtimeDir, "tmp");
+  mkdirSync(logsDir, { recursive: true });
+  mkdirSync(tmpDir, { recursive: true });
+  for (const file of ["access.log", "error.log"]) writeFileSync(path.join(logsDir, file), "");
+  const confFile = path.join(o.runtimeDir, "nginx.conf");
+  const template = readFileSync(TEMPLATE, "utf8");
+
+  await checkPrerequisites(o);
+  const { apiEnv, webEnv } = instanceEnvs(o);
+  if (o.migrate) migrate(o, apiEnv);
+  const instances = createInstances(o, logsDir);
+  /** @type {ClusterRun} */
+  const run = {
+    o,
+    instances,
+    logsDir,
+    confFile,
+    template,
+    apiEnv,
+    webEnv,
+    state: { stopping: false, nginx: null, nginxExited: null },
+  };
+  await startAll(run);
+  return clusterHandle(run, startPoller(run));
 }
 
 async function main() {

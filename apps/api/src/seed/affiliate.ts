@@ -46,9 +46,22 @@ export interface GeneratedAffiliateData {
   rows: Rows;
 }
 
-/** The rows for all AFFILIATE_SPECS at clock `now` (pure: no database). */
-export function generateAffiliateData(now: number): GeneratedAffiliateData {
-  const rows: Rows = {
+type Spec = (typeof AFFILIATE_SPECS)[number];
+
+/** What generating one affiliate's rows needs: the rows so far, the ids handed out, and the clock. */
+interface Generation {
+  rows: Rows;
+  ids: { application: number; link: number; invitee: number; commission: number; card: number };
+  usedUserIds: Set<string>;
+  now: number;
+  today: string;
+  todayStart: number;
+  iso: (ms: number) => string;
+}
+
+/** The tables before any affiliate: only the levels. */
+function emptyRows(): Rows {
+  return {
     affiliate_levels: AFFILIATE_LEVELS.map((l) => ({
       level: l.level,
       name: l.name,
@@ -65,196 +78,245 @@ export function generateAffiliateData(now: number): GeneratedAffiliateData {
     affiliate_commissions: [],
     affiliate_cards: [],
   };
+}
+
+/** The affiliate's row and, when it applied, its approved application. */
+function addAffiliate({ rows, ids, todayStart, iso }: Generation, spec: Spec): void {
+  const joinedMs = todayStart - spec.joinedDaysAgo * DAY_MS + 9 * HOUR_MS;
+  if (spec.application) {
+    rows.affiliate_applications.push({
+      id: ++ids.application,
+      user_id: spec.userId,
+      name: spec.application.name,
+      email: spec.application.email,
+      channels: JSON.stringify(spec.application.channels),
+      region: spec.application.region,
+      message: "I would like to join the programme.",
+      status: "approved",
+      created_at: iso(joinedMs - 2 * DAY_MS),
+      decided_at: iso(joinedMs),
+      decided_by_note: "Welcome aboard",
+    });
+  }
+  rows.affiliates.push({
+    user_id: spec.userId,
+    level: spec.level,
+    rate_bps: spec.rateBps,
+    parent_user_id: spec.parentUserId,
+    note: spec.note,
+    joined_at: iso(joinedMs),
+  });
+}
+
+/** The affiliate's links, each with the sign-ups its invitees will add by day. */
+function addLinks({ rows, ids, todayStart, iso }: Generation, spec: Spec) {
+  return spec.links.map((l) => {
+    const id = ++ids.link;
+    rows.affiliate_links.push({
+      id,
+      user_id: spec.userId,
+      code: l.code,
+      code_key: l.code.toLowerCase(),
+      label: l.label,
+      channel: l.channel,
+      spot_share_bps: l.spotShareBps,
+      futures_share_bps: l.futuresShareBps,
+      created_at: iso(todayStart - l.createdDaysAgo * DAY_MS + 10 * HOUR_MS),
+      archived: 0,
+    });
+    return { ...l, id, signupsByDay: new Map<string, number>() };
+  });
+}
+
+type SeedLink = ReturnType<typeof addLinks>[number];
+
+/** A trading invitee's commission lines from its first trade on; answers its volume and commission totals. */
+function addCommissions(
+  { rows, ids, today }: Generation,
+  spec: Spec,
+  rand: () => number,
+  link: SeedLink,
+  id: number,
+  trade: number,
+): { volumeTotal: number; commissionTotal: number } {
+  let volumeTotal = 0;
+  let commissionTotal = 0;
+  const tradeDays = 1 + Math.floor(-Math.log(1 - rand()) * (spec.tradeDaysMean - 1));
+  let day = dayOf(trade);
+  for (let k = 0; k < tradeDays && day <= today; k++) {
+    const r = rand();
+    const lines = r < 0.55 ? ["spot"] : r < 0.85 ? ["futures"] : ["spot", "futures"];
+    for (const line of lines) {
+      const spot = line === "spot";
+      // A few tiny spot trades: their commission falls below the minimum and is not paid.
+      const tiny = spot && rand() < 0.04;
+      const volumeCents = Math.round(
+        (tiny ? 1 + 19 * rand() : spot ? 100 + 10_000 * rand() ** 3 : 500 + 70_000 * rand() ** 3) * 100,
+      );
+      const feeCents = Math.round((volumeCents * (spot ? 10 : 6)) / 10_000);
+      const netBps = spec.rateBps - (spot ? link.spotShareBps : link.futuresShareBps);
+      let commissionCents = Math.floor((feeCents * netBps) / 10_000);
+      let reason: string | null = null;
+      const why = rand();
+      if (why < 0.015) reason = "self-trade";
+      else if (why < 0.025) reason = "invitee opted out";
+      else if (commissionCents < MIN_COMMISSION_CENTS) reason = "below minimum";
+      if (reason) commissionCents = 0;
+      // Settled at 00:00 UTC of T+1: yesterday's lines are settled today.
+      const settled = addDays(day, SETTLEMENT_HOLD_DAYS) <= today;
+      rows.affiliate_commissions.push({
+        id: ++ids.commission,
+        affiliate_user_id: spec.userId,
+        invitee_id: id,
+        trade_day: day,
+        business_line: line,
+        volume_cents: volumeCents,
+        fee_cents: feeCents,
+        commission_cents: commissionCents,
+        status: settled ? "settled" : "pending",
+        settled_at: settled ? `${addDays(day, SETTLEMENT_HOLD_DAYS)}T00:00:00.000Z` : null,
+        reason_none: reason,
+        fills: 1,
+        fee_micros: feeCents * MICROS_PER_CENT,
+        commission_micros: commissionCents * MICROS_PER_CENT,
+        rebate_micros:
+          Math.floor((feeCents * (spot ? link.spotShareBps : link.futuresShareBps)) / 10_000) * MICROS_PER_CENT,
+        source: "direct",
+        link_id: link.id,
+      });
+      volumeTotal += volumeCents;
+      commissionTotal += commissionCents;
+    }
+    day = addDays(day, 1 + Math.floor(-Math.log(1 - rand()) * 5));
+  }
+  return { volumeTotal, commissionTotal };
+}
+
+/** The affiliate's invitees, spread over the last 365 days and its links; answers their ids. */
+function addInvitees(g: Generation, spec: Spec, rand: () => number, links: SeedLink[]): number[] {
+  const { rows, ids, usedUserIds, now, todayStart, iso } = g;
+  const inviteeIds: number[] = [];
+  for (let n = 0; n < spec.inviteeCount; n++) {
+    const daysAgo = Math.floor(364 * Math.pow(rand(), 1.3));
+    const eligible = links.filter((l) => l.createdDaysAgo > daysAgo);
+    const pool = eligible.length ? eligible : links;
+    let pick = rand() * pool.reduce((s, l) => s + l.weight, 0);
+    const link = pool.find((l) => (pick -= l.weight) < 0) ?? pool[0];
+    if (!link) continue;
+    const registered = Math.min(todayStart - daysAgo * DAY_MS + Math.floor(rand() * DAY_MS), now - 60_000);
+    const capped = (ms: number | null) => (ms !== null && ms <= now ? ms : null);
+    const kyc = rand() < 0.62 ? capped(registered + Math.floor(rand() * 3 * DAY_MS)) : null;
+    const deposit = kyc !== null && rand() < 0.6 ? capped(kyc + Math.floor(rand() * 5 * DAY_MS)) : null;
+    const trade = deposit !== null && rand() < 0.85 ? capped(deposit + Math.floor(rand() * 2 * DAY_MS)) : null;
+    const id = ++ids.invitee;
+    inviteeIds.push(id);
+    const regDay = dayOf(registered);
+    link.signupsByDay.set(regDay, (link.signupsByDay.get(regDay) ?? 0) + 1);
+    // A user has one inviter: invitee user ids are unique across all affiliates.
+    let uid = `7${String(Math.floor(rand() * 1e9)).padStart(9, "0")}`;
+    while (usedUserIds.has(uid)) uid = `7${String(Math.floor(rand() * 1e9)).padStart(9, "0")}`;
+    usedUserIds.add(uid);
+    const { volumeTotal, commissionTotal } =
+      trade === null ? { volumeTotal: 0, commissionTotal: 0 } : addCommissions(g, spec, rand, link, id, trade);
+    rows.affiliate_invitees.push({
+      id,
+      affiliate_user_id: spec.userId,
+      link_id: link.id,
+      user_id: uid,
+      masked_user_id: `${uid.slice(0, 2)}****${uid.slice(-2)}`,
+      registered_at: iso(registered),
+      kyc_at: kyc === null ? null : iso(kyc),
+      first_deposit_at: deposit === null ? null : iso(deposit),
+      first_trade_at: trade === null ? null : iso(trade),
+      volume_cents: volumeTotal,
+      commission_cents: commissionTotal,
+      commission_micros: commissionTotal * MICROS_PER_CENT,
+    });
+  }
+  return inviteeIds;
+}
+
+/** Each link's daily clicks and sign-ups since it was created (at most 365 days). */
+function addDailyStats({ rows, today }: Generation, rand: () => number, links: SeedLink[]): void {
+  for (const link of links) {
+    for (let d = Math.min(364, link.createdDaysAgo); d >= 0; d--) {
+      const day = addDays(today, -d);
+      const signups = link.signupsByDay.get(day) ?? 0;
+      rows.affiliate_link_daily_stats.push({
+        link_id: link.id,
+        day,
+        signups,
+        clicks: signups * (6 + Math.floor(rand() * 10)) + Math.floor(rand() * 12 * link.weight),
+      });
+    }
+  }
+}
+
+/** The affiliate's experience cards, in every state. */
+function addCards(
+  { rows, ids, now, iso }: Generation,
+  spec: Spec,
+  rand: () => number,
+  links: SeedLink[],
+  inviteeIds: number[],
+): void {
+  const offsets = [0, 1, 2, 4, 6, 9, 12, 15, 19, 24, 28, 33, 38, 45, 52, 60, 70, 85, 100, 120];
+  for (let j = 0; j < spec.cards; j++) {
+    const issued = Math.min(now - (offsets[j] ?? j * 7) * DAY_MS - Math.floor(rand() * 6 * HOUR_MS), now - HOUR_MS);
+    const expires = issued + CARD_VALIDITY_DAYS * DAY_MS;
+    let status: string;
+    let claimed: number | null = null;
+    let used: number | null = null;
+    if (expires <= now) {
+      status = j % 4 === 0 ? "used" : "expired";
+      if (status === "used") {
+        claimed = issued + DAY_MS;
+        used = issued + 3 * DAY_MS;
+      } else if (j % 4 === 1) claimed = issued + 2 * DAY_MS;
+    } else if (j % 3 === 0) {
+      status = "issued";
+    } else {
+      claimed = issued + Math.floor((now - issued) / 2);
+      status = j % 3 === 1 ? "claimed" : "used";
+      if (status === "used") used = claimed + Math.floor((now - claimed) / 2);
+    }
+    const code = Array.from({ length: 12 }, () => CARD_ALPHABET[Math.floor(rand() * CARD_ALPHABET.length)]).join("");
+    const toLink = j % 2 === 0;
+    const invitee = inviteeIds[Math.floor(rand() * inviteeIds.length)] ?? null;
+    rows.affiliate_cards.push({
+      id: ++ids.card,
+      affiliate_user_id: spec.userId,
+      code,
+      amount_cents: ([10, 20, 50, 100][j % 4] ?? 10) * 100,
+      status,
+      issued_to_link_id: toLink ? (links[j % links.length]?.id ?? null) : null,
+      issued_to_invitee_id: toLink ? null : invitee,
+      claimed_by_user_id: null,
+      issued_at: iso(issued),
+      claimed_at: claimed === null ? null : iso(claimed),
+      used_at: used === null ? null : iso(used),
+      expires_at: iso(expires),
+    });
+  }
+}
+
+/** The rows for all AFFILIATE_SPECS at clock `now` (pure: no database). */
+export function generateAffiliateData(now: number): GeneratedAffiliateData {
+  const rows = emptyRows();
   const today = dayOf(now);
   const todayStart = Date.parse(dayStart(today));
   const iso = (ms: number) => new Date(ms).toISOString();
   const ids = { application: 0, link: 0, invitee: 0, commission: 0, card: 0 };
   const usedUserIds = new Set<string>();
+  const g: Generation = { rows, ids, usedUserIds, now, today, todayStart, iso };
 
   for (const spec of AFFILIATE_SPECS) {
     const rand = prng(spec.seed);
-    const joinedMs = todayStart - spec.joinedDaysAgo * DAY_MS + 9 * HOUR_MS;
-    if (spec.application) {
-      rows.affiliate_applications.push({
-        id: ++ids.application,
-        user_id: spec.userId,
-        name: spec.application.name,
-        email: spec.application.email,
-        channels: JSON.stringify(spec.application.channels),
-        region: spec.application.region,
-        message: "I would like to join the programme.",
-        status: "approved",
-        created_at: iso(joinedMs - 2 * DAY_MS),
-        decided_at: iso(joinedMs),
-        decided_by_note: "Welcome aboard",
-      });
-    }
-    rows.affiliates.push({
-      user_id: spec.userId,
-      level: spec.level,
-      rate_bps: spec.rateBps,
-      parent_user_id: spec.parentUserId,
-      note: spec.note,
-      joined_at: iso(joinedMs),
-    });
-
-    const links = spec.links.map((l) => {
-      const id = ++ids.link;
-      rows.affiliate_links.push({
-        id,
-        user_id: spec.userId,
-        code: l.code,
-        code_key: l.code.toLowerCase(),
-        label: l.label,
-        channel: l.channel,
-        spot_share_bps: l.spotShareBps,
-        futures_share_bps: l.futuresShareBps,
-        created_at: iso(todayStart - l.createdDaysAgo * DAY_MS + 10 * HOUR_MS),
-        archived: 0,
-      });
-      return { ...l, id, signupsByDay: new Map<string, number>() };
-    });
-
-    const inviteeIds: number[] = [];
-    for (let n = 0; n < spec.inviteeCount; n++) {
-      const daysAgo = Math.floor(364 * Math.pow(rand(), 1.3));
-      const eligible = links.filter((l) => l.createdDaysAgo > daysAgo);
-      const pool = eligible.length ? eligible : links;
-      let pick = rand() * pool.reduce((s, l) => s + l.weight, 0);
-      const link = pool.find((l) => (pick -= l.weight) < 0) ?? pool[0];
-      if (!link) continue;
-      const registered = Math.min(todayStart - daysAgo * DAY_MS + Math.floor(rand() * DAY_MS), now - 60_000);
-      const capped = (ms: number | null) => (ms !== null && ms <= now ? ms : null);
-      const kyc = rand() < 0.62 ? capped(registered + Math.floor(rand() * 3 * DAY_MS)) : null;
-      const deposit = kyc !== null && rand() < 0.6 ? capped(kyc + Math.floor(rand() * 5 * DAY_MS)) : null;
-      const trade = deposit !== null && rand() < 0.85 ? capped(deposit + Math.floor(rand() * 2 * DAY_MS)) : null;
-      const id = ++ids.invitee;
-      inviteeIds.push(id);
-      const regDay = dayOf(registered);
-      link.signupsByDay.set(regDay, (link.signupsByDay.get(regDay) ?? 0) + 1);
-      // A user has one inviter: invitee user ids are unique across all affiliates.
-      let uid = `7${String(Math.floor(rand() * 1e9)).padStart(9, "0")}`;
-      while (usedUserIds.has(uid)) uid = `7${String(Math.floor(rand() * 1e9)).padStart(9, "0")}`;
-      usedUserIds.add(uid);
-      let volumeTotal = 0;
-      let commissionTotal = 0;
-      if (trade !== null) {
-        const tradeDays = 1 + Math.floor(-Math.log(1 - rand()) * (spec.tradeDaysMean - 1));
-        let day = dayOf(trade);
-        for (let k = 0; k < tradeDays && day <= today; k++) {
-          const r = rand();
-          const lines = r < 0.55 ? ["spot"] : r < 0.85 ? ["futures"] : ["spot", "futures"];
-          for (const line of lines) {
-            const spot = line === "spot";
-            // A few tiny spot trades: their commission falls below the minimum and is not paid.
-            const tiny = spot && rand() < 0.04;
-            const volumeCents = Math.round(
-              (tiny ? 1 + 19 * rand() : spot ? 100 + 10_000 * rand() ** 3 : 500 + 70_000 * rand() ** 3) * 100,
-            );
-            const feeCents = Math.round((volumeCents * (spot ? 10 : 6)) / 10_000);
-            const netBps = spec.rateBps - (spot ? link.spotShareBps : link.futuresShareBps);
-            let commissionCents = Math.floor((feeCents * netBps) / 10_000);
-            let reason: string | null = null;
-            const why = rand();
-            if (why < 0.015) reason = "self-trade";
-            else if (why < 0.025) reason = "invitee opted out";
-            else if (commissionCents < MIN_COMMISSION_CENTS) reason = "below minimum";
-            if (reason) commissionCents = 0;
-            // Settled at 00:00 UTC of T+1: yesterday's lines are settled today.
-            const settled = addDays(day, SETTLEMENT_HOLD_DAYS) <= today;
-            rows.affiliate_commissions.push({
-              id: ++ids.commission,
-              affiliate_user_id: spec.userId,
-              invitee_id: id,
-              trade_day: day,
-              business_line: line,
-              volume_cents: volumeCents,
-              fee_cents: feeCents,
-              commission_cents: commissionCents,
-              status: settled ? "settled" : "pending",
-              settled_at: settled ? `${addDays(day, SETTLEMENT_HOLD_DAYS)}T00:00:00.000Z` : null,
-              reason_none: reason,
-              fills: 1,
-              fee_micros: feeCents * MICROS_PER_CENT,
-              commission_micros: commissionCents * MICROS_PER_CENT,
-              rebate_micros:
-                Math.floor((feeCents * (spot ? link.spotShareBps : link.futuresShareBps)) / 10_000) * MICROS_PER_CENT,
-              source: "direct",
-              link_id: link.id,
-            });
-            volumeTotal += volumeCents;
-            commissionTotal += commissionCents;
-          }
-          day = addDays(day, 1 + Math.floor(-Math.log(1 - rand()) * 5));
-        }
-      }
-      rows.affiliate_invitees.push({
-        id,
-        affiliate_user_id: spec.userId,
-        link_id: link.id,
-        user_id: uid,
-        masked_user_id: `${uid.slice(0, 2)}****${uid.slice(-2)}`,
-        registered_at: iso(registered),
-        kyc_at: kyc === null ? null : iso(kyc),
-        first_deposit_at: deposit === null ? null : iso(deposit),
-        first_trade_at: trade === null ? null : iso(trade),
-        volume_cents: volumeTotal,
-        commission_cents: commissionTotal,
-        commission_micros: commissionTotal * MICROS_PER_CENT,
-      });
-    }
-
-    for (const link of links) {
-      for (let d = Math.min(364, link.createdDaysAgo); d >= 0; d--) {
-        const day = addDays(today, -d);
-        const signups = link.signupsByDay.get(day) ?? 0;
-        rows.affiliate_link_daily_stats.push({
-          link_id: link.id,
-          day,
-          signups,
-          clicks: signups * (6 + Math.floor(rand() * 10)) + Math.floor(rand() * 12 * link.weight),
-        });
-      }
-    }
-
-    const offsets = [0, 1, 2, 4, 6, 9, 12, 15, 19, 24, 28, 33, 38, 45, 52, 60, 70, 85, 100, 120];
-    for (let j = 0; j < spec.cards; j++) {
-      const issued = Math.min(now - (offsets[j] ?? j * 7) * DAY_MS - Math.floor(rand() * 6 * HOUR_MS), now - HOUR_MS);
-      const expires = issued + CARD_VALIDITY_DAYS * DAY_MS;
-      let status: string;
-      let claimed: number | null = null;
-      let used: number | null = null;
-      if (expires <= now) {
-        status = j % 4 === 0 ? "used" : "expired";
-        if (status === "used") {
-          claimed = issued + DAY_MS;
-          used = issued + 3 * DAY_MS;
-        } else if (j % 4 === 1) claimed = issued + 2 * DAY_MS;
-      } else if (j % 3 === 0) {
-        status = "issued";
-      } else {
-        claimed = issued + Math.floor((now - issued) / 2);
-        status = j % 3 === 1 ? "claimed" : "used";
-        if (status === "used") used = claimed + Math.floor((now - claimed) / 2);
-      }
-      const code = Array.from({ length: 12 }, () => CARD_ALPHABET[Math.floor(rand() * CARD_ALPHABET.length)]).join("");
-      const toLink = j % 2 === 0;
-      const invitee = inviteeIds[Math.floor(rand() * inviteeIds.length)] ?? null;
-      rows.affiliate_cards.push({
-        id: ++ids.card,
-        affiliate_user_id: spec.userId,
-        code,
-        amount_cents: ([10, 20, 50, 100][j % 4] ?? 10) * 100,
-        status,
-        issued_to_link_id: toLink ? (links[j % links.length]?.id ?? null) : null,
-        issued_to_invitee_id: toLink ? null : invitee,
-        claimed_by_user_id: null,
-        issued_at: iso(issued),
-        claimed_at: claimed === null ? null : iso(claimed),
-        used_at: used === null ? null : iso(used),
-        expires_at: iso(expires),
-      });
-    }
+    addAffiliate(g, spec);
+    const links = addLinks(g, spec);
+    const inviteeIds = addInvitees(g, spec, rand, links);
+    addDailyStats(g, rand, links);
+    addCards(g, spec, rand, links, inviteeIds);
   }
   return { rows };
 }
