@@ -1,4 +1,4 @@
-// The phases of `npm run bench` that measure in Chromium what a phone gets (design.md "Budgets", issue 36):
+// The phases of `npm run bench` that measure in Chromium what a phone gets (architecture.md "Budgets", issue 36):
 // - js: every script response a page's load brings until the network is quiet, gzip -9 of each body (BENCH_ONLY=js);
 // - inp: Interaction to Next Paint of the main interactions, web-vitals' onINP at 4x CPU slowdown (BENCH_ONLY=inp).
 // Both at 390 px with touch, in fresh browser contexts (nothing cached), in one Chromium.
@@ -133,7 +133,7 @@ export async function pageScripts(browser, url, { cookie, origin } = {}) {
 }
 
 /**
- * The interactions of design.md's INP budget. Each `open`s its page (logged in when `session`), gets ready (hydrated,
+ * The interactions of architecture.md's INP budget. Each `open`s its page (logged in when `session`), gets ready (hydrated,
  * the part below the fold loaded), then `interact`s as a thumb does and waits for the effect on screen.
  */
 export const INP_SCENARIOS = [

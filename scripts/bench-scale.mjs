@@ -348,7 +348,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(JSON.stringify(result, null, 2));
 }
 
-/** The scale budgets (design.md "Data at scale") the result breaks, one sentence each. */
+/** The scale budgets (architecture.md "Data at scale") the result breaks, one sentence each. */
 export function scaleBudgetBreaks(scale, BUDGET) {
   const broken = [];
   for (const [name, call] of Object.entries(scale.top))

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // npm run bench: builds the product and a bare Next.js page, starts both, and measures them against the budgets of
-// shared/design.md. Writes bench/results.json and bench/results.md; exits non-zero when a budget is broken.
+// docs/architecture.md. Writes bench/results.json and bench/results.md; exits non-zero when a budget is broken.
 // Not part of npm test: timings on a shared 2-core machine are noisy, so they are reported, not unit-tested.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -41,7 +41,7 @@ const ONLY = new Set(
 );
 /** The phases that measure the running product (the scale phase builds its own API in-process on PostgreSQL). */
 const PRODUCT_PHASES = ["js", "ssr", "api", "analytics", "feed", "load", "lighthouse", "afterpaint", "inp"];
-/** INP tries per interaction (design.md: p75 of 5). */
+/** INP tries per interaction (architecture.md: p75 of 5). */
 const INP_RUNS = Number(process.env.BENCH_INP_RUNS ?? 5);
 /** The pages whose LCP and TBT are measured with and without the after-paint loader (issue 37). */
 const AFTER_PAINT_PAGES = ["/affiliates", "/affiliates/fee", "/affiliates/vip/vipIntroduce", "/affiliates/dashboard"];
@@ -54,12 +54,12 @@ const LOAD_PG_URL = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5
 /** How long the whole bench may take on this machine, the scale phase aside (it feeds 2,000,000 fills alone). */
 const BENCH_MINUTES_LIMIT = 15;
 
-/** Budgets of design.md ("Budgets"): ratios to the bare page measured in the same run, and Lighthouse's scores. */
+/** Budgets of architecture.md ("Budgets"): ratios to the bare page measured in the same run, and Lighthouse's scores. */
 const BUDGET = {
   enqueueMicroseconds: 20,
   ingestEventsPerSecond: 20_000,
   feedFillsPerSecond: 5_000,
-  // The scale phase (design.md "Data at scale"): a top partner's data on PostgreSQL.
+  // The scale phase (architecture.md "Data at scale"): a top partner's data on PostgreSQL.
   scaleCallP95Ms: 200,
   scaleSmallRatio: 1.5,
   scaleExportSeconds: 5,
@@ -223,7 +223,7 @@ start(process.execPath, ["--import", "tsx", "scripts/start.mjs"], root, {
   RATE_LIMIT_MAX: "100000000",
   ANALYTICS_RATE_LIMIT_MAX: "100000000",
   PUBLIC_ORIGIN: ORIGIN,
-  // Production mode (design.md "Budgets"): error reporting on, its tunnel on the product's own origin; the demo
+  // Production mode (architecture.md "Budgets"): error reporting on, its tunnel on the product's own origin; the demo
   // data is off by default online, and the logged-in pages need the demo accounts.
   APP_ENV: "online",
   SENTRY_DSN: "https://benchpublic@localhost/1",
@@ -330,7 +330,7 @@ if (ONLY.has("lighthouse")) {
   console.log(
     `[bench] Lighthouse 12.2.3, ${LH_RUNS} runs per page, ${measured.length} of ${PAGES.length} pages${FULL ? "" : " (BENCH_FULL=1 for all)"}…`,
   );
-  // The bare page is the reference every page's TBT and LCP are divided by (design.md: ratios in one run). It is
+  // The bare page is the reference every page's TBT and LCP are divided by (architecture.md: ratios in one run). It is
   // measured before the pages and after them, and the reference is the median of both sets of runs: the machine
   // drifts in the minutes the pages take, and one set at the start would be the reference of the first pages only.
   const lighthouse = createLighthouse({ runs: LH_RUNS, origin: ORIGIN });

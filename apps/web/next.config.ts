@@ -25,7 +25,7 @@ export const HSTS = { key: "Strict-Transport-Security", value: "max-age=31536000
 const ASSET_PATHS = [`${BASE_PATH}/_next/:path*`, `${BASE_PATH}/static/:path*`, "/_next/:path*"];
 
 const config: NextConfig = {
-  // All assets live under /affiliates so a gateway can route the product by that prefix alone (design.md).
+  // All assets live under /affiliates so a gateway can route the product by that prefix alone (architecture.md).
   assetPrefix: BASE_PATH,
   poweredByHeader: false,
   reactStrictMode: true,
@@ -80,7 +80,7 @@ const config: NextConfig = {
 };
 
 /**
- * Error reporting (spec §7-9). Nothing deployment-specific is built in: APP_ENV, SENTRY_DSN and PUBLIC_ORIGIN are
+ * Error reporting (requirements.md §7-9). Nothing deployment-specific is built in: APP_ENV, SENTRY_DSN and PUBLIC_ORIGIN are
  * read at run time (src/lib/runtime-config.ts), so one build serves any origin and environment — hence no `env` here,
  * which would inline them into both bundles. Nothing is uploaded and nothing needs the network at build: no source
  * maps, no release, no telemetry.

@@ -117,7 +117,7 @@ export function requestIdOf(request: IncomingMessage): string {
   return typeof header === "string" && REQUEST_ID.test(header) ? header : randomUUID();
 }
 
-/** The browser's trace id of a request (spec §3, header `TraceId`) when it has the spec's form, else undefined. */
+/** The browser's trace id of a request (requirements.md §3, header `TraceId`) when it has the spec's form, else undefined. */
 export function traceIdOf(request: IncomingMessage): string | undefined {
   const header = request.headers[HeaderName.traceId.toLowerCase()];
   return typeof header === "string" && TRACE_ID_PATTERN.test(header) ? header : undefined;
@@ -239,7 +239,7 @@ const apiPlugin: FastifyPluginAsync<AppOptions> = async (app, options) => {
   await app.register(riskRoutes, { prefix: "/v1/risk" });
   await app.register(buriedRoutes, { prefix: "/v1/buried", rateLimit: options.analyticsRateLimit });
   await app.register(supportRoutes, { prefix: "/v1/support", rateLimit: options.supportRateLimit });
-  // The Sentry tunnel (spec §7): SENTRY_PROJECT_IDS, SENTRY_DSN_HOSTS, SENTRY_UPSTREAM, SENTRY_TUNNEL_BODY_LIMIT,
+  // The Sentry tunnel (requirements.md §7): SENTRY_PROJECT_IDS, SENTRY_DSN_HOSTS, SENTRY_UPSTREAM, SENTRY_TUNNEL_BODY_LIMIT,
   // SENTRY_TUNNEL_MAX_ITEMS, SENTRY_TUNNEL_MAX_EVENT_BYTES, SENTRY_RATE_LIMIT_MAX.
   await app.register(sentryRoutes, { prefix: "/v1/sentry", ...sentryTunnelConfig(), ...options.sentryTunnel });
   await app.register(adminRoutes, {
@@ -273,7 +273,7 @@ export async function buildApp(
     logger: options.logger ? { level: process.env.LOG_LEVEL ?? "info" } : false,
     // Every log line of a request carries its id (reqId), and so do the response header and any error envelope.
     genReqId: requestIdOf,
-    // ...and the browser's trace id when it sent one (spec §3).
+    // ...and the browser's trace id when it sent one (requirements.md §3).
     childLoggerFactory(logger, bindings, options, rawRequest) {
       const traceId = traceIdOf(rawRequest);
       return logger.child(traceId ? { ...bindings, traceId } : bindings, options);

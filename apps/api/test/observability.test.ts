@@ -87,7 +87,7 @@ describe(`metrics and request ids (${DIALECT})`, () => {
     expect(forged.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it("hands back the browser's trace id (spec §3) when it has the spec's form, and nothing else", async () => {
+  it("hands back the browser's trace id (requirements.md §3) when it has the spec's form, and nothing else", async () => {
     const traceId = "w1700000000123abcdefghijk";
     const traced = await t.app.inject({
       method: "GET",

@@ -12,14 +12,14 @@ import { AFFILIATE, logIn } from "./fixtures";
  * WCAG 2.0 and 2.1, levels A and AA, zero violations.
  */
 /**
- * No rule is disabled for web pages: they are zoomable (WCAG 1.4.4, design.md Decisions 2026-11-26). Only inside the
- * app does spec §2 fix the viewport; its test is at the end of this file.
+ * No rule is disabled for web pages: they are zoomable (WCAG 1.4.4, architecture.md Decisions 2026-11-26). Only inside the
+ * app does requirements.md §2 fix the viewport; its test is at the end of this file.
  */
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 const LOCALES_UNDER_TEST: Locale[] = ["en", "ar"];
 type Theme = "light" | "dark";
 
-/** Themes a page can show: always-dark pages (spec §2) only dark, the others both. */
+/** Themes a page can show: always-dark pages (requirements.md §2) only dark, the others both. */
 const themesOf = (path: string): Theme[] => (isDarkOnlyPath(localePath("en", path)) ? ["dark"] : ["light", "dark"]);
 const urlOf = (locale: Locale, path: string, theme: Theme) => `${localePath(locale, path)}?appTheme=${theme}`;
 
@@ -112,7 +112,7 @@ for (const locale of LOCALES_UNDER_TEST) {
 
 /**
  * The page inside the native app (its user agent and simulated bridge, as in e2e/app-mode.spec.ts). Only there does
- * spec §2 fix the viewport (maximum-scale=1, user-scalable=no), which axe's `meta-viewport` rule (WCAG 1.4.4) reports:
+ * requirements.md §2 fix the viewport (maximum-scale=1, user-scalable=no), which axe's `meta-viewport` rule (WCAG 1.4.4) reports:
  * that rule alone is disabled, here only.
  */
 test("axe: a page inside the app, meta-viewport aside", async ({ browser }) => {

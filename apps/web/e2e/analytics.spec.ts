@@ -30,7 +30,7 @@ async function analyticsStarted(request: APIRequestContext, since: number, devic
 const deviceIdOf = (page: import("@playwright/test").Page) =>
   page.evaluate(() => window.localStorage.getItem("fingerprint") ?? "");
 
-test.describe("analytics (spec §3, §4, §7)", () => {
+test.describe("analytics (requirements.md §3, §4, §7)", () => {
   test("the first visit's show event arrives with every field", async ({ page, request }) => {
     const since = Date.now();
     await page.goto("/affiliates?pfb=partner42");

@@ -37,7 +37,7 @@ async function appPage(browser: Browser, config: Partial<NativeHostConfig> & { v
   return context.newPage();
 }
 
-/** The refresh prompt every bridge failure ends in (spec §8), once per page load. */
+/** The refresh prompt every bridge failure ends in (requirements.md §8), once per page load. */
 const PROMPT = "Something went wrong in the app. Please refresh the page.";
 
 type Call = { action: string | null; params: unknown };
@@ -79,7 +79,7 @@ async function untilToastsClosed(page: Page): Promise<void> {
     .toBe(0);
 }
 
-test.describe("app mode (spec §2, §4)", () => {
+test.describe("app mode (requirements.md §2, §4)", () => {
   test("detected by user agent: the server renders no header or footer", async ({ browser }) => {
     const page = await appPage(browser, { version: "2.60.0" });
     const html = await (
@@ -124,7 +124,7 @@ test.describe("app mode (spec §2, §4)", () => {
     expect(requests[0]?.params).toMatchObject({ path: apiPath("userInfo"), method: "POST" });
   });
 
-  test("a user-info call the app never answers: after spec §7's 8 s the page goes on as on the web, with the refresh prompt and no 408", async ({
+  test("a user-info call the app never answers: after requirements.md §7's 8 s the page goes on as on the web, with the refresh prompt and no 408", async ({
     browser,
   }) => {
     const page = await appPage(browser, {
@@ -268,7 +268,7 @@ const below = (version: string) => {
   return patch > 0 ? `${major}.${minor}.${patch - 1}` : minor > 0 ? `${major}.${minor - 1}.99` : `${major - 1}.99.99`;
 };
 
-test.describe("deep links (spec §2, §9)", () => {
+test.describe("deep links (requirements.md §2, §9)", () => {
   for (const link of DEEP_LINKS) {
     test(`${link.target}: in the app from ${link.gate} with its params`, async ({ browser }) => {
       const page = await appPage(browser, { version: link.gate });
@@ -295,7 +295,7 @@ test.describe("deep links (spec §2, §9)", () => {
   }
 });
 
-test.describe("bridge errors (spec §8)", () => {
+test.describe("bridge errors (requirements.md §8)", () => {
   test("an app that answers a deep link with an error code: the refresh prompt, and the page stays", async ({
     browser,
   }) => {
@@ -339,12 +339,12 @@ async function appPageWithoutBridge(browser: Browser): Promise<Page> {
 /** The app's user agent and its native object, but the app never calls back. */
 const silentAppPage = (browser: Browser) => appPage(browser, { version: "2.60.0", defaultAnswer: "silence" });
 
-/** The login page the web sends a visitor of the dashboard to (spec §2). */
+/** The login page the web sends a visitor of the dashboard to (requirements.md §2). */
 const WEB_LOGIN = /\/login\?from=%2Faffiliates%2Fdashboard&source=cms$/;
-/** A bit above the longest bridge time-out (spec §9: 10 s for requests): the page must have decided by then. */
+/** A bit above the longest bridge time-out (requirements.md §9: 10 s for requests): the page must have decided by then. */
 const BRIDGE_DECIDED_MS = BRIDGE_TIMEOUTS.request + 2_000;
 
-test.describe("in the app without a working bridge the page behaves as on the web (spec §8, §9)", () => {
+test.describe("in the app without a working bridge the page behaves as on the web (requirements.md §8, §9)", () => {
   for (const [name, open] of [
     ["no native object", appPageWithoutBridge],
     ["an app that never answers", silentAppPage],

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { ADMIN_HEADERS, apiPath, apiRoute, chooseOption, logIn, PLAIN_USER, registerNewUser } from "./fixtures";
 
-test.describe("affiliate application with the spec's form messages (spec §5)", () => {
+test.describe("affiliate application with the spec's form messages (requirements.md §5)", () => {
   test("a visitor is sent to log in first", async ({ page }) => {
     await page.goto("/affiliates/apply");
     await expect(page).toHaveURL(/\/login\?from=%2Faffiliates%2Fapply&source=cms$/);
@@ -95,7 +95,7 @@ test.describe("affiliate application with the spec's form messages (spec §5)", 
   });
 });
 
-test.describe("safe links and windows (spec §5)", () => {
+test.describe("safe links and windows (requirements.md §5)", () => {
   const statusWith = (url: string) => ({
     application: {
       id: 1,

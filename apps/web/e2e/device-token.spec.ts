@@ -5,7 +5,7 @@ import { apiPath, apiRoute, isApiCall } from "./fixtures";
 
 const statusOf = (page: import("@playwright/test").Page) => page.locator("html").getAttribute("data-device-token");
 
-test.describe("device token (spec §3, §4, §9)", () => {
+test.describe("device token (requirements.md §3, §4, §9)", () => {
   test("a fresh visitor gets a 40-character token cookie for 7 days", async ({ page, context }) => {
     await page.goto("/affiliates");
     await expect.poll(() => statusOf(page)).toBe("success");
@@ -77,13 +77,13 @@ test.describe("device token (spec §3, §4, §9)", () => {
     expect(headers.deviceid).toMatch(/^\w{8,}$/);
     expect(headers["custom-token"]).toMatch(/^[A-Za-z0-9]{32}$/);
     expect(headers.language).toBe("en");
-    // Spec §3's trace id, a new one per request, handed back by the API.
+    // requirements.md §3's trace id, a new one per request, handed back by the API.
     expect(headers.traceid).toMatch(TRACE_ID_PATTERN);
     const response = await request.response();
     expect(response?.headers().traceid).toBe(headers.traceid);
   });
 
-  test("the risk SDK (spec §7) loads lazily: for a new custom token only, and its device information is sent", async ({
+  test("the risk SDK (requirements.md §7) loads lazily: for a new custom token only, and its device information is sent", async ({
     page,
   }) => {
     const sdkLoads: string[] = [];

@@ -3,7 +3,7 @@ import { freePort, startWebInstance, type WebInstance } from "./web-instance";
 import { apiPath, isApiCall, waitForHydration } from "./fixtures";
 
 /**
- * Error reporting end to end (spec §7-9), in Chromium against the real API.
+ * Error reporting end to end (requirements.md §7-9), in Chromium against the real API.
  * APP_ENV is read at run time, so the APP_ENV=beta instance is the suite's own build started once more, on
  * a port the OS picks, with the suite's API (e2e/web-instance.ts); the configured APP_ENV=test server (baseURL) must
  * send nothing. E2E_BETA_REUSE=<origin> (or 1: http://localhost:3150) uses a beta instance already listening there.

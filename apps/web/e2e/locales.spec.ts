@@ -175,7 +175,9 @@ test.describe("every page in every locale (plain HTTP)", () => {
     await request.dispose();
   });
 
-  test("pages carry the default time zone Asia/Shanghai to the client formatters (spec §9)", async ({ request }) => {
+  test("pages carry the default time zone Asia/Shanghai to the client formatters (requirements.md §9)", async ({
+    request,
+  }) => {
     const html = await (await request.get(localePath("en", PAGES.fee.path))).text();
     expect(html).toMatch(/\\?"timeZone\\?":\\?"Asia\/Shanghai\\?"/);
   });

@@ -73,7 +73,7 @@ for (const { path, locale, messages } of CASES) {
         .evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
       expect(hrefs).toEqual(MAIN_PAGES.map((key) => localePath(locale, PAGES[key].path)));
       for (const href of hrefs) {
-        // The dashboard asks a visitor without a session to log in first (spec §2): that page answers too.
+        // The dashboard asks a visitor without a session to log in first (requirements.md §2): that page answers too.
         const answer = await page.request.get(href, { headers: DOCUMENT });
         expect(answer.status(), href).toBe(200);
       }

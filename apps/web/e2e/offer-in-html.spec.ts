@@ -4,7 +4,7 @@ import { OFFERS, type OfferName } from "../src/lib/offers";
 import { API_ROUTES, apiPath } from "./fixtures";
 
 /**
- * design.md "Decisions": the offer is in the HTML. Every page that shows programme figures the same for
+ * architecture.md "Decisions": the offer is in the HTML. Every page that shows programme figures the same for
  * every visitor (rates, levels, tiers, FAQ) carries them in the HTML the server sends: a crawler, a link preview or a
  * visitor whose calls fail sees them. Checked with JavaScript off and every API call refused, against the API's own
  * answers; and with JavaScript on, the page does not ask the API for them again (it renders once).

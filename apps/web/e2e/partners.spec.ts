@@ -12,7 +12,7 @@ interface PageCase {
   name: string;
   path: string;
   title: RegExp;
-  /** Spec §2's always-dark list names this page. */
+  /** requirements.md §2's always-dark list names this page. */
   darkOnly: boolean;
   /** A table or list of API figures, and what it must show in English. */
   data: { testId: string; en: (string | RegExp)[]; rows?: number };
@@ -32,7 +32,7 @@ const PAGES: PageCase[] = [
     name: "market-maker",
     path: "/market-maker",
     title: /^Market-maker programme: maker rebates/,
-    // Not in spec §2's always-dark list: it follows appTheme and the theme cookie.
+    // Not in requirements.md §2's always-dark list: it follows appTheme and the theme cookie.
     darkOnly: false,
     data: {
       testId: "maker-tiers",
@@ -109,7 +109,7 @@ test.describe("partner pages render the API's figures", () => {
       await expect(data).not.toContainText(/Up to|requests\/s|Not listed yet|30-day/);
     });
 
-    test(`${c.name}: theme rule of spec §2 (${c.darkOnly ? "always dark" : "follows appTheme and the cookie"})`, async ({
+    test(`${c.name}: theme rule of requirements.md §2 (${c.darkOnly ? "always dark" : "follows appTheme and the cookie"})`, async ({
       page,
       context,
     }) => {
@@ -137,7 +137,7 @@ test.describe("partner pages render the API's figures", () => {
     await expect(page.getByTestId("partner-faq")).toContainText("加价如何运作？");
   });
 
-  test("pages that point at trading use the deep-link cards (spec §2)", async ({ page }) => {
+  test("pages that point at trading use the deep-link cards (requirements.md §2)", async ({ page }) => {
     await page.goto("/affiliates/market-maker");
     await expect(page.locator('[data-deep-link="coinPage"]')).toHaveAttribute("href", /.+/);
     await page.goto("/affiliates/vip-institutional-services");
@@ -230,7 +230,7 @@ interface StoredApplication {
   status: string;
 }
 
-test.describe("partner application forms with the spec's validate messages (spec §5)", () => {
+test.describe("partner application forms with the spec's validate messages (requirements.md §5)", () => {
   test("a visitor is asked to log in, and comes back to the page afterwards", async ({ page }) => {
     await page.goto("/affiliates/market-maker");
     const call = page.getByTestId("partner-login-call");
@@ -282,7 +282,7 @@ test.describe("partner application forms with the spec's validate messages (spec
       await form.getByRole("button", { name: f.submit }).click();
       const answer = await sent;
       expect(answer.status()).toBe(200);
-      // The device token went with it (spec §7).
+      // The device token went with it (requirements.md §7).
       expect(answer.request().headers()["dy-token"]).toMatch(/^[A-Za-z0-9]{40}$/);
       const status = page.getByTestId("partner-application-status");
       await expect(status).toHaveAttribute("data-status", "pending");

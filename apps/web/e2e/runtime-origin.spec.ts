@@ -5,7 +5,7 @@ import { isApiCall, waitForHydration } from "./fixtures";
 import { DIST_DIR, SUITE_ORIGIN, freePort, startWebInstance, type WebInstance } from "./web-instance";
 
 /**
- * One build, any origin and environment (design.md "Decisions"). The suite's build is started twice more,
+ * One build, any origin and environment (architecture.md "Decisions"). The suite's build is started twice more,
  * with other ports, PUBLIC_ORIGINs and APP_ENVs (and, on one, a SENTRY_DSN); each must show its own: every head link
  * (canonical, hreflang alternates, og:url) on its own origin, its APP_ENV and DSN in the browser. The build itself
  * holds none of them, and neither do the RSC payloads of client navigation and prefetch.

@@ -70,7 +70,7 @@ test("the sanitiser removes every way a script could run from API HTML (the whit
   await expect(answer.locator('a[href="https://docs.example.com/x"]')).toHaveAttribute("rel", /noopener/);
 });
 
-test.describe("images through the optimiser under /affiliates (spec §7, §9)", () => {
+test.describe("images through the optimiser under /affiliates (requirements.md §7, §9)", () => {
   const source = "/affiliates/static/images/network.png";
 
   test("a listed width is optimised; an unlisted one is refused", async ({ request }) => {

@@ -28,12 +28,14 @@ test("the head has title, description, canonical, 31 alternates + x-default, OG,
   await expect(head.locator('meta[property="og:title"]')).toHaveAttribute("content", title);
   await expect(head.locator('meta[property="og:url"]')).toHaveAttribute("content", `${baseURL}/ja/affiliates/fee`);
   await expect(head.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary");
-  // On the web the page can be zoomed (WCAG 1.4.4, design.md Decisions 2026-11-26).
+  // On the web the page can be zoomed (WCAG 1.4.4, architecture.md Decisions 2026-11-26).
   await expect(head.locator('meta[name="viewport"]')).toHaveAttribute("content", "width=device-width, initial-scale=1");
   expect(await page.locator("html").getAttribute("lang")).toBe("ja");
 });
 
-test("inside the app the same page keeps spec §2's fixed viewport: scale 1, no zoom", async ({ browser }) => {
+test("inside the app the same page keeps requirements.md §2's fixed viewport: scale 1, no zoom", async ({
+  browser,
+}) => {
   // The app is recognised by its user agent (ExchangeApp/<version>, lib/app-detect.ts), as in e2e/app-mode.spec.ts.
   const ua =
     "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36 ExchangeApp/2.60.0";

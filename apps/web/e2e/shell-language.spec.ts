@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { htmlAttr, waitForHydration } from "./fixtures";
 
-test.describe("languages (spec §2)", () => {
+test.describe("languages (requirements.md §2)", () => {
   test("languageType=2 gives Japanese and is removed from the URL, other parameters kept", async ({
     page,
     context,

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { AFFILIATE, apiPath, apiRoute, isApiCall, logIn, PLAIN_USER, waitForHydration } from "./fixtures";
 
-test.describe("login state (spec §2, §4)", () => {
+test.describe("login state (requirements.md §2, §4)", () => {
   test("a page that needs login sends a visitor to /login with from and source, and login returns there", async ({
     page,
   }) => {
@@ -59,7 +59,7 @@ test.describe("login state (spec §2, §4)", () => {
   });
 });
 
-test.describe("request errors (spec §8)", () => {
+test.describe("request errors (requirements.md §8)", () => {
   test("a 500 shows one error toast with the translated status text", async ({ page, context }) => {
     await logIn(context);
     await page.route(apiRoute("userInfo"), (route) => route.fulfill({ status: 500, body: "upstream failed" }));

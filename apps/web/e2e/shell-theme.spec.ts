@@ -4,7 +4,7 @@ import { waitForHydration } from "./fixtures";
 const htmlClass = async (page: import("@playwright/test").Page) =>
   (await page.locator("html").getAttribute("class")) ?? "";
 
-test.describe("themes (spec §2)", () => {
+test.describe("themes (requirements.md §2)", () => {
   test("an always-dark page ignores appTheme=light and the cookie", async ({ page, context, baseURL }) => {
     await context.addCookies([{ name: "theme", value: "Light", url: baseURL! }]);
     await page.goto("/affiliates?appTheme=light");

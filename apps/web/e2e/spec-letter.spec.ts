@@ -35,7 +35,7 @@ async function open(page: Page, context: BrowserContext, baseURL: string, locale
 
 const footer = (page: Page) => page.locator("footer.site-footer");
 
-test.describe("the footer's switches and what it receives (spec §1, §2)", () => {
+test.describe("the footer's switches and what it receives (requirements.md §1, §2)", () => {
   test("in every locale: a language switch naming the language and a theme switch, in the page's language", async ({
     page,
     context,
@@ -156,7 +156,7 @@ test.describe("the footer's switches and what it receives (spec §1, §2)", () =
   });
 });
 
-test.describe("the global loading flag (spec §3)", () => {
+test.describe("the global loading flag (requirements.md §3)", () => {
   test("on while user info is awaited (a line at the top once the wait lasts), off when it has come", async ({
     page,
     context,
@@ -177,7 +177,7 @@ test.describe("the global loading flag (spec §3)", () => {
   });
 });
 
-test.describe("global settings in storage (spec §3)", () => {
+test.describe("global settings in storage (requirements.md §3)", () => {
   test("kept under the spec's keys, and the theme follows the switch", async ({ page, context, baseURL }) => {
     await logIn(context, AFFILIATE);
     await open(page, context, baseURL!, "ar", "/fee");
@@ -206,7 +206,7 @@ test.describe("global settings in storage (spec §3)", () => {
   });
 });
 
-test.describe("toasts (spec §4): the optional close button", () => {
+test.describe("toasts (requirements.md §4): the optional close button", () => {
   test("an error toast closes with its close button", async ({ page }) => {
     await page.route(apiRoute("vipAirdrops"), (route) =>
       route.fulfill({ status: 503, contentType: "text/plain", body: "down" }),
@@ -216,7 +216,7 @@ test.describe("toasts (spec §4): the optional close button", () => {
     await expect(page.getByTestId("load-failed")).toBeVisible({ timeout: 20_000 });
     const toast = page.locator(".bit-message-notice");
     await expect(toast).toContainText("[503]");
-    // The pointer rests on the toast from here on, which pauses its timer (spec §4): only the button can close it.
+    // The pointer rests on the toast from here on, which pauses its timer (requirements.md §4): only the button can close it.
     await toast.getByRole("button", { name: "Close message" }).click();
     await expect(toast).toHaveCount(0, { timeout: 1_500 });
   });

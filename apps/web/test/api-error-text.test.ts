@@ -59,7 +59,7 @@ describe("business refusals as sentences (apiErrors)", () => {
     expect(new Set(codes).size).toBe(codes.length);
     expect(Object.keys(BUSINESS_CODE_NAMES).sort()).toEqual([...codes].sort());
     for (const [name, code] of Object.entries(TABLE_CODES)) expect(apiErrorKey(code)).toBe(`apiErrors.${name}`);
-    // HTTP statuses and the silent codes have no sentence: they keep spec §8's texts (or show nothing).
+    // HTTP statuses and the silent codes have no sentence: they keep requirements.md §8's texts (or show nothing).
     for (const code of [
       ResponseCode.badRequest,
       ResponseCode.forbidden,
@@ -100,7 +100,7 @@ describe("apiErrorText", () => {
     );
   });
 
-  it("keeps spec §8's `[code] message` for HTTP statuses, the network and business codes without a sentence", () => {
+  it("keeps requirements.md §8's `[code] message` for HTTP statuses, the network and business codes without a sentence", () => {
     const en = translatorFor("en");
     expect(
       apiErrorText(
@@ -124,7 +124,7 @@ describe("apiErrorText", () => {
     expect(apiErrorText(business("30001", "Account frozen"), en)).toBe("[30001] Account frozen");
   });
 
-  it("a status that arrives as a business envelope stays spec §8's text too", () => {
+  it("a status that arrives as a business envelope stays requirements.md §8's text too", () => {
     expect(apiErrorText(business(ResponseCode.badRequest, "name: too short"), translatorFor("en"))).toBe(
       "[400] name: too short",
     );

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import dayjs from "dayjs";
 import { applyDayjsLocale, DAYJS_LOCALES } from "../src/lib/dayjs-locale";
 
-describe("dayjs locale per page (spec §9)", () => {
+describe("dayjs locale per page (requirements.md §9)", () => {
   it("Chinese weeks start on Monday", async () => {
     expect(await applyDayjsLocale("zh-CN")).toBe("zh-cn");
     // 2026-11-25 is a Wednesday: the week starts on Monday 23rd in Chinese, Sunday 22nd in English

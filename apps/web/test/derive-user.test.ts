@@ -10,7 +10,7 @@ const overview = (settings: Partial<UserOverview["settings"]> = {}): UserOvervie
   userName: "Aurora",
 });
 
-describe("deriveUser (spec §3)", () => {
+describe("deriveUser (requirements.md §3)", () => {
   it("with every flag off, nothing is bound or enabled and phone and email are hidden", () => {
     const user = deriveUser(overview());
     expect(user).toMatchObject({

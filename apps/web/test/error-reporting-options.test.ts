@@ -34,7 +34,7 @@ const core = sentryRequire("@sentry/core") as SentryCore;
 /** The tunnel's path for a project, from the endpoint table. */
 const tunnelPath = (projectId: string | number): string => endpointPath("sentryTunnel", { projectId });
 
-describe("the option set (spec §9)", () => {
+describe("the option set (requirements.md §9)", () => {
   const options = sharedOptions({ appEnv: "online", location: { origin: "https://www.exchange.example" } });
 
   it("has the spec's limits", () => {
@@ -108,7 +108,7 @@ describe("the option set (spec §9)", () => {
   });
 });
 
-describe("the tunnel (spec §7)", () => {
+describe("the tunnel (requirements.md §7)", () => {
   it(`is ${ENDPOINTS.sentryTunnel.method} /${ENDPOINTS.sentryTunnel.path} on the current host, the production host without a window`, () => {
     expect(projectIdOf("https://public@localhost/1")).toBe("1");
     expect(projectIdOf("https://key@o0.ingest.sentry.io/4501234")).toBe("4501234");
@@ -154,7 +154,7 @@ describe("traces of /404 are ignored", () => {
   });
 });
 
-describe("trace propagation targets (spec §7)", () => {
+describe("trace propagation targets (requirements.md §7)", () => {
   const page = "https://www.exchange.example/affiliates/fee";
   const targets = tracePropagationTargets(new URL(page).origin);
   /** The SDK's own rule: a target matches the full URL, or (same origin only) the path. */

@@ -14,7 +14,7 @@ const F = FILTERED;
 /** A real call's URL: what the client's breadcrumbs and reports carry. */
 const LOGIN = endpointUrl("login");
 
-describe("isSensitiveKey (spec §8 names, any case, _ - and camelCase variants)", () => {
+describe("isSensitiveKey (requirements.md §8 names, any case, _ - and camelCase variants)", () => {
   it.each([
     "loginName",
     "login_name",

@@ -50,7 +50,7 @@ describe("format (Intl per page locale)", () => {
     expect(createFormat("ar").amount(0.5, "BTC")).toBe("\u20660.5\u00a0BTC\u2069");
   });
 
-  it("formats moments in Asia/Shanghai unless the user's zone is known (spec §9)", () => {
+  it("formats moments in Asia/Shanghai unless the user's zone is known (requirements.md §9)", () => {
     expect(DEFAULT_TIME_ZONE).toBe("Asia/Shanghai");
     const moment = Date.UTC(2026, 10, 25, 20, 30); // 20:30 UTC = 04:30 next day in Shanghai
     const shanghai = createFormat("en");
@@ -89,7 +89,7 @@ describe("format (Intl per page locale)", () => {
     expect(createFormat("zh-TC").day("2026-11-25")).toBe("2026年11月25日");
   });
 
-  it("Chinese weeks start on Monday, US English on Sunday (spec §9)", () => {
+  it("Chinese weeks start on Monday, US English on Sunday (requirements.md §9)", () => {
     expect(firstDayOfWeek("zh-CN")).toBe(1);
     expect(firstDayOfWeek("zh-TC")).toBe(1);
     expect(firstDayOfWeek("en")).toBe(7);

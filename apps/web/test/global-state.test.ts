@@ -5,7 +5,7 @@ import { isGlobalLoading, trackLoading } from "../src/state/global-loading";
 import { shellUserOf } from "../src/lib/shell-user";
 import type { DerivedUser } from "../src/lib/derive-user";
 
-describe("global settings in storage (spec §3)", () => {
+describe("global settings in storage (requirements.md §3)", () => {
   it("uses the spec's keys", () => {
     expect(Object.values(STORAGE_KEYS.settings)).toEqual([
       "locale",
@@ -45,7 +45,7 @@ describe("global settings in storage (spec §3)", () => {
   });
 });
 
-describe("the global loading flag (spec §3)", () => {
+describe("the global loading flag (requirements.md §3)", () => {
   it("is on while any tracked call runs, failed ones included, and off when all have settled", async () => {
     let finishFirst!: () => void;
     let failSecond!: (error: Error) => void;
@@ -61,7 +61,7 @@ describe("the global loading flag (spec §3)", () => {
   });
 });
 
-describe("user info for the header and footer (spec §2: only when a userId exists)", () => {
+describe("user info for the header and footer (requirements.md §2: only when a userId exists)", () => {
   const user = (userId: string) => ({ userId, userName: "Ann", loginName: "ann@example.com" }) as DerivedUser;
   it("passes the user on with a userId, and nothing without one or without a login", () => {
     expect(shellUserOf({ isLogin: true, userResult: user("8012") })?.userId).toBe("8012");

@@ -25,7 +25,7 @@ const memory = () => {
   };
 };
 
-describe("image host choice (spec §7)", () => {
+describe("image host choice (requirements.md §7)", () => {
   it("lists each candidate once, foreign hosts first", () => {
     expect(candidateHosts(config)).toEqual(["https://a.example", "https://b.example", "https://c.example"]);
   });

@@ -91,7 +91,7 @@ describe("native app: one bridge-unavailable state per page load", () => {
     expect(host.calls).toHaveLength(3);
   });
 
-  it("the start-up user-info call an app never answers is decided after spec §7's 8 s, by the bridge (no 408)", async () => {
+  it("the start-up user-info call an app never answers is decided after requirements.md §7's 8 s, by the bridge (no 408)", async () => {
     simulateApp({ defaultAnswer: "silence" });
     const app = await pageLoad(APP_UA);
     const { http } = await import("../src/lib/http");

@@ -16,7 +16,7 @@ function find(node: unknown, type: string): ReactElement<Record<string, unknown>
   return undefined;
 }
 
-describe("toast messages (spec §3 types, spec §4 optional close button)", () => {
+describe("toast messages (requirements.md §3 types, requirements.md §4 optional close button)", () => {
   it("plain types go to antd as they are, with the text alone", () => {
     for (const type of ["info", "success", "warning", "error", "loading"] as const)
       expect(messageArgs(type, "Saved", "k", {}, () => undefined)).toEqual({ type, content: "Saved", key: "k" });

@@ -1,22 +1,22 @@
 import { ANALYTICS_MAX_BATCH } from "@affiliates/contracts";
 
-/** The analytics constants of spec §9 and the SDK's own bounds, once, as typed constants. */
+/** The analytics constants of requirements.md §9 and the SDK's own bounds, once, as typed constants. */
 export const ANALYTICS_LIMITS = {
-  /** Events per upload (spec §9: batch 50): the API's maximum per request. */
+  /** Events per upload (requirements.md §9: batch 50): the API's maximum per request. */
   batchSize: ANALYTICS_MAX_BATCH,
-  /** The delivery loop's period (spec §9: every 500 ms). */
+  /** The delivery loop's period (requirements.md §9: every 500 ms). */
   loopMs: 500,
-  /** No upload for this long after a 403 (spec §8, §9). */
+  /** No upload for this long after a 403 (requirements.md §8, §9). */
   silentMs: 10_000,
-  /** `first_day` holds within this long of the first visit (spec §9: 24 h). */
+  /** `first_day` holds within this long of the first visit (requirements.md §9: 24 h). */
   firstDayMs: 24 * 60 * 60 * 1000,
   /** Each beacon and each `keepalive` fetch body stays under this many bytes (browsers cap in-flight keepalive at 64 KiB). */
   beaconMaxBytes: 60 * 1024,
-  /** At most this many fingerprint cookies are kept (spec §9); the product sets none (it stores its fingerprint). */
+  /** At most this many fingerprint cookies are kept (requirements.md §9); the product sets none (it stores its fingerprint). */
   maxFingerprintCookies: 10,
   /** The queue's bound: beyond it the oldest events are dropped and counted. */
   maxQueue: 2000,
-  /** The session id's random part is an integer in [0, 100] (spec §9). */
+  /** The session id's random part is an integer in [0, 100] (requirements.md §9). */
   sessionRandomMax: 100,
 } as const;
 

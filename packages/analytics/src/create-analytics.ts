@@ -68,7 +68,7 @@ function randomId(random: () => number): string {
   return id.slice(0, 24);
 }
 
-/** The analytics SDK (spec §3–§5, §7–§9): validate → enrich → queue → merge/batch → send. */
+/** The analytics SDK (requirements.md §3–§5, §7–§9): validate → enrich → queue → merge/batch → send. */
 export function createAnalytics(options: AnalyticsOptions): Analytics {
   const world = resolveWorld(options);
   const { clock, storage, log, random, document, win, location, navigator, screen, fetchImpl, sendBeacon } = world;
@@ -270,7 +270,7 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
         counts.rejected += outcome.rejected;
         break;
       case "silence":
-        // Spec §8: a 403 means 10 s of silence, as before; it is not a failure and leaves the back-off as it is.
+        // requirements.md §8: a 403 means 10 s of silence, as before; it is not a failure and leaves the back-off as it is.
         silentUntil = now + ANALYTICS_LIMITS.silentMs;
         counts.silenced += 1;
         break;

@@ -4,7 +4,7 @@ import type { AnalyticsEvent, DeviceFields, ExternalFields, Sys, TrackInput } fr
 import type { DocumentLike, LocationLike, NavigatorLike, ScreenLike } from "./world";
 import { pageNameOf } from "./page-names";
 
-/** Spec §9: session id = device id + timestamp + a random integer 0–100. */
+/** requirements.md §9: session id = device id + timestamp + a random integer 0–100. */
 export const sessionIdOf = (deviceId: string, now: number, random: () => number): string =>
   `${deviceId}${now}${Math.floor(random() * (ANALYTICS_LIMITS.sessionRandomMax + 1))}`;
 
@@ -38,7 +38,7 @@ interface EnrichContext {
 }
 
 /**
- * The enrich step: a tracked input becomes a complete event (spec §3). What cannot change during a page life (user
+ * The enrich step: a tracked input becomes a complete event (requirements.md §3). What cannot change during a page life (user
  * agent, device, session, screen) is computed once; per event only the cheap reads remain.
  */
 export function createEnricher(context: EnrichContext): (input: TrackInput) => AnalyticsEvent {

@@ -10,7 +10,7 @@ interface EnqueueMeasure {
 
 /**
  * Times `track()` for `n` events on an SDK with in-memory fakes (no network, no timers): the bench's enqueue cost
- * (design.md budget ≤ 20 µs/event). The queue bound is raised so that no event is dropped while measuring.
+ * (architecture.md budget ≤ 20 µs/event). The queue bound is raised so that no event is dropped while measuring.
  */
 export function measureEnqueue(n = 10_000, now: () => number = () => performance.now()): EnqueueMeasure {
   const clock: ClockLike = { now: () => Date.now(), setInterval: () => 0, clearInterval: () => undefined };

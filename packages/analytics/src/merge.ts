@@ -5,7 +5,7 @@ const extList = (ext: AnalyticsEvent["event_tracking_ext"]): Ext[] =>
   ext === undefined ? [] : Array.isArray(ext) ? ext : [ext];
 
 /**
- * Spec §5: events flagged `merge` that share a tracking id become one event (the first one, in its place) whose
+ * requirements.md §5: events flagged `merge` that share a tracking id become one event (the first one, in its place) whose
  * `event_tracking_ext` lists every merged event's ext. Other events pass unchanged, in order.
  */
 export function mergeEvents(events: readonly AnalyticsEvent[]): AnalyticsEvent[] {

@@ -1,5 +1,5 @@
 /**
- * The pages analytics names (spec §2; `/affiliates` is the affiliate programme page), matched by suffix: an event's `curr_page` is the spec's path of the page it was
+ * The pages analytics names (requirements.md §2; `/affiliates` is the affiliate programme page), matched by suffix: an event's `curr_page` is the spec's path of the page it was
  * sent from, the same in every language (`/ja/affiliates/vip/detail` → `/vip/detail`). The longer of two paths that
  * share an ending comes first, so `/affiliates/experience-card` is not taken for `/affiliates`.
  */
@@ -17,7 +17,6 @@ export const ANALYTICS_PAGES = [
   "/fee",
   "/incubation-program",
 ] as const;
-
 
 /** The spec's page path a pathname ends with, or the pathname itself for pages analytics does not name. */
 export function pageNameOf(pathname: string): string {

@@ -18,7 +18,7 @@ interface TrackPageViewsOptions {
 }
 
 /**
- * Page tracking (spec §4): `show` now and after every URL change (pushState / replaceState / popstate, as
+ * Page tracking (requirements.md §4): `show` now and after every URL change (pushState / replaceState / popstate, as
  * client-side routers navigate) preceded by the `hide` of the page left; `hide` when the tab is hidden or the page
  * is left; `show` again when it is visible. Returns a function that undoes it all.
  */

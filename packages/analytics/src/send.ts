@@ -8,7 +8,7 @@ import type { FetchLike, ResponseLike, SendBeaconLike } from "./world";
 /** What an upload attempt came to. `retryAfterMs`: the answer's `Retry-After`, in ms from when it arrived. */
 export type SendOutcome =
   | { kind: "ok"; duplicates: number; rejected: number; retryAfterMs?: number }
-  /** 403: the upload switch is off for this client; stay silent for a while (spec §8: 10 s, whatever the headers say). */
+  /** 403: the upload switch is off for this client; stay silent for a while (requirements.md §8: 10 s, whatever the headers say). */
   | { kind: "silence" }
   /** Network failure or a server error (429, 5xx…): keep the events, retry later (backing off). */
   | { kind: "retry"; reason: string; retryAfterMs?: number }
@@ -33,7 +33,7 @@ const countOf = (value: unknown): number =>
 interface FetchSenderOptions {
   fetch: FetchLike;
   url: string;
-  /** The page's `pfb` query parameter, sent as the `pfb` header (spec §7). */
+  /** The page's `pfb` query parameter, sent as the `pfb` header (requirements.md §7). */
   pfb: string | null;
   maxKeepaliveBytes?: number;
   /** The clock, for a `Retry-After` given as an HTTP date; `Date.now` by default. */

@@ -1,6 +1,6 @@
 import type { AnalyticsEventContract } from "@affiliates/contracts";
 
-// The event's one definition is the API's contract (spec §3); a type-only import, so no schema code reaches the browser.
+// The event's one definition is the API's contract (requirements.md §3); a type-only import, so no schema code reaches the browser.
 type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 export type Ext = { [key: string]: JsonValue };
 
@@ -17,7 +17,7 @@ export type EventType = AnalyticsEvent["type"];
 export type Sys = AnalyticsEvent["sys"];
 export type PageStatus = NonNullable<AnalyticsEvent["page_status"]>;
 
-/** Spec §3, device and session fields. */
+/** requirements.md §3, device and session fields. */
 export type DeviceFields = Pick<
   AnalyticsEvent,
   | "browser"
@@ -41,10 +41,10 @@ export type DeviceFields = Pick<
   | "first_day"
 >;
 
-/** Spec §3, external fields. */
+/** requirements.md §3, external fields. */
 export type ExternalFields = Pick<AnalyticsEvent, "app_id" | "app_name" | "ver" | "uid">;
 
-/** Spec §3, event fields. */
+/** requirements.md §3, event fields. */
 type EventFields = Omit<AnalyticsEvent, "type" | "event_id" | keyof DeviceFields | keyof ExternalFields>;
 
 /** What a caller may set on `track(type, fields)`; everything else is filled in by enrichment. */

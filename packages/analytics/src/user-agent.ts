@@ -46,7 +46,7 @@ export async function parseUserAgentInSteps(userAgent: string, pause: () => Prom
 
 const MOBILE_OS = /^(iOS|Android|HarmonyOS|iPadOS|Windows Phone|BlackBerry|KaiOS)$/i;
 
-/** Spec §3 `sys`: "app H5" inside the app, else Windows, MacOS, mobile (phones, tablets, mobile OSes) or web. */
+/** requirements.md §3 `sys`: "app H5" inside the app, else Windows, MacOS, mobile (phones, tablets, mobile OSes) or web. */
 export function sysOf(parsed: ParsedUserAgent, inApp: boolean): Sys {
   if (inApp) return "app H5";
   if (parsed.deviceType === "mobile" || parsed.deviceType === "tablet" || MOBILE_OS.test(parsed.os)) return "mobile";

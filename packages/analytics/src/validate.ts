@@ -1,11 +1,11 @@
 import { ANALYTICS_LOG_ENV_PATTERN, ANALYTICS_TRACKING_ID_PATTERN } from "@affiliates/contracts";
 import type { AnalyticsPlugin } from "./pipeline";
 
-/** Spec §5: "/" or "b" followed by digits. */
+/** requirements.md §5: "/" or "b" followed by digits. */
 export const isValidTrackingId = (id: unknown): id is string =>
   typeof id === "string" && ANALYTICS_TRACKING_ID_PATTERN.test(id);
 
-/** Spec §5: `pre`, `online`, or ending in `test` plus 1–2 digits. */
+/** requirements.md §5: `pre`, `online`, or ending in `test` plus 1–2 digits. */
 export const isValidLogEnv = (env: unknown): env is string =>
   typeof env === "string" && ANALYTICS_LOG_ENV_PATTERN.test(env);
 

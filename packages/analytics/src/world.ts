@@ -1,6 +1,6 @@
 /**
  * The slices of the browser the SDK touches, as small structural types: tests pass fakes, browsers the real objects
- * (design.md "Inject the world").
+ * (architecture.md "Inject the world").
  */
 import type { Clock } from "@affiliates/contracts";
 

@@ -7,7 +7,7 @@ function storedEvents(world: ReturnType<typeof createWorld>): AnalyticsEvent[] {
   return (JSON.parse(world.storage.getItem(STORAGE_KEYS.queue) ?? "{}") as { events: AnalyticsEvent[] }).events;
 }
 
-describe("enrichment (spec §3)", () => {
+describe("enrichment (requirements.md §3)", () => {
   it("fills every event, device, session and external field", () => {
     const world = createWorld({ getUid: () => "U1001" });
     const analytics = world.make();

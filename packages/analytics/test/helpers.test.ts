@@ -13,7 +13,7 @@ import { createFakeStorage } from "./fakes";
 const event = (n: number, more: Partial<AnalyticsEvent> = {}) =>
   ({ event_id: `e${n}`, event_tracking_id: `b${n}`, merge: false, retry_count: 0, ...more }) as AnalyticsEvent;
 
-describe("constants (spec §9)", () => {
+describe("constants (requirements.md §9)", () => {
   it("are the spec's numbers", () => {
     expect(ANALYTICS_LIMITS).toMatchObject({
       batchSize: 50,

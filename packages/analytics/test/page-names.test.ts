@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ANALYTICS_PAGES, pageNameOf, STORAGE_KEYS, type AnalyticsEvent } from "../src/index";
 import { createWorld } from "./fakes";
 
-describe("page names (spec §2: the paths analytics names, matched by suffix)", () => {
+describe("page names (requirements.md §2: the paths analytics names, matched by suffix)", () => {
   it.each([
     ["/affiliates", "/affiliates"],
     ["/ja/affiliates", "/affiliates"],

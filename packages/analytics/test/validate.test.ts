@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { isValidLogEnv, isValidTrackingId } from "../src/index";
 import { createWorld, settle } from "./fakes";
 
-describe("event_tracking_id (spec §5)", () => {
+describe("event_tracking_id (requirements.md §5)", () => {
   it.each(["/", "b0", "b1", "b123456"])("accepts %j", (id) => expect(isValidTrackingId(id)).toBe(true));
   it.each(["", "b", "B1", "a1", "1", "//", "/b1", "b1x", "b-1", " b1", "b1 ", "b1/"])("refuses %j", (id) =>
     expect(isValidTrackingId(id)).toBe(false),
@@ -21,7 +21,7 @@ describe("event_tracking_id (spec §5)", () => {
   });
 });
 
-describe("log env (spec §5)", () => {
+describe("log env (requirements.md §5)", () => {
   it.each(["pre", "online", "test1", "test12", "qa-test3", "uat_test99"])("accepts %j", (env) =>
     expect(isValidLogEnv(env)).toBe(true),
   );

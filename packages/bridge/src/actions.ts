@@ -4,14 +4,14 @@ import type { AssetTab, BusinessLineValue } from "./enums";
 type LinkScalar = string | number | boolean;
 export type LinkValue = LinkScalar | null | undefined;
 
-/** Login (spec §2): all optional. */
+/** Login (requirements.md §2): all optional. */
 export interface LoginParams {
   closeGuide?: boolean | null;
   referralCode?: string | null;
   inviteCode?: string | null;
 }
 
-/** Coin / market page (spec §2). */
+/** Coin / market page (requirements.md §2). */
 export interface CoinPageParams {
   symbol?: string | null;
   type?: string | number | null;
@@ -25,30 +25,30 @@ export interface CoinPageParams {
   toCoinName?: string | null;
 }
 
-/** Contract page (spec §2). */
+/** Contract page (requirements.md §2). */
 export interface ContractParams {
   symbolId?: string | number | null;
   bizLine?: BusinessLineValue | null;
 }
 
-/** Deposit page (spec §2). */
+/** Deposit page (requirements.md §2). */
 export interface DepositParams {
   coinName?: string | null;
   coinId?: string | number | null;
 }
 
-/** Coupon centre (spec §2). */
+/** Coupon centre (requirements.md §2). */
 export interface CouponCenterParams {
   tab?: string | null;
 }
 
-/** Generic web-page router (spec §2): the page url (sent encoded) plus extra params. */
+/** Generic web-page router (requirements.md §2): the page url (sent encoded) plus extra params. */
 export interface H5RouterParams {
   url: string;
   [extra: string]: LinkValue;
 }
 
-/** Financial assets page (spec §2). */
+/** Financial assets page (requirements.md §2). */
 export interface FinancialAssetsParams {
   type?: AssetTab | null;
   coinId?: string | number | null;
@@ -58,7 +58,7 @@ export interface FinancialAssetsParams {
   tokenId?: string | number | null;
 }
 
-/** Savings products page (spec §2): no parameters. */
+/** Savings products page (requirements.md §2): no parameters. */
 export type SavingsParams = Record<string, never>;
 
 type TitleBarTheme = "dark" | "light";

@@ -1,7 +1,7 @@
 import { ResponseCode } from "@affiliates/contracts";
 
 /**
- * The bridge's response codes (spec §8), one table. The shared codes come from
+ * The bridge's response codes (requirements.md §8), one table. The shared codes come from
  * `@affiliates/contracts`; 110100 is the bridge's own time-out code.
  */
 export const BRIDGE_CODES = {
@@ -19,7 +19,7 @@ const BRIDGE_TIMEOUT_CODES: readonly string[] = [BRIDGE_CODES.timeout, BRIDGE_CO
 
 export const isBridgeTimeoutCode = (code: string): boolean => BRIDGE_TIMEOUT_CODES.includes(code);
 
-/** Time-outs of spec §7 and §9, in milliseconds. */
+/** Time-outs of requirements.md §7 and §9, in milliseconds. */
 export const BRIDGE_TIMEOUTS = {
   /** Any call without its own time-out. */
   default: 3_000,

@@ -88,7 +88,7 @@ interface Pending {
   reject(error: BridgeError): void;
 }
 
-/** Turns a usable answer into data, or the typed error for its code (spec §8). */
+/** Turns a usable answer into data, or the typed error for its code (requirements.md §8). */
 function settleBridgeResponse<T>(response: BridgeResponse, extra: Readonly<Record<string, unknown>> = {}): T {
   const { code, data, msg } = response;
   if (isSuccessCode(code)) return data as T;

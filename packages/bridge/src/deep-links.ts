@@ -15,7 +15,7 @@ import type { Bridge } from "./create-bridge";
 import type { AppInfo } from "./detect-app";
 import { supports, type GatedFeature } from "./version-gates";
 
-/** Every deep-link target of spec §2 with its bridge action and version gate (login has none). */
+/** Every deep-link target of requirements.md §2 with its bridge action and version gate (login has none). */
 export const DEEP_LINK_TARGETS = {
   login: { action: "login", feature: null },
   coinPage: { action: "openCoinPage", feature: "coinPage" },
@@ -99,7 +99,7 @@ export type DeepLinkOutcome =
   | { via: "none"; url: string; reason: "unsafeUrl" };
 
 /**
- * Opens a deep-link target (spec §2): inside the app, when its version gate passes, as a bridge call
+ * Opens a deep-link target (requirements.md §2): inside the app, when its version gate passes, as a bridge call
  * with the compacted params (bridge errors reject as `BridgeError`); otherwise as a navigation to the
  * matching web page.
  */

@@ -1,6 +1,6 @@
 import { parseVersion } from "./compare-versions";
 
-/** What the app injects (spec §4): Android's `addJavascriptInterface` object or iOS's WKScriptMessageHandler. */
+/** What the app injects (requirements.md §4): Android's `addJavascriptInterface` object or iOS's WKScriptMessageHandler. */
 interface NativeBridgeObject {
   postMessage(message: string): void;
 }
@@ -60,7 +60,7 @@ function platformFromUserAgent(userAgent: string): AppPlatform {
 }
 
 /**
- * Whether the page runs inside the app (spec §4): by `ExchangeApp/<semver>` in the user agent or by
+ * Whether the page runs inside the app (requirements.md §4): by `ExchangeApp/<semver>` in the user agent or by
  * the injected bridge objects. Pure: pass the UA and window (either may be absent on the server).
  */
 export function detectApp(input: { userAgent?: string | null; window?: object | null }): AppInfo {

@@ -1,4 +1,4 @@
-/** What a bridge error carries besides its message (spec §3 "Bridge response and error"). */
+/** What a bridge error carries besides its message (requirements.md §3 "Bridge response and error"). */
 interface BridgeErrorDetails {
   /** The app's answer code; null when the app gave none (no answer, no code, or the call never left the page). */
   code?: string | null;

@@ -7,7 +7,7 @@ import type { Bridge, BridgeClock } from "./create-bridge";
  * - `answered`: the app answered the `login` message (with `code`: a success code, or its cancel / error code);
  * - `visible`: the page is visible again (the app's `webVisible` or `resume` event, or the document became visible
  *   after it was hidden): the login screen is gone, whether or not anyone logged in;
- * - `expired`: nothing came within the wait (the visible-callback's 1 h, spec §9);
+ * - `expired`: nothing came within the wait (the visible-callback's 1 h, requirements.md §9);
  * - `failed`: the message could not be posted (`error`: the BridgeError).
  */
 export type LoginSignal =

@@ -14,10 +14,10 @@ export type BridgePostTransport = (
 ) => Promise<BridgeResponse>;
 
 /**
- * POST through the bridge (spec §7): sends the `request` action and resolves the app's answer
+ * POST through the bridge (requirements.md §7): sends the `request` action and resolves the app's answer
  * whatever its business code, so the http client settles codes (00004 there is "not logged in").
  * Rejects with the typed bridge errors when no usable answer comes, and when the app answers its own
- * time-out code 110100. The web app gives it spec §7's 8 s (`options.timeoutMs`), the bridge's default for
+ * time-out code 110100. The web app gives it requirements.md §7's 8 s (`options.timeoutMs`), the bridge's default for
  * `request` being 10 s.
  */
 export function createBridgePostTransport(bridge: Bridge, options: CallOptions = {}): BridgePostTransport {

@@ -1,7 +1,7 @@
 import type { BridgeAction } from "./actions";
 import { compareVersions, parseVersion } from "./compare-versions";
 
-/** The lowest app version that has each feature (spec §9). */
+/** The lowest app version that has each feature (requirements.md §9). */
 export const VERSION_GATES = {
   titleBarTheme: "2.56.0",
   navRightItems: "2.56.0",

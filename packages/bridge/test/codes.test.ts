@@ -13,7 +13,7 @@ import {
   isBridgeTimeoutCode,
 } from "../src";
 
-describe("BRIDGE_CODES and BRIDGE_TIMEOUTS (spec §8, §9)", () => {
+describe("BRIDGE_CODES and BRIDGE_TIMEOUTS (requirements.md §8, §9)", () => {
   it("hold the spec's codes, shared ones taken from contracts", () => {
     expect(BRIDGE_CODES).toEqual({
       success: "00000",

@@ -274,7 +274,7 @@ describe("deep links when the app is too old", () => {
 });
 
 describe("enumerations", () => {
-  it("match spec §2 and §3", () => {
+  it("match requirements.md §2 and §3", () => {
     expect(BusinessLine).toEqual({
       spot: 1,
       usdtContract: 10,

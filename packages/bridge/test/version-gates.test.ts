@@ -9,7 +9,7 @@ import {
   type GatedFeature,
 } from "../src";
 
-describe("VERSION_GATES (spec §9)", () => {
+describe("VERSION_GATES (requirements.md §9)", () => {
   it("holds the spec's versions", () => {
     expect(VERSION_GATES).toEqual({
       titleBarTheme: "2.56.0",

@@ -26,7 +26,7 @@ const withinExtBytes = <T extends z.ZodType>(schema: T) =>
   );
 
 /**
- * One event of `POST {report base}/v1/buried/log/info` (spec §3): event fields, device and session fields, external
+ * One event of `POST {report base}/v1/buried/log/info` (requirements.md §3): event fields, device and session fields, external
  * fields, and `event_id` (device id + session + sequence), the key the API deduplicates on. Unknown fields are
  * ignored (stripped), so older and newer SDKs both upload. The API also requires the sender's form of the ids
  * (analyticsIdProblem) and sets `uid` itself from the session.

@@ -1,5 +1,5 @@
 // Zod-free, so the browser's first load can use the codes without the schema library.
-/** Codes shared by the API and the web client (spec §7, §8). One table; everything else refers to it. */
+/** Codes shared by the API and the web client (requirements.md §7, §8). One table; everything else refers to it. */
 export const ResponseCode = {
   success: "00000",
   successHttp: "200",
@@ -22,7 +22,7 @@ export const ResponseCode = {
 } as const;
 
 export const SUCCESS_CODES: readonly string[] = [ResponseCode.success, ResponseCode.successHttp];
-/** Codes after which no toast is shown and nothing is reported (spec §8). */
+/** Codes after which no toast is shown and nothing is reported (requirements.md §8). */
 export const SILENT_CODES: readonly string[] = [
   ResponseCode.noSession,
   ResponseCode.tokenInvalid,

@@ -12,7 +12,7 @@ export function isEmptyParam(value: unknown): boolean {
 export type Compacted<T> = { [K in keyof T]?: Exclude<T[K], null | undefined> };
 
 /**
- * Drops the entries whose value is empty (spec §2, §7): "", null, undefined, [] and {}.
+ * Drops the entries whose value is empty (requirements.md §2, §7): "", null, undefined, [] and {}.
  * 0, false and whitespace are kept. Shallow: nested values are not inspected.
  */
 export function compactParams<T extends object>(params: T): Compacted<T> {

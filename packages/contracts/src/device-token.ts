@@ -30,7 +30,7 @@ export const deviceTokenIssueRequestSchema = z
 export const deviceTokenIssueResultSchema = z.object({ token: z.string().regex(DEVICE_TOKEN_PATTERN) });
 export type DeviceTokenIssueResult = z.infer<typeof deviceTokenIssueResultSchema>;
 
-/** What the anti-fraud log call's `paramStr` carries, base64 of this object as JSON (spec §7). */
+/** What the anti-fraud log call's `paramStr` carries, base64 of this object as JSON (requirements.md §7). */
 export const riskLogParamsSchema = z
   .object({
     version: z

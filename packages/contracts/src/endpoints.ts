@@ -55,7 +55,7 @@ const get = <P extends string, A extends EndpointAccess, I extends EndpointInput
  * Names are what the web calls (`api.links(...)`); add an entry here and its schemas in endpoint-schemas.ts.
  */
 export const ENDPOINTS = {
-  // ------------------------------------------------------------ session and user (spec §7)
+  // ------------------------------------------------------------ session and user (requirements.md §7)
   register: {
     method: "POST",
     path: "v1/user/register",

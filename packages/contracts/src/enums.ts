@@ -1,7 +1,7 @@
-// Zod-free: small enumerations of spec §3 that the browser, the API and the stand-in scripts share.
+// Zod-free: small enumerations of requirements.md §3 that the browser, the API and the stand-in scripts share.
 
 /**
- * The enumeration spec §3 lists without naming it ("default 0, strategy 1, subscriber 2"): the role of an exchange
+ * The enumeration requirements.md §3 lists without naming it ("default 0, strategy 1, subscriber 2"): the role of an exchange
  * account in copy trading (an ordinary account, a strategy's lead trader, a subscriber copying one).
  */
 export const AccountRole = {
@@ -11,7 +11,7 @@ export const AccountRole = {
 } as const;
 
 /**
- * Spec §3's shared response codes: the outcome of a client-side operation that is not an HTTP call (our stand-in
+ * requirements.md §3's shared response codes: the outcome of a client-side operation that is not an HTTP call (our stand-in
  * scripts, such as the risk SDK, answer with them). Numbers, unlike the envelope codes of `ResponseCode`.
  */
 export const SharedResponseCode = {
@@ -21,7 +21,7 @@ export const SharedResponseCode = {
 } as const;
 export type SharedResponseCodeValue = (typeof SharedResponseCode)[keyof typeof SharedResponseCode];
 
-/** Spec §3's HTTP verbs. */
+/** requirements.md §3's HTTP verbs. */
 export const HttpVerb = {
   GET: "GET",
   POST: "POST",
@@ -29,7 +29,7 @@ export const HttpVerb = {
   DELETE: "DELETE",
 } as const;
 
-/** Spec §3's content types: JSON, form-urlencoded and multipart form-data. */
+/** requirements.md §3's content types: JSON, form-urlencoded and multipart form-data. */
 export const ContentType = {
   json: "application/json",
   formUrlencoded: "application/x-www-form-urlencoded",

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * The error-reporting tunnel (spec §7): `POST /v1/sentry/{projectId}` takes Sentry envelopes. The first line of an
+ * The error-reporting tunnel (requirements.md §7): `POST /v1/sentry/{projectId}` takes Sentry envelopes. The first line of an
  * envelope is its JSON header; `dsn` names the project and host it is meant for.
  */
 export const sentryEnvelopeHeaderSchema = z.looseObject({

@@ -1,6 +1,6 @@
 // Zod-free: the request client sets these headers and the API reads them.
 
-/** Header names of spec §7, in one place. */
+/** Header names of requirements.md §7, in one place. */
 export const HeaderName = {
   contentType: "Content-Type",
   customToken: "custom-token",
@@ -10,9 +10,9 @@ export const HeaderName = {
   terminalCode: "TerminalCode",
   deviceId: "DeviceId",
   dyToken: "dy-token",
-  /** Spec §3's trace id, a new one on every request; the API echoes it and names it in its log lines. */
+  /** requirements.md §3's trace id, a new one on every request; the API echoes it and names it in its log lines. */
   traceId: "TraceId",
 } as const;
 
-/** Spec §3: a trace id is "w", a millisecond timestamp (13 digits until the year 2286) and 11 characters [0-9a-z]. */
+/** requirements.md §3: a trace id is "w", a millisecond timestamp (13 digits until the year 2286) and 11 characters [0-9a-z]. */
 export const TRACE_ID_PATTERN = /^w\d{13}[0-9a-z]{11}$/;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Settings flags of spec §3; each is 0/1 except kf (identity level) and tpi (fund password value). */
+/** Settings flags of requirements.md §3; each is 0/1 except kf (identity level) and tpi (fund password value). */
 export const userSettingsSchema = z.object({
   mbf: z.number().int(),
   ebf: z.number().int(),

@@ -1,5 +1,5 @@
 // Zod-free: the slices of the browser the client packages (analytics, device-token, http) touch, injected with these
-// defaults so tests pass fakes without global mocks (design.md "Inject the world").
+// defaults so tests pass fakes without global mocks (architecture.md "Inject the world").
 
 export interface StorageLike {
   getItem(key: string): string | null;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AccountRole, ContentType, HttpVerb, isSharedResponseCode, SharedResponseCode } from "../src";
 
-describe("the enumerations of spec §3", () => {
+describe("the enumerations of requirements.md §3", () => {
   it("has default 0, strategy 1, subscriber 2", () => {
     expect(AccountRole).toEqual({ default: 0, strategy: 1, subscriber: 2 });
   });

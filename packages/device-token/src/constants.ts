@@ -5,7 +5,7 @@ import {
   CUSTOM_TOKEN_RENEWAL_MS,
 } from "@affiliates/contracts";
 
-/** Device-token constants of spec §9, in one table; everything else derives from it. */
+/** Device-token constants of requirements.md §9, in one table; everything else derives from it. */
 export const DEVICE_TOKEN_CONFIG = {
   /** Refresh at start and then every 1200 s while the page is visible. */
   refreshIntervalMs: 1_200_000,
@@ -30,7 +30,7 @@ export const DEVICE_TOKEN_CONFIG = {
   terminalCookieMaxAgeSeconds: 365 * 24 * 60 * 60,
 } as const;
 
-/** Device-token status of spec §4. */
+/** Device-token status of requirements.md §4. */
 export const DEVICE_TOKEN_STATUS = {
   notInitialised: "not_initialised",
   success: "success",
@@ -40,7 +40,7 @@ export const DEVICE_TOKEN_STATUS = {
 } as const;
 export type DeviceTokenStatus = (typeof DEVICE_TOKEN_STATUS)[keyof typeof DEVICE_TOKEN_STATUS];
 
-/** Cookie and local-storage keys (spec §3). */
+/** Cookie and local-storage keys (requirements.md §3). */
 export const DEVICE_TOKEN_KEYS = {
   /** Cookie: the 40-character token. */
   token: "dy_token",
@@ -57,7 +57,7 @@ export const DEVICE_TOKEN_KEYS = {
   customToken: "custom_token",
 } as const;
 
-/** The token SDK's app id by APP_ENV: test and production differ (spec §7). */
+/** The token SDK's app id by APP_ENV: test and production differ (requirements.md §7). */
 export const APP_IDS = DEVICE_TOKEN_APP_IDS;
 export type AppEnv = keyof typeof APP_IDS;
 
@@ -65,6 +65,6 @@ export type AppEnv = keyof typeof APP_IDS;
 export const DEFAULT_SDK_PATH = "/affiliates/static/device-token-sdk.js";
 export const SDK_GLOBAL = "ExchangeDeviceTokenSDK";
 
-/** A device token is valid only at exactly 40 characters (spec §5). */
+/** A device token is valid only at exactly 40 characters (requirements.md §5). */
 export const isValidDeviceToken = (token: unknown): token is string =>
   typeof token === "string" && token.length === DEVICE_TOKEN_CONFIG.tokenLength;

@@ -83,7 +83,7 @@ const defaultGetSdk = (): DeviceTokenSdk | undefined => {
 const toError = (value: unknown): Error => (value instanceof Error ? value : new Error(String(value)));
 
 /**
- * The device-token client of spec §3, §4, §9. Framework-free; every effect goes through the options.
+ * The device-token client of requirements.md §3, §4, §9. Framework-free; every effect goes through the options.
  *
  * A refresh is due 1200 s after the stored token was obtained (in any tab: the expiry in localStorage is shared)
  * or after this tab's last attempt; a fresh visitor is due at once. While another tab's pending flag is under

@@ -34,7 +34,7 @@ interface CustomToken {
   clear(): void;
 }
 
-/** The custom (anti-fraud) token of spec §4, §7: sent as the `custom-token` header, renewed after 24 h. */
+/** The custom (anti-fraud) token of requirements.md §4, §7: sent as the `custom-token` header, renewed after 24 h. */
 export function createCustomToken(options: CustomTokenOptions): CustomToken {
   const storage = safeStorage(options.storage ?? defaultStorage());
   const clock = options.clock ?? systemClock;

@@ -1,7 +1,7 @@
 import { SharedResponseCode } from "@affiliates/contracts";
 import { loadScript as loadScriptElement } from "./load-script";
 
-/** Where the risk SDK script is served (spec §7: a static path, loaded lazily) and the global it defines. */
+/** Where the risk SDK script is served (requirements.md §7: a static path, loaded lazily) and the global it defines. */
 export const RISK_SDK_PATH = "/affiliates/static/risk-sdk.js";
 export const RISK_SDK_GLOBAL = "ExchangeRiskSDK";
 /** How long the SDK may take for the device hints it asks the browser for. */
@@ -9,7 +9,7 @@ export const RISK_SDK_TIMEOUT_MS = 3_000;
 
 type DeviceInfo = Record<string, unknown>;
 
-/** The script's answer: spec §3's shared response code (0 SUCCESS, 1 ERROR, 401 TIMEOUT) and what it gathered. */
+/** The script's answer: requirements.md §3's shared response code (0 SUCCESS, 1 ERROR, 401 TIMEOUT) and what it gathered. */
 interface RiskSdkAnswer {
   code: number;
   data: DeviceInfo | null;
@@ -47,7 +47,7 @@ const isRecord = (value: unknown): value is DeviceInfo =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
- * The risk SDK (spec §7), loaded lazily: the script is fetched only when device information is needed, that is when
+ * The risk SDK (requirements.md §7), loaded lazily: the script is fetched only when device information is needed, that is when
  * the custom token is missing or older than 24 h, so most page loads never download it. A failed load is tried again
  * at the next need.
  */

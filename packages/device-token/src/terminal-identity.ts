@@ -18,7 +18,7 @@ interface TerminalIdentityOptions {
   createTerminalCode?: () => string;
 }
 
-/** The message of spec §8 when no device id can be had. */
+/** The message of requirements.md §8 when no device id can be had. */
 export const DEVICE_ID_ERROR_MESSAGE = "getDeviceId error";
 
 export function randomTerminalCode(): string {
@@ -28,7 +28,7 @@ export function randomTerminalCode(): string {
 }
 
 /**
- * `fingerprint` and `terminalCode` from localStorage or a cookie (spec §3), created and kept when missing:
+ * `fingerprint` and `terminalCode` from localStorage or a cookie (requirements.md §3), created and kept when missing:
  * in localStorage, or in a year-long cookie where localStorage refuses writes. Throws `Error("getDeviceId error")`
  * when none is stored and the fingerprint cannot be computed.
  */

@@ -22,7 +22,7 @@ function world(sdk: unknown) {
 
 const answering = (answer: unknown) => ({ collect: vi.fn(() => Promise.resolve(answer)) });
 
-describe("createRiskSdk (spec §7: the risk SDK, loaded lazily from a static path)", () => {
+describe("createRiskSdk (requirements.md §7: the risk SDK, loaded lazily from a static path)", () => {
   it("loads nothing until device information is asked for, then loads the script once", async () => {
     const sdk = answering({ code: SharedResponseCode.SUCCESS, data: { platform: "Linux" }, msg: "" });
     const { loadScript, risk } = world(sdk);

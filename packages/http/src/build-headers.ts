@@ -1,7 +1,7 @@
 import { HeaderName } from "@affiliates/contracts";
 import { ClientPlatform, FORM_CONTENT_TYPE, JSON_CONTENT_TYPE, type ClientPlatformValue } from "./constants";
 
-/** The per-request dynamic values the app supplies (spec §7). */
+/** The per-request dynamic values the app supplies (requirements.md §7). */
 export interface DynamicHeaders {
   customToken?: string | null;
   language?: string | null;
@@ -10,7 +10,7 @@ export interface DynamicHeaders {
   deviceId?: string | null;
 }
 
-/** How a request's body is written (spec §3's content types): JSON, or form-urlencoded like an HTML form. */
+/** How a request's body is written (requirements.md §3's content types): JSON, or form-urlencoded like an HTML form. */
 export type BodyEncoding = "json" | "form";
 
 const CONTENT_TYPE_OF = { json: JSON_CONTENT_TYPE, form: FORM_CONTENT_TYPE, multipart: undefined } as const;
@@ -28,7 +28,7 @@ interface HeaderInput {
   extra?: ExtraHeaders;
 }
 
-/** The headers of spec §7; headers whose value is empty are left out. */
+/** The headers of requirements.md §7; headers whose value is empty are left out. */
 export function buildHeaders(input: HeaderInput): Record<string, string> {
   const candidates: Record<string, string | null | undefined> = {
     [HeaderName.contentType]: CONTENT_TYPE_OF[input.body],

@@ -23,7 +23,7 @@ export function buildQuery(params: QueryParams | undefined): string {
   return search.toString();
 }
 
-/** Spec §7: a path written as `v1/...` gets a leading slash. Other paths are left as they are. */
+/** requirements.md §7: a path written as `v1/...` gets a leading slash. Other paths are left as they are. */
 export function normalizePath(path: string): string {
   return path.startsWith("v1") ? `/${path}` : path;
 }

@@ -1,16 +1,16 @@
 import { ContentType, ResponseCode } from "@affiliates/contracts";
 
-/** Request and data-fetch limits of spec §7 and §9. */
+/** Request and data-fetch limits of requirements.md §7 and §9. */
 export const REQUEST_TIMEOUT_MS = 10_000;
-/** Inside the native app, POST goes through the bridge with this time-out (spec §7, §9). */
+/** Inside the native app, POST goes through the bridge with this time-out (requirements.md §7, §9). */
 export const BRIDGE_TIMEOUT_MS = 8_000;
 
-/** Defaults for ahooks `useRequest` (spec §9). */
+/** Defaults for ahooks `useRequest` (requirements.md §9). */
 export const FETCH_CACHE_MS = 300_000;
 export const FOCUS_REFRESH_GUARD_MS = 5_000;
 export const RETRY_BACKOFF_CAP_MS = 30_000;
 
-/** Client platform enumeration of spec §3; the web client sends TerminalType = WEB. */
+/** Client platform enumeration of requirements.md §3; the web client sends TerminalType = WEB. */
 export const ClientPlatform = {
   WEB: 1,
   ANDROID: 2,
@@ -30,7 +30,7 @@ export const ClientPlatform = {
 type ClientPlatformName = keyof typeof ClientPlatform;
 export type ClientPlatformValue = (typeof ClientPlatform)[ClientPlatformName];
 
-/** Codes the client produces itself (spec §8): a failed or unreadable exchange, and a time-out. */
+/** Codes the client produces itself (requirements.md §8): a failed or unreadable exchange, and a time-out. */
 export const NETWORK_ERROR_CODE = "-1";
 export const TIMEOUT_CODE = ResponseCode.timeout;
 

@@ -38,7 +38,7 @@ export interface HttpClientOptions {
   onError?: (error: HttpError) => void;
   /** When set (inside the native app), POST requests use it instead of fetch. */
   postTransport?: PostTransport;
-  /** A new trace id for each request (spec §3), sent as the `TraceId` header; default `createTraceId`. */
+  /** A new trace id for each request (requirements.md §3), sent as the `TraceId` header; default `createTraceId`. */
   newTraceId?: () => string;
 }
 
@@ -91,7 +91,7 @@ export function encodeFormBody(body: unknown): string {
 
 const errorMessageOf = (cause: unknown): string => (cause instanceof Error ? cause.message : String(cause));
 
-/** The framework-free request client of spec §7 with the error catalogue of spec §8. */
+/** The framework-free request client of requirements.md §7 with the error catalogue of requirements.md §8. */
 export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   const fetchImpl = options.fetch ?? defaultFetch;
   const clock = options.clock ?? systemClock;

@@ -1,7 +1,7 @@
 import { NETWORK_ERROR_CODE } from "./constants";
 import type { HttpError } from "./http-error";
 
-/** HTTP statuses with their own translated text (spec §8). */
+/** HTTP statuses with their own translated text (requirements.md §8). */
 export const TRANSLATED_HTTP_STATUSES = [
   "400",
   "401",
@@ -47,10 +47,10 @@ function errorMessage(error: ToastableError, t: Translate): string {
   return isTranslatedHttpStatus(error.code) ? t(httpStatusMessageKey(error.code)) : t(UNKNOWN_ERROR_KEY);
 }
 
-/** Toast text of spec §8: `[code] message`. */
+/** Toast text of requirements.md §8: `[code] message`. */
 export function errorToastText(error: ToastableError, t: Translate): string {
   return `[${error.code}] ${errorMessage(error, t)}`;
 }
 
-/** False for the silent codes 00004, 00005 and 429 (spec §8). */
+/** False for the silent codes 00004, 00005 and 429 (requirements.md §8). */
 export const shouldToast = (error: Pick<HttpError, "silent">): boolean => !error.silent;

@@ -7,7 +7,7 @@ import { SILENT_CODES, type HttpVerb } from "@affiliates/contracts";
  * network: the request failed or the answer was unreadable (code -1).
  */
 export type HttpErrorKind = "business" | "http" | "timeout" | "network";
-/** Spec §3's verbs, and PATCH for the partial updates of the reference API. */
+/** requirements.md §3's verbs, and PATCH for the partial updates of the reference API. */
 export type HttpMethod = (typeof HttpVerb)[keyof typeof HttpVerb] | "PATCH";
 
 interface HttpErrorInit {
@@ -20,7 +20,7 @@ interface HttpErrorInit {
   cause?: unknown;
 }
 
-/** True for codes after which no toast is shown and nothing is reported (spec §8). */
+/** True for codes after which no toast is shown and nothing is reported (requirements.md §8). */
 export const isSilentCode = (code: string): boolean => SILENT_CODES.includes(code);
 
 /** Every rejection of the http client is one of these. */

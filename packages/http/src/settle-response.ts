@@ -34,7 +34,7 @@ const messageOf = (msg: unknown): string => (typeof msg === "string" ? msg : "")
 
 /**
  * The pure core of the client: turns a decoded body (undefined when it was not JSON) and
- * its HTTP status into data or a typed error (spec §7, §8).
+ * its HTTP status into data or a typed error (requirements.md §7, §8).
  */
 export function settleAnswer(body: unknown, meta: AnswerMeta): Settled<unknown> {
   const { url, method, status } = meta;

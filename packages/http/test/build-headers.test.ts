@@ -4,7 +4,7 @@ import { buildHeaders, ClientPlatform } from "../src";
 const dynamic = { customToken: "ct-1", language: "en_US", locale: "en", terminalCode: "tc-1", deviceId: "dev-1" };
 
 describe("buildHeaders", () => {
-  it("sends every header of spec §7 for JSON requests", () => {
+  it("sends every header of requirements.md §7 for JSON requests", () => {
     expect(buildHeaders({ dynamic, body: "json" })).toEqual({
       "Content-Type": "application/json",
       "custom-token": "ct-1",

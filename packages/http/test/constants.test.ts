@@ -9,7 +9,7 @@ import {
 } from "../src";
 
 describe("constants", () => {
-  it("has the limits of spec §9", () => {
+  it("has the limits of requirements.md §9", () => {
     expect(REQUEST_TIMEOUT_MS).toBe(10_000);
     expect(BRIDGE_TIMEOUT_MS).toBe(8_000);
     expect(FETCH_CACHE_MS).toBe(300_000);
@@ -17,7 +17,7 @@ describe("constants", () => {
     expect(RETRY_BACKOFF_CAP_MS).toBe(30_000);
   });
 
-  it("has the client platform enumeration of spec §3", () => {
+  it("has the client platform enumeration of requirements.md §3", () => {
     expect(ClientPlatform).toEqual({
       WEB: 1,
       ANDROID: 2,

@@ -15,7 +15,7 @@ const err = (code: string, kind: HttpErrorKind, msg = "") =>
   new HttpError({ code, msg, kind, url: "/some/path", method: "GET" });
 
 describe("TRANSLATED_HTTP_STATUSES and ERROR_MESSAGE_KEYS", () => {
-  it("lists the statuses of spec §8", () => {
+  it("lists the statuses of requirements.md §8", () => {
     expect(TRANSLATED_HTTP_STATUSES).toEqual([
       "400",
       "401",

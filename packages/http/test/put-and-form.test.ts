@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createHttpClient, encodeFormBody, HttpError, type PostTransport } from "../src";
 import { createFakeFetch, envelope, headersOf } from "./fake-fetch";
 
-describe("PUT (spec §3's verbs)", () => {
+describe("PUT (requirements.md §3's verbs)", () => {
   it("sends the JSON body over fetch with the PUT method, also when an app transport is set", async () => {
     const fake = createFakeFetch(() => envelope("00000", { monthlyQuota: 12 }));
     const bridged: string[] = [];
@@ -31,7 +31,7 @@ describe("PUT (spec §3's verbs)", () => {
   });
 });
 
-describe("form-urlencoded bodies (spec §3's content types)", () => {
+describe("form-urlencoded bodies (requirements.md §3's content types)", () => {
   it("encodes scalars, repeats arrays, drops empties and writes nested objects as JSON", () => {
     expect(encodeFormBody({ a: 1, b: "x y&z", c: [1, 2], d: "", e: null, f: true, g: { h: 1 }, i: 0 })).toBe(
       "a=1&b=x+y%26z&c=1&c=2&f=true&g=%7B%22h%22%3A1%7D&i=0",
@@ -67,7 +67,7 @@ describe("form-urlencoded bodies (spec §3's content types)", () => {
   });
 });
 
-describe("the trace id (spec §3) on every request", () => {
+describe("the trace id (requirements.md §3) on every request", () => {
   it("sends a new TraceId of the spec's form with every call, through fetch and the bridge", async () => {
     const fake = createFakeFetch(() => envelope("00000", null));
     const client = createHttpClient({ fetch: fake.fetch });

@@ -1,7 +1,7 @@
 /**
- * The 31 locales of spec §3: the one table every locale fact derives from.
+ * The 31 locales of requirements.md §3: the one table every locale fact derives from.
  * languageType numbers are the spec's; regional variants take 902–907 in the spec's order.
- * URL prefixes follow spec §2 (English variants: none; fr-FR → fr; ru-FR, ru-UZ → ru; uz-UZ → uz).
+ * URL prefixes follow requirements.md §2 (English variants: none; fr-FR → fr; ru-FR, ru-UZ → ru; uz-UZ → uz).
  */
 export const LOCALES = [
   {

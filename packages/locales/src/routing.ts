@@ -59,7 +59,7 @@ interface LocaleInput {
 }
 
 /**
- * design.md ("How data flows"): query `languageType`, then query `language`, then the URL's prefix, where the cookie
+ * architecture.md ("How data flows"): query `languageType`, then query `language`, then the URL's prefix, where the cookie
  * only picks among the locales that share it (English variants, ru, fr, uz). A prefix the visitor opened wins over a
  * cookie of another language (a shared `/de/…` link shows German); an unprefixed URL follows the cookie.
  */
@@ -75,7 +75,7 @@ export function resolveLocale(input: LocaleInput): { locale: Locale; source: Loc
   return { locale: group[0] ?? DEFAULT_LOCALE, source: "prefix" };
 }
 
-/** Login redirect of spec §2: `/{prefix}/login?from=<path+query>&source=cms`. */
+/** Login redirect of requirements.md §2: `/{prefix}/login?from=<path+query>&source=cms`. */
 export function loginPath(locale: Locale, from: string): string {
   const prefix = prefixOf(locale);
   const query = new URLSearchParams({ from, source: "cms" });

@@ -1,11 +1,11 @@
-/** Theme values of spec §2. The header works in Black/White; saved preferences are Dark/Light. */
+/** Theme values of requirements.md §2. The header works in Black/White; saved preferences are Dark/Light. */
 export type HeaderTheme = "Black" | "White";
 type ThemePreference = "Dark" | "Light";
 
 export const THEME_COOKIE = "theme";
 export const THEME_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
-/** Pages always dark (spec §2), matched by suffix of the path below the locale prefix. */
+/** Pages always dark (requirements.md §2), matched by suffix of the path below the locale prefix. */
 const DARK_ONLY_SUFFIXES = [
   "/vip/vipIntroduce",
   "/vip/detail",
@@ -42,7 +42,7 @@ interface ThemeInput {
   cookie?: string | null;
 }
 
-/** Spec §2: dark-only pages are Black; else `appTheme` (dark → Black, anything else → White); else the cookie; default White. */
+/** requirements.md §2: dark-only pages are Black; else `appTheme` (dark → Black, anything else → White); else the cookie; default White. */
 export function resolveTheme({ pathname, appTheme, cookie }: ThemeInput): HeaderTheme {
   if (isDarkOnlyPath(pathname)) return "Black";
   if (appTheme !== null && appTheme !== undefined) return appTheme.toLowerCase() === "dark" ? "Black" : "White";

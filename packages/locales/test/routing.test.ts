@@ -11,7 +11,7 @@ import {
 } from "../src";
 
 describe("the locale table", () => {
-  it("has the 31 locales of spec §3 with unique codes, keys and numbers", () => {
+  it("has the 31 locales of requirements.md §3 with unique codes, keys and numbers", () => {
     expect(LOCALES).toHaveLength(31);
     expect(new Set(LOCALES.map((l) => l.locale)).size).toBe(31);
     expect(new Set(LOCALES.map((l) => l.languageKey)).size).toBe(31);
@@ -66,7 +66,7 @@ describe("the locale table", () => {
     ["ja", "ja"],
     ["zh-CN", "zh-CN"],
     ["en-GB", "en-GB"],
-  ])("%s has URL prefix %j (spec §2)", (locale, prefix) => {
+  ])("%s has URL prefix %j (requirements.md §2)", (locale, prefix) => {
     expect(LOCALES.find((l) => l.locale === locale)?.prefix).toBe(prefix);
   });
 

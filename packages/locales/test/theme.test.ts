@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fromHeaderTheme, isDarkOnlyPath, resolveTheme, toggleTheme } from "../src";
 
-describe("theme mapping (spec §2)", () => {
+describe("theme mapping (requirements.md §2)", () => {
   it.each([
     ["Black", "Dark"],
     ["White", "Light"],

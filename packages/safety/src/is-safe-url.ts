@@ -1,7 +1,7 @@
 import { decodeHtmlEntities } from "./decode-entities";
 
 /**
- * The product's native-app deep-link schemes (spec §2 "Native-app deep-link
+ * The product's native-app deep-link schemes (requirements.md §2 "Native-app deep-link
  * targets"): links in content and API data may open the exchange app directly.
  * - `exchangeapp:` the app's router scheme (login, coin page, deposit, coupons ...);
  * - `exchange:`    the short alias the app also registers (older app versions, QR codes);
@@ -11,7 +11,7 @@ import { decodeHtmlEntities } from "./decode-entities";
 export const APP_SCHEMES = ["exchangeapp:", "exchange:", "exchangepro:"] as const;
 
 /**
- * Every scheme a link or image source may use (spec §5). `data:` is not in it:
+ * Every scheme a link or image source may use (requirements.md §5). `data:` is not in it:
  * only `data:image/...` (not SVG) is accepted, see {@link isSafeDataImage}.
  * `blob:` URLs can only point at objects this origin created; an unknown blob
  * URL is a network error, never a script.
@@ -69,7 +69,7 @@ function isSafeNormalized(normalized: string): boolean {
 
 /**
  * True only for values a browser would resolve to an allowed scheme or to a
- * same-origin relative URL (spec §5). The value is checked as given and after
+ * same-origin relative URL (requirements.md §5). The value is checked as given and after
  * each round of HTML entity decoding (a value may be written into an attribute
  * in markup, where `&#106;avascript:` means `javascript:`); every form must pass.
  * Non-strings and empty or whitespace-only strings are not safe.

@@ -45,7 +45,7 @@ function browserOpen(): OpenFunction<Window> | undefined {
 }
 
 /**
- * Opens `url` in a new browsing context (spec §5).
+ * Opens `url` in a new browsing context (requirements.md §5).
  * - Unsafe URLs ({@link isSafeUrl}) are refused: a warning, `open` is not called, null is returned.
  * - Cross-origin targets get `noopener,noreferrer`, and if the browser still
  *   returns a window (older browsers ignore the feature) its `opener` is nulled.

@@ -3,7 +3,7 @@ import type { Config, DOMPurify, UponSanitizeAttributeHook, NodeHook, WindowLike
 import { isSafeUrl, SAFE_SCHEMES } from "./is-safe-url";
 import { limitNesting, MAX_NESTING_DEPTH } from "./limit-nesting";
 
-/** Content tags kept by {@link sanitizeHtml} (spec §5: headings, paragraphs, lists, links, emphasis, tables, images). */
+/** Content tags kept by {@link sanitizeHtml} (requirements.md §5: headings, paragraphs, lists, links, emphasis, tables, images). */
 export const ALLOWED_TAGS = [
   "h1",
   "h2",

@@ -3,7 +3,7 @@ import { PostgresAdapter, type Kysely } from "kysely";
 const isPostgres = (db: Kysely<unknown>): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /**
- * Error events received by the Sentry tunnel (spec §7) when no upstream is configured: one row per event item,
+ * Error events received by the Sentry tunnel (requirements.md §7) when no upstream is configured: one row per event item,
  * deduplicated by `event_id` (`insert … on conflict do nothing` on both dialects). `tags` is JSON text, `raw` the
  * item as received (truncated), `created_at` an ISO-8601 UTC string.
  */

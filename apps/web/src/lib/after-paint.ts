@@ -2,7 +2,7 @@ import { markupAttribute } from "./served-html";
 
 /**
  * Next's chunk scripts of a pre-rendered page are requested after its first contentful paint (issue 20). The page's
- * content is in its HTML (design.md "Decisions"), so nothing the first paint shows needs them; requested with the
+ * content is in its HTML (architecture.md "Decisions"), so nothing the first paint shows needs them; requested with the
  * HTML, as Next's `async` scripts and preloads are, they share a phone's slow connection with the style sheets and the
  * images and run before the first paint on a fast one (which Lighthouse then counts into the page's LCP). The proxy
  * serves the page without them and with one inline loader at the end of <body>, which adds them once the browser

@@ -13,14 +13,14 @@ import { getAppInfo, getBridge } from "./native-app";
 import { currentIdentity } from "./terminal-identity";
 import { cachedUserId } from "./user-cache";
 
-/** Spec §5: the log environment is `pre`, `online`, or ends in `test` plus 1–2 digits. */
+/** requirements.md §5: the log environment is `pre`, `online`, or ends in `test` plus 1–2 digits. */
 export const LOG_ENV_OF_APP_ENV = { test: "test01", beta: "pre", online: "online" } as const;
 
 let analytics: Analytics | null = null;
 
 /**
- * Analytics (spec §3, §4): started once the login state is complete; a show event on every URL change, a hide event
- * when leaving or hidden; clicks on elements with `data-track-id` (a tracking id of spec §5) are recorded. Inside the
+ * Analytics (requirements.md §3, §4): started once the login state is complete; a show event on every URL change, a hide event
+ * when leaving or hidden; clicks on elements with `data-track-id` (a tracking id of requirements.md §5) are recorded. Inside the
  * app, events go to the app through the bridge.
  */
 function startAnalytics(parsedUserAgent: ParsedUserAgent): Analytics {

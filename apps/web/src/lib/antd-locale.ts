@@ -5,7 +5,7 @@ type Loader = () => Promise<{ default: AntdLocale }>;
 
 /**
  * antd's own catalogue per page locale, loaded on the server and handed to the client as data, so pagination labels,
- * date pickers and empty states follow the page's language. This knowingly departs from spec §9 ("Pagination labels in
+ * date pickers and empty states follow the page's language. This knowingly departs from requirements.md §9 ("Pagination labels in
  * English", "Date locale: Chinese"): README, "Where the product departs from the spec's letter". Locales antd has no
  * catalogue for (Filipino) keep antd's English.
  */

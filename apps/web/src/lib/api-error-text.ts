@@ -12,7 +12,7 @@ import { errorToastText, isHttpError, UNKNOWN_ERROR_KEY, type ErrorMessageKey } 
 import { asDataTranslator } from "./message-keys";
 
 /**
- * A business code of the shared table: five digits (three-digit codes are HTTP statuses, which keep spec §8's own
+ * A business code of the shared table: five digits (three-digit codes are HTTP statuses, which keep requirements.md §8's own
  * texts), neither success nor one of the silent codes.
  */
 export const isSharedBusinessCode = (code: string): boolean =>
@@ -47,7 +47,7 @@ export interface ErrorTranslator {
 
 /**
  * What the user reads for a failed call: a business refusal as a translated sentence that says what to do (no code,
- * no server English); anything else as spec §8's `[code] message`.
+ * no server English); anything else as requirements.md §8's `[code] message`.
  */
 export function apiErrorText(error: unknown, t: ErrorTranslator): string {
   if (!isHttpError(error)) return t(UNKNOWN_ERROR_KEY);

@@ -70,7 +70,7 @@ export function contentSecurityPolicy(scriptSources: string[]): string {
     "default-src 'self'",
     `script-src 'strict-dynamic' ${scriptSources.join(" ")} 'self'`,
     "style-src 'self' 'unsafe-inline'",
-    // Images come from the image hosts of the domain config (spec §7), chosen at run time: any https host.
+    // Images come from the image hosts of the domain config (requirements.md §7), chosen at run time: any https host.
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
     // The API, the Sentry tunnel and the analytics beacons are all on the product's own origin.

@@ -1,7 +1,7 @@
 import type { Locale } from "@affiliates/locales";
 
 /**
- * dayjs's locale per page locale (antd's date pickers format with dayjs). Chinese weeks start on Monday (spec §9):
+ * dayjs's locale per page locale (antd's date pickers format with dayjs). Chinese weeks start on Monday (requirements.md §9):
  * dayjs's zh-cn sets weekStart 1, its zh-tw does not, so Chinese locales get weekStart 1 here. Locales dayjs lacks keep
  * English.
  */
@@ -39,7 +39,7 @@ export const DAYJS_LOCALES: Record<Locale, string> = {
   ph: "tl-ph",
 };
 
-/** Spec §9: Chinese weeks (date pickers, "this week") start on Monday. */
+/** requirements.md §9: Chinese weeks (date pickers, "this week") start on Monday. */
 export const MONDAY_FIRST_LOCALES: readonly Locale[] = ["zh-CN", "zh-TC"];
 
 /** Loads and applies the page's dayjs locale. */

@@ -1,6 +1,6 @@
 import type { UserOverview } from "@affiliates/contracts";
 
-/** Derived user fields of spec §3, from the user-overview answer. */
+/** Derived user fields of requirements.md §3, from the user-overview answer. */
 export interface DerivedUser {
   userId: string;
   loginName: string;

@@ -9,7 +9,7 @@ let deviceToken: DeviceToken | null = null;
 const PRODUCT_VERSION = "1.0.0";
 
 /**
- * The device token (spec §3, §4, §9) and the anti-fraud custom token: started once the login state is complete.
+ * The device token (requirements.md §3, §4, §9) and the anti-fraud custom token: started once the login state is complete.
  * The token is sent as `dy-token` on sensitive calls; the custom token as `custom-token` on every request. Its status
  * is mirrored on <html data-device-token> so support staff (and the end-to-end tests) can see it.
  */

@@ -5,7 +5,7 @@ import { createFormat, type Format } from "./format";
 import { useViewerTimeZone } from "./viewer-zone";
 
 /**
- * `createFormat` for the page's locale and the viewer's time zone: Asia/Shanghai (spec §9) in the pre-rendered HTML,
+ * `createFormat` for the page's locale and the viewer's time zone: Asia/Shanghai (requirements.md §9) in the pre-rendered HTML,
  * the browser's own zone once hydrated (issue 34).
  */
 export function useFormat(): Format {

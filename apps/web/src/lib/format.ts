@@ -2,7 +2,7 @@ import { getLocale, type Locale } from "@affiliates/locales";
 import { DEFAULT_TIME_ZONE } from "./constants";
 
 /**
- * Numbers, money, percentages and dates for a page locale, with `Intl` (spec §9).
+ * Numbers, money, percentages and dates for a page locale, with `Intl` (requirements.md §9).
  *
  * Why not next-intl's `useFormatter` directly: it hands `Intl` the app's locale code, and some of ours are not BCP 47
  * tags that `Intl` understands (`ph` is no language, `zh-TC` would be Chinese of the Turks and Caicos Islands). This
@@ -14,10 +14,10 @@ import { DEFAULT_TIME_ZONE } from "./constants";
 
 /** The BCP 47 tag `Intl` gets for a page locale. */
 export const intlLocaleOf = (locale: Locale): string => getLocale(locale).htmlLang;
-/** The locale table's default currency (spec §3). */
+/** The locale table's default currency (requirements.md §3). */
 export const currencyOf = (locale: Locale): string => getLocale(locale).defaultCurrency;
 
-/** Spec §9: Chinese calendars start weeks on Monday. Others follow their region (CLDR) where `Intl` knows it. */
+/** requirements.md §9: Chinese calendars start weeks on Monday. Others follow their region (CLDR) where `Intl` knows it. */
 const MONDAY_FIRST: ReadonlySet<Locale> = new Set<Locale>(["zh-CN", "zh-TC"]);
 
 /** First day of the week, 1 = Monday ... 7 = Sunday (ISO, as `Intl.Locale#getWeekInfo`). */
@@ -50,7 +50,7 @@ const toDate = (value: DateInput): Date =>
       : new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
 
 export interface FormatOptions {
-  /** The user's time zone when known; Asia/Shanghai otherwise (spec §9). */
+  /** The user's time zone when known; Asia/Shanghai otherwise (requirements.md §9). */
   timeZone?: string;
 }
 

@@ -13,7 +13,7 @@ interface SettingsInput {
 }
 
 /**
- * Spec §3's global settings as they are kept in storage, under the spec's keys: the language, the theme preference
+ * requirements.md §3's global settings as they are kept in storage, under the spec's keys: the language, the theme preference
  * (`Dark`/`Light`, as in the theme cookie), the layout (`app` inside the native app, else `web`), the unit amounts
  * are stated in, the valuation unit (the language's default currency), the login state (`1`/`0`), the text direction
  * and the terminal code. `show-asset` has no setting in this product (no balance can be hidden), so it is not written.

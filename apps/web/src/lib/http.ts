@@ -22,13 +22,13 @@ export const setHttpLocale = (locale: string) => {
 let appTransport: PostTransport | undefined;
 let client: HttpClient | null = null;
 
-/** Inside the native app, POST requests go through the bridge (spec §7); set once the bridge is up. */
+/** Inside the native app, POST requests go through the bridge (requirements.md §7); set once the bridge is up. */
 export function setAppPostTransport(transport: PostTransport): void {
   appTransport = transport;
   client = null;
 }
 
-/** Every failed call: reported (spec §8; sensitive parameters stripped by the reporter, silent codes skipped), then toasted. */
+/** Every failed call: reported (requirements.md §8; sensitive parameters stripped by the reporter, silent codes skipped), then toasted. */
 function handleError(error: HttpError): void {
   if (!error.silent)
     reportError(error, {

@@ -1,7 +1,7 @@
 import type { DomainConfig } from "@affiliates/contracts";
 
 /**
- * Image host choice (spec §7): each candidate host of the domain config is probed by loading a small image from it;
+ * Image host choice (requirements.md §7): each candidate host of the domain config is probed by loading a small image from it;
  * the fastest is stored locally and remote images are served from it. The probe never blocks rendering and is
  * skipped while the stored choice is fresh.
  */

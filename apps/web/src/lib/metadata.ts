@@ -16,7 +16,7 @@ import { renderedForEveryone } from "./shared-rendering";
 const metadataBase = async (): Promise<URL | null> =>
   (await renderedForEveryone()) ? null : new URL(serverPublicOrigin());
 
-/** Every page's head (spec §2): title and description from its messages, canonical, 31 alternates + x-default, OG and Twitter. */
+/** Every page's head (requirements.md §2): title and description from its messages, canonical, 31 alternates + x-default, OG and Twitter. */
 export async function pageMetadata(locale: Locale, key: PageKey): Promise<Metadata> {
   const page = PAGES[key];
   const t = await getTranslations({ locale, namespace: `meta.${page.meta}` });

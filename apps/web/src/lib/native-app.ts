@@ -35,7 +35,7 @@ let bridge: Bridge | null = null;
 let availability: BridgeAvailability | null = null;
 
 /**
- * The product's POSTs through the bridge wait spec §7's 8 s (`BRIDGE_TIMEOUT_MS`): the bridge's own time-out for them,
+ * The product's POSTs through the bridge wait requirements.md §7's 8 s (`BRIDGE_TIMEOUT_MS`): the bridge's own time-out for them,
  * so an app that stays silent that long counts as gone (the bridge's default for `request`, 10 s, is for other callers).
  */
 const BRIDGE_POST_TIMEOUT_MS = BRIDGE_TIMEOUT_MS;
@@ -92,7 +92,7 @@ export const isBridgeUsable = (): boolean => availability?.isUsable() === true;
 export const getBridge = (): Bridge | null => (isBridgeUsable() ? bridge : null);
 
 /**
- * A deep link of spec §2: inside the app through the bridge (when its version allows), else a page navigation. A tap
+ * A deep link of requirements.md §2: inside the app through the bridge (when its version allows), else a page navigation. A tap
  * whose call finds the bridge gone is not lost: it opens the web page. An app that answers with an error keeps the
  * page where it is (the caller shows the refresh prompt through `reportBridgeFailure`).
  */
@@ -115,7 +115,7 @@ const failureListeners = new Set<FailureListener>();
 /** The page load's one refresh prompt: null until a bridge failure asks for it; `delivered` once a listener had it. */
 let prompt: { error: unknown; delivered: boolean } | null = null;
 
-/** Spec §8: bridge errors end in a refresh prompt, shown once per page load however many calls fail. */
+/** requirements.md §8: bridge errors end in a refresh prompt, shown once per page load however many calls fail. */
 function promptRefresh(error: unknown): void {
   if (prompt) return;
   prompt = { error, delivered: failureListeners.size > 0 };
@@ -232,7 +232,7 @@ async function loginInApp(bridge: Bridge): Promise<LoginOutcome> {
 let appLogin: Promise<LoginOutcome> | null = null;
 
 /**
- * Login of spec §2: on the web (and in an app whose bridge is gone), the language-prefixed /login page with `from` and
+ * Login of requirements.md §2: on the web (and in an app whose bridge is gone), the language-prefixed /login page with `from` and
  * `source=cms`; inside the app, the app's own login (one at a time: a second tap joins the first), never the web's.
  */
 export function goToLogin(locale: Locale): Promise<LoginOutcome> {

@@ -1,6 +1,6 @@
 /**
  * The programme figures every visitor sees alike (rates, levels, tiers, FAQ): rendered into the page's HTML from the
- * API's answers at build time and again every OFFER_RENEW_S while served (design.md "Decisions": the offer is in the
+ * API's answers at build time and again every OFFER_RENEW_S while served (architecture.md "Decisions": the offer is in the
  * HTML), never left blank until a call from the browser returns. Per-user figures are not offers: the browser asks
  * for them.
  *

@@ -1,6 +1,6 @@
 /**
- * Settings that differ per deployment, read at run time so that one build serves every environment (design.md,
- * "Decisions"): APP_ENV (test | beta | online, spec §3) and SENTRY_DSN. The server reads its own environment; the
+ * Settings that differ per deployment, read at run time so that one build serves every environment (architecture.md,
+ * "Decisions"): APP_ENV (test | beta | online, requirements.md §3) and SENTRY_DSN. The server reads its own environment; the
  * browser reads what the server wrote on <html> when it served the page — page-csp.ts writes it into pre-rendered
  * HTML, the root layout into pages rendered per request. Nothing here is inlined at build: the names are not
  * NEXT_PUBLIC_* and next.config.ts has no `env`. No run-time imports: the first-load code (instrumentation-client)

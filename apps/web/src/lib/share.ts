@@ -33,7 +33,7 @@ async function viaApp(action: "share" | "saveImage" | "copy", params: Record<str
     await bridge.call(action, params);
     return "app";
   } catch (error) {
-    reportBridgeFailure(error); // the one refresh prompt of spec §8
+    reportBridgeFailure(error); // the one refresh prompt of requirements.md §8
     return "failed";
   }
 }

@@ -22,8 +22,8 @@ const EXCLUDED_SOURCES = ["fonts", "fontPreferences", "webGlExtensions"] as cons
 const RELEASE_AFTER_EVERY_SOURCE = 0;
 
 /**
- * Terminal identity (spec §3, §4): `fingerprint` (FingerprintJS, loaded on demand so it stays out of the first-load
- * bundle) and `terminalCode`, kept in localStorage or a cookie. Also cached as `terminal_code` (spec §3 local cache).
+ * Terminal identity (requirements.md §3, §4): `fingerprint` (FingerprintJS, loaded on demand so it stays out of the first-load
+ * bundle) and `terminalCode`, kept in localStorage or a cookie. Also cached as `terminal_code` (requirements.md §3 local cache).
  * A fingerprint that cannot be taken ("getDeviceId error") must not block the page: the identity is then empty.
  */
 export async function ensureTerminalIdentity(): Promise<{ terminalCode: string; deviceId: string }> {

@@ -1,7 +1,7 @@
 import type { ThemeConfig } from "antd";
 import type { HeaderTheme } from "@affiliates/locales";
 
-/** Spec §9 theme tokens and breakpoints. The dark algorithm is added for the Black theme by the provider. */
+/** requirements.md §9 theme tokens and breakpoints. The dark algorithm is added for the Black theme by the provider. */
 export const BREAKPOINTS = { xs: 480, sm: 576, md: 768, lg: 992, xl: 1200, xxl: 1600 } as const;
 
 export const THEME_TOKENS = {
@@ -23,7 +23,7 @@ export const THEME_TOKENS = {
   screenXXL: BREAKPOINTS.xxl,
 } as const satisfies ThemeConfig["token"];
 
-/** The "round" radius of spec §9 (pill buttons), used from CSS as var(--radius-round). */
+/** The "round" radius of requirements.md §9 (pill buttons), used from CSS as var(--radius-round). */
 export const RADIUS_ROUND_PX = 48;
 
 /**

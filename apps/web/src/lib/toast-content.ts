@@ -1,11 +1,11 @@
 import { createElement, type ReactNode } from "react";
 
-/** Spec §3's toast types. antd has no `question`: it is an info message with a question-mark icon. */
+/** requirements.md §3's toast types. antd has no `question`: it is an info message with a question-mark icon. */
 export type ToastType = "info" | "success" | "question" | "warning" | "error" | "loading";
 type AntdNoticeType = Exclude<ToastType, "question">;
 
 export interface ToastOptions {
-  /** Adds the optional close button (spec §4), named by this translated label ("Close message"). */
+  /** Adds the optional close button (requirements.md §4), named by this translated label ("Close message"). */
   closeLabel?: string;
 }
 

@@ -5,7 +5,7 @@ import { MESSAGE_DURATION_S, MESSAGE_MAX_COUNT, NOTIFICATION_DURATION_S, UI_PREF
 import { messageArgs, type ToastOptions, type ToastType } from "./toast-content";
 
 /**
- * Toasts are antd's `message` and `notification` (spec §4, §9), loaded on the first toast only: the shell itself ships
+ * Toasts are antd's `message` and `notification` (requirements.md §4, §9), loaded on the first toast only: the shell itself ships
  * no UI-kit code. They render with the product's prefix, tokens, theme and direction of the moment.
  */
 type Toasts = {
@@ -51,7 +51,7 @@ export type { ToastOptions, ToastType } from "./toast-content";
 let keySequence = 0;
 
 /**
- * A top-centre message (spec §4): closes on its own, pauses while hovered; the same key replaces an open one and
+ * A top-centre message (requirements.md §4): closes on its own, pauses while hovered; the same key replaces an open one and
  * restarts its timer. With `closeLabel` it has a close button.
  */
 export async function showMessage(

@@ -1,4 +1,4 @@
-/** Analytics tracking ids of the product's clickable elements (spec §5: "b" followed by digits). */
+/** Analytics tracking ids of the product's clickable elements (requirements.md §5: "b" followed by digits). */
 export const TRACKING_IDS = {
   homeApply: "b1001",
   homeDashboard: "b1002",

@@ -6,10 +6,10 @@ import { useOffer } from "@/components/providers/offer-data";
 type Options<T, P extends unknown[]> = NonNullable<Parameters<typeof useRequest<T, P>>[1]>;
 
 /**
- * The data-fetch helper of spec §4 with the defaults of §9: ahooks `useRequest` (loading, data, error; manual run,
+ * The data-fetch helper of requirements.md §4 with the defaults of §9: ahooks `useRequest` (loading, data, error; manual run,
  * caching, polling, retry, debounce, throttle, focus refresh, loading delay) keyed by `cacheKey`, cached 5 min,
  * refreshed on window focus at most every 5 s, retried with ahooks' exponential back-off (1 s, 2 s, 4 s … capped at
- * 30 s, the RETRY_BACKOFF_CAP_MS of spec §9) when no retryInterval is given.
+ * 30 s, the RETRY_BACKOFF_CAP_MS of requirements.md §9) when no retryInterval is given.
  *
  * An offer the server rendered the page with (lib/offers.ts) is the answer: the page shows it from its first paint
  * and hydrates with it, and the browser does not ask again (a new build renders it anew).

@@ -12,7 +12,7 @@ type Options<N extends ApiName> = NonNullable<Parameters<typeof useApi<EndpointA
 /**
  * An endpoint's answer for an input: `useEndpoint("links", { from, to })`. The cache key is derived from the name
  * and the input (`endpointKey`), so it cannot drift from the call; the call is `api[name](input)`; the rest is
- * useApi (ahooks useRequest with the defaults of spec §9, and the server's offer when the page was rendered with it).
+ * useApi (ahooks useRequest with the defaults of requirements.md §9, and the server's offer when the page was rendered with it).
  * Hand the result to `hasLoadProblem` / `<LoadProblem>` for its failed, not-logged-in and not-allowed states.
  */
 export function useEndpoint<N extends ApiName>(name: N, input: ApiInput<N>, options: Options<N> = {}) {

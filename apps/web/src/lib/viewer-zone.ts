@@ -19,7 +19,7 @@ export function browserTimeZone(): string {
 }
 
 /**
- * The viewer's time zone (issue 34): Asia/Shanghai (spec §9) in the pre-rendered HTML and while React hydrates it, the
+ * The viewer's time zone (issue 34): Asia/Shanghai (requirements.md §9) in the pre-rendered HTML and while React hydrates it, the
  * browser's own zone from the render right after, so the HTML and the first client render agree and every time is
  * then shown on the reader's clock, with its zone named.
  */

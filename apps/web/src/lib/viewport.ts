@@ -1,8 +1,8 @@
 import type { Viewport } from "next";
 
 /**
- * The page's viewport (design.md, Decisions 2026-11-26). Inside the native app the scale stays fixed at 1 with no
- * zoom (spec §2): the WebView is the app's screen. On the web the page is zoomable, as WCAG 1.4.4 (resize text)
+ * The page's viewport (architecture.md, Decisions 2026-11-26). Inside the native app the scale stays fixed at 1 with no
+ * zoom (requirements.md §2): the WebView is the app's screen. On the web the page is zoomable, as WCAG 1.4.4 (resize text)
  * requires.
  */
 export const APP_VIEWPORT = {

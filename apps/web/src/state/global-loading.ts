@@ -2,7 +2,7 @@
 import { useSyncExternalStore } from "react";
 
 /**
- * Spec §3's global loading flag: on while any call of the request client is in flight. The shell shows it as a thin
+ * requirements.md §3's global loading flag: on while any call of the request client is in flight. The shell shows it as a thin
  * progress line at the top (only when a wait lasts, `GlobalProgress`) and on `<html data-loading>`.
  */
 let inFlight = 0;

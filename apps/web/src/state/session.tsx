@@ -17,7 +17,7 @@ import {
   setSessionProbe,
 } from "@/lib/native-app";
 
-/** Login state of spec §3. */
+/** Login state of requirements.md §3. */
 export interface SessionState {
   userInfo: UserOverview | null;
   userResult: DerivedUser | null;
@@ -34,7 +34,7 @@ export interface SessionState {
 }
 
 interface SessionContextValue extends SessionState {
-  /** Asks for user info again (after the app returns to the page, spec §4, or the user's retry). */
+  /** Asks for user info again (after the app returns to the page, requirements.md §4, or the user's retry). */
   reload: () => Promise<SessionState>;
   /** A retry is under way (the failure notice says so). */
   retrying: boolean;
@@ -70,11 +70,11 @@ const NOT_LOGGED_IN_CODES: readonly string[] = [ResponseCode.noSession, Response
 export const meansNotLoggedIn = (error: unknown): boolean =>
   isHttpError(error) && NOT_LOGGED_IN_CODES.includes(error.code);
 
-/** The first retry after a failure waits 1 s, each next one twice as long, never more than spec §9's 30 s. */
+/** The first retry after a failure waits 1 s, each next one twice as long, never more than requirements.md §9's 30 s. */
 export const sessionRetryDelay = (attempt: number): number => Math.min(1_000 * 2 ** attempt, RETRY_BACKOFF_CAP_MS);
 
 /**
- * Spec §4 start-up: terminal code and fingerprint, then user info. Inside the app the app logs in its own way, so the
+ * requirements.md §4 start-up: terminal code and fingerprint, then user info. Inside the app the app logs in its own way, so the
  * call goes through the bridge; on the web, and in an app whose bridge is gone (no native object, or a call that timed
  * out), no refresh-token cookie means not logged in, without asking the server. Only the session codes clear the
  * session: a failing network or server leaves `failure` set and decides nothing.
@@ -199,7 +199,7 @@ export function SessionProvider({ locale, children }: { locale: Locale; children
 }
 
 /**
- * On pages that need a login: once the server has said "not logged in" (never after a failure), go to login (spec §4).
+ * On pages that need a login: once the server has said "not logged in" (never after a failure), go to login (requirements.md §4).
  * On the web that is the login page; in the app its own login, opened once per page load: a user who cancels stays on
  * the page, whose panels then offer the login again.
  */

@@ -25,7 +25,7 @@ function headerValue(request: FastifyRequest, name: string): string | undefined 
   return first && first.trim() !== "" ? first.trim() : undefined;
 }
 
-/** The device id of a batch: the `DeviceId` header (spec §7), else the first event's (beacons carry no headers). */
+/** The device id of a batch: the `DeviceId` header (requirements.md §7), else the first event's (beacons carry no headers). */
 function deviceIdOf(request: FastifyRequest, events: readonly unknown[]): string | undefined {
   const header = headerValue(request, "deviceid");
   if (header) return header.slice(0, 128);
@@ -37,7 +37,7 @@ function deviceIdOf(request: FastifyRequest, events: readonly unknown[]): string
 }
 
 /**
- * `POST /v1/buried/log/info`: a JSON array of at most 50 analytics events (spec §7). Each event is validated on its
+ * `POST /v1/buried/log/info`: a JSON array of at most 50 analytics events (requirements.md §7). Each event is validated on its
  * own: bad ones are rejected with a reason, good ones stored in one INSERT, duplicates ignored. Forgery-proofing:
  * `uid` is the session's (the client's is ignored); ids must have the SDK's form for the batch's device
  * (analyticsIdProblem); duplicates are per sender (the logged-in user, else the device), so ids one client uploads

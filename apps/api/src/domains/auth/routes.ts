@@ -6,7 +6,7 @@ import { maskEmail, maskMobile } from "../../platform/lib/mask";
 import { endpoint } from "../../platform/http/endpoint";
 
 /**
- * /v1/user: register, login, logout (cookie session) and the user-overview call of spec §7. Register and login need a
+ * /v1/user: register, login, logout (cookie session) and the user-overview call of requirements.md §7. Register and login need a
  * live `dy-token` header (403, code 22001 otherwise; checked before the body).
  */
 const userRoutes: FastifyPluginCallback = (app, _options, done) => {

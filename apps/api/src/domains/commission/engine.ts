@@ -7,8 +7,7 @@ import { createSettlement } from "./settlement";
 import { createLevelReview } from "./level-review";
 
 export type { CommissionEngineOptions } from "./engine-context";
-export { BELOW_MINIMUM_REASON } from "./lines";
-export { earningsOf, shareOf, type EarningRule } from "./rules";
+export { earningsOf } from "./rules";
 
 /**
  * The commission engine of the reference exchange: the fills it is fed, the commission lines they add to, the daily

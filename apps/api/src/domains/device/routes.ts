@@ -5,7 +5,7 @@ import { ApiError } from "../../platform/http/errors";
 import { endpoint } from "../../platform/http/endpoint";
 
 export interface ConstantIdRoutesOptions {
-  /** The environment whose token-SDK app id is accepted (spec §7: test and production ids differ). */
+  /** The environment whose token-SDK app id is accepted (requirements.md §7: test and production ids differ). */
   appEnv: DeviceTokenAppEnv;
   /** Per-IP limit of the issuing call, under the general one (a page asks once per 1200 s per tab). */
   rateLimit?: { max: number; timeWindowMs: number };

@@ -5,8 +5,7 @@ import type { ErrorEventsContext } from "./events";
 import { createErrorEventLimits } from "./limits";
 import { createErrorEventStore } from "./store";
 
-export { DELETE_BATCH_ROWS, INSERT_CHUNK_ROWS, storedBytes, type NewErrorEvent } from "./events";
-export type { ErrorEventQuotaRefusal } from "./store";
+export { DELETE_BATCH_ROWS, type NewErrorEvent } from "./events";
 
 export function createErrorEventsRepository(db: Db, now: () => number, bounds: ErrorEventBounds) {
   const context: ErrorEventsContext = { db, now, bounds };

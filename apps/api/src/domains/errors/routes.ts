@@ -6,7 +6,7 @@ import type { NewErrorEvent } from "./repository";
 import { endpoint } from "../../platform/http/endpoint";
 
 /**
- * The error-reporting tunnel (spec §7): `POST /v1/sentry/{projectId}` takes the browser's Sentry envelopes on the
+ * The error-reporting tunnel (requirements.md §7): `POST /v1/sentry/{projectId}` takes the browser's Sentry envelopes on the
  * product's own origin. Only configured projects and DSN hosts are accepted; envelopes are forwarded to
  * SENTRY_UPSTREAM when set, otherwise their event items are stored (operators read them at GET /v1/admin/errors).
  * Bad envelopes get 400 (never 500), unknown projects or DSN hosts 403, bodies, envelopes with too many items and

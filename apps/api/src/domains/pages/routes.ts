@@ -11,8 +11,6 @@ import { failureOf, logoutFormSchema, pageQuerySchema, referralCode, type PageRo
 import { createPageKit } from "./page-kit";
 import { submitForm } from "./form-submit";
 
-export { DEVICE_TOKEN_COOKIE, PAGE_CSP, pageLocale, type PageRoutesOptions } from "./page-forms";
-
 /**
  * Stand-in main-site pages: /login, /register and their /{prefix}/ variants, plus POST /logout and the pages'
  * device-token script. The form posts need a live device token (the `dy_token` cookie or the `dyToken` field).

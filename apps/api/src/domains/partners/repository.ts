@@ -3,7 +3,7 @@ import type { Db } from "../../platform/db/schema";
 import { createPartnerProgrammes } from "./programmes";
 import { createPartnerApplications, type PartnersRepositoryOptions } from "./applications";
 
-export { applicationDetails, type PartnersRepositoryOptions } from "./applications";
+export type { PartnersRepositoryOptions } from "./applications";
 export type { PartnerProgrammeName } from "./programmes";
 
 export function createPartnersRepository(db: Db, options: PartnersRepositoryOptions) {

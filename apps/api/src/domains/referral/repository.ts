@@ -9,7 +9,6 @@ import { createLinkPeriods } from "./link-periods";
 
 export type { ReferralRepositoryOptions } from "./context";
 export type { ReferralOffer } from "./offers";
-export type { LinkPeriod } from "./link-periods";
 
 /** Clicks, sign-up attribution and the per-link results of the referral loop. */
 export function createReferralRepository(db: Db, options: ReferralRepositoryOptions) {

@@ -5,7 +5,7 @@ import { createHolderChecks } from "./holder-checks";
 import { createRiskFlags } from "./flags";
 
 export type { RiskRepositoryOptions } from "./context";
-export { SIGHTING_LOOKBACK_DAYS, type HolderSignals, type RiskVerdict } from "./holder-checks";
+export type { HolderSignals } from "./holder-checks";
 export { holdOf } from "./flags";
 
 /** Same-account-holder checks of referrals, the sightings they compare, and the operators' hold flags. */

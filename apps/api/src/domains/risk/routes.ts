@@ -4,7 +4,7 @@ import { ok } from "../../platform/http/envelope";
 import { endpoint } from "../../platform/http/endpoint";
 
 /**
- * /v1/risk: the anti-fraud log call (spec §7 "not shown"; ours is `POST /v1/risk/log/report`).
+ * /v1/risk: the anti-fraud log call (requirements.md §7 "not shown"; ours is `POST /v1/risk/log/report`).
  * `{paramStr}` = base64 of JSON {version, dxToken, customToken, timestamp, deviceInfo}; stores the row and answers
  * `{customToken}`, the presented one while it is under 24 h old, else a new one.
  */

@@ -6,17 +6,7 @@ import { createVipProgramme } from "./programme";
 import { createVipStatus } from "./status";
 import { createVipAirdrops } from "./airdrops";
 
-export {
-  airdropState,
-  DEFAULT_PLATFORM_TOKEN_DISCOUNT,
-  DEFAULT_VIP_RULES,
-  DEFAULT_VIP_TRIAL,
-  levelByMetric,
-  levelOfMetrics,
-  ppmToFraction,
-  VIP_RULES_SETTING,
-  VIP_TRIAL_SETTING,
-} from "./levels";
+export { DEFAULT_VIP_RULES, DEFAULT_VIP_TRIAL, levelOfMetrics, VIP_RULES_SETTING, VIP_TRIAL_SETTING } from "./levels";
 
 export interface VipRepositoryOptions {
   now?: () => number;

@@ -16,7 +16,7 @@ export interface UsersTable {
   created_at: string;
 }
 
-/** The settings flags of spec §3, one row per user. */
+/** The settings flags of requirements.md §3, one row per user. */
 export interface UserSettingsTable {
   user_id: string;
   mbf: number;
@@ -42,7 +42,7 @@ export interface SessionsTable {
   expires_at: string;
 }
 
-/** Image CDN hosts of getDomainConfigList, per environment (spec §3 test/beta/online). */
+/** Image CDN hosts of getDomainConfigList, per environment (requirements.md §3 test/beta/online). */
 export interface DomainConfigTable {
   id: number;
   app_env: string;

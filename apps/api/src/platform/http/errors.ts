@@ -15,7 +15,7 @@ export const ERROR_CODES = {
   invalid_credentials: { status: 401, code: ResponseCode.invalidCredentials, msg: "Incorrect email or password" },
   forbidden: { status: 403, code: ResponseCode.forbidden, msg: "Forbidden" },
   /**
-   * A missing, malformed, unknown or expired `dy-token` (spec §8's "illegal token" 22001). 00005 stays the session's
+   * A missing, malformed, unknown or expired `dy-token` (requirements.md §8's "illegal token" 22001). 00005 stays the session's
    * code, so a client seeing 22001 knows to refresh its device token, not to log in again.
    */
   device_token_refused: { status: 403, code: ResponseCode.deviceTokenRequired, msg: "dy-token: missing" },

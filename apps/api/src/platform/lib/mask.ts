@@ -30,4 +30,3 @@ export function maskName(name: string | null | undefined): string {
 
 /** `7012345612` → `70****12`: the invitee id every affiliate view shows (table, search, records, cards, CSV). */
 export const maskUserId = (userId: string): string => `${userId.slice(0, 2)}****${userId.slice(-2)}`;
-

@@ -2,9 +2,9 @@
 /*
  * Exchange risk SDK stand-in (served as a static file, no build step; loaded lazily by packages/device-token).
  * window.ExchangeRiskSDK.collect({ timeout }) -> Promise<{ code, data, msg }>
- * Gathers the device information the anti-fraud log call carries (spec §7): platform, languages, screen, time zone,
+ * Gathers the device information the anti-fraud log call carries (requirements.md §7): platform, languages, screen, time zone,
  * hardware hints, and, where the browser offers them (Chromium's user-agent client hints), the model and OS version.
- * code is spec §3's shared response code: 0 SUCCESS (data is the information), 1 ERROR, 401 TIMEOUT (the client
+ * code is requirements.md §3's shared response code: 0 SUCCESS (data is the information), 1 ERROR, 401 TIMEOUT (the client
  * hints did not answer within `timeout` ms; data then holds what was gathered without them).
  */
 /**

@@ -36,7 +36,7 @@ interface ApplicationFormProps {
 }
 
 /**
- * The affiliate application form with the shared validate messages (spec §5) and the contract's limits. It
+ * The affiliate application form with the shared validate messages (requirements.md §5) and the contract's limits. It
  * carries the UI kit, so the apply page loads it after the page (application-panel.tsx); `onStored` runs once the API
  * has stored it.
  */

@@ -148,7 +148,7 @@ function AffiliateStatus() {
   );
 }
 
-/** A channel URL comes from data: a safe link, opened in a new window without access to this page (spec §5). */
+/** A channel URL comes from data: a safe link, opened in a new window without access to this page (requirements.md §5). */
 function ChannelLink({ channel }: { channel: AffiliateChannel }) {
   const t = useTranslations("apply");
   const label = t(`channelTypes.${channel.type}`);

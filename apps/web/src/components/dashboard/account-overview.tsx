@@ -4,7 +4,7 @@ import { useSession } from "@/state/session";
 import { displayName } from "@/lib/derive-user";
 import styles from "./dashboard.module.css";
 
-/** The signed-in user's account at a glance, from the derived user fields of spec §3. */
+/** The signed-in user's account at a glance, from the derived user fields of requirements.md §3. */
 export function AccountOverview() {
   const t = useTranslations("dashboard");
   const tc = useTranslations("common");

@@ -48,7 +48,7 @@ export function PayoutsSection() {
   const desk = useDeskRefresh();
   const refresh = () => (desk ? desk.refresh() : (first.refresh(), paged.refresh()));
   const minimumPayoutUsdt = AFFILIATE_MINIMUM_PAYOUT_USDT;
-  // Money moves once per click: no cache, retry or focus refresh (useApiAction), and the device token (spec §7).
+  // Money moves once per click: no cache, retry or focus refresh (useApiAction), and the device token (requirements.md §7).
   const withdrawal = useApiAction(() => api.payoutWithdraw(undefined, { handledCodes: HANDLED_CODES }));
 
   const belowMinimum = data ? data.balanceUsdt < minimumPayoutUsdt : true;

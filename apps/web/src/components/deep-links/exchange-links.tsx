@@ -14,7 +14,7 @@ type Link<T extends DeepLinkTarget = DeepLinkTarget> = {
   params: DeepLinkParams[T];
 };
 
-/** Where affiliates and their invitees go next on the exchange: each a deep link of spec §2. */
+/** Where affiliates and their invitees go next on the exchange: each a deep link of requirements.md §2. */
 function exchangeLinks(locale: Locale): Link[] {
   return [
     { key: "trade", target: "coinPage", params: { ...DEFAULT_SPOT_PAIR, type: "spot", spotLine: BusinessLine.spot } },

@@ -6,7 +6,7 @@ import styles from "./error-pages.module.css";
 
 interface Props {
   locale: Locale;
-  /** The status code; "Error" is shown when there is none (spec §2). */
+  /** The status code; "Error" is shown when there is none (requirements.md §2). */
   status?: number | string;
   /** The message; the generic unknown-error text when there is none. */
   message?: string;

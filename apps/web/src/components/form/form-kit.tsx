@@ -12,7 +12,7 @@ import { useDayjsLocale, usePageAntdLocale } from "./antd-locale";
 
 /**
  * The one form setup of the product: antd with the spec's tokens and prefix, the page's theme and direction, and the
- * validate messages of spec §5 from the message catalogue (kept raw: antd fills `${label}` itself). Pages that show a
+ * validate messages of requirements.md §5 from the message catalogue (kept raw: antd fills `${label}` itself). Pages that show a
  * form wrap it in this island; the rest of the product ships no UI-kit code. `antdLocale`: antd's catalogue, else the
  * page's (AntdLocaleProvider).
  */

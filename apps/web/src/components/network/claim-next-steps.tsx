@@ -11,7 +11,7 @@ type Step<T extends DeepLinkTarget = DeepLinkTarget> = {
   params: DeepLinkParams[T];
 };
 
-/** Where a claimed card is used: the coupon centre and futures trading, as deep links (spec §2) like the explore links. */
+/** Where a claimed card is used: the coupon centre and futures trading, as deep links (requirements.md §2) like the explore links. */
 const NEXT_STEPS = [
   { key: "coupons", target: "couponCenter", params: { tab: "available" } },
   {

@@ -72,7 +72,7 @@ export function IncubationOverview() {
             rows={data?.cohorts ?? []}
             rowKey={(project) => project.id}
             rowName={(project) => (
-              // A project's site comes from data: a safe link (spec §5), opened without access to this page.
+              // A project's site comes from data: a safe link (requirements.md §5), opened without access to this page.
               <SafeLink href={project.website} target="_blank" dir="ltr">
                 {project.name}
               </SafeLink>

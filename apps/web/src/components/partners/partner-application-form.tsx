@@ -25,7 +25,7 @@ const PartnerApplicationFields = dynamic(
  * The application (or contact) form of a partner programme, stored by `api.partnerApply` with the
  * device token. Public pages: a visitor sees a call to log in (the exchange's own login, which brings them back here);
  * a logged-in user with an application of this kind sees its status and may send another. Validation uses the shared
- * validate messages of spec §5 (FormKit, in partner-application-fields.tsx).
+ * validate messages of requirements.md §5 (FormKit, in partner-application-fields.tsx).
  */
 export function PartnerApplicationForm({
   kind,

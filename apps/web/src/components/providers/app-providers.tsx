@@ -16,8 +16,8 @@ import { GlobalProgress, GlobalSettingsSync } from "./global-state";
 import { ThemeProvider } from "./theme-context";
 
 /**
- * Request failures become one error toast each (spec §8); silent codes show nothing. A business refusal reads as the
- * translated sentence of its code (what happened, what to do), HTTP and network failures as spec §8's `[code]
+ * Request failures become one error toast each (requirements.md §8); silent codes show nothing. A business refusal reads as the
+ * translated sentence of its code (what happened, what to do), HTTP and network failures as requirements.md §8's `[code]
  * message`. Refusals a caller shows next to its field (`handledCodes`) never reach this. Failures of the native
  * bridge show one translated refresh prompt instead, never a raw error.
  */

@@ -9,7 +9,7 @@ import { getAppInfo } from "@/lib/native-app";
 import { writeStorage } from "@/lib/storage";
 import { useTheme } from "./theme-context";
 
-/** Keeps spec §3's global settings in storage, under its keys, as the language, theme and login state change. */
+/** Keeps requirements.md §3's global settings in storage, under its keys, as the language, theme and login state change. */
 export function GlobalSettingsSync({ locale }: { locale: Locale }) {
   const { theme } = useTheme();
   const { complete, isLogin, terminalCode } = useSession();
@@ -26,7 +26,7 @@ export function GlobalSettingsSync({ locale }: { locale: Locale }) {
 export const PROGRESS_DELAY_MS = 400;
 
 /**
- * Spec §3's global loading flag, on while start-up has not completed or a request is in flight: kept on
+ * requirements.md §3's global loading flag, on while start-up has not completed or a request is in flight: kept on
  * `<html data-loading>` and shown as a thin line at the top once a wait lasts longer than `PROGRESS_DELAY_MS`.
  */
 export function GlobalProgress() {

@@ -4,7 +4,7 @@ import { browserProbe, chooseImageHost } from "@/lib/image-host";
 import { api } from "@/lib/api";
 import { whenIdle } from "@/lib/when-idle";
 
-/** Chooses the image host once the page is idle: never in the way of rendering (spec §7). */
+/** Chooses the image host once the page is idle: never in the way of rendering (requirements.md §7). */
 export function ImageHostProbe() {
   useEffect(() => {
     const run = () =>

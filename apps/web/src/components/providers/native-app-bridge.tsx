@@ -8,7 +8,7 @@ import { useSession } from "@/state/session";
 import { getBridge, initNativeApp } from "@/lib/native-app";
 
 /**
- * App mode (spec §2, §4): inside the native app the header and footer are hidden, the title bar follows the page
+ * App mode (requirements.md §2, §4): inside the native app the header and footer are hidden, the title bar follows the page
  * theme and the nav bar offers the fee schedule (app ≥ 2.56.0), and when the app shows the page again (web-visible,
  * ≥ 2.27.0) the page refreshes its data.
  */

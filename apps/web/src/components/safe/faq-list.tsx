@@ -11,7 +11,7 @@ export interface FaqItem {
 }
 
 /**
- * An FAQ whose answers are HTML from the API: sanitised with the product's DOMPurify whitelist (spec §5,
+ * An FAQ whose answers are HTML from the API: sanitised with the product's DOMPurify whitelist (requirements.md §5,
  * @affiliates/safety) before they reach the page. The sanitiser loads with the
  * first answer that needs it, so pages without one never ship it; answers the server sanitised are shown as they are
  * (and are in the page's HTML).

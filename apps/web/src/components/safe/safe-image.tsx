@@ -1,7 +1,7 @@
 import { getImageProps, type ImageProps } from "next/image";
 import { isSafeUrl } from "@affiliates/safety";
 
-/** Spec §8 image errors: a static image must have src, width and height; a remote one needs a loader. */
+/** requirements.md §8 image errors: a static image must have src, width and height; a remote one needs a loader. */
 export class ImageConfigError extends Error {
   override name = "ImageConfigError";
 }
@@ -9,7 +9,7 @@ export class ImageConfigError extends Error {
 type Props = Omit<ImageProps, "src"> & { src: unknown };
 
 /**
- * An image through Next's optimiser (served under /affiliates/_next/image, spec §7) for sources that come from data:
+ * An image through Next's optimiser (served under /affiliates/_next/image, requirements.md §7) for sources that come from data:
  * an unsafe src is refused with a console warning and nothing is rendered. `getImageProps` gives the plain <img>
  * the same srcset, sizes, lazy loading and async decoding as next/image's component, without its client code
  * (about 5 KB gzip of first-load JS on the landing page).

@@ -5,7 +5,7 @@ import { publicOrigin } from "@/lib/public-origin";
 type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & { href: unknown; children: ReactNode };
 
 /**
- * A link whose href comes from data (spec §5): an unsafe value is refused with a console warning and the link is
+ * A link whose href comes from data (requirements.md §5): an unsafe value is refused with a console warning and the link is
  * rendered without an href; other-origin targets that open a new window get noopener and noreferrer.
  */
 export function SafeLink({ href, children, target, rel, ...rest }: Props) {

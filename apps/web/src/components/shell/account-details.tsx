@@ -11,7 +11,7 @@ export function AccountDetails({ user, className }: { user: DerivedUser; classNa
     try {
       await api.logout();
     } finally {
-      // Spec §2: logging out reloads the current route.
+      // requirements.md §2: logging out reloads the current route.
       window.location.reload();
     }
   };

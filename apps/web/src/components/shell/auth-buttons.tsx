@@ -3,7 +3,7 @@ import { useTranslations } from "next-intl";
 import { localePath, loginPath, prefixOf, type Locale } from "@affiliates/locales";
 import { goToLogin } from "@/lib/native-app";
 
-/** Log in and sign up for a visitor without a session; both return to this page (spec §2). */
+/** Log in and sign up for a visitor without a session; both return to this page (requirements.md §2). */
 export function AuthButtons({ locale, page }: { locale: Locale; page: string }) {
   const t = useTranslations("header");
   const prefix = prefixOf(locale);

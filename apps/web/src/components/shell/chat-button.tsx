@@ -6,7 +6,7 @@ import { TRACKING_IDS } from "@/lib/tracking-ids";
 import { notReadyProps, useHydrated } from "@/lib/use-hydrated";
 import { BASE_PATH, dirOf, type Locale } from "@affiliates/locales";
 
-/** The customer-chat script, loaded from a static path on the first click only (spec §1, §7). */
+/** The customer-chat script, loaded from a static path on the first click only (requirements.md §1, §7). */
 export const CHAT_SCRIPT_PATH = `${BASE_PATH}/static/chat-widget.js`;
 
 interface ChatWidget {

@@ -3,7 +3,7 @@ import { useTranslations } from "next-intl";
 import { displayName } from "@/lib/derive-user";
 import { useShellUser } from "@/state/shell-user";
 
-/** The signed-in account in the footer (spec §2: the footer receives user info, only when a userId exists). */
+/** The signed-in account in the footer (requirements.md §2: the footer receives user info, only when a userId exists). */
 export function FooterAccount() {
   const t = useTranslations("footer");
   const { user } = useShellUser();

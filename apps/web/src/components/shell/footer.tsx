@@ -8,7 +8,7 @@ import { LanguagePicker } from "./language-picker";
 import { ThemeToggle } from "./theme-toggle";
 
 /**
- * Site footer (spec §2): receives the locale, the page path (its link is marked current; the language links keep the
+ * Site footer (requirements.md §2): receives the locale, the page path (its link is marked current; the language links keep the
  * page), the theme (its switch, through the theme context; none on the always-dark pages) and, through the session,
  * the user info when a userId exists.
  */

@@ -51,7 +51,7 @@ function NavLink({ item, locale, page, short }: { item: NavItem; locale: Locale;
 }
 
 /**
- * Site header (spec §2): receives the locale, theme (via context), the page path and, through the session, user info.
+ * Site header (requirements.md §2): receives the locale, theme (via context), the page path and, through the session, user info.
  * Its page links navigate on the client (Next's Link: the next page's RSC payload, not its whole
  * HTML), not prefetched, so a page downloads nothing for the pages it links to; before hydration they are plain links.
  */

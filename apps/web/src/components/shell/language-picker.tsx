@@ -13,7 +13,7 @@ import { pageFromPathname } from "@/lib/page-path";
 import { useHydrated } from "@/lib/use-hydrated";
 import { useDisclosureMenu } from "./use-disclosure-menu";
 
-/** The same page and query under the target locale's prefix, plus the `language` parameter (spec §2). */
+/** The same page and query under the target locale's prefix, plus the `language` parameter (requirements.md §2). */
 export function languageHref(target: Locale, page: string, search: string): string {
   const query = new URLSearchParams(search);
   query.delete("languageType");

@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { getLocale, type Locale } from "@affiliates/locales";
 import { notReadyProps, useHydrated } from "@/lib/use-hydrated";
 
-/** The legal dialog receives the locale and the current URL (spec §2). */
+/** The legal dialog receives the locale and the current URL (requirements.md §2). */
 export function LegalDialog({ locale }: { locale: Locale }) {
   const t = useTranslations("legal");
   const tf = useTranslations("footer");

@@ -21,7 +21,7 @@ interface Props {
   children: ReactNode;
 }
 
-/** Header, main and footer of every page (spec §2). Inside the native app the header and footer are hidden. */
+/** Header, main and footer of every page (requirements.md §2). Inside the native app the header and footer are hidden. */
 export function Shell({ locale, page, requiresLogin = false, inApp = false, children }: Props) {
   const t = useTranslations("common");
   const key = pageOfPath(page);

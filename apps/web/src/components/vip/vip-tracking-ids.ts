@@ -1,4 +1,4 @@
-/** Analytics tracking ids of the VIP pages' clickable elements (spec §5: "b" and digits). */
+/** Analytics tracking ids of the VIP pages' clickable elements (requirements.md §5: "b" and digits). */
 export const VIP_TRACKING_IDS = {
   vipLink: "b3101",
   airdropJoin: "b3102",

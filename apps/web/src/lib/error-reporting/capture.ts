@@ -1,4 +1,4 @@
-/** Sends one queued report with the SDK: tags and extra scrubbed (spec §8), the mechanism kept (handled or not). */
+/** Sends one queued report with the SDK: tags and extra scrubbed (requirements.md §8), the mechanism kept (handled or not). */
 import type { Capture, Reporter } from "./report";
 import { scrubValue } from "./scrub";
 

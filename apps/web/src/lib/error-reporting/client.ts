@@ -4,7 +4,7 @@
  * report queue and loads the SDK only when the first of them waits to be sent, once the main thread is idle; the
  * SDK's own handlers then take over. A page without errors never runs the SDK, the largest script the page would
  * otherwise evaluate (≈ 210 KB, a 300–500 ms task on Lighthouse's mobile CPU). This is what Sentry's own Loader
- * Script does when tracing and replay are off (spec §9: trace sample rate 0): breadcrumbs start with the SDK.
+ * Script does when tracing and replay are off (requirements.md §9: trace sample rate 0): breadcrumbs start with the SDK.
  */
 import type { ReportingEnvironment } from "./options";
 import { reportQueue, type ReportQueue, type Reporter } from "./report";

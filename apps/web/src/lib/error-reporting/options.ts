@@ -1,5 +1,5 @@
 /**
- * The error-reporting option set (spec §7, §9), in one place so that a unit test can assert every value.
+ * The error-reporting option set (requirements.md §7, §9), in one place so that a unit test can assert every value.
  * No runtime import of the SDK here: the page's first-load code (instrumentation-client.ts) uses these helpers and the
  * SDK itself is loaded later, only when reporting is enabled.
  */
@@ -19,7 +19,7 @@ export const DEFAULT_SENTRY_DSN = "https://public@localhost/1";
 /** Where envelopes are sent when there is no window (server side): SENTRY_TUNNEL_ORIGIN, else PUBLIC_ORIGIN, else this. */
 export const DEFAULT_PRODUCTION_ORIGIN = "https://www.exchange.example";
 
-/** Spec §9 limits, named as the spec names them. */
+/** requirements.md §9 limits, named as the spec names them. */
 export const ERROR_REPORTING_LIMITS = {
   errorSampleRate: 1,
   traceSampleRate: 0,
@@ -89,14 +89,14 @@ export function tunnelUrl(
 ): string {
   const origin =
     location?.origin && location.origin !== "null" ? location.origin : productionOrigin.replace(/\/+$/, "");
-  // The tunnel route of the API (spec §7): the endpoint table's `sentryTunnel`.
+  // The tunnel route of the API (requirements.md §7): the endpoint table's `sentryTunnel`.
   return `${origin}/${endpointPath("sentryTunnel", { projectId: projectIdOf(dsn) })}`;
 }
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
- * Spec §7: trace headers only on same-origin and relative requests and on paths starting with `api/`.
+ * requirements.md §7: trace headers only on same-origin and relative requests and on paths starting with `api/`.
  * The SDK tests each pattern against the full URL, and for same-origin requests also against the path.
  */
 export function tracePropagationTargets(origin: string | undefined): RegExp[] {
@@ -111,7 +111,7 @@ export function tracePropagationTargets(origin: string | undefined): RegExp[] {
   return targets;
 }
 
-/** Traces of the not-found page are not sent (spec §7). */
+/** Traces of the not-found page are not sent (requirements.md §7). */
 export const IGNORED_TRANSACTIONS = ["/404"] as const;
 
 /** The same rule as a span-name pattern, for the SDK's `ignoreSpans`. */

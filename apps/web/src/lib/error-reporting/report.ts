@@ -1,6 +1,6 @@
 /**
  * `reportError(error, context)`: the one entry point for app code and packages (the request client's failures,
- * device-token and bridge errors). The context is scrubbed (spec §8) by the reporter (capture.ts) and again by
+ * device-token and bridge errors). The context is scrubbed (requirements.md §8) by the reporter (capture.ts) and again by
  * `beforeSend`, so nothing unscrubbed is ever sent; this module stays tiny for the first load. Until the SDK is
  * loaded (in the browser only once there is something to send: client.ts) reports wait in a small bounded queue;
  * when reporting is disabled (APP_ENV test) nothing is kept and nothing is sent.
@@ -32,7 +32,7 @@ export interface Reporter {
   capture(capture: Capture): void;
 }
 
-/** Spec §9's send buffer: at most 30 reports wait for the SDK; later ones are counted as dropped. */
+/** requirements.md §9's send buffer: at most 30 reports wait for the SDK; later ones are counted as dropped. */
 export const MAX_PENDING_REPORTS = 30;
 
 export interface ReportQueue {

@@ -1,5 +1,5 @@
 /**
- * Strips sensitive parameters from everything an error report carries (spec §8): any key or query parameter whose
+ * Strips sensitive parameters from everything an error report carries (requirements.md §8): any key or query parameter whose
  * name matches login name, password, token, email, mobile, phone, address, id card, secure or salary — in URLs,
  * request bodies (objects, JSON strings, form-encoded strings), breadcrumbs, extra data, contexts, tags and user.
  * Framework-free: the Sentry hooks (`beforeSend`, `beforeBreadcrumb`) and `reportError` call these functions.

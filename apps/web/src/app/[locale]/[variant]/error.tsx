@@ -6,7 +6,7 @@ import { Shell } from "@/components/shell/shell";
 import { ErrorView } from "@/components/error/error-view";
 import { pageFromPathname } from "@/lib/page-path";
 
-/** A render crash anywhere below the layout shows the error page, with header and footer (spec §2). */
+/** A render crash anywhere below the layout shows the error page, with header and footer (requirements.md §2). */
 export default function RenderError() {
   const requested = useLocale();
   const locale = isLocale(requested) ? requested : DEFAULT_LOCALE;

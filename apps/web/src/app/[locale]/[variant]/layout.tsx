@@ -23,7 +23,7 @@ export function generateStaticParams() {
 }
 export const dynamicParams = false;
 
-/** Fixed scale inside the app (spec §2), zoomable on the web (WCAG 1.4.4): lib/viewport.ts. */
+/** Fixed scale inside the app (requirements.md §2), zoomable on the web (WCAG 1.4.4): lib/viewport.ts. */
 export async function generateViewport({
   params,
 }: {

@@ -12,7 +12,7 @@ export async function generateMetadata({ params }: { params: RouteParams }) {
 }
 
 /**
- * /affiliates/experience-card (always dark, spec §2): what experience cards are, for everyone; the claim card, the
+ * /affiliates/experience-card (always dark, requirements.md §2): what experience cards are, for everyone; the claim card, the
  * affiliate's cards or an invitation, per user on the client.
  */
 export default async function ExperienceCardPage({ params }: { params: RouteParams }) {
