@@ -91,7 +91,8 @@ test.describe("failure is not logout (issue 33)", () => {
   }) => {
     await logIn(context);
     await page.route(apiRoute("affiliateLevel"), (route) => route.fulfill({ status: 503, body: "down" }));
-    await page.route(apiRoute("payouts"), (route) =>
+    // The balance section reads the statement (issue 34), the one source of its figures.
+    await page.route(`${apiRoute("statement")}*`, (route) =>
       route.fulfill({
         status: 403,
         contentType: "application/json",
