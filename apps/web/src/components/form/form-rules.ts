@@ -57,6 +57,8 @@ export function useFormRules() {
       optionalText: (max: number): FormRule[] => [{ max, transform: trim, message: t("maxLength", { max }) }],
       /** A choice from a list (a select). */
       choice: (): FormRule[] => [{ required: true, message: t("choose") }],
+      /** At least one of several options (a checkbox group: an emptied group is `[]`, not missing). */
+      choices: (): FormRule[] => [{ required: true, type: "array", min: 1, message: t("choose") }],
       email: (schema: FieldSchema): FormRule[] => [
         required,
         { type: "email", message: t("email") },

@@ -114,7 +114,7 @@ function ApplicationFields({ kind, previous, onStored }: FieldsProps) {
       </div>
 
       {kind === "institutional" && (
-        <Form.Item name="services" label={t("services")} rules={[{ required: true }, { type: "array", min: 1 }]}>
+        <Form.Item name="services" label={t("services")} rules={rules.choices()}>
           <ServicesGroup options={options(INSTITUTIONAL_SERVICES, (v) => t(`serviceOptions.${v}`))} />
         </Form.Item>
       )}
