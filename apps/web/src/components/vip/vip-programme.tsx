@@ -8,7 +8,7 @@ import {
 } from "@affiliates/contracts";
 import { useEndpoint } from "@/lib/use-endpoint";
 import { hasLoadProblem, LoadProblem } from "@/components/status/loaded";
-import { TierTable } from "@/components/programme/tier-table";
+import { TierTable, type TierColumn } from "@/components/programme/tier-table";
 import { useVipFormat } from "./use-vip-format";
 import { VipLink } from "./vip-links";
 import styles from "./vip.module.css";
@@ -44,63 +44,82 @@ export function VipProgramme() {
   );
 }
 
+/**
+ * A table of the VIP levels (one row each, named by the level): what the three tables of the page share; a column's
+ * label is also its cells' label in the phone card view.
+ */
+function VipLevelTable({
+  testId,
+  caption,
+  levels,
+  busy,
+  columns,
+}: {
+  testId: string;
+  caption: string;
+  levels: FeeLevel[];
+  busy: boolean;
+  columns: TierColumn<FeeLevel>[];
+}) {
+  const tc = useTranslations("vipCommon");
+  return (
+    <div className="table-scroll">
+      <TierTable
+        attributes={{ "data-testid": testId }}
+        caption={caption}
+        rowHeader={tc("level")}
+        loading={busy}
+        placeholderRows={PLACEHOLDER_ROWS}
+        rows={levels}
+        rowKey={(level) => level.level}
+        rowName={(level) => level.name}
+        columns={columns}
+      />
+    </div>
+  );
+}
+
 function Qualification({ levels, busy }: { levels: FeeLevel[]; busy: boolean }) {
   const t = useTranslations("vipProgramme");
   const tc = useTranslations("vipCommon");
   const f = useVipFormat();
   const threshold = (value: number | undefined) =>
     value ? tc("atLeast", { value: f.usdCompact(value) }) : <span className={styles.dash}>{tc("notRequired")}</span>;
-  // Column names, also each cell's label in the phone card view.
-  const labels = VIP_METRICS.map((metric) => tc(`metrics.${metric}`));
   return (
     <section className="section" aria-labelledby="vip-qualify-title">
       <h2 id="vip-qualify-title">{t("qualifyTitle")}</h2>
-      <div className="table-scroll">
-        <TierTable
-          attributes={{ "data-testid": "vip-qualify-table" }}
-          caption={t("qualifyCaption")}
-          rowHeader={tc("level")}
-          loading={busy}
-          placeholderRows={PLACEHOLDER_ROWS}
-          rows={levels}
-          rowKey={(level) => level.level}
-          rowName={(level) => level.name}
-          columns={VIP_METRICS.map((metric, index) => ({
-            key: metric,
-            label: labels[index]!,
-            cell: (level: (typeof levels)[number]) => threshold(level[metric]),
-          }))}
-        />
-      </div>
+      <VipLevelTable
+        testId="vip-qualify-table"
+        caption={t("qualifyCaption")}
+        levels={levels}
+        busy={busy}
+        columns={VIP_METRICS.map((metric) => ({
+          key: metric,
+          label: tc(`metrics.${metric}`),
+          cell: (level) => threshold(level[metric]),
+        }))}
+      />
     </section>
   );
 }
 
 function Fees({ levels, discount, busy }: { levels: FeeLevel[]; discount: number | undefined; busy: boolean }) {
   const t = useTranslations("vipProgramme");
-  const tc = useTranslations("vipCommon");
   const f = useVipFormat();
-  const labels = FEE_COLUMNS.map((column) => t(column));
   return (
     <section className="section" aria-labelledby="vip-fees-title">
       <h2 id="vip-fees-title">{t("feesTitle")}</h2>
-      <div className="table-scroll">
-        <TierTable
-          attributes={{ "data-testid": "vip-fees-table" }}
-          caption={t("feesCaption")}
-          rowHeader={tc("level")}
-          loading={busy}
-          placeholderRows={PLACEHOLDER_ROWS}
-          rows={levels}
-          rowKey={(level) => level.level}
-          rowName={(level) => level.name}
-          columns={FEE_COLUMNS.map((c, index) => ({
-            key: c,
-            label: labels[index]!,
-            cell: (level: FeeLevel) => f.rate(level[c]),
-          }))}
-        />
-      </div>
+      <VipLevelTable
+        testId="vip-fees-table"
+        caption={t("feesCaption")}
+        levels={levels}
+        busy={busy}
+        columns={FEE_COLUMNS.map((column) => ({
+          key: column,
+          label: t(column),
+          cell: (level) => f.rate(level[column]),
+        }))}
+      />
       <p className={styles.note} data-testid="vip-discount-note">
         {discount !== undefined ? t("discountNote", { discount: f.percent(discount) }) : "\u00a0"}
       </p>
@@ -115,59 +134,45 @@ function Benefits({ levels, benefits, busy }: { levels: FeeLevel[]; benefits: Vi
   const byLevel = new Map(benefits.map((b) => [b.level, b]));
   const flag = (on: boolean | undefined) =>
     on ? <span className={styles.check}>{tc("yes")}</span> : <span className={styles.dash}>{tc("no")}</span>;
-  const labels = {
-    withdrawalLimit: t("withdrawalLimit"),
-    dedicatedManager: t("dedicatedManager"),
-    airdrops: t("airdrops"),
-    vipEarn: t("vipEarn"),
-    apiLimit: t("apiLimit"),
-    subAccounts: t("subAccounts"),
-  };
   return (
     <section className="section" aria-labelledby="vip-benefits-title">
       <h2 id="vip-benefits-title">{t("benefitsTitle")}</h2>
-      <div className="table-scroll">
-        <TierTable
-          attributes={{ "data-testid": "vip-benefits-table" }}
-          caption={t("benefitsCaption")}
-          rowHeader={tc("level")}
-          loading={busy}
-          placeholderRows={PLACEHOLDER_ROWS}
-          rows={levels}
-          rowKey={(level) => level.level}
-          rowName={(level) => level.name}
-          columns={[
-            {
-              key: "withdrawalLimit",
-              label: labels.withdrawalLimit,
-              cell: (level) => (level.withdrawalLimit24h ? f.usdCompact(level.withdrawalLimit24h) : ""),
+      <VipLevelTable
+        testId="vip-benefits-table"
+        caption={t("benefitsCaption")}
+        levels={levels}
+        busy={busy}
+        columns={[
+          {
+            key: "withdrawalLimit",
+            label: t("withdrawalLimit"),
+            cell: (level) => (level.withdrawalLimit24h ? f.usdCompact(level.withdrawalLimit24h) : ""),
+          },
+          {
+            key: "dedicatedManager",
+            label: t("dedicatedManager"),
+            cell: (level) => flag(byLevel.get(level.level)?.dedicatedManager),
+          },
+          { key: "airdrops", label: t("airdrops"), cell: (level) => flag(byLevel.get(level.level)?.airdrops) },
+          { key: "vipEarn", label: t("vipEarn"), cell: (level) => flag(byLevel.get(level.level)?.vipEarn) },
+          {
+            key: "apiLimit",
+            label: t("apiLimit"),
+            cell: (level) => {
+              const b = byLevel.get(level.level);
+              return b ? tc("perSecond", { count: b.apiRequestsPerSecond }) : "";
             },
-            {
-              key: "dedicatedManager",
-              label: labels.dedicatedManager,
-              cell: (level) => flag(byLevel.get(level.level)?.dedicatedManager),
+          },
+          {
+            key: "subAccounts",
+            label: t("subAccounts"),
+            cell: (level) => {
+              const b = byLevel.get(level.level);
+              return b ? f.amount(b.subAccounts) : "";
             },
-            { key: "airdrops", label: labels.airdrops, cell: (level) => flag(byLevel.get(level.level)?.airdrops) },
-            { key: "vipEarn", label: labels.vipEarn, cell: (level) => flag(byLevel.get(level.level)?.vipEarn) },
-            {
-              key: "apiLimit",
-              label: labels.apiLimit,
-              cell: (level) => {
-                const b = byLevel.get(level.level);
-                return b ? tc("perSecond", { count: b.apiRequestsPerSecond }) : "";
-              },
-            },
-            {
-              key: "subAccounts",
-              label: labels.subAccounts,
-              cell: (level) => {
-                const b = byLevel.get(level.level);
-                return b ? f.amount(b.subAccounts) : "";
-              },
-            },
-          ]}
-        />
-      </div>
+          },
+        ]}
+      />
     </section>
   );
 }
