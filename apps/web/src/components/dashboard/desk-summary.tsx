@@ -1,8 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import type { AffiliateSummaryFigures } from "@affiliates/contracts";
-import { api, apiKey } from "@/lib/api";
-import { useApi } from "@/lib/use-api";
+import { useEndpoint } from "@/lib/use-endpoint";
 import { useFormat } from "@/lib/format-hook";
 import { MONEY_DIGITS } from "@/lib/format";
 import { todayUtc } from "@/lib/report-range";
@@ -27,8 +26,8 @@ export function DeskSummary({ period }: { period: AffiliateSummaryFigures | unde
   const format = useFormat();
   const statement = useStatement();
   const today = todayUtc();
-  const todayKey = apiKey("affiliateSummary", today, today);
-  const todays = useApi(todayKey, () => api.affiliateSummary({ from: today, to: today }), useDeskLive([todayKey]));
+  // The same call and cache entry as the period's figures when the period is today (useEndpoint's key).
+  const todays = useEndpoint("affiliateSummary", { from: today, to: today }, useDeskLive([]));
   const figures = [
     ["balance", statement.data?.balanceUsdt],
     ["pending", statement.data?.pendingUsdt],

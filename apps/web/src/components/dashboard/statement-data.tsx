@@ -1,7 +1,6 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { api, apiKey } from "@/lib/api";
-import { useApi } from "@/lib/use-api";
+import { useEndpoint } from "@/lib/use-endpoint";
 import { useFormat } from "@/lib/format-hook";
 import { zoneName } from "@/lib/viewer-zone";
 import { useDeskLive } from "./desk-refresh";
@@ -15,8 +14,7 @@ export function useStatement(
   page: number = STATEMENT_FIRST_PAGE.page,
   pageSize: number = STATEMENT_FIRST_PAGE.pageSize,
 ) {
-  const key = apiKey("statement", page, pageSize);
-  return useApi(key, () => api.statement({ page, pageSize }), useDeskLive([key]));
+  return useEndpoint("statement", { page, pageSize }, useDeskLive([]));
 }
 
 /** A moment with its zone named, on a 24-hour clock: "28 Nov 2026, 08:00 GMT+8" (settlement reads "00:00 UTC"). */
