@@ -109,7 +109,6 @@ test.describe("affiliate network on phones", () => {
       test(`sub-affiliates and experience cards are cards with thumb-sized actions, ${locale.name} ${viewport.width}x${viewport.height}`, async ({
         page,
       }) => {
-        test.fixme(true, "after the issue 34 desk merge (UIDs on cards) this check fails; see the closing note");
         await page.setViewportSize(viewport);
 
         await page.goto(`${locale.prefix}/affiliates/dashboard`);
