@@ -212,10 +212,6 @@ test.describe("controls on a slow phone, tapped the moment they are visible", ()
   for (const scenario of SCENARIOS) {
     test(`${scenario.name} on ${PAGES[scenario.page].path || "/"}`, async ({ browser, baseURL }) => {
       test.setTimeout(120_000);
-      test.fixme(
-        scenario.page === "dashboard" && scenario.name.startsWith("menu button"),
-        "after the issue 34 desk merge (summary card, statement, UID columns) this check fails; open in issue 34 — see the closing note",
-      );
       const tried = await runScenario(browser, baseURL ?? "", scenario);
       // One line per control, summed over the suite by whoever counts (the issue's before/after figures).
       for (const control of new Set(tried.map((t) => t.control))) {

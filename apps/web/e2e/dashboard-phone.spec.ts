@@ -86,10 +86,6 @@ test.describe("the dashboard on a phone", () => {
     test(`${viewport.width}x${viewport.height}: no sideways scroll; links, commissions and invitees are cards with Copy link and Poster in reach`, async ({
       page,
     }) => {
-      test.fixme(
-        true,
-        "after the issue 34 desk merge (summary card, statement, UID columns) this check fails; open in issue 34 — see the closing note",
-      );
       await page.setViewportSize(viewport);
       await openDashboard(page);
 

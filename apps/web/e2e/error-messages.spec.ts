@@ -218,11 +218,6 @@ for (const locale of ["ja", "ar"] as const) {
     });
 
     test("an airdrop above the user's VIP level", async ({ page, context }) => {
-      // The desk disables the join button for a level too low (issue 34), so no refusal is sent to translate.
-      test.fixme(
-        true,
-        "after the issue 34 desk merge (summary card, statement, UID columns) this check fails; open in issue 34 — see the closing note",
-      );
       const scripts = trackScripts(page);
       await logIn(context, PLAIN_USER);
       await page.goto(`/${locale}/affiliates/vip/new-coin-airdrop`);
