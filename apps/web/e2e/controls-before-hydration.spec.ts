@@ -97,7 +97,8 @@ async function runScenario(browser: Browser, baseURL: string, scenario: Scenario
         await page.goto(url, { waitUntil: "commit", timeout: STEP_MS });
         return await scenario.run(page);
       } catch (error) {
-        const detail = `error: ${(error as Error).message.split("\n")[0]}`;
+        // The call log says why an action waited (covered, not stable, detached).
+        const detail = `error: ${(error as Error).message.split("\n").slice(0, 12).join(" | ")}`;
         return [{ control: scenario.name, outcome: "lost" as const, detail }];
       } finally {
         await context.close();

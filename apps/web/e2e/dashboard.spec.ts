@@ -60,8 +60,9 @@ test.describe("affiliate dashboard (in part)", () => {
     // The CSV's lines are the table's: the first page of records, newest first, same invitees and days.
     await reveal(page, "commissions");
     const header = rows[0]!.split(",");
-    const [dayAt, inviteeAt] = [header.indexOf("Trade day"), header.indexOf("Invitee user ID")];
+    const [dayAt, inviteeAt] = [header.indexOf("Trade day"), header.indexOf("Invitee UID")];
     expect(dayAt).toBeGreaterThanOrEqual(0);
+    expect(inviteeAt).toBeGreaterThanOrEqual(0);
     const records = page.locator('section[aria-labelledby="commissions-title"] tbody tr.bit-table-row');
     await expect(records).toHaveCount(10);
     for (let i = 0; i < 3; i++) {

@@ -220,13 +220,30 @@ for (const locale of ["ja", "ar"] as const) {
     test("an airdrop above the user's VIP level", async ({ page, context }) => {
       const scripts = trackScripts(page);
       await logIn(context, PLAIN_USER);
+      // The page below the level offers no join (the button says why); the refusal comes when the list read earlier
+      // gave the user a level lost since: the first answer says VIP9, the API then refuses the VIP0 user.
+      await page.route(
+        apiRoute("vipAirdrops"),
+        async (route) => {
+          const response = await route.fetch();
+          const body = (await response.json()) as { data: { userLevel: number | null } };
+          body.data.userLevel = 9;
+          await route.fulfill({ response, json: body });
+        },
+        { times: 1 },
+      );
       await page.goto(`/${locale}/affiliates/vip/new-coin-airdrop`);
-      await expect(page.getByTestId("airdrop-user-level")).toContainText("VIP0");
+      await expect(page.getByTestId("airdrop-user-level")).toContainText("VIP9");
       const card = page.getByTestId("airdrop-nova-launch");
+      await expect(card.getByRole("button")).toBeEnabled();
       const answer = page.waitForResponse(posted(apiPath("vipAirdropJoin", { id: "nova-launch" })));
       await card.getByRole("button").click();
       expect(await businessCodeOf(answer)).toBe(VipResponseCode.levelTooLow);
       await expectShownOnce(page, card, scripts);
+      // The list is read again: the user's real level, and the button no longer offered.
+      await expect(page.getByTestId("airdrop-user-level")).toContainText("VIP0");
+      await expect(card.getByRole("button")).toBeDisabled();
+      await expect(card.getByTestId("airdrop-refusal")).toBeVisible();
     });
   });
 }

@@ -169,8 +169,8 @@ test.describe("identity: one UID per invitee", () => {
     await chooseOption(page, section.getByTestId("invitee-filter-kyc").locator("input"), "Verified");
     const both = await shows({ traded: "no", kyc: "yes" });
     expect(both).toBeLessThan(never);
-    await section.getByTestId("invitee-filter-from").locator("input").fill(dayAgo(90));
-    await section.getByTestId("invitee-filter-to").locator("input").fill(dayAgo(30));
+    await section.getByLabel("Signed up between: Start date").fill(dayAgo(90));
+    await section.getByLabel("Signed up between: End date").fill(dayAgo(30));
     await shows({ traded: "no", kyc: "yes", registeredFrom: dayAgo(90), registeredTo: dayAgo(30) });
     await page.screenshot({ path: `${SHOTS}/desk-invitee-filters-en-1366.png` });
     await section.getByTestId("invitee-filter-clear").click();
@@ -346,8 +346,7 @@ test("on a phone the summary comes first, jump links lead to each section, fresh
   await expect(page.locator("#desk-invitees")).toBeInViewport();
 });
 
-// Left for later (issue 34): the links table still scrolls sideways at 1366 px with the stacked actions.
-test.fixme("at 1366 px every link column is in view, and the headline amounts are not clipped (en)", async ({
+test("at 1366 px every link column is in view, and the headline amounts are not clipped (en)", async ({
   page,
   context,
 }) => {
@@ -391,14 +390,21 @@ test("the German fee calculator reads 1.000,50 as one thousand and a half", asyn
   await page.screenshot({ path: `${SHOTS}/desk-fee-calculator-de-390.png` });
 });
 
-// Left for later (issue 34): the refusal of "1.5" in German is written (fee-controls.tsx) but does not show yet.
-test.fixme("the German fee calculator refuses 1.5 with a message", async ({ page }) => {
+test("the German fee calculator refuses 1.5 with a message, and keeps what was typed", async ({ page }) => {
   await page.goto("/de/affiliates/fee");
   await showFeeCalculator(page);
   const field = page.getByTestId("fee-calc-volume");
   await field.fill("1.5");
   await field.blur();
   await expect(page.getByText("Geben Sie das Volumen im Zahlenformat dieser Seite ein, z. B. 1.000,50.")).toBeVisible();
+  await expect(field).toHaveValue("1.5");
+  await expect(page.getByTestId("fee-calc-amount")).toHaveCount(0);
+  // Corrected, the message goes and the fee shows.
+  await field.fill("1,5");
+  await expect(page.getByText("Geben Sie das Volumen im Zahlenformat dieser Seite ein, z. B. 1.000,50.")).toHaveCount(
+    0,
+  );
+  await expect(page.getByTestId("fee-calc-amount")).toBeVisible();
 });
 
 // The desk in four languages, light and dark, on a phone and a laptop: the summary, and the statement under the balance.

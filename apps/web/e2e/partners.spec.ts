@@ -368,10 +368,18 @@ test.describe("partner application forms with the spec's validate messages (requ
     const form = page.getByTestId("partner-form-incubation");
     await form.locator("input#name").fill("");
     await form.getByRole("button", { name: "أرسل طلب الاحتضان" }).click();
-    await expect(form.getByText("يُرجى إدخال الاسم الكامل")).toBeVisible();
-    await expect(form.getByText("يُرجى إدخال اسم المشروع")).toBeVisible();
+    // Written sentences (issue 33) under each field, no English type name put mid-sentence by a template.
+    const errorOf = (id: string) =>
+      form
+        .locator(".bit-form-item")
+        .filter({ has: page.locator(`#${id}`) })
+        .locator(".bit-form-item-explain-error");
+    await expect(errorOf("name")).toHaveText("املأ هذا الحقل.");
+    await expect(errorOf("projectName")).toHaveText("املأ هذا الحقل.");
     await form.getByLabel("البريد الإلكتروني للعمل").fill("x");
-    await expect(form.getByText("البريد الإلكتروني للعمل ليس email صالحًا")).toBeVisible();
+    // An array: the one message, once the "required" one has faded out.
+    await expect(errorOf("email")).toHaveText(["أدخل عنوان بريد إلكتروني مثل name@company.com."]);
+    await expect(form.locator(".bit-form-item-explain-error", { hasText: /\$\{|ليس email/ })).toHaveCount(0);
   });
 });
 

@@ -41,4 +41,11 @@ describe("fee calculator volume in the page's locale (issue 34)", () => {
     expect(parseLocaleNumber("1\u202f000,5", "fr")).toBe(1000.5);
     expect(parseLocaleNumber("1000.5", "fr")).toBe(1000.5);
   });
+
+  it("reads an exponent, so a huge pasted number is refused as too large rather than as unreadable", () => {
+    expect(parseLocaleNumber("1e30", "en")).toBe(1e30);
+    expect(volumeProblem(parseLocaleNumber("1e30", "en"))).toBe("tooLarge");
+    expect(parseLocaleNumber("2,5E3", "de")).toBe(2500);
+    expect(parseLocaleNumber("1e", "en")).toBeNaN();
+  });
 });

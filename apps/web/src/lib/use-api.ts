@@ -1,5 +1,6 @@
 "use client";
-import { useRequest } from "ahooks";
+import { useCallback } from "react";
+import { clearCache, useRequest } from "ahooks";
 import { FETCH_CACHE_MS, FOCUS_REFRESH_GUARD_MS } from "@affiliates/http";
 import { useOffer } from "@/components/providers/offer-data";
 
@@ -10,6 +11,8 @@ type Options<T, P extends unknown[]> = NonNullable<Parameters<typeof useRequest<
  * caching, polling, retry, debounce, throttle, focus refresh, loading delay) keyed by `cacheKey`, cached 5 min,
  * refreshed on window focus at most every 5 s, retried with ahooks' exponential back-off (1 s, 2 s, 4 s … capped at
  * 30 s, the RETRY_BACKOFF_CAP_MS of requirements.md §9) when no retryInterval is given.
+ *
+ * `refresh()` always asks the server (the cached answer is dropped first).
  *
  * An offer the server rendered the page with (lib/offers.ts) is the answer: the page shows it from its first paint
  * and hydrates with it, and the browser does not ask again (a new build renders it anew).
@@ -30,7 +33,16 @@ export function useApi<T, P extends unknown[] = []>(
     ...options,
     ready: offered === undefined && (options.ready ?? true),
   });
-  return offered === undefined ? result : { ...result, data: result.data ?? offered, loading: false };
+  // An explicit refresh (a retry, an answer that shows the list is out of date) asks the server: ahooks' own would
+  // hand back the cached answer while it is fresh (the cache plugin's `returnNow`). Polling and focus keep the cache.
+  const { refresh: refreshCached } = result;
+  const refresh = useCallback(() => {
+    clearCache(cacheKey);
+    refreshCached();
+  }, [cacheKey, refreshCached]);
+  return offered === undefined
+    ? { ...result, refresh }
+    : { ...result, refresh, data: result.data ?? offered, loading: false };
 }
 
 /**

@@ -30,7 +30,7 @@ const compareField = (key: string, a: string, b: string): number =>
 /**
  * Downloads a CSV export as the reader should get it (issue 34): titles in the page's language, times on the viewer's
  * clock with the zone in the header, values translated (no raw `true`/`spot`/`pending`), no internal ids, rows sorted
- * (commissions newest trade day first; invitees as the table is sorted). `download(name, params, fallbackName)`, with
+ * (commissions as the API streams them, the table's order; invitees as the table is sorted). `download(name, params, fallbackName)`, with
  * `loading` while it is under way (a second click meanwhile does nothing). A failure shows the request client's toast.
  */
 export function useCsvExport(kind: CsvKind) {
@@ -40,9 +40,8 @@ export function useCsvExport(kind: CsvKind) {
   const zone = zoneName(format.intlLocale, format.timeZone);
 
   const localization = (params: QueryParams, zoned: (iso: string, timeZone: string) => string): CsvLocalization => {
-    const sortKey =
-      kind === "invitees" ? (INVITEE_SORT_COLUMNS[String(params.sort ?? "")] ?? "registeredAt") : "tradeDay";
-    const descending = kind === "invitees" ? params.order !== "asc" : true;
+    const sortKey = INVITEE_SORT_COLUMNS[String(params.sort ?? "")] ?? "registeredAt";
+    const descending = params.order !== "asc";
     return {
       title: (key) => {
         const path = `csv.${kind}.${key}`;
@@ -59,14 +58,12 @@ export function useCsvExport(kind: CsvKind) {
         return raw;
       },
       compare: (a, b) => {
+        // Commissions come in the table's own order (newest trade day, then newest record): kept as they are.
+        if (kind === "commissions") return 0;
         const primary = compareField(sortKey, a[sortKey] ?? "", b[sortKey] ?? "");
         if (primary !== 0) return descending ? -primary : primary;
-        // Ties (one day's lines, equal volumes) in a stable order: by UID, then product.
-        const uid = kind === "invitees" ? "uid" : "inviteeUid";
-        return (
-          compareField(uid, a[uid] ?? "", b[uid] ?? "") ||
-          compareField("businessLine", a.businessLine ?? "", b.businessLine ?? "")
-        );
+        // Ties (equal volumes) in a stable order: by UID.
+        return compareField("uid", a.uid ?? "", b.uid ?? "");
       },
     };
   };

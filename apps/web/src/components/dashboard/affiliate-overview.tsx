@@ -87,7 +87,7 @@ export function AffiliateOverview() {
   }
   return (
     <DeskRefreshProvider>
-      <Performance affiliate={data?.isAffiliate === true} />
+      <Performance affiliate={data?.isAffiliate === true} known={data !== undefined} />
     </DeskRefreshProvider>
   );
 }
@@ -129,14 +129,19 @@ function NotAffiliate({ application }: { application: AffiliateApplication | nul
 
 type Mode = RangePreset | "custom";
 
-function Performance({ affiliate }: { affiliate: boolean }) {
+/**
+ * `affiliate`: known to be an approved affiliate (data is asked for); `known`: the application status has arrived. Until
+ * it has, the affiliate's frame (summary, balance) is laid out empty, so nothing below moves when it fills in.
+ */
+function Performance({ affiliate, known }: { affiliate: boolean; known: boolean }) {
   const t = useTranslations("affiliateDashboard");
   const tp = useTranslations("affiliateDashboard.period");
   const format = useFormat();
   const [mode, setMode] = useState<Mode>(DEFAULT_PRESET);
   const [range, setRange] = useState<ReportRange>(() => presetRange(DEFAULT_PRESET));
   const [problem, setProblem] = useState<AffiliateRangeProblem | null>(null);
-  const hydrated = useHydrated();
+  // The period is the affiliate's: its buttons are ready once React has the page and the user is known to be one.
+  const periodReady = useHydrated() && affiliate;
   const { data, error, refresh } = useEndpoint(
     "affiliateSummary",
     { ...range },
@@ -179,7 +184,7 @@ function Performance({ affiliate }: { affiliate: boolean }) {
 
   return (
     <>
-      {affiliate && <DeskSummary period={shown?.totals} />}
+      {(affiliate || !known) && <DeskSummary period={shown?.totals} ready={affiliate} />}
       <section className="section" aria-labelledby="performance-title">
         <div className="section-head">
           <h2 id="performance-title">{t("performanceTitle")}</h2>
@@ -191,7 +196,7 @@ function Performance({ affiliate }: { affiliate: boolean }) {
                   type="button"
                   aria-pressed={mode === option}
                   onClick={() => choose(option)}
-                  {...notReadyProps(hydrated)}
+                  {...notReadyProps(periodReady)}
                 >
                   {t("lastDays", { days: option })}
                 </button>
@@ -201,7 +206,7 @@ function Performance({ affiliate }: { affiliate: boolean }) {
                 aria-pressed={mode === "custom"}
                 onClick={() => setMode("custom")}
                 data-testid="period-custom"
-                {...notReadyProps(hydrated)}
+                {...notReadyProps(periodReady)}
               >
                 {tp("custom")}
               </button>
@@ -248,13 +253,6 @@ function Performance({ affiliate }: { affiliate: boolean }) {
           {t("exportCsv")}
         </a>
       </section>
-      {affiliate && (
-        <div id={deskSectionId("balance")} className={styles.deskAnchor}>
-          <Deferred name="payouts" minHeight={PAYOUTS_MIN_HEIGHT}>
-            <PayoutsSection />
-          </Deferred>
-        </div>
-      )}
       {!failed && (
         <>
           <section
@@ -292,6 +290,13 @@ function Performance({ affiliate }: { affiliate: boolean }) {
       )}
       {affiliate && (
         <>
+          {/* Under the period's figures, trends and funnel (which keep their place while it loads): the summary at the
+              top already gives the balance and pending, with a jump link here. */}
+          <div id={deskSectionId("balance")} className={styles.deskAnchor}>
+            <Deferred name="payouts" minHeight={PAYOUTS_MIN_HEIGHT}>
+              <PayoutsSection />
+            </Deferred>
+          </div>
           <div id={deskSectionId("records")} className={styles.deskAnchor}>
             <Deferred name="commissions" minHeight={700}>
               <CommissionRecords key={`${range.from}:${range.to}`} from={range.from} to={range.to} />

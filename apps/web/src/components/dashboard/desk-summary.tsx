@@ -19,15 +19,16 @@ const commissionOf = (figures: AffiliateSummaryFigures | undefined) =>
 /**
  * What a partner looks at first, above everything else on a phone (issue 34): the balance and the pending commission
  * (the statement's one answer, the same the balance section shows), today's commission and the period's, when they
- * were last updated (with a refresh), and links to jump to each section of the long page.
+ * were last updated (with a refresh), and links to jump to each section of the long page. Laid out (empty, asking
+ * nothing: `ready` false) while the user is not yet known to be an affiliate, so the page below does not move.
  */
-export function DeskSummary({ period }: { period: AffiliateSummaryFigures | undefined }) {
+export function DeskSummary({ period, ready }: { period: AffiliateSummaryFigures | undefined; ready: boolean }) {
   const t = useTranslations("affiliateDashboard.desk");
   const format = useFormat();
-  const statement = useStatement();
+  const statement = useStatement(undefined, undefined, ready);
   const today = todayUtc();
   // The same call and cache entry as the period's figures when the period is today (useEndpoint's key).
-  const todays = useEndpoint("affiliateSummary", { from: today, to: today }, useDeskLive([]));
+  const todays = useEndpoint("affiliateSummary", { from: today, to: today }, { ...useDeskLive([]), ready });
   const figures = [
     ["balance", statement.data?.balanceUsdt],
     ["pending", statement.data?.pendingUsdt],

@@ -43,6 +43,8 @@ const PERIOD_TITLE = {
   commissionUsdt: "commission",
 } as const;
 
+/** The links table's least width (px): a 1366 px laptop's content column holds it with every column in view. */
+const LINKS_TABLE_MIN_WIDTH = 1080;
 /** The row's link code as an attribute, so a row or card can be found by its link. */
 const rowOf = (link: ReferralLink): HTMLAttributes<HTMLElement> =>
   ({ "data-code": link.code }) as HTMLAttributes<HTMLElement>;
@@ -261,7 +263,9 @@ export function ReferralLinks({ from, to }: { from: string; to: string }) {
               loading={!data}
               pagination={false}
               size="middle"
-              scroll={{ x: "max-content" }}
+              // A minimum width, not max-content: on a laptop the headers wrap so every column is in view (issue 34);
+              // narrower than this, the table scrolls with the label and actions held at its edges.
+              scroll={{ x: LINKS_TABLE_MIN_WIDTH }}
               onRow={rowOf}
             />
           )}

@@ -9,12 +9,16 @@ import styles from "./dashboard.module.css";
 /** The first page of the statement at the default size: the balance section and the desk's summary share this answer. */
 export const STATEMENT_FIRST_PAGE = { page: 1, pageSize: 10 } as const;
 
-/** The statement's answer for a page (the first page's is shared by every section that shows a balance or pending). */
+/**
+ * The statement's answer for a page (the first page's is shared by every section that shows a balance or pending);
+ * `ready` false: not asked yet (the user is not yet known to be an affiliate).
+ */
 export function useStatement(
   page: number = STATEMENT_FIRST_PAGE.page,
   pageSize: number = STATEMENT_FIRST_PAGE.pageSize,
+  ready = true,
 ) {
-  return useEndpoint("statement", { page, pageSize }, useDeskLive([]));
+  return useEndpoint("statement", { page, pageSize }, { ...useDeskLive([]), ready });
 }
 
 /** A moment with its zone named, on a 24-hour clock: "28 Nov 2026, 08:00 GMT+8" (settlement reads "00:00 UTC"). */

@@ -1,6 +1,6 @@
 "use client";
-import { useCallback, useEffect, useRef } from "react";
-import { Form, InputNumber, Segmented, Select } from "antd";
+import { useEffect } from "react";
+import { Form, Input, Segmented, Select } from "antd";
 import { useTranslations } from "next-intl";
 import { useFormat } from "@/lib/format-hook";
 import { MONEY_DIGITS } from "@/lib/format";
@@ -19,7 +19,8 @@ import { MAX_VOLUME, parseLocaleNumber, volumeProblem } from "./fee-volume";
 type Market = "spot" | "futures";
 type Side = "maker" | "taker";
 interface CalculatorValues {
-  volume?: number | null;
+  /** As typed, in the page's number format (de: "1.000,50"). */
+  volume?: string;
   level: number;
   market: Market;
   side: Side;
@@ -30,21 +31,9 @@ const COMPACT_FROM = 1e9;
 
 const columnOf = (market: Market, side: Side): FeeColumn => `${market}${side === "maker" ? "Maker" : "Taker"}`;
 
-/**
- * The volume field's text: as typed while it is typed; afterwards the value in the page's own number format (de:
- * "1.000,5"), or the entry as typed when it is out of range or unreadable ("1e30", "1.5" in German) with its message.
- */
-function volumeText(
-  value: number | string | undefined,
-  { userTyping, input }: { userTyping: boolean; input: string },
-  intlLocale: string,
-): string {
-  if (userTyping) return input;
-  if (value === undefined || value === "") return "";
-  const volume = Number(value);
-  if (!(Math.abs(volume) <= MAX_VOLUME)) return input;
-  return new Intl.NumberFormat(intlLocale, { maximumFractionDigits: 8, useGrouping: true }).format(volume);
-}
+/** A volume in the page's own number format (de: "1.000,5"), as the field shows it once the entry is left. */
+const volumeText = (volume: number, intlLocale: string): string =>
+  new Intl.NumberFormat(intlLocale, { maximumFractionDigits: 8, useGrouping: true }).format(volume);
 
 /** Volume, level, market and order type → the fee, from the same rates (and discount) as the table. */
 export function FeeCalculator({ levels, discount }: { levels: FeeLevel[]; discount: number }) {
@@ -62,22 +51,10 @@ function Calculator({ levels, discount }: { levels: FeeLevel[]; discount: number
   const values = Form.useWatch([], form) as CalculatorValues | undefined;
   const status = useVipStatus();
   const ownLevel = status.data?.level;
-  // What is typed, read in the page's locale (issue 34): kept to refuse a number the locale cannot mean.
-  const typed = useRef("");
+  // The field holds the text as typed, read in the page's locale (issue 34): a number the locale cannot mean ("1.5"
+  // in German, where "." only groups) is refused with a message rather than guessed.
   const intlLocale = format.intlLocale;
-  const parser = useCallback(
-    (text: string | undefined) => {
-      typed.current = text ?? "";
-      const volume = parseLocaleNumber(typed.current, intlLocale);
-      return volume ?? Number.NaN; // NaN: nothing readable (the field then holds no value)
-    },
-    [intlLocale],
-  );
-  const formatter = useCallback(
-    (value: number | string | undefined, info: { userTyping: boolean; input: string }) =>
-      volumeText(value, info, intlLocale),
-    [intlLocale],
-  );
+  const read = (text: string | undefined) => parseLocaleNumber(text ?? "", intlLocale);
   const example = format.number(1000.5, { minimumFractionDigits: 2, useGrouping: true });
   const percent = (fraction: number) =>
     format.number(fraction, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 4 });
@@ -90,7 +67,15 @@ function Calculator({ levels, discount }: { levels: FeeLevel[]; discount: number
 
   const level = levels.find((l) => l.level === values?.level);
   // Only a volume the field accepts gives a result: an entry with a message next to it clears the last one.
-  const volume = typeof values?.volume === "number" && volumeProblem(values.volume) === null ? values.volume : null;
+  const typedVolume = read(values?.volume);
+  const volume =
+    typedVolume !== undefined && !Number.isNaN(typedVolume) && volumeProblem(typedVolume) === null ? typedVolume : null;
+  // Leaving the field writes an accepted volume in the page's format; anything else stays as typed, with its message.
+  const tidy = () => {
+    const left = read(form.getFieldValue("volume") as string | undefined);
+    if (left !== undefined && !Number.isNaN(left) && volumeProblem(left) === null)
+      form.setFieldValue("volume", volumeText(left, intlLocale));
+  };
   const rate = level && values ? effectiveRate(level, columnOf(values.market, values.side), discount) : null;
   const fee = rate !== null && volume !== null ? volume * rate : null;
   const money = (amount: number) =>
@@ -121,10 +106,11 @@ function Calculator({ levels, discount }: { levels: FeeLevel[]; discount: number
           extra={t("volumeHelp", { max: maxText })}
           rules={[
             {
-              validator: (_rule, value: unknown) => {
-                if (Number.isNaN(parseLocaleNumber(typed.current, intlLocale)))
+              validator: (_rule, value: string | undefined) => {
+                const typedValue = read(value);
+                if (typedValue !== undefined && Number.isNaN(typedValue))
                   return Promise.reject(new Error(t("volumeFormat", { example })));
-                const problem = volumeProblem(value);
+                const problem = volumeProblem(typedValue);
                 if (problem === null) return Promise.resolve();
                 return Promise.reject(
                   new Error(problem === "tooLarge" ? t("volumeTooLarge", { max: maxText }) : t("volumePositive")),
@@ -133,14 +119,7 @@ function Calculator({ levels, discount }: { levels: FeeLevel[]; discount: number
             },
           ]}
         >
-          <InputNumber<number>
-            step={1000}
-            inputMode="decimal"
-            formatter={formatter}
-            parser={parser}
-            style={{ inlineSize: "100%" }}
-            data-testid="fee-calc-volume"
-          />
+          <Input inputMode="decimal" autoComplete="off" onBlur={tidy} data-testid="fee-calc-volume" />
         </Form.Item>
         <Form.Item name="level" label={t("level")}>
           <Select data-testid="fee-calc-level" options={levels.map((l) => ({ value: l.level, label: l.name }))} />

@@ -29,7 +29,8 @@ const SPACES = /[\s\u00a0\u202f]/;
  * A number typed in the page's locale (issue 34): "1.000,50" in German is 1000.5, not 1.0005. Digits may be grouped
  * by the locale's separator in threes, or not at all; the locale's decimal separator marks the fraction (a plain "." is
  * also read as the decimal point where it is not the group separator). Anything else — "1.5" in German, where "." only
- * groups — is NaN: the field refuses it with a message rather than guess. Empty text is undefined.
+ * groups — is NaN: the field refuses it with a message rather than guess. An exponent ("1e30", as a spreadsheet
+ * copies a huge number) is read, so the field can say how large a volume may be. Empty text is undefined.
  */
 export function parseLocaleNumber(text: string, intlLocale: string): number | undefined {
   const typed = text.trim();
@@ -37,9 +38,10 @@ export function parseLocaleNumber(text: string, intlLocale: string): number | un
   const { group, decimal } = numberSeparators(intlLocale);
   const groups = SPACES.test(group) ? "[\\s\\u00a0\\u202f]" : escape(group);
   const decimals = decimal !== "." && group !== "." ? `(?:${escape(decimal)}|\\.)` : escape(decimal);
-  const shape = new RegExp(`^(-?)(\\d{1,3}(?:${groups}\\d{3})+|\\d+)(?:${decimals}(\\d+))?$`);
+  const shape = new RegExp(`^(-?)(\\d{1,3}(?:${groups}\\d{3})+|\\d+)(?:${decimals}(\\d+))?(?:[eE]([+-]?\\d{1,3}))?$`);
   const match = shape.exec(typed);
   if (!match) return Number.NaN;
   const whole = (match[2] ?? "").replace(/\D/g, "");
-  return Number(`${match[1] ?? ""}${whole}${match[3] ? `.${match[3]}` : ""}`);
+  const exponent = match[4] ? `e${match[4]}` : "";
+  return Number(`${match[1] ?? ""}${whole}${match[3] ? `.${match[3]}` : ""}${exponent}`);
 }

@@ -115,7 +115,11 @@ function ApplicationFields({ kind, previous, onStored }: FieldsProps) {
 
       {kind === "institutional" && (
         <Form.Item name="services" label={t("services")} rules={rules.choices()}>
-          <ServicesGroup options={options(INSTITUTIONAL_SERVICES, (v) => t(`serviceOptions.${v}`))} />
+          {/* A label's `for` names no div: the group carries its name itself, for screen readers. */}
+          <ServicesGroup
+            aria-label={t("services")}
+            options={options(INSTITUTIONAL_SERVICES, (v) => t(`serviceOptions.${v}`))}
+          />
         </Form.Item>
       )}
       <Form.Item name="message" label={t("message")} rules={rules.optionalText(PARTNER_MESSAGE_MAX)}>

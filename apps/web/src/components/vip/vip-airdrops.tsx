@@ -92,17 +92,10 @@ export function VipAirdrops({ locale }: { locale: Locale }) {
     } catch (failure) {
       // Any other failure has been toasted by the request client.
       if (!isHttpError(failure) || failure.kind !== "business" || !CARD_REFUSALS.includes(failure.code)) return;
-      // The campaign's own words, with the levels when the list told us the user's.
-      let text: string;
-      if (failure.code === VipResponseCode.airdropNotLive) {
-        text = t("notLive");
-        refresh();
-      } else {
-        text =
-          data?.userLevel !== null && data?.userLevel !== undefined
-            ? t("levelTooLow", { required: `VIP${campaign.requiredLevel}`, level: `VIP${data.userLevel}` })
-            : t("levelTooLowShort");
-      }
+      // The campaign's own words. Either refusal means the list was out of date (the campaign ended, or the level it
+      // showed was lost since): the short sentence, without the stale level, and the list read again.
+      const text = failure.code === VipResponseCode.airdropNotLive ? t("notLive") : t("levelTooLowShort");
+      refresh();
       setRefusals((all) => ({ ...all, [campaign.id]: text }));
     }
   };

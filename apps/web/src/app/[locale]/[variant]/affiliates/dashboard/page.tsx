@@ -1,5 +1,5 @@
 import { Shell } from "@/components/shell/shell";
-import { AccountOverview } from "@/components/dashboard/account-overview";
+import { AccountOverview, DashboardHeading } from "@/components/dashboard/account-overview";
 import { AffiliateOverview } from "@/components/dashboard/affiliate-overview";
 import { AntdLocaleProvider } from "@/components/form/antd-locale";
 import { NetworkSection } from "@/components/network/network-section";
@@ -17,13 +17,14 @@ export default async function DashboardPage({ params }: { params: RouteParams })
   const { locale, inApp } = await routeContext(params);
   return (
     <Shell locale={locale} inApp={inApp} page={PAGES.dashboard.path} requiresLogin={PAGES.dashboard.requiresLogin}>
-      <AccountOverview />
+      <DashboardHeading />
       {/* No antd providers around the page: each antd part brings its own when it shows (dashboard-island.ts). */}
       <AntdLocaleProvider antdLocale={await loadAntdLocale(locale)}>
         <SubInvitationOffers withKit />
         <AffiliateOverview />
         <NetworkSection />
       </AntdLocaleProvider>
+      <AccountOverview />
     </Shell>
   );
 }
