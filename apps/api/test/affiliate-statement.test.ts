@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  adminLedgerAdjustmentResultSchema,
   affiliateCommissionPageSchema,
   affiliatePayoutsSchema,
   affiliateStatementSchema,
@@ -20,7 +21,9 @@ const sumCents = (values: number[]) => values.reduce((n, v) => n + cents(v), 0);
 
 /** What a statement must always satisfy: the balance is the sum of its entries, each entry's balance follows. */
 function expectReconciles(st: AffiliateStatement) {
-  expect(cents(st.balanceUsdt)).toBe(sumCents([st.totals.settlementUsdt, st.totals.voidUsdt, st.totals.payoutUsdt]));
+  expect(cents(st.balanceUsdt)).toBe(
+    sumCents([st.totals.settlementUsdt, st.totals.voidUsdt, st.totals.payoutUsdt, st.totals.adjustmentUsdt]),
+  );
   if (st.total <= st.pageSize) expect(cents(st.balanceUsdt)).toBe(sumCents(st.entries.map((e) => e.amountUsdt)));
   if (st.page === 1) expect(cents(st.entries[0]?.balanceUsdt ?? 0)).toBe(cents(st.balanceUsdt));
   st.entries.forEach((e, i) => {
@@ -28,6 +31,8 @@ function expectReconciles(st: AffiliateStatement) {
     if (older) expect(cents(e.balanceUsdt)).toBe(cents(older.balanceUsdt) + cents(e.amountUsdt));
     if (e.kind === "settlement") expect(sumCents(e.parts.map((p) => p.amountUsdt))).toBe(cents(e.amountUsdt));
     else expect(e.parts).toEqual([]);
+    if (e.kind === "adjustment") expect(e.note).toEqual(expect.any(String));
+    else expect(e.note).toBeNull();
   });
 }
 
@@ -112,7 +117,73 @@ describe(`statement (${DIALECT})`, () => {
       settlementUsdt: credit?.amountUsdt,
       voidUsdt: 0,
       payoutUsdt: -(credit?.amountUsdt ?? 0),
+      adjustmentUsdt: 0,
     });
+  });
+
+  it("an operator's adjustment: booked once per reference, shown with its reason, never below 0", async () => {
+    const owner = await registerWith("");
+    const cookie = owner.cookie ?? "";
+    await s.approvedAffiliate(cookie, owner.email, `adj${DIALECT.slice(0, 3)}`);
+    const userId = owner.userId ?? "";
+    const adjust = (body: Record<string, unknown>) =>
+      call("POST", apiUrl("adminLedgerAdjustment"), { admin: true, body: { userId, ...body } });
+    const statement = async () =>
+      affiliateStatementSchema.parse(data(await call("GET", apiUrl("statement"), { cookie })));
+
+    // A debit with nothing to take: refused, nothing booked.
+    refused(
+      await adjust({ amountUsdt: -5, reason: "clawback", reference: "T-1" }),
+      400,
+      "400",
+      /^amountUsdt: would take the balance of 0\.00 USDT below 0$/,
+    );
+    const credited = adminLedgerAdjustmentResultSchema.parse(
+      data(
+        await adjust({ amountUsdt: 12.34, reason: "  Goodwill credit for the outage of 3 May  ", reference: "T-2" }),
+      ),
+    );
+    expect(credited).toMatchObject({ balanceUsdt: 12.34, alreadyBooked: false });
+    expect(credited.entry).toMatchObject({ kind: "adjustment", amountUsdt: 12.34, balanceUsdt: 12.34 });
+    expect(credited.entry.note).toBe("Goodwill credit for the outage of 3 May");
+
+    // The same ticket again (a retried call): the same entry, nothing new.
+    const again = adminLedgerAdjustmentResultSchema.parse(
+      data(await adjust({ amountUsdt: 12.34, reason: "Goodwill credit for the outage of 3 May", reference: "T-2" })),
+    );
+    expect(again).toMatchObject({ alreadyBooked: true, balanceUsdt: 12.34, entry: { ref: credited.entry.ref } });
+    refused(
+      await adjust({ amountUsdt: 99, reason: "Goodwill credit for the outage of 3 May", reference: "T-2" }),
+      400,
+      "400",
+      /^reference: already booked with another amount or reason$/,
+    );
+
+    // A debit within the balance; the statement sums to the balance with both, each with its reason.
+    data(await adjust({ amountUsdt: -2.34, reason: "Correction of a duplicated credit", reference: "T-3" }));
+    const st = await statement();
+    expectReconciles(st);
+    expect(st.balanceUsdt).toBe(10);
+    expect(st.totals.adjustmentUsdt).toBe(10);
+    expect(st.entries.map((e) => [e.kind, e.amountUsdt, e.balanceUsdt, e.note])).toEqual([
+      ["adjustment", -2.34, 10, "Correction of a duplicated credit"],
+      ["adjustment", 12.34, 12.34, "Goodwill credit for the outage of 3 May"],
+    ]);
+
+    // Only an affiliate's ledger, only for operators.
+    refused(
+      await call("POST", apiUrl("adminLedgerAdjustment"), {
+        admin: true,
+        body: { userId: "999999999", amountUsdt: 1, reason: "nobody", reference: "T-4" },
+      }),
+      404,
+      "404",
+    );
+    const stranger = await call("POST", apiUrl("adminLedgerAdjustment"), {
+      body: { userId, amountUsdt: 1, reason: "free money", reference: "T-5" },
+    });
+    expect(stranger.statusCode).toBe(403);
+    expect((await statement()).balanceUsdt).toBe(10);
   });
 
   it("pages the demo affiliate's year of entries with balances that follow across pages", async () => {

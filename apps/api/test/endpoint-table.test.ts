@@ -327,6 +327,9 @@ const VALID: Record<EndpointName, () => Call | Promise<Call>> = {
   },
   adminPartnerApplications: () => ({ query: { kind: "broker" } }),
   adminRiskFlags: () => ({ query: { status: "open", limit: "50" } }),
+  adminLedgerAdjustment: () => ({
+    body: { userId: AFFILIATE_ID, amountUsdt: 1.25, reason: "table check credit", reference: `table-${Date.now()}` },
+  }),
   adminRiskRelease: async () => ({ params: { id: await heldFlag() }, body: { reason: "checked: two people" } }),
   adminRiskVoid: async () => ({ params: { id: await heldFlag() }, body: { reason: "same person, two accounts" } }),
 };
@@ -470,6 +473,11 @@ const BAD: Partial<Record<EndpointName, BadCase[]>> = {
   adminAirdropParticipants: [{ params: { id: "UPPER" }, field: "id" }],
   adminPartnerApplications: [{ query: { kind: "nope" }, field: "kind" }],
   adminRiskFlags: [{ query: { status: "held" }, field: "status" }],
+  adminLedgerAdjustment: [
+    { body: { userId: AFFILIATE_ID, amountUsdt: 0, reason: "zero", reference: "t-zero" }, field: "amountUsdt" },
+    { body: { userId: AFFILIATE_ID, amountUsdt: 1.005, reason: "cents", reference: "t-cents" }, field: "amountUsdt" },
+    { body: { userId: AFFILIATE_ID, amountUsdt: 1, reason: "ok reason", reference: "no spaces" }, field: "reference" },
+  ],
   adminRiskRelease: [
     { params: { id: 1 }, body: { reason: "" }, field: "reason" },
     { params: { id: "x" }, body: { reason: "fine" }, field: "id" },

@@ -30,6 +30,7 @@ export const AFFILIATE = {
   email: "affiliate@example.com",
   password: "Affiliate#2026",
   name: "Aurora Affiliate",
+  userId: "8012345678",
 } as const;
 export const PLAIN_USER = { email: "user@example.com", password: "User#2026" } as const;
 

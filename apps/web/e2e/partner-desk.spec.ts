@@ -225,16 +225,21 @@ async function feedAndSettle(browser: Browser, context: BrowserContext): Promise
   ).toBe(200);
 }
 
-/** The statement as the page shows it: its sum line's four figures, and the first row's amount and balance. */
+/**
+ * The statement as the page shows it: its sum line's figures (credits, voids, withdrawals, the signed adjustments when
+ * there are any, the balance), and the first row.
+ */
 async function statementOnPage(page: Page) {
   const sum = await page.getByTestId("statement-sum").innerText();
-  const [credits, voids, payouts, balance] = [...sum.matchAll(/[\d,]+\.\d{2}/g)].map((m) => centsOf(m[0]));
+  const figures = [...sum.matchAll(/[+\-−]?[\d,]+\.\d{2}/g)].map((m) => centsOf(m[0].replace("−", "-")));
+  const [credits, voids, payouts] = figures.map(Math.abs);
   const first = page.getByTestId("statement-row").first();
   return {
     credits: credits ?? NaN,
     voids: voids ?? NaN,
     payouts: payouts ?? NaN,
-    balance: balance ?? NaN,
+    adjustments: figures.length === 5 ? (figures[3] ?? NaN) : 0,
+    balance: figures.at(-1) ?? NaN,
     first,
     firstKind: await first.getAttribute("data-kind"),
   };
@@ -254,7 +259,7 @@ test("the statement sums to the balance after feed → settle → withdraw, time
   await expect(page.getByTestId("statement-row").first()).toBeVisible();
 
   let st = await statementOnPage(page);
-  expect(st.credits - st.voids - st.payouts).toBe(st.balance);
+  expect(st.credits - st.voids - st.payouts + st.adjustments).toBe(st.balance);
   const balanceCents = centsOf(await page.getByTestId("payout-balance").locator("dd").innerText());
   expect(balanceCents).toBe(st.balance);
   // One source: the summary's balance and pending are the balance section's.
@@ -280,10 +285,27 @@ test("the statement sums to the balance after feed → settle → withdraw, time
   await expect(page.getByTestId("statement-row").first()).toHaveAttribute("data-kind", "payout");
   st = await statementOnPage(page);
   expect(st.balance).toBe(0);
-  expect(st.credits - st.voids - st.payouts).toBe(0);
+  expect(st.credits - st.voids - st.payouts + st.adjustments).toBe(0);
   expect(centsOf(await st.first.locator("td").nth(3).innerText())).toBe(-balanceCents);
   await expect(st.first).toContainText("Spot wallet");
   await expect(page.getByTestId("desk-balance").locator("dd")).toContainText("0.00");
+
+  // The exchange books a goodwill credit: a row with its reason, named in the sum, which still makes the balance.
+  const reason = `Goodwill credit for ticket ${Date.now()}`;
+  const booked = await context.request.post(apiPath("adminLedgerAdjustment"), {
+    headers: ADMIN_HEADERS,
+    data: { userId: AFFILIATE.userId, amountUsdt: 5, reason, reference: `e2e-${Date.now()}` },
+  });
+  expect(booked.status()).toBe(200);
+  await page.getByTestId("desk-refresh").click();
+  await expect(page.getByTestId("statement-row").first()).toHaveAttribute("data-kind", "adjustment");
+  st = await statementOnPage(page);
+  await expect(st.first.getByTestId("statement-note")).toHaveText(reason);
+  await expect(st.first).toContainText("Adjustment");
+  await expect(page.getByTestId("statement-sum")).toContainText("adjustments");
+  expect(st.balance).toBe(500);
+  expect(st.credits - st.voids - st.payouts + st.adjustments).toBe(500);
+  await expect(page.getByTestId("desk-balance").locator("dd")).toContainText("5.00");
 });
 
 test("a chart's values read by keyboard and by tap (en, 390 px, touch)", async ({ browser }) => {

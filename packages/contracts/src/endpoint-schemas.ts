@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { affiliateStatementQuerySchema, affiliateStatementSchema } from "./statement";
+import {
+  adminLedgerAdjustmentRequestSchema,
+  adminLedgerAdjustmentResultSchema,
+  affiliateStatementQuerySchema,
+  affiliateStatementSchema,
+} from "./statement";
 import {
   adminAffiliateApplicationListQuerySchema,
   adminAffiliateApplicationListSchema,
@@ -270,6 +275,7 @@ export const ENDPOINT_SCHEMAS = {
     request: adminAffiliateCardQuotaRequestSchema,
     answer: adminAffiliateCardQuotaSchema,
   },
+  adminLedgerAdjustment: { request: adminLedgerAdjustmentRequestSchema, answer: adminLedgerAdjustmentResultSchema },
   adminRiskFlags: { request: adminRiskFlagListQuerySchema, answer: adminRiskFlagListSchema },
   adminRiskRelease: {
     params: riskFlagIdParams,

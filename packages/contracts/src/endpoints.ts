@@ -378,6 +378,15 @@ export const ENDPOINTS = {
     input: "body",
     format: "envelope",
   },
+  /** Books a credit or debit in an affiliate's ledger with its reason; idempotent by the operator's reference. */
+  adminLedgerAdjustment: {
+    method: "POST",
+    path: "v1/admin/affiliate/adjustments",
+    access: "admin",
+    dyToken: false,
+    input: "body",
+    format: "envelope",
+  },
   /** Self-referral risk flags (README "Risk checks"): the open ones with their reasons, newest first. */
   adminRiskFlags: get("v1/admin/risk/flags", "admin", "query"),
   /** Releases a held invitee: their lines settle at the next run. */

@@ -29,7 +29,11 @@ export const AFFILIATE_MINIMUM_PAYOUT_USDT = 10;
 /** Fee currencies the reference exchange converts at par; a fill in another currency is refused. */
 export const TRADE_FEE_CURRENCIES = ["USDT", "USDC"] as const;
 /** void: a voided risk hold takes back settled commission (a negative entry; README "Risk checks"). */
-export const AFFILIATE_LEDGER_KINDS = ["settlement", "payout", "void"] as const;
+/**
+ * Ledger entries: settlement credits (+), withdrawals (−), voids of settled commission (−), and the operators'
+ * adjustments (+ or −, with their reason and ticket reference: a correction, a goodwill credit, a clawback).
+ */
+export const AFFILIATE_LEDGER_KINDS = ["settlement", "payout", "void", "adjustment"] as const;
 
 // ---------------------------------------------------------------- the exchange's fills (operators)
 

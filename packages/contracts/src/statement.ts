@@ -36,6 +36,8 @@ export const affiliateStatementEntrySchema = z.object({
   tradeDay: z.string().nullable(),
   /** Withdrawal: where it went ("spot"). */
   destination: z.string().nullable(),
+  /** Adjustment: the operator's reason, as the affiliate reads it. */
+  note: z.string().nullable(),
   /** When it was booked (ISO, UTC). */
   createdAt: z.string(),
   /** Settlement: what the credit is made of (sums to amountUsdt); empty for other kinds. */
@@ -47,7 +49,12 @@ export const affiliateStatementSchema = z.object({
   /** The sum of every entry of the statement: what can be withdrawn. */
   balanceUsdt: z.number(),
   /** Totals by kind over the whole statement; they add up to balanceUsdt. */
-  totals: z.object({ settlementUsdt: z.number(), voidUsdt: z.number(), payoutUsdt: z.number() }),
+  totals: z.object({
+    settlementUsdt: z.number(),
+    voidUsdt: z.number(),
+    payoutUsdt: z.number(),
+    adjustmentUsdt: z.number(),
+  }),
   /** Commission of lines not settled yet (not in the balance), of which on a risk hold. */
   pendingUsdt: z.number(),
   heldUsdt: z.number(),
@@ -62,3 +69,35 @@ export const affiliateStatementSchema = z.object({
   pageSize: z.number().int(),
 });
 export type AffiliateStatement = z.infer<typeof affiliateStatementSchema>;
+
+/** The largest single adjustment an operator may book, either way (USDT). */
+export const AFFILIATE_ADJUSTMENT_MAX_USDT = 1_000_000;
+
+/**
+ * `POST /v1/admin/affiliate/adjustments` (operators): books an adjustment in an affiliate's ledger — a credit or a
+ * debit in cents, never zero, with the reason the affiliate reads in their statement and the operator's ticket
+ * reference, which makes the call idempotent (the same reference for the same affiliate books nothing twice).
+ */
+export const adminLedgerAdjustmentRequestSchema = z
+  .object({
+    userId: z.string().regex(/^\d{6,20}$/, "expected the affiliate's UID (6 to 20 digits)"),
+    amountUsdt: z
+      .number()
+      .multipleOf(0.01, "at most 2 decimals")
+      .min(-AFFILIATE_ADJUSTMENT_MAX_USDT)
+      .max(AFFILIATE_ADJUSTMENT_MAX_USDT)
+      .refine((n) => n !== 0, "must not be 0"),
+    reason: z.string().trim().min(3).max(200),
+    reference: z.string().regex(/^[A-Za-z0-9._:-]{1,64}$/, "1 to 64 letters, digits or . _ : -"),
+  })
+  .strict();
+export type AdminLedgerAdjustmentRequest = z.infer<typeof adminLedgerAdjustmentRequestSchema>;
+
+export const adminLedgerAdjustmentResultSchema = z.object({
+  entry: affiliateStatementEntrySchema,
+  /** The balance with it booked. */
+  balanceUsdt: z.number(),
+  /** True when the reference had already been booked: nothing new was written. */
+  alreadyBooked: z.boolean(),
+});
+export type AdminLedgerAdjustmentResult = z.infer<typeof adminLedgerAdjustmentResultSchema>;

@@ -17,6 +17,7 @@ import * as riskHolds from "./0015-risk-holds";
 import * as subAffiliateConsent from "./0016-sub-affiliate-consent";
 import * as analyticsRetention from "./0017-analytics-retention";
 import * as partnerDesk from "./0018-partner-desk";
+import * as ledgerAdjustments from "./0019-ledger-adjustments";
 
 /** Migrations are imported statically (no directory scanning), so they work the same under tsx, vitest and bundlers. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0016-sub-affiliate-consent": subAffiliateConsent,
   "0017-analytics-retention": analyticsRetention,
   "0018-partner-desk": partnerDesk,
+  "0019-ledger-adjustments": ledgerAdjustments,
 };

@@ -29,6 +29,8 @@ async function scheduleMaxPpm(app: FastifyInstance): Promise<{ spot: number; fut
  * - `POST /v1/admin/affiliate/applications/:id/decision` `{decision: approve|reject, note?}`: approving makes the
  *   user an affiliate at Lv1 (40%); a decided application answers 409 10008, an unknown id 404.
  * - `PUT  /v1/admin/affiliate/card-quota/:userId` `{monthlyQuota: 0..1000 | null}`: an affiliate's own card quota.
+ * - `POST /v1/admin/affiliate/adjustments` `{userId, amountUsdt, reason, reference}`: a credit or debit in the
+ *   affiliate's ledger with the reason their statement shows; idempotent by the reference (payouts/repository.ts).
  * - `GET  /v1/admin/risk/flags?status=open&limit=`: self-referral holds with their reasons (README "Risk checks").
  * - `POST /v1/admin/risk/flags/:id/release|void` `{reason}`: release (the lines settle at the next run) or void (pending
  *   lines become void, settled ones are reversed in the ledger); a resolved flag answers 409 10033.
@@ -70,6 +72,8 @@ export function registerAdminAffiliate(
   endpoint(app, "adminCardQuota", async (request) =>
     ok(await app.affiliate.setCardQuota(request.params.userId, request.body.monthlyQuota)),
   );
+
+  endpoint(app, "adminLedgerAdjustment", async (request) => ok(await app.payouts.adjust(request.body)));
 
   endpoint(app, "adminRiskFlags", async (request) =>
     ok(await app.risk.list(request.query.status, request.query.limit)),

@@ -1,6 +1,6 @@
-import { sql } from "kysely";
-import type { AffiliateStatement, AffiliateStatementPart } from "@affiliates/contracts";
-import type { Db } from "../../platform/db/schema";
+import { sql, type Selectable } from "kysely";
+import type { AffiliateStatement, AffiliateStatementEntry, AffiliateStatementPart } from "@affiliates/contracts";
+import type { AffiliateLedgerTable, Db } from "../../platform/db/schema";
 import { addDays, dayOf, dayStart } from "../../platform/lib/days";
 import { num } from "../../platform/db/rows";
 
@@ -32,6 +32,7 @@ export async function affiliateStatement(
         sql<number>`coalesce(sum(case when kind = 'settlement' then amount_cents else 0 end), 0)`.as("settlement"),
         sql<number>`coalesce(sum(case when kind = 'void' then amount_cents else 0 end), 0)`.as("void"),
         sql<number>`coalesce(sum(case when kind = 'payout' then amount_cents else 0 end), 0)`.as("payout"),
+        sql<number>`coalesce(sum(case when kind = 'adjustment' then amount_cents else 0 end), 0)`.as("adjustment"),
         (eb) => eb.fn.countAll<number>().as("n"),
       ])
       .where("user_id", "=", userId)
@@ -121,16 +122,7 @@ export async function affiliateStatement(
   let balance = balanceAtTop;
   const statementEntries = entries.map((e) => {
     const amount = num(e.amount_cents);
-    const entry = {
-      ref: Number(e.id),
-      kind: e.kind as AffiliateStatement["entries"][number]["kind"],
-      amountUsdt: amount / 100,
-      balanceUsdt: balance / 100,
-      tradeDay: e.trade_day,
-      destination: e.destination,
-      createdAt: e.created_at,
-      parts: e.kind === "settlement" ? (parts.get(`${e.trade_day ?? ""}|${e.created_at}`) ?? []) : [],
-    };
+    const entry = statementEntry(e, balance, parts.get(`${e.trade_day ?? ""}|${e.created_at}`) ?? []);
     balance -= amount;
     return entry;
   });
@@ -138,9 +130,15 @@ export async function affiliateStatement(
   const settlementCents = num(sums?.settlement);
   const voidCents = num(sums?.void);
   const payoutCents = num(sums?.payout);
+  const adjustmentCents = num(sums?.adjustment);
   return {
-    balanceUsdt: (settlementCents + voidCents + payoutCents) / 100,
-    totals: { settlementUsdt: settlementCents / 100, voidUsdt: voidCents / 100, payoutUsdt: payoutCents / 100 },
+    balanceUsdt: (settlementCents + voidCents + payoutCents + adjustmentCents) / 100,
+    totals: {
+      settlementUsdt: settlementCents / 100,
+      voidUsdt: voidCents / 100,
+      payoutUsdt: payoutCents / 100,
+      adjustmentUsdt: adjustmentCents / 100,
+    },
     pendingUsdt: num(pending?.n) / 100,
     heldUsdt: num(held?.n) / 100,
     nextSettlementAt: dayStart(addDays(dayOf(now), 1)),
@@ -149,5 +147,24 @@ export async function affiliateStatement(
     total: num(sums?.n),
     page: q.page,
     pageSize: q.pageSize,
+  };
+}
+
+/** One ledger row as a statement entry, with the balance once it was booked (a settlement's parts given). */
+export function statementEntry(
+  e: Selectable<AffiliateLedgerTable>,
+  balanceCents: number,
+  parts: AffiliateStatementPart[],
+): AffiliateStatementEntry {
+  return {
+    ref: Number(e.id),
+    kind: e.kind as AffiliateStatementEntry["kind"],
+    amountUsdt: num(e.amount_cents) / 100,
+    balanceUsdt: balanceCents / 100,
+    tradeDay: e.trade_day,
+    destination: e.destination,
+    note: e.kind === "adjustment" ? (e.note ?? null) : null,
+    createdAt: e.created_at,
+    parts: e.kind === "settlement" ? parts : [],
   };
 }

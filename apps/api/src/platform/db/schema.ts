@@ -394,12 +394,19 @@ export interface AffiliateTradesTable {
 export interface AffiliateLedgerTable {
   id: Generated<number>;
   user_id: string;
-  /** settlement | payout | void (a voided hold takes back settled commission: negative, migration 0015) */
+  /**
+   * settlement | payout | void (a voided hold takes back settled commission: negative, migration 0015) | adjustment
+   * (an operator's credit or debit, migration 0019)
+   */
   kind: string;
   amount_cents: number | string;
   trade_day: string | null;
   destination: string | null;
   created_at: string;
+  /** Adjustment: the reason the affiliate reads (migration 0019). */
+  note: Generated<string | null>;
+  /** Adjustment: the operator's ticket reference, unique per affiliate (migration 0019). */
+  reference: Generated<string | null>;
 }
 
 export interface AffiliateSubInvitationsTable {

@@ -79,6 +79,7 @@ export const ENDPOINT_ERRORS = {
   adminAffiliateApplications: [],
   adminAffiliateDecision: ["not_found", "application_decided"],
   adminCardQuota: ["not_found"],
+  adminLedgerAdjustment: ["not_found"],
   adminRiskFlags: [],
   adminRiskRelease: ["not_found", "risk_flag_resolved"],
   adminRiskVoid: ["not_found", "risk_flag_resolved"],
@@ -126,6 +127,16 @@ export const ENDPOINT_RULES: Partial<Record<EndpointName, readonly EndpointRule[
     { rule: "not one's own address", refusal: /^email: you cannot invite yourself$/ },
   ],
   subAffiliateUpdate: [SUB_RATE_RULE],
+  adminLedgerAdjustment: [
+    {
+      rule: "a debit does not take the balance below 0",
+      refusal: /^amountUsdt: would take the balance of .* below 0$/,
+    },
+    {
+      rule: "a reference booked before comes with the same amount and reason",
+      refusal: /^reference: already booked with another amount or reason$/,
+    },
+  ],
   adminTrades: [
     {
       rule: "each fill's fee is at most its market's maximum rate of the notional",

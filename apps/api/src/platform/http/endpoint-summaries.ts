@@ -76,6 +76,7 @@ export const ENDPOINT_SUMMARIES = {
   adminAffiliateApplications: "Operators: affiliate applications",
   adminAffiliateDecision: "Operators: decide an affiliate application",
   adminCardQuota: "Operators: set an affiliate's monthly card quota",
+  adminLedgerAdjustment: "Operators: book an adjustment in an affiliate's ledger",
   adminRiskFlags: "Operators: open self-referral risk flags",
   adminRiskRelease: "Operators: release a held invitee",
   adminRiskVoid: "Operators: void a held invitee",

@@ -14,9 +14,9 @@ const rowProps = (entry: AffiliateStatementEntry) =>
   ({ "data-testid": "statement-row", "data-kind": entry.kind, "data-ref": entry.ref }) as HTMLAttributes<HTMLElement>;
 
 /**
- * The statement (issue 34): every credit (each settlement day, split by market and link), void and withdrawal, newest
- * first, with the balance after each; above it the sum that makes the balance (credits + voids + withdrawals), so the
- * balance is visibly the sum of the statement.
+ * The statement (issue 34): every credit (each settlement day, split by market and link), void, withdrawal and
+ * operator's adjustment (with its reason), newest first, with the balance after each; above it the sum that makes the
+ * balance (credits − voids − withdrawals ± adjustments), so the balance is visibly the sum of the statement.
  */
 export function Statement({
   data,
@@ -40,6 +40,8 @@ export function Statement({
       return isKeyOf(destinations, entry.destination)
         ? tp(`destinations.${entry.destination}`)
         : (entry.destination ?? "");
+    // The operator's reason, as written (a data field, like a link's label).
+    if (entry.kind === "adjustment") return <span data-testid="statement-note">{entry.note}</span>;
     const day = entry.tradeDay ? t("tradeDay", { day: format.day(entry.tradeDay) }) : "";
     if (entry.kind === "void") return day;
     return (
@@ -82,10 +84,12 @@ export function Statement({
       <h3 id="statement-title">{t("title")}</h3>
       {data && (
         <p className={styles.statementSum} data-testid="statement-sum">
-          {t("sum", {
+          {/* Adjustments named only when there are any: most statements have none. */}
+          {t(data.totals.adjustmentUsdt === 0 ? "sum" : "sumWithAdjustments", {
             credits: money(data.totals.settlementUsdt),
             voids: money(Math.abs(data.totals.voidUsdt)),
             payouts: money(Math.abs(data.totals.payoutUsdt)),
+            adjustments: signed(data.totals.adjustmentUsdt),
             balance: money(data.balanceUsdt),
           })}
         </p>
