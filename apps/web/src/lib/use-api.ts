@@ -1,7 +1,8 @@
 "use client";
-import { useCallback } from "react";
+import { useCallback, useEffect, useRef } from "react";
 import { clearCache, useRequest } from "ahooks";
 import { FETCH_CACHE_MS, FOCUS_REFRESH_GUARD_MS } from "@affiliates/http";
+import { worthRetrying } from "./retry-policy";
 import { useOffer } from "@/components/providers/offer-data";
 
 type Options<T, P extends unknown[]> = NonNullable<Parameters<typeof useRequest<T, P>>[1]>;
@@ -9,8 +10,9 @@ type Options<T, P extends unknown[]> = NonNullable<Parameters<typeof useRequest<
 /**
  * The data-fetch helper of requirements.md §4 with the defaults of §9: ahooks `useRequest` (loading, data, error; manual run,
  * caching, polling, retry, debounce, throttle, focus refresh, loading delay) keyed by `cacheKey`, cached 5 min,
- * refreshed on window focus at most every 5 s, retried with ahooks' exponential back-off (1 s, 2 s, 4 s … capped at
- * 30 s, the RETRY_BACKOFF_CAP_MS of requirements.md §9) when no retryInterval is given.
+ * refreshed on window focus at most every 5 s, a failure to get an answer (offline, timed out, 5xx, 429: not a 403 or a
+ * refusal) retried with ahooks' exponential back-off (1 s, 2 s, 4 s … capped at 30 s, the RETRY_BACKOFF_CAP_MS of
+ * requirements.md §9) when no retryInterval is given.
  *
  * `refresh()` always asks the server (the cached answer is dropped first).
  *
@@ -23,6 +25,7 @@ export function useApi<T, P extends unknown[] = []>(
   options: Options<T, P> = {},
 ) {
   const offered = useOffer<T>(cacheKey);
+  const cancel = useRef<() => void>(undefined);
   const result = useRequest<T, P>(service, {
     cacheKey,
     staleTime: FETCH_CACHE_MS,
@@ -31,8 +34,18 @@ export function useApi<T, P extends unknown[] = []>(
     focusTimespan: FOCUS_REFRESH_GUARD_MS,
     retryCount: 3,
     ...options,
+    // An answer is not retried (a 403, a 404, a business refusal says the same the next time): only a failure to get
+    // one is (offline, timed out, a 5xx, 429). ahooks retries any error; its retry is called off once it is scheduled.
+    onFinally: (params, data, error) => {
+      if (error !== undefined && !worthRetrying(error)) cancel.current?.();
+      options.onFinally?.(params, data, error);
+    },
     ready: offered === undefined && (options.ready ?? true),
   });
+  const { cancel: cancelRun } = result;
+  useEffect(() => {
+    cancel.current = cancelRun;
+  }, [cancelRun]);
   // An explicit refresh (a retry, an answer that shows the list is out of date) asks the server: ahooks' own would
   // hand back the cached answer while it is fresh (the cache plugin's `returnNow`). Polling and focus keep the cache.
   const { refresh: refreshCached } = result;
