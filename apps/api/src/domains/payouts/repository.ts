@@ -3,7 +3,6 @@ import { sql, type Selectable } from "kysely";
 import {
   AFFILIATE_MINIMUM_PAYOUT_USDT,
   type AdminLedgerAdjustmentRequest,
-  type AdminLedgerAdjustmentResult,
   type AffiliateLedgerEntry,
   type AffiliatePayoutResult,
   type AffiliatePayouts,
@@ -12,7 +11,8 @@ import type { AffiliateLedgerTable, Db } from "../../platform/db/schema";
 import { addDays, dayOf, dayStart } from "../../platform/lib/days";
 import { ApiError } from "../../platform/http/errors";
 import { num } from "../../platform/db/rows";
-import { affiliateStatement, statementEntry, type StatementQuery } from "./statement-repository";
+import { affiliateStatement, type StatementQuery } from "./statement-repository";
+import { bookAdjustment } from "./adjustments";
 
 /** The payout destination: the user's spot wallet on the exchange. */
 export const SPOT_WALLET = "spot";
@@ -128,79 +128,11 @@ export function createPayoutsRepository(db: Db, options: PayoutsRepositoryOption
       });
     },
 
-    /**
-     * Books an operator's adjustment (issue 34): a credit or a debit with its reason, under the same row lock as a
-     * withdrawal, so a debit and a withdrawal at once cannot both spend the balance. A debit may not take the balance
-     * below 0 (a clawback of more is a matter for the exchange's own ledger). The reference is the operator's ticket:
-     * booked again with the same amount and reason it answers the entry already booked; with others, a 400.
-     */
-    async adjust(request: AdminLedgerAdjustmentRequest): Promise<AdminLedgerAdjustmentResult> {
-      const cents = Math.round(request.amountUsdt * 100);
-      const reason = request.reason.trim();
-      return db.transaction().execute(async (trx) => {
-        const affiliate = await trx
-          .updateTable("affiliates")
-          .set({ note: sql`note` })
-          .where("user_id", "=", request.userId)
-          .returning("user_id")
-          .executeTakeFirst();
-        if (!affiliate) throw new ApiError("not_found", `userId: no affiliate ${request.userId}`);
-        const balanceAfter = async (row: Selectable<AffiliateLedgerTable>) => {
-          const sum = await trx
-            .selectFrom("affiliate_ledger")
-            .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("amount_cents"), sql<number>`0`).as("n"))
-            .where("user_id", "=", request.userId)
-            .where("id", "<=", row.id)
-            .executeTakeFirst();
-          return num(sum?.n);
-        };
-        const booked = await trx
-          .selectFrom("affiliate_ledger")
-          .selectAll()
-          .where("user_id", "=", request.userId)
-          .where("reference", "=", request.reference)
-          .executeTakeFirst();
-        const { balanceCents } = await totals(trx, request.userId);
-        if (booked) {
-          if (num(booked.amount_cents) !== cents || booked.note !== reason)
-            throw new ApiError("bad_request", ADJUSTMENT_REFERENCE_REUSED);
-          return {
-            entry: statementEntry(booked, await balanceAfter(booked), []),
-            balanceUsdt: balanceCents / 100,
-            alreadyBooked: true,
-          };
-        }
-        if (balanceCents + cents < 0)
-          throw new ApiError(
-            "bad_request",
-            `amountUsdt: would take the balance of ${(balanceCents / 100).toFixed(2)} USDT below 0`,
-          );
-        const row = await trx
-          .insertInto("affiliate_ledger")
-          .values({
-            user_id: request.userId,
-            kind: "adjustment",
-            amount_cents: cents,
-            trade_day: null,
-            destination: null,
-            note: reason,
-            reference: request.reference,
-            created_at: new Date(options.now()).toISOString(),
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        return {
-          entry: statementEntry(row, balanceCents + cents, []),
-          balanceUsdt: (balanceCents + cents) / 100,
-          alreadyBooked: false,
-        };
-      });
-    },
+    /** Books an operator's adjustment (adjustments.ts), under the withdrawal's row lock. */
+    adjust: (request: AdminLedgerAdjustmentRequest) =>
+      bookAdjustment(db, request, options.now(), (trx, userId) => totals(trx, userId)),
   };
 }
-
-/** The refusal of a ticket reference booked before with another amount or reason. */
-export const ADJUSTMENT_REFERENCE_REUSED = "reference: already booked with another amount or reason";
 
 export type PayoutsRepository = ReturnType<typeof createPayoutsRepository>;
 
