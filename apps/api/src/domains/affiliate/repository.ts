@@ -51,111 +51,22 @@ const isFiltered = (q: InviteeFilter): boolean =>
   q.registeredFrom !== undefined ||
   q.registeredTo !== undefined;
 
+/** The affiliate programme's queries, one group per concern (each under 150 lines), made on a database or transaction. */
 export function createAffiliateRepository(db: Kysely<Database>) {
-  const commissionSelect = () =>
-    db
-      .selectFrom("affiliate_commissions as c")
-      .innerJoin("affiliate_invitees as i", "i.id", "c.invitee_id")
-      .leftJoin("risk_flags as rf", "rf.invitee_id", "c.invitee_id")
-      .leftJoin("affiliate_links as cl", "cl.id", "c.link_id")
-      .select([
-        "rf.status as hold_status",
-        "rf.reasons as hold_reasons",
-        "c.id",
-        "c.trade_day",
-        "c.invitee_id",
-        "i.user_id as invitee_uid",
-        "cl.code as link_code",
-        "c.fee_micros",
-        "c.commission_micros",
-        "c.rebate_micros",
-        "c.business_line",
-        "c.volume_cents",
-        "c.fee_cents",
-        "c.commission_cents",
-        "c.status",
-        "c.settled_at",
-        "c.reason_none",
-        "c.source",
-        "c.fills",
-      ]);
-
-  /**
-   * The invitees of an affiliate matching the table's filters (link, UID search, traded, KYC, sign-up days). Each
-   * filter is a range or null test on a column indexed with the affiliate first (migration 0006); the UID search is a
-   * LIKE on digits only (no wildcard to escape): trigram-indexed on PostgreSQL (migration 0018), within the
-   * affiliate's invitees on SQLite.
-   */
-  const matchingInvitees = (userId: string, q: InviteeFilter) => {
-    let base = db.selectFrom("affiliate_invitees as i").where("i.affiliate_user_id", "=", userId);
-    if (q.linkId !== undefined) base = base.where("i.link_id", "=", q.linkId);
-    if (q.search !== undefined) base = base.where("i.user_id", "like", `%${q.search}%`);
-    if (q.traded !== undefined) base = base.where("i.first_trade_at", q.traded === "yes" ? "is not" : "is", null);
-    if (q.kyc !== undefined) base = base.where("i.kyc_at", q.kyc === "yes" ? "is not" : "is", null);
-    // Sign-up times are ISO UTC: a day's bounds are its first instant and the next day's.
-    if (q.registeredFrom !== undefined) base = base.where("i.registered_at", ">=", `${q.registeredFrom}T00:00:00`);
-    if (q.registeredTo !== undefined) base = base.where("i.registered_at", "<=", `${q.registeredTo}T23:59:59.999Z`);
-    return base;
+  return {
+    ...accountQueries(db),
+    ...summaryQueries(db),
+    ...linkQueries(db),
+    ...inviteeQueries(db),
+    ...commissionQueries(db),
+    ...subAffiliateQueries(db),
+    ...createAffiliateCardsRepository(db),
   };
-  /** An invitee row as the table and its export show it (mapping.ts's toInvitee). */
-  const withInviteeColumns = (base: ReturnType<typeof matchingInvitees>) =>
-    base
-      .leftJoin("affiliate_links as l", "l.id", "i.link_id")
-      .leftJoin("risk_flags as rf", "rf.invitee_id", "i.id")
-      .select([
-        "rf.status as hold_status",
-        "rf.reasons as hold_reasons",
-        "i.id",
-        "i.user_id",
-        "i.registered_at",
-        "i.kyc_at",
-        "i.first_deposit_at",
-        "i.first_trade_at",
-        "i.volume_cents",
-        "i.commission_cents",
-        "i.link_id",
-        "l.code",
-      ]);
+}
 
-  const linkSelect = (userId: string) =>
-    db
-      .selectFrom("affiliate_links as l")
-      .leftJoin("affiliate_link_daily_stats as s", "s.link_id", "l.id")
-      .select([
-        "l.id",
-        "l.code",
-        "l.label",
-        "l.channel",
-        "l.spot_share_bps",
-        "l.futures_share_bps",
-        "l.archived",
-        "l.created_at",
-        (eb) => eb.fn.coalesce(eb.fn.sum<number>("s.clicks"), sql<number>`0`).as("clicks"),
-        (eb) => eb.fn.coalesce(eb.fn.sum<number>("s.signups"), sql<number>`0`).as("signups"),
-      ])
-      .where("l.user_id", "=", userId)
-      .groupBy([
-        "l.id",
-        "l.code",
-        "l.label",
-        "l.channel",
-        "l.spot_share_bps",
-        "l.futures_share_bps",
-        "l.archived",
-        "l.created_at",
-      ])
-      .orderBy("l.id");
-
-  const subSelect = (parentUserId: string) =>
-    db
-      .selectFrom("affiliates as a")
-      .innerJoin("users as u", "u.user_id", "a.user_id")
-      .select(SUB_COLUMNS)
-      .where("a.parent_user_id", "=", parentUserId);
-
-  const repository = {
-    // -------------------------------------------------------------- levels and affiliates
-
+/** Levels, affiliates and their applications. */
+function accountQueries(db: Kysely<Database>) {
+  return {
     levels: () => db.selectFrom("affiliate_levels").selectAll().orderBy("level").execute(),
 
     affiliate: (userId: string) =>
@@ -219,9 +130,12 @@ export function createAffiliateRepository(db: Kysely<Database>) {
         .where("status", "=", "pending")
         .execute();
     },
+  };
+}
 
-    // -------------------------------------------------------------- summary
-
+/** The dashboard's daily figures: clicks, the funnel, trading, active traders, the month's progress. */
+function summaryQueries(db: Kysely<Database>) {
+  return {
     clicksByDay: (userId: string, from: string, to: string) =>
       db
         .selectFrom("affiliate_link_daily_stats as s")
@@ -324,9 +238,41 @@ export function createAffiliateRepository(db: Kysely<Database>) {
       ]);
       return { newTraders: num(traders?.n), volumeCents: num(volume?.v) };
     },
+  };
+}
 
-    // -------------------------------------------------------------- links
+/** Referral links with their all-time clicks and sign-ups. */
+function linkQueries(db: Kysely<Database>) {
+  const linkSelect = (userId: string) =>
+    db
+      .selectFrom("affiliate_links as l")
+      .leftJoin("affiliate_link_daily_stats as s", "s.link_id", "l.id")
+      .select([
+        "l.id",
+        "l.code",
+        "l.label",
+        "l.channel",
+        "l.spot_share_bps",
+        "l.futures_share_bps",
+        "l.archived",
+        "l.created_at",
+        (eb) => eb.fn.coalesce(eb.fn.sum<number>("s.clicks"), sql<number>`0`).as("clicks"),
+        (eb) => eb.fn.coalesce(eb.fn.sum<number>("s.signups"), sql<number>`0`).as("signups"),
+      ])
+      .where("l.user_id", "=", userId)
+      .groupBy([
+        "l.id",
+        "l.code",
+        "l.label",
+        "l.channel",
+        "l.spot_share_bps",
+        "l.futures_share_bps",
+        "l.archived",
+        "l.created_at",
+      ])
+      .orderBy("l.id");
 
+  return {
     link: (userId: string, linkId: number) =>
       db
         .selectFrom("affiliate_links")
@@ -360,9 +306,49 @@ export function createAffiliateRepository(db: Kysely<Database>) {
     updateLink: async (userId: string, linkId: number, set: Updateable<AffiliateLinksTable>): Promise<void> => {
       await db.updateTable("affiliate_links").set(set).where("id", "=", linkId).where("user_id", "=", userId).execute();
     },
+  };
+}
 
-    // -------------------------------------------------------------- invitees
+/** Invitees: the table's filtered, sorted pages and the export's chunks. */
+function inviteeQueries(db: Kysely<Database>) {
+  /**
+   * The invitees of an affiliate matching the table's filters (link, UID search, traded, KYC, sign-up days). Each
+   * filter is a range or null test on a column indexed with the affiliate first (migration 0006); the UID search is a
+   * LIKE on digits only (no wildcard to escape): trigram-indexed on PostgreSQL (migration 0018), within the
+   * affiliate's invitees on SQLite.
+   */
+  const matchingInvitees = (userId: string, q: InviteeFilter) => {
+    let base = db.selectFrom("affiliate_invitees as i").where("i.affiliate_user_id", "=", userId);
+    if (q.linkId !== undefined) base = base.where("i.link_id", "=", q.linkId);
+    if (q.search !== undefined) base = base.where("i.user_id", "like", `%${q.search}%`);
+    if (q.traded !== undefined) base = base.where("i.first_trade_at", q.traded === "yes" ? "is not" : "is", null);
+    if (q.kyc !== undefined) base = base.where("i.kyc_at", q.kyc === "yes" ? "is not" : "is", null);
+    // Sign-up times are ISO UTC: a day's bounds are its first instant and the next day's.
+    if (q.registeredFrom !== undefined) base = base.where("i.registered_at", ">=", `${q.registeredFrom}T00:00:00`);
+    if (q.registeredTo !== undefined) base = base.where("i.registered_at", "<=", `${q.registeredTo}T23:59:59.999Z`);
+    return base;
+  };
+  /** An invitee row as the table and its export show it (mapping.ts's toInvitee). */
+  const withInviteeColumns = (base: ReturnType<typeof matchingInvitees>) =>
+    base
+      .leftJoin("affiliate_links as l", "l.id", "i.link_id")
+      .leftJoin("risk_flags as rf", "rf.invitee_id", "i.id")
+      .select([
+        "rf.status as hold_status",
+        "rf.reasons as hold_reasons",
+        "i.id",
+        "i.user_id",
+        "i.registered_at",
+        "i.kyc_at",
+        "i.first_deposit_at",
+        "i.first_trade_at",
+        "i.volume_cents",
+        "i.commission_cents",
+        "i.link_id",
+        "l.code",
+      ]);
 
+  return {
     invitee: (userId: string, inviteeId: number) =>
       db
         .selectFrom("affiliate_invitees")
@@ -406,9 +392,40 @@ export function createAffiliateRepository(db: Kysely<Database>) {
     /** The next `limit` invitees matching the table's filters after id `after`, by id (keyset, for the CSV export). */
     inviteesAfter: (userId: string, q: InviteeFilter, after: number, limit: number) =>
       withInviteeColumns(matchingInvitees(userId, q)).where("i.id", ">", after).orderBy("i.id").limit(limit).execute(),
+  };
+}
 
-    // -------------------------------------------------------------- commissions
+/** Commission records: the table's pages and the export's chunks. */
+function commissionQueries(db: Kysely<Database>) {
+  const commissionSelect = () =>
+    db
+      .selectFrom("affiliate_commissions as c")
+      .innerJoin("affiliate_invitees as i", "i.id", "c.invitee_id")
+      .leftJoin("risk_flags as rf", "rf.invitee_id", "c.invitee_id")
+      .leftJoin("affiliate_links as cl", "cl.id", "c.link_id")
+      .select([
+        "rf.status as hold_status",
+        "rf.reasons as hold_reasons",
+        "c.id",
+        "c.trade_day",
+        "c.invitee_id",
+        "i.user_id as invitee_uid",
+        "cl.code as link_code",
+        "c.fee_micros",
+        "c.commission_micros",
+        "c.rebate_micros",
+        "c.business_line",
+        "c.volume_cents",
+        "c.fee_cents",
+        "c.commission_cents",
+        "c.status",
+        "c.settled_at",
+        "c.reason_none",
+        "c.source",
+        "c.fills",
+      ]);
 
+  return {
     /** A page of lines newest first; the count comes from the kept totals (lines per day and status). */
     commissionPage: async (userId: string, q: CommissionQuery) => {
       const lines =
@@ -454,9 +471,19 @@ export function createAffiliateRepository(db: Kysely<Database>) {
         query = query.where((eb) => eb(eb.refTuple("c.trade_day", "c.id"), "<", eb.tuple(after.day, after.id)));
       return query.execute();
     },
+  };
+}
 
-    // -------------------------------------------------------------- sub-affiliates
+/** Sub-affiliates with their figures. */
+function subAffiliateQueries(db: Kysely<Database>) {
+  const subSelect = (parentUserId: string) =>
+    db
+      .selectFrom("affiliates as a")
+      .innerJoin("users as u", "u.user_id", "a.user_id")
+      .select(SUB_COLUMNS)
+      .where("a.parent_user_id", "=", parentUserId);
 
+  return {
     sub: (parentUserId: string, userId: string) =>
       subSelect(parentUserId).where("a.user_id", "=", userId).executeTakeFirst(),
 
@@ -511,12 +538,7 @@ export function createAffiliateRepository(db: Kysely<Database>) {
         .where("parent_user_id", "=", parentUserId)
         .execute();
     },
-
-    // -------------------------------------------------------------- experience cards
-
-    ...createAffiliateCardsRepository(db),
   };
-  return repository;
 }
 
 export type AffiliateRepository = ReturnType<typeof createAffiliateRepository>;
