@@ -83,8 +83,8 @@ export type { CommissionQuery, InviteeQuery };
 
 const notFound = (what: string) => new ApiError("not_found", `${what}: not found`);
 
-/** The affiliate programme's rules (who may do what, quotas, codes, dates), on the repository's rows. */
-export function createAffiliateService(db: Kysely<Database>, options: AffiliateServiceOptions) {
+/** What every group of rules shares: the repository, transactions, the clock and the lookups they have in common. */
+function serviceContext(db: Kysely<Database>, options: AffiliateServiceOptions) {
   const repo = createAffiliateRepository(db);
   /** Runs `work` in one transaction, with a repository bound to it. */
   const inTransaction = <T>(work: (trx: AffiliateRepository) => Promise<T>): Promise<T> =>
@@ -125,6 +125,24 @@ export function createAffiliateService(db: Kysely<Database>, options: AffiliateS
     );
   }
 
+  return { db, repo, inTransaction, nowIso, today, levels, ownedLink, oneLink, cardQuota, subAffiliates, options };
+}
+type ServiceContext = ReturnType<typeof serviceContext>;
+
+/** The affiliate programme's rules (who may do what, quotas, codes, dates), on the repository's rows. */
+export function createAffiliateService(db: Kysely<Database>, options: AffiliateServiceOptions) {
+  const context = serviceContext(db, options);
+  return {
+    ...programmeRules(context),
+    ...reportRules(context),
+    ...linkRules(context),
+    ...bookRules(context),
+    ...cardRules(context),
+  };
+}
+
+/** The programme, affiliates and their applications. */
+function programmeRules({ repo, inTransaction, nowIso, today, levels, options }: ServiceContext) {
   return {
     now: options.now,
     today,
@@ -206,9 +224,12 @@ export function createAffiliateService(db: Kysely<Database>, options: AffiliateS
         }
         return toApplication({ ...row, status, decided_at: at, decided_by_note: note ?? null });
       }),
+  };
+}
 
-    // -------------------------------------------------------------- summary
-
+/** The dashboard's summary and the affiliate's level. */
+function reportRules({ repo, today, levels }: ServiceContext) {
+  return {
     async summary(userId: string, from: string, to: string): Promise<AffiliateSummary> {
       const [clicks, funnel, trading, activeTraders] = await Promise.all([
         repo.clicksByDay(userId, from, to),
@@ -230,8 +251,34 @@ export function createAffiliateService(db: Kysely<Database>, options: AffiliateS
       });
     },
 
-    // -------------------------------------------------------------- links
+    // -------------------------------------------------------------- level
 
+    async levelStatus(affiliate: AffiliatesTable): Promise<AffiliateLevelStatus> {
+      const day = today();
+      const review = firstOfNextMonth(day);
+      const [all, progress] = await Promise.all([
+        levels(),
+        repo.monthProgress(affiliate.user_id, monthStartOf(day), review),
+      ]);
+      const current = all.find((l) => l.level === affiliate.level);
+      return {
+        level: affiliate.level,
+        name: current?.name ?? `Lv${affiliate.level}`,
+        rateBps: affiliate.rate_bps,
+        spotRateBps: current?.spotRateBps ?? affiliate.rate_bps,
+        futuresRateBps: current?.futuresRateBps ?? affiliate.rate_bps,
+        month: day.slice(0, 7),
+        progress: { newTraders: progress.newTraders, volumeUsdt: centsToUsdt(progress.volumeCents) },
+        next: all.find((l) => l.level > affiliate.level) ?? null,
+        nextReviewDate: review,
+      };
+    },
+  };
+}
+
+/** Referral links: listed with their URL, created within the quota and codes, edited, archived. */
+function linkRules({ repo, nowIso, ownedLink, oneLink }: ServiceContext) {
+  return {
     links: async (userId: string, origin: string): Promise<Omit<ReferralLink, "period">[]> =>
       (await repo.linkRows(userId)).map((r) => toLink(r, origin)),
 
@@ -286,9 +333,12 @@ export function createAffiliateService(db: Kysely<Database>, options: AffiliateS
       await repo.updateLink(userId, linkId, set);
       return oneLink(userId, linkId, origin);
     },
+  };
+}
 
-    // -------------------------------------------------------------- invitees and commissions
-
+/** Invitees, commission records and sub-affiliates: pages and export chunks. */
+function bookRules({ db, repo, ownedLink, subAffiliates, options }: ServiceContext) {
+  return {
     async invitees(userId: string, q: InviteeQuery): Promise<InviteePage> {
       if (q.linkId !== undefined) await ownedLink(userId, q.linkId);
       const { total, rows } = await repo.inviteePage(userId, q);
@@ -361,32 +411,12 @@ export function createAffiliateService(db: Kysely<Database>, options: AffiliateS
       if (!sub) throw notFound("sub-affiliate");
       return { ...sub, pendingOffer: (await offers.pendingRateOffers(parent.user_id)).get(userId) ?? null };
     },
+  };
+}
 
-    // -------------------------------------------------------------- level
-
-    async levelStatus(affiliate: AffiliatesTable): Promise<AffiliateLevelStatus> {
-      const day = today();
-      const review = firstOfNextMonth(day);
-      const [all, progress] = await Promise.all([
-        levels(),
-        repo.monthProgress(affiliate.user_id, monthStartOf(day), review),
-      ]);
-      const current = all.find((l) => l.level === affiliate.level);
-      return {
-        level: affiliate.level,
-        name: current?.name ?? `Lv${affiliate.level}`,
-        rateBps: affiliate.rate_bps,
-        spotRateBps: current?.spotRateBps ?? affiliate.rate_bps,
-        futuresRateBps: current?.futuresRateBps ?? affiliate.rate_bps,
-        month: day.slice(0, 7),
-        progress: { newTraders: progress.newTraders, volumeUsdt: centsToUsdt(progress.volumeCents) },
-        next: all.find((l) => l.level > affiliate.level) ?? null,
-        nextReviewDate: review,
-      };
-    },
-
-    // -------------------------------------------------------------- experience cards
-
+/** Experience cards: issued within the month's quota, claimed once by a user of the right link. */
+function cardRules({ repo, inTransaction, nowIso, today, ownedLink, cardQuota, options }: ServiceContext) {
+  return {
     async cards(userId: string): Promise<ExperienceCardList> {
       const day = today();
       const [quota, used, rows] = await Promise.all([
