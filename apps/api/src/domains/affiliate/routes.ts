@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyPluginCallback, FastifyReply, FastifyRequest } from "fastify";
 import {
   AFFILIATE_DEFAULT_RANGE_DAYS,
   AFFILIATE_COMMISSION_CSV_COLUMNS,
@@ -101,6 +101,17 @@ const affiliateRoutes: FastifyPluginCallback<AffiliateRoutesOptions> = (app, opt
     return { from, to };
   };
 
+  programmeRoutes(app);
+  dashboardRoutes(app, originOf, resolveRange);
+  networkRoutes(app);
+  done();
+};
+
+/** The range of a report, resolved or refused (400 naming the field). */
+type RangeResolver = (query: { from?: string | undefined; to?: string | undefined }) => { from: string; to: string };
+
+/** The programme and the card view (public); the application and a card's claim (any logged-in user). */
+function programmeRoutes(app: FastifyInstance): void {
   // ------------------------------------------------------------ public
 
   endpoint(app, "affiliateProgramme", async (request, reply) => {
@@ -134,7 +145,14 @@ const affiliateRoutes: FastifyPluginCallback<AffiliateRoutesOptions> = (app, opt
       await app.risk.refuseOwnAccount(owner, await holderSignals(request, userId), "card");
     return ok(await app.affiliate.claim(request.params.code, userId));
   });
+}
 
+/** The approved affiliate's dashboard: summary, links, invitees, commissions and their exports. */
+function dashboardRoutes(
+  app: FastifyInstance,
+  originOf: (request: FastifyRequest) => string,
+  resolveRange: RangeResolver,
+): void {
   // ------------------------------------------------------------ dashboard (approved affiliates)
 
   endpoint(app, "affiliateSummary", async (request, _reply, { affiliate }) => {
@@ -213,7 +231,10 @@ const affiliateRoutes: FastifyPluginCallback<AffiliateRoutesOptions> = (app, opt
     }
     return sendCsv(reply, `invitees-${app.affiliate.today()}.csv`, AFFILIATE_INVITEE_CSV_COLUMNS, rows());
   });
+}
 
+/** Balance and payouts, the network both ways, the level and experience cards. */
+function networkRoutes(app: FastifyInstance): void {
   // ------------------------------------------------------------ balance and payouts
 
   endpoint(app, "payouts", async (_request, _reply, { affiliate }) =>
@@ -313,8 +334,6 @@ const affiliateRoutes: FastifyPluginCallback<AffiliateRoutesOptions> = (app, opt
   endpoint(app, "cardIssue", async (request, _reply, { affiliate }) =>
     ok(await app.affiliate.issueCard(affiliate.user_id, request.body)),
   );
-
-  done();
-};
+}
 
 export default affiliateRoutes;
