@@ -92,23 +92,28 @@ test.describe("failure is not logout (issue 33)", () => {
     await logIn(context);
     await page.route(apiRoute("affiliateLevel"), (route) => route.fulfill({ status: 503, body: "down" }));
     // The balance section reads the statement (issue 34), the one source of its figures.
-    await page.route(`${apiRoute("statement")}*`, (route) =>
-      route.fulfill({
+    let statementCalls = 0;
+    await page.route(`${apiRoute("statement")}*`, (route) => {
+      statementCalls += 1;
+      return route.fulfill({
         status: 403,
         contentType: "application/json",
         body: JSON.stringify({ code: "403", msg: "Forbidden", data: null }),
-      }),
-    );
+      });
+    });
     await page.goto("/affiliates/dashboard");
     await reveal(page, "payouts");
     // Refused: "not allowed", at once (no retry makes a 403 pass), not the retry of a failure.
     await expect(page.getByTestId("payouts-section").getByTestId("not-allowed")).toBeVisible();
     await expect(page.getByTestId("payouts-section").getByTestId("load-retry")).toHaveCount(0);
+    const refusedCalls = statementCalls;
     await reveal(page, "level");
     const level = page.getByTestId("level-card");
     // useApi retries a failure (1 s, 2 s, 4 s) before it stays: the retry button then.
     await expect(level.getByTestId("load-failed")).toBeVisible({ timeout: 20_000 });
     await expect(page.getByTestId("session-failed")).toHaveCount(0);
+    // Meanwhile (the level's three retries) the refused statement was not asked again: an answer is not retried.
+    expect(statementCalls).toBe(refusedCalls);
     await page.unroute(apiRoute("affiliateLevel"));
     await level.getByTestId("load-retry").click();
     await expect(page.getByTestId("level-name")).toBeVisible();
