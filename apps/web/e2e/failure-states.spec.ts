@@ -106,9 +106,9 @@ test.describe("failure is not logout (issue 33)", () => {
     // Refused: "not allowed", at once (no retry makes a 403 pass), not the retry of a failure.
     await expect(page.getByTestId("payouts-section").getByTestId("not-allowed")).toBeVisible();
     await expect(page.getByTestId("payouts-section").getByTestId("load-retry")).toHaveCount(0);
-    // And it is not asked again: a retry would come 1 s and 3 s later (the desk's 20 s refresh may come once).
+    // And it is not asked again: ahooks would retry 2 s and 6 s later (the desk's 20 s refresh may come once).
     const refusedCalls = statementCalls;
-    await page.waitForTimeout(4_000);
+    await page.waitForTimeout(7_000);
     expect(statementCalls).toBeLessThanOrEqual(refusedCalls + 1);
     await reveal(page, "level");
     const level = page.getByTestId("level-card");
