@@ -13,8 +13,12 @@ import { logIn } from "./fixtures";
 const PHONE = { width: 390, height: 844 };
 const CPU_SLOWDOWN = 4;
 const TRIES = 5;
-/** How long a tap's effect may take once the control has hydrated (its data may still be on its way). */
-const EFFECT_MS = 4_000;
+/**
+ * How long a tap's effect may take once the control has hydrated (its data may still be on its way, and five slowed
+ * pages share the machine's CPU). A lost tap never takes effect, so a generous wait hides none; a short one counted
+ * late taps as lost when the machine was busy.
+ */
+const EFFECT_MS = 10_000;
 const REF = "ctl37";
 /** The longest any one step may take (a page's first paint, its hydration, a navigation's start). */
 const STEP_MS = 20_000;
@@ -131,7 +135,8 @@ function menuAndLanguage(key: PageKey, login = false): Scenario {
       const isOpen = () => sheet.evaluate((d) => (d as HTMLDialogElement).open);
       const opened = await effectShows(button, isOpen);
       const menu = outcomeOf("menu button", notReady, opened, `sheet open: ${opened}`);
-      if (!opened) await button.tap({ timeout: STEP_MS });
+      // Opened late (after the wait) the sheet now covers the button: tap it only if it is still closed.
+      if (!opened && !(await isOpen())) await button.tap({ timeout: STEP_MS });
       const summary = sheet.getByTestId("language-button");
       const summaryNotReady = await tapAtFirstSight(page, summary);
       const japanese = sheet.locator('a[hreflang="ja"]');
