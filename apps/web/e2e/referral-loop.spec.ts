@@ -80,15 +80,16 @@ test.describe("the referral loop", () => {
     await expect(row.getByTestId("link-period-clicks")).toHaveText(String(before.period.clicks + 1));
     await expect(row.getByTestId("link-period-signups")).toHaveText(String(before.period.signups + 1));
 
-    // The exchange feeds the friend's fill: 10 USDT fee × (45 % − 10 % shared back) = 3.50 USDT, pending.
-    await feedTrade(context.request, userId, 10);
+    // The exchange feeds the friend's fill: 30 USDT fee × (45 % − 10 % shared back) = 10.50 USDT, pending: at least the
+    // minimum payout by itself, so the withdrawal below does not depend on what earlier suites left in the balance.
+    await feedTrade(context.request, userId, 30);
     await page.reload();
     await reveal(page, "commissions");
     const record = page
       .locator('section[aria-labelledby="commissions-title"] tbody tr.bit-table-row')
       .filter({ hasText: userId });
     await expect(record).toHaveCount(1);
-    await expect(record).toContainText("3.50");
+    await expect(record).toContainText("10.50");
     await expect(record).toContainText("Pending");
 
     // The daily settlement (the operators' call runs what 00:00 UTC runs): the record is settled.
@@ -101,7 +102,7 @@ test.describe("the referral loop", () => {
     // The balance holds it; withdrawing moves the whole balance to the spot wallet, the statement's newest entry.
     await reveal(page, "payouts");
     const balance = (await page.getByTestId("payout-balance").locator("dd").innerText()).replace(/\s*USDT$/, "").trim();
-    expect(Number(balance.replace(/[^\d.]/g, ""))).toBeGreaterThanOrEqual(3.5);
+    expect(Number(balance.replace(/[^\d.]/g, ""))).toBeGreaterThanOrEqual(10.5);
     await page.getByTestId("withdraw-button").click();
     // It asks first, showing the amount and where it goes.
     const confirmation = page.getByRole("dialog", { name: "Withdraw your balance?" });
