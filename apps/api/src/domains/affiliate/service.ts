@@ -79,8 +79,6 @@ export interface LinkPatch {
   archived?: boolean | undefined;
 }
 
-export type { CommissionQuery, InviteeQuery };
-
 const notFound = (what: string) => new ApiError("not_found", `${what}: not found`);
 
 /** What every group of rules shares: the repository, transactions, the clock and the lookups they have in common. */
