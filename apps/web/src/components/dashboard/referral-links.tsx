@@ -168,7 +168,7 @@ export function ReferralLinks({ from, to }: { from: string; to: string }) {
       key: "link",
       title: t("url"),
       dataIndex: "code",
-      width: 220,
+      width: 190,
       render: (code: string, link) => (
         <span className={styles.linkAddress}>
           <bdi className={styles.linkCode} data-testid="link-code">
@@ -200,7 +200,7 @@ export function ReferralLinks({ from, to }: { from: string; to: string }) {
       title: t(PERIOD_TITLE[name]),
       align: "end",
       render: (_value: unknown, link) => (
-        <span data-testid={`link-period-${name}`}>
+        <span className={styles.linkFigure} data-testid={`link-period-${name}`}>
           {MONEY_COLUMNS.has(name) ? format.number(link.period[name], MONEY_DIGITS) : count(link.period[name])}
         </span>
       ),
@@ -211,7 +211,11 @@ export function ReferralLinks({ from, to }: { from: string; to: string }) {
       dataIndex: "clicks",
       align: "end",
       wideOnly: true,
-      render: (value: number) => <span data-testid="link-clicks">{count(value)}</span>,
+      render: (value: number) => (
+        <span className={styles.linkFigure} data-testid="link-clicks">
+          {count(value)}
+        </span>
+      ),
     },
     {
       key: "allTimeSignups",
@@ -219,7 +223,11 @@ export function ReferralLinks({ from, to }: { from: string; to: string }) {
       dataIndex: "signups",
       align: "end",
       wideOnly: true,
-      render: (value: number) => <span data-testid="link-signups">{count(value)}</span>,
+      render: (value: number) => (
+        <span className={styles.linkFigure} data-testid="link-signups">
+          {count(value)}
+        </span>
+      ),
     },
     {
       key: "actions",
