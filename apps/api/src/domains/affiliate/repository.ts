@@ -42,6 +42,17 @@ const SORT_COLUMNS = {
   volume: "i.volume_cents",
   commission: "i.commission_cents",
 } as const;
+/** A link's own columns: selected, and grouped by, beside its summed daily stats. */
+const LINK_COLUMNS = [
+  "l.id",
+  "l.code",
+  "l.label",
+  "l.channel",
+  "l.spot_share_bps",
+  "l.futures_share_bps",
+  "l.archived",
+  "l.created_at",
+] as const;
 const SUB_COLUMNS = ["a.user_id", "a.rate_bps", "a.note", "a.joined_at", "u.user_name", "u.email"] as const;
 
 const isFiltered = (q: InviteeFilter): boolean =>
@@ -248,28 +259,12 @@ function linkQueries(db: Kysely<Database>) {
       .selectFrom("affiliate_links as l")
       .leftJoin("affiliate_link_daily_stats as s", "s.link_id", "l.id")
       .select([
-        "l.id",
-        "l.code",
-        "l.label",
-        "l.channel",
-        "l.spot_share_bps",
-        "l.futures_share_bps",
-        "l.archived",
-        "l.created_at",
+        ...LINK_COLUMNS,
         (eb) => eb.fn.coalesce(eb.fn.sum<number>("s.clicks"), sql<number>`0`).as("clicks"),
         (eb) => eb.fn.coalesce(eb.fn.sum<number>("s.signups"), sql<number>`0`).as("signups"),
       ])
       .where("l.user_id", "=", userId)
-      .groupBy([
-        "l.id",
-        "l.code",
-        "l.label",
-        "l.channel",
-        "l.spot_share_bps",
-        "l.futures_share_bps",
-        "l.archived",
-        "l.created_at",
-      ])
+      .groupBy([...LINK_COLUMNS])
       .orderBy("l.id");
 
   return {

@@ -1,18 +1,17 @@
-import { sql, type Selectable } from "kysely";
 import type { AdminLedgerAdjustmentRequest, AdminLedgerAdjustmentResult } from "@affiliates/contracts";
-import type { AffiliateLedgerTable, Db } from "../../platform/db/schema";
+import type { Db } from "../../platform/db/schema";
 import { ApiError } from "../../platform/http/errors";
 import { num } from "../../platform/db/rows";
 import { statementEntry } from "./statement-repository";
+import { balanceThrough, lockAffiliate } from "./ledger";
 
 /** The refusal of a ticket reference booked before with another amount or reason. */
 const REFERENCE_REUSED = "reference: already booked with another amount or reason";
 
 /**
  * Books an operator's adjustment (issue 34): a credit or a debit with its reason, under the same row lock as a
- * withdrawal (an update of the affiliate's row that changes nothing), so a debit and a withdrawal at once cannot both
- * spend the balance. A debit may not take the balance below 0 (a clawback of more is a matter for the exchange's own
- * books). The reference is the operator's ticket: booked again with the same amount and reason it answers the entry
+ * withdrawal (ledger.ts), so a debit and a withdrawal at once cannot both spend the balance. A debit may not take the
+ * balance below 0 (a clawback of more is a matter for the exchange's own books). The reference is the operator's ticket: booked again with the same amount and reason it answers the entry
  * already booked; with others, a 400.
  */
 export async function bookAdjustment(
@@ -24,13 +23,8 @@ export async function bookAdjustment(
   const cents = Math.round(request.amountUsdt * 100);
   const reason = request.reason.trim();
   return db.transaction().execute(async (trx) => {
-    const affiliate = await trx
-      .updateTable("affiliates")
-      .set({ note: sql`note` })
-      .where("user_id", "=", request.userId)
-      .returning("user_id")
-      .executeTakeFirst();
-    if (!affiliate) throw new ApiError("not_found", `userId: no affiliate ${request.userId}`);
+    if (!(await lockAffiliate(trx, request.userId)))
+      throw new ApiError("not_found", `userId: no affiliate ${request.userId}`);
     const { balanceCents } = await totals(trx, request.userId);
     const booked = await trx
       .selectFrom("affiliate_ledger")
@@ -42,7 +36,7 @@ export async function bookAdjustment(
       if (num(booked.amount_cents) !== cents || booked.note !== reason)
         throw new ApiError("bad_request", REFERENCE_REUSED);
       return {
-        entry: statementEntry(booked, await balanceAfter(trx, booked), []),
+        entry: statementEntry(booked, await balanceThrough(trx, request.userId, booked.id), []),
         balanceUsdt: balanceCents / 100,
         alreadyBooked: true,
       };
@@ -72,15 +66,4 @@ export async function bookAdjustment(
       alreadyBooked: false,
     };
   });
-}
-
-/** The affiliate's balance once a ledger row was booked: it and every earlier row. */
-async function balanceAfter(trx: Db, row: Selectable<AffiliateLedgerTable>): Promise<number> {
-  const sum = await trx
-    .selectFrom("affiliate_ledger")
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("amount_cents"), sql<number>`0`).as("n"))
-    .where("user_id", "=", row.user_id)
-    .where("id", "<=", row.id)
-    .executeTakeFirst();
-  return num(sum?.n);
 }

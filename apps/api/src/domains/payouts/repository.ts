@@ -13,6 +13,7 @@ import { ApiError } from "../../platform/http/errors";
 import { num } from "../../platform/db/rows";
 import { affiliateStatement, type StatementQuery } from "./statement-repository";
 import { bookAdjustment } from "./adjustments";
+import { lockAffiliate } from "./ledger";
 
 /** The payout destination: the user's spot wallet on the exchange. */
 export const SPOT_WALLET = "spot";
@@ -94,17 +95,12 @@ export function createPayoutsRepository(db: Db, options: PayoutsRepositoryOption
     },
 
     /**
-     * Moves the whole balance to the spot wallet as one entry. The affiliate's row is locked first (an update that
-     * changes nothing), so two withdrawals at once cannot both spend the same balance on PostgreSQL; SQLite runs
-     * writers one at a time.
+     * Moves the whole balance to the spot wallet as one entry, under the affiliate's row lock (ledger.ts): two
+     * withdrawals at once cannot both spend the same balance.
      */
     async withdraw(userId: string): Promise<AffiliatePayoutResult> {
       return db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable("affiliates")
-          .set({ note: sql`note` })
-          .where("user_id", "=", userId)
-          .execute();
+        await lockAffiliate(trx, userId);
         const { balanceCents } = await totals(trx, userId);
         if (balanceCents < minimumCents) {
           throw new ApiError(

@@ -3,6 +3,7 @@ import type { AffiliateStatement, AffiliateStatementEntry, AffiliateStatementPar
 import type { AffiliateLedgerTable, Db } from "../../platform/db/schema";
 import { addDays, dayOf, dayStart } from "../../platform/lib/days";
 import { num } from "../../platform/db/rows";
+import { balanceThrough } from "./ledger";
 
 export interface StatementQuery {
   page: number;
@@ -61,18 +62,7 @@ export async function affiliateStatement(
 
   // The balance after the page's newest entry: the sum of it and everything before; each older one follows by subtraction.
   const top = entries[0];
-  const balanceAtTop = top
-    ? num(
-        (
-          await db
-            .selectFrom("affiliate_ledger")
-            .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("amount_cents"), sql<number>`0`).as("n"))
-            .where("user_id", "=", userId)
-            .where("id", "<=", top.id)
-            .executeTakeFirst()
-        )?.n,
-      )
-    : 0;
+  const balanceAtTop = top ? await balanceThrough(db, userId, top.id) : 0;
 
   const settlements = entries.filter((e) => e.kind === "settlement" && e.trade_day !== null);
   const parts = new Map<string, AffiliateStatementPart[]>();
