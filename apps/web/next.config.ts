@@ -3,7 +3,15 @@ import createNextIntlPlugin from "next-intl/plugin";
 import { BASE_PATH } from "@affiliates/locales";
 import { withSentryConfig } from "@sentry/nextjs/config";
 
-const withNextIntl = createNextIntlPlugin("./src/i18n/request.ts");
+/**
+ * Catalogues are compiled at build time (next-intl 4's precompiled messages): pages get each message as icu-minify's
+ * compact form and format it with a runtime of under 1 KB, so no ICU parser is downloaded (issue 36). Anything that
+ * needs a catalogue string reads it through `t` (form-kit's validate messages), never the compiled value raw.
+ */
+const withNextIntl = createNextIntlPlugin({
+  requestConfig: "./src/i18n/request.ts",
+  experimental: { messages: { path: "./messages", format: "json", locales: "infer", precompile: true } },
+});
 
 export const SECURITY_HEADERS = [
   { key: "X-Content-Type-Options", value: "nosniff" },

@@ -23,13 +23,19 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/**
+ * A message: its text, or in a build the compiled form of it (next.config.ts precompiles catalogues: a plain text stays
+ * a string, one with arguments becomes icu-minify's array).
+ */
+const isMessage = (value: unknown): boolean => typeof value === "string" || Array.isArray(value);
+
 /** English fills every key a locale's catalogue lacks, key by key; keys English does not have are dropped. */
 export function withFallback(base: AbstractIntlMessages, override: unknown): AbstractIntlMessages {
   if (!isRecord(override)) return base;
   const merged: AbstractIntlMessages = {};
   for (const [key, fallback] of Object.entries(base)) {
     const value = override[key];
-    merged[key] = isRecord(fallback) ? withFallback(fallback, value) : typeof value === "string" ? value : fallback;
+    merged[key] = isRecord(fallback) ? withFallback(fallback, value) : isMessage(value) ? (value as string) : fallback;
   }
   return merged;
 }

@@ -13,6 +13,17 @@ import {
 import { CountrySelect } from "@/components/form/country-select";
 import { MAX_USDT, useFormRules } from "@/components/form/form-rules";
 
+/**
+ * The catalogue's key of each project stage: the same as the stage but for `prototype`, a name the message compiler
+ * refuses as a key (next.config.ts precompiles catalogues).
+ */
+const STAGE_MESSAGES = {
+  idea: "idea",
+  prototype: "prototyping",
+  testnet: "testnet",
+  mainnet: "mainnet",
+} as const satisfies Record<(typeof INCUBATION_STAGES)[number], string>;
+
 // The field groups of a partner application (PartnerApplicationFields): the contact fields every kind shares, then
 // each kind's own.
 
@@ -175,7 +186,7 @@ export function IncubationFields() {
         <Input inputMode="url" placeholder="https://" dir="ltr" />
       </Form.Item>
       <Form.Item name="stage" label={t("stage")} rules={rules.choice()}>
-        <Select options={options(INCUBATION_STAGES, (v) => t(`stages.${v}`))} />
+        <Select options={options(INCUBATION_STAGES, (v) => t(`stages.${STAGE_MESSAGES[v]}`))} />
       </Form.Item>
       <Form.Item name="sector" label={t("sector")} rules={rules.choice()}>
         <Select options={options(INCUBATION_SECTORS, (v) => t(`sectors.${v}`))} />

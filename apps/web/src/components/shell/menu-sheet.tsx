@@ -1,5 +1,13 @@
 "use client";
-import { useEffect, useRef, useState, type MouseEvent, type ReactNode, type SyntheticEvent } from "react";
+import {
+  startTransition,
+  useEffect,
+  useRef,
+  useState,
+  type MouseEvent,
+  type ReactNode,
+  type SyntheticEvent,
+} from "react";
 import { usePathname } from "next/navigation";
 import { notReadyProps, useHydrated } from "@/lib/use-hydrated";
 
@@ -35,7 +43,9 @@ export function MenuSheet({ label, closeLabel, children }: Props) {
     if (!element || element.open) return;
     element.showModal();
     closer.current?.focus();
-    setOpen(true);
+    // The sheet (its bar and close button) is painted at once; its content renders right after, in a transition
+    // React gives the frame back from, so the tap's next paint does not wait for the menus (issue 36: INP).
+    startTransition(() => setOpen(true));
   };
   const close = () => dialog.current?.close();
 
