@@ -1,5 +1,5 @@
 "use client";
-import { useState, type MouseEvent } from "react";
+import type { MouseEvent } from "react";
 import dynamic from "next/dynamic";
 import { useLocale, useTranslations } from "next-intl";
 import { useFormat } from "@/lib/format-hook";
@@ -15,25 +15,18 @@ import { hasLoadProblem, LoadProblem, LoginRequired } from "@/components/status/
 import { DeskRefreshProvider, useDeskLive } from "./desk-refresh";
 import { DeskSummary, deskSectionId } from "./desk-summary";
 import { useCsvExport } from "@/lib/use-csv-export";
-import {
-  csvQuery,
-  DEFAULT_PRESET,
-  MAX_REPORT_DAYS,
-  presetRange,
-  RANGE_PRESETS,
-  todayUtc,
-  type RangePreset,
-  type ReportRange,
-} from "@/lib/report-range";
-import { affiliateRangeCheck, type AffiliateRangeProblem } from "@affiliates/contracts";
+import { csvQuery, DEFAULT_PRESET, MAX_REPORT_DAYS, RANGE_PRESETS, todayUtc } from "@/lib/report-range";
 import { MONEY_FIGURES, TREND_FIGURES } from "@/lib/trend-series";
 import { withDashboardKit } from "./dashboard-island";
 import { Deferred } from "@/components/loading/deferred";
 import { notReadyProps, useHydrated } from "@/lib/use-hydrated";
+import { AffiliateSections } from "./affiliate-sections";
+import { DeskFunnel } from "./desk-funnel";
+import { useReportPeriod } from "./use-report-period";
 import styles from "./dashboard.module.css";
 
-// Below the fold (antd Table, Form, QRCode, DatePicker, uPlot): each loads in its own chunk when it is needed, the
-// antd ones with antd's providers around them (dashboard-island.ts).
+// Below the fold (DatePicker, uPlot; the desk's sections in affiliate-sections.tsx): each loads in its own chunk when it
+// is needed, the antd ones with antd's providers around them (dashboard-island.ts).
 const TrendCharts = dynamic(() => import("./trend-charts").then((m) => m.TrendCharts), {
   ssr: false,
   loading: () => <div className={styles.chartsPlaceholder} />,
@@ -42,25 +35,6 @@ const PeriodPicker = dynamic(() => withDashboardKit(import("./period-picker").th
   ssr: false,
   loading: () => <span className={styles.picker} />,
 });
-const ReferralLinks = dynamic(() => withDashboardKit(import("./referral-links").then((m) => m.ReferralLinks)), {
-  ssr: false,
-});
-const InviteesTable = dynamic(() => withDashboardKit(import("./invitees-table").then((m) => m.InviteesTable)), {
-  ssr: false,
-});
-const CommissionRecords = dynamic(
-  () => withDashboardKit(import("./commission-records").then((m) => m.CommissionRecords)),
-  { ssr: false },
-);
-const PayoutsSection = dynamic(() => withDashboardKit(import("./payouts-section").then((m) => m.PayoutsSection)), {
-  ssr: false,
-});
-const LevelCard = dynamic(() => withDashboardKit(import("./level-card").then((m) => m.LevelCard)), { ssr: false });
-
-const FUNNEL_ROWS = 5;
-/** The balance section's usual height (figures, the button, a few history rows): little shift when it loads. */
-const PAYOUTS_MIN_HEIGHT = 640;
-
 /**
  * An approved affiliate's headline figures, trends, funnel and level; others are pointed to the application.
  * Until the application status arrives the figures' frame is already laid out (no layout shift for the affiliates this
@@ -127,8 +101,6 @@ function NotAffiliate({ application }: { application: AffiliateApplication | nul
   );
 }
 
-type Mode = RangePreset | "custom";
-
 /**
  * `affiliate`: known to be an approved affiliate (data is asked for); `known`: the application status has arrived. Until
  * it has, the affiliate's frame (summary, balance) is laid out empty, so nothing below moves when it fills in.
@@ -137,9 +109,7 @@ function Performance({ affiliate, known }: { affiliate: boolean; known: boolean 
   const t = useTranslations("affiliateDashboard");
   const tp = useTranslations("affiliateDashboard.period");
   const format = useFormat();
-  const [mode, setMode] = useState<Mode>(DEFAULT_PRESET);
-  const [range, setRange] = useState<ReportRange>(() => presetRange(DEFAULT_PRESET));
-  const [problem, setProblem] = useState<AffiliateRangeProblem | null>(null);
+  const { mode, range, problem, choose, custom, pick } = useReportPeriod();
   // The period is the affiliate's: its buttons are ready once React has the page and the user is known to be one.
   const periodReady = useHydrated() && affiliate;
   const { data, error, refresh } = useEndpoint(
@@ -160,7 +130,6 @@ function Performance({ affiliate, known }: { affiliate: boolean; known: boolean 
     ) : (
       format.number(figures[name], { maximumFractionDigits: 0 })
     );
-  const funnelTop = Math.max(1, shown?.funnel[0]?.count ?? 1);
   const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
 
   // The default period is the API's own default (the last 7 days, today included): no dates in the pre-rendered href.
@@ -170,16 +139,6 @@ function Performance({ affiliate, known }: { affiliate: boolean; known: boolean 
   const exportCsv = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
     csv.download("commissionsCsv", { ...range }, `commissions-${range.from}-to-${range.to}.csv`);
-  };
-  const choose = (preset: RangePreset) => {
-    setMode(preset);
-    setProblem(null);
-    setRange(presetRange(preset));
-  };
-  const pick = (picked: ReportRange) => {
-    const reason = affiliateRangeCheck(picked, todayUtc());
-    setProblem(reason);
-    if (!reason) setRange(picked);
   };
 
   return (
@@ -204,7 +163,7 @@ function Performance({ affiliate, known }: { affiliate: boolean; known: boolean 
               <button
                 type="button"
                 aria-pressed={mode === "custom"}
-                onClick={() => setMode("custom")}
+                onClick={custom}
                 data-testid="period-custom"
                 {...notReadyProps(periodReady)}
               >
@@ -266,57 +225,10 @@ function Performance({ affiliate, known }: { affiliate: boolean; known: boolean 
               {shown ? <TrendCharts summary={shown} /> : <div className={styles.chartsPlaceholder} />}
             </Deferred>
           </section>
-          <section className="section" aria-labelledby="funnel-title">
-            <h2 id="funnel-title">{t("funnelTitle")}</h2>
-            <ol className="funnel" data-testid="funnel" aria-busy={!shown}>
-              {shown
-                ? shown.funnel.map((step) => (
-                    <li key={step.step} className={styles.funnelRow}>
-                      <span className="funnel-label">{t(`funnel.${step.step}`)}</span>
-                      <span
-                        className="funnel-bar"
-                        style={{ inlineSize: `${Math.max(2, (step.count / funnelTop) * 100)}%` }}
-                        aria-hidden="true"
-                      />
-                      <span className="funnel-count">{format.number(step.count, { maximumFractionDigits: 0 })}</span>
-                    </li>
-                  ))
-                : Array.from({ length: FUNNEL_ROWS }, (_, i) => (
-                    <li key={i} className={styles.funnelRow} aria-hidden="true" />
-                  ))}
-            </ol>
-          </section>
+          <DeskFunnel funnel={shown?.funnel} />
         </>
       )}
-      {affiliate && (
-        <>
-          {/* Under the period's figures, trends and funnel (which keep their place while it loads): the summary at the
-              top already gives the balance and pending, with a jump link here. */}
-          <div id={deskSectionId("balance")} className={styles.deskAnchor}>
-            <Deferred name="payouts" minHeight={PAYOUTS_MIN_HEIGHT}>
-              <PayoutsSection />
-            </Deferred>
-          </div>
-          <div id={deskSectionId("records")} className={styles.deskAnchor}>
-            <Deferred name="commissions" minHeight={700}>
-              <CommissionRecords key={`${range.from}:${range.to}`} from={range.from} to={range.to} />
-            </Deferred>
-          </div>
-          <Deferred name="level" minHeight={340}>
-            <LevelCard />
-          </Deferred>
-          <div id={deskSectionId("links")} className={styles.deskAnchor}>
-            <Deferred name="links" minHeight={520}>
-              <ReferralLinks from={range.from} to={range.to} />
-            </Deferred>
-          </div>
-          <div id={deskSectionId("invitees")} className={styles.deskAnchor}>
-            <Deferred name="invitees" minHeight={720}>
-              <InviteesTable />
-            </Deferred>
-          </div>
-        </>
-      )}
+      {affiliate && <AffiliateSections from={range.from} to={range.to} />}
     </>
   );
 }

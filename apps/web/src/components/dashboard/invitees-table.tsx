@@ -4,7 +4,6 @@ import { Button, Grid, Input, Select } from "antd";
 import type { InviteeListQuery } from "@affiliates/contracts";
 import { useTranslations } from "next-intl";
 import { useFormat } from "@/lib/format-hook";
-import { MONEY_DIGITS } from "@/lib/format";
 import { AFFILIATE_INVITEE_SORTS, type Invitee } from "@affiliates/contracts";
 import { useEndpoint } from "@/lib/use-endpoint";
 import { inviteeSearchTerm } from "@/lib/invitee-search";
@@ -12,9 +11,10 @@ import { useCsvExport } from "@/lib/use-csv-export";
 import { serverTablePagination, TABLE_PAGE_SIZE } from "@/lib/table-pagination";
 import { useDeskLive } from "./desk-refresh";
 import { ZoneNote } from "./statement-data";
-import { ResponsiveTable, type ResponsiveColumn } from "@/components/data/responsive-table";
+import { ResponsiveTable } from "@/components/data/responsive-table";
 import { hasLoadProblem, LoadProblem } from "@/components/status/loaded";
-import { RiskHoldNote } from "./risk-hold";
+import { useInviteeColumns } from "./invitee-columns";
+import { InviteeFilters, NO_FILTERS, type InviteeFilterValues } from "./invitee-filters";
 import styles from "./dashboard.module.css";
 
 type Sort = (typeof AFFILIATE_INVITEE_SORTS)[number];
@@ -35,19 +35,6 @@ const CARD_SORTS = {
 type CardSort = keyof typeof CARD_SORTS;
 const CARD_SORT_NAMES: readonly CardSort[] = ["newest", "oldest", "volume", "commission"];
 
-type YesNo = "yes" | "no";
-/** The table's filters (issue 34): each maps to an indexed column of the API's query (migration 0006/0018). */
-interface Filters {
-  /** A link's id as the query carries it. */
-  linkId?: string | undefined;
-  traded?: YesNo | undefined;
-  kyc?: YesNo | undefined;
-  registeredFrom?: string | undefined;
-  registeredTo?: string | undefined;
-}
-const NO_FILTERS: Filters = {};
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
 /**
  * Invitees: paginated (10, 20, 50 or 100 a page), searchable, filterable (link, traded, KYC, sign-up days) and sortable
  * on the server, exported as CSV with the same search, filters and sort. Invitees are named by their UID everywhere
@@ -56,10 +43,8 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
  */
 export function InviteesTable() {
   const t = useTranslations("affiliateDashboard.invitees");
-  const tp = useTranslations("affiliateDashboard.period");
   const format = useFormat();
   const screens = Grid.useBreakpoint();
-  const tf = useTranslations("affiliateDashboard.invitees.filters");
   const [query, setQuery] = useState({
     page: 1,
     pageSize: TABLE_PAGE_SIZE,
@@ -81,14 +66,12 @@ export function InviteesTable() {
     useDeskLive([]),
   );
   const links = useEndpoint("links", {});
-  const filter = (change: Filters) => setQuery((q) => ({ ...q, page: 1, filters: { ...q.filters, ...change } }));
-  const filtered = Object.values(query.filters).some((v) => v !== undefined);
+  const filter = (change: InviteeFilterValues) =>
+    setQuery((q) => ({ ...q, page: 1, filters: { ...q.filters, ...change } }));
   const csv = useCsvExport("invitees");
-  const date = (iso: string | null) => (iso ? format.dateTime(iso, { dateStyle: "medium" }) : t("none"));
   const cardSort =
     CARD_SORT_NAMES.find((name) => CARD_SORTS[name][0] === query.sort && CARD_SORTS[name][1] === query.order) ??
     "newest";
-  const money = (value: number) => format.number(value, MONEY_DIGITS);
 
   const search = (value: string) => {
     const term = inviteeSearchTerm(value);
@@ -96,60 +79,7 @@ export function InviteesTable() {
     if (term !== null) setQuery((q) => ({ ...q, page: 1, search: term }));
   };
 
-  const columns: ResponsiveColumn<Invitee>[] = [
-    {
-      key: "user",
-      title: t("user"),
-      dataIndex: "uid",
-      cardTitle: true,
-      render: (value: string) => <bdi>{value}</bdi>,
-    },
-    {
-      key: "registeredAt",
-      title: t("registeredAt"),
-      dataIndex: "registeredAt",
-      sorter: true,
-      sortOrder: query.sort === "registeredAt" ? `${query.order}end` : null,
-      render: date,
-    },
-    { key: "kyc", title: t("kyc"), dataIndex: "kyc", render: (kyc: boolean) => (kyc ? t("yes") : t("no")) },
-    { key: "firstDeposit", title: t("firstDeposit"), dataIndex: "firstDepositAt", render: date },
-    {
-      key: "volume",
-      title: t("volume"),
-      dataIndex: "volumeUsdt",
-      sorter: true,
-      sortOrder: query.sort === "volume" ? `${query.order}end` : null,
-      render: money,
-      align: "end",
-    },
-    {
-      key: "commission",
-      title: t("commission"),
-      dataIndex: "commissionUsdt",
-      sorter: true,
-      sortOrder: query.sort === "commission" ? `${query.order}end` : null,
-      render: money,
-      align: "end",
-    },
-    {
-      key: "link",
-      title: t("link"),
-      dataIndex: "linkCode",
-      render: (code: string | null) => (code ? <bdi>{code}</bdi> : t("none")),
-    },
-    // Shown only when an invitee of the page is held (README "Risk checks"): most affiliates never see it.
-    ...(data?.items.some((i) => i.hold !== null)
-      ? [
-          {
-            key: "hold",
-            title: t("hold"),
-            dataIndex: "hold",
-            render: (hold: Invitee["hold"]) => (hold ? <RiskHoldNote hold={hold} /> : t("none")),
-          },
-        ]
-      : []),
-  ];
+  const columns = useInviteeColumns(query.sort, query.order, data?.items.some((i) => i.hold !== null) ?? false);
 
   return (
     <section className="section" aria-labelledby="invitees-title">
@@ -200,79 +130,12 @@ export function InviteesTable() {
           </Button>
         </div>
       </div>
-      <div role="group" aria-label={tf("label")} className={styles.filters} data-testid="invitee-filters">
-        <label className={styles.filter}>
-          <span>{tf("link")}</span>
-          <Select<string>
-            value={query.filters.linkId ?? ""}
-            popupMatchSelectWidth={false}
-            options={[
-              { value: "", label: tf("anyLink") },
-              ...(links.data?.links ?? []).map((l) => ({ value: String(l.id), label: `${l.label} · ${l.code}` })),
-            ]}
-            onChange={(value) => filter({ linkId: value === "" ? undefined : value })}
-            data-testid="invitee-filter-link"
-          />
-        </label>
-        <label className={styles.filter}>
-          <span>{tf("traded")}</span>
-          <Select<YesNo | "">
-            value={query.filters.traded ?? ""}
-            popupMatchSelectWidth={false}
-            options={[
-              { value: "", label: tf("any") },
-              { value: "yes", label: tf("tradedYes") },
-              { value: "no", label: tf("tradedNo") },
-            ]}
-            onChange={(value) => filter({ traded: value === "" ? undefined : value })}
-            data-testid="invitee-filter-traded"
-          />
-        </label>
-        <label className={styles.filter}>
-          <span>{tf("kyc")}</span>
-          <Select<YesNo | "">
-            value={query.filters.kyc ?? ""}
-            popupMatchSelectWidth={false}
-            options={[
-              { value: "", label: tf("any") },
-              { value: "yes", label: tf("kycYes") },
-              { value: "no", label: tf("kycNo") },
-            ]}
-            onChange={(value) => filter({ kyc: value === "" ? undefined : value })}
-            data-testid="invitee-filter-kyc"
-          />
-        </label>
-        <fieldset className={styles.filter}>
-          <legend>{tf("registered")}</legend>
-          <span className={styles.dateRange}>
-            <Input
-              type="date"
-              aria-label={`${tf("registered")}: ${tp("start")}`}
-              value={query.filters.registeredFrom ?? ""}
-              max={query.filters.registeredTo}
-              onChange={(e) => filter({ registeredFrom: DAY.test(e.target.value) ? e.target.value : undefined })}
-              data-testid="invitee-filter-from"
-            />
-            <Input
-              type="date"
-              aria-label={`${tf("registered")}: ${tp("end")}`}
-              value={query.filters.registeredTo ?? ""}
-              min={query.filters.registeredFrom}
-              onChange={(e) => filter({ registeredTo: DAY.test(e.target.value) ? e.target.value : undefined })}
-              data-testid="invitee-filter-to"
-            />
-          </span>
-        </fieldset>
-        {filtered && (
-          <Button
-            type="link"
-            onClick={() => setQuery((q) => ({ ...q, page: 1, filters: NO_FILTERS }))}
-            data-testid="invitee-filter-clear"
-          >
-            {tf("clear")}
-          </Button>
-        )}
-      </div>
+      <InviteeFilters
+        filters={query.filters}
+        links={links.data?.links ?? []}
+        onFilter={filter}
+        onClear={() => setQuery((q) => ({ ...q, page: 1, filters: NO_FILTERS }))}
+      />
       <p className="muted" data-testid="invitee-count" aria-live="polite">
         {data ? t("count", { count: format.number(data.total, { maximumFractionDigits: 0 }) }) : "\u00a0"}
       </p>

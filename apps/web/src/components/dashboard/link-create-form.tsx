@@ -1,6 +1,5 @@
 "use client";
-import type { ReactNode } from "react";
-import { Button, Form, Input, Select } from "antd";
+import { Button, Form, Input } from "antd";
 import { useTranslations } from "next-intl";
 import { AffiliateResponseCode, type AffiliateLinkCreateRequest, type ReferralLink } from "@affiliates/contracts";
 import { isHttpError } from "@affiliates/http";
@@ -8,26 +7,19 @@ import { api } from "@/lib/api";
 import { useApiErrorText } from "@/lib/api-error-text";
 import { showMessage } from "@/lib/toast";
 import { useApiAction } from "@/lib/use-api";
+import { LinkShareFields } from "./link-share-fields";
 import { LINK_CODE_MAX, LINK_CODE_MIN, LINK_CODE_PATTERN, LINK_LABEL_MAX } from "./link-rules";
 import styles from "./dashboard.module.css";
-
-type ShareOption = { value: number; label: ReactNode };
 
 /** True for the refusal of a vanity code that is already in use (case-insensitively). */
 const isCodeTaken = (error: unknown): boolean =>
   isHttpError(error) && error.kind === "business" && error.code === AffiliateResponseCode.linkCodeTaken;
 
 /**
- * The form that creates a referral link. The vanity code's format is stated under the field and checked as the API
+ * The form that creates a referral link, with the same share settings as the edit dialog. The vanity code's format is stated under the field and checked as the API
  * checks it; a code that is already taken is said once, next to the field (not also as a toast).
  */
-export function LinkCreateForm({
-  shareOptions,
-  onCreated,
-}: {
-  shareOptions: ShareOption[];
-  onCreated: (link: ReferralLink) => void;
-}) {
+export function LinkCreateForm({ onCreated }: { onCreated: (link: ReferralLink) => void }) {
   const t = useTranslations("affiliateDashboard.links");
   const errorText = useApiErrorText();
   const [form] = Form.useForm<AffiliateLinkCreateRequest>();
@@ -43,6 +35,8 @@ export function LinkCreateForm({
         ...values,
         label: values.label.trim(),
         code: values.code?.trim() ? values.code.trim() : undefined,
+        // A cleared channel is no channel: the create call takes none rather than null.
+        channel: values.channel ?? undefined,
       });
       onCreated(created);
       form.resetFields();
@@ -86,12 +80,7 @@ export function LinkCreateForm({
           data-testid="link-code-input"
         />
       </Form.Item>
-      <Form.Item name="spotShareBps" label={t("spotShare")}>
-        <Select options={shareOptions} />
-      </Form.Item>
-      <Form.Item name="futuresShareBps" label={t("futuresShare")}>
-        <Select options={shareOptions} />
-      </Form.Item>
+      <LinkShareFields />
       <Form.Item className={styles.linkFormSubmit}>
         <Button type="primary" htmlType="submit" loading={creating.loading} data-testid="link-create">
           {t("create")}

@@ -1,6 +1,6 @@
 "use client";
 import { useRef, useState } from "react";
-import { Button, Modal } from "antd";
+import { Button } from "antd";
 import { useTranslations } from "next-intl";
 import {
   AFFILIATE_MINIMUM_PAYOUT_USDT,
@@ -17,6 +17,7 @@ import { useApiErrorText } from "@/lib/api-error-text";
 import { hasLoadProblem, LoadProblem } from "@/components/status/loaded";
 import { useDeskRefresh } from "./desk-refresh";
 import { Statement } from "./statement";
+import { WithdrawConfirm } from "./withdraw-confirm";
 import { MOMENT_WITH_ZONE, STATEMENT_FIRST_PAGE, useStatement } from "./statement-data";
 import styles from "./dashboard.module.css";
 
@@ -156,30 +157,7 @@ export function PayoutsSection() {
           {reason}
         </p>
       </div>
-      <Modal
-        open={confirming !== null}
-        title={t("confirmTitle")}
-        okText={t("confirmOk")}
-        cancelText={t("confirmCancel")}
-        // OK closes the dialog before the request starts, so a second tap finds nothing to press.
-        onOk={() => {
-          if (confirming !== null) void withdraw();
-        }}
-        onCancel={() => setConfirming(null)}
-        destroyOnHidden
-      >
-        <dl className={styles.withdrawConfirm} data-testid="withdraw-confirmation">
-          <div>
-            <dt>{t("amount")}</dt>
-            <dd data-testid="withdraw-confirm-amount">{confirming === null ? null : usdt(confirming)}</dd>
-          </div>
-          <div>
-            <dt>{t("destination")}</dt>
-            <dd data-testid="withdraw-confirm-destination">{t("destinations.spot")}</dd>
-          </div>
-        </dl>
-        <p className="muted">{t("confirmNote")}</p>
-      </Modal>
+      <WithdrawConfirm amount={confirming} onConfirm={() => void withdraw()} onCancel={() => setConfirming(null)} />
       <Statement
         data={paged.data}
         loading={paged.loading}

@@ -12,12 +12,12 @@ import {
 } from "@affiliates/contracts";
 import { hasLoadProblem, LoadProblem } from "@/components/status/loaded";
 import { useFormRules } from "@/components/form/form-rules";
-import { MONEY_DIGITS } from "@/lib/format";
 import { useFormat } from "@/lib/format-hook";
 import { api } from "@/lib/api";
 import { showMessage } from "@/lib/toast";
-import { useApi, useApiAction } from "@/lib/use-api";
-import { useClaimLink } from "./card-claim-link";
+import { useApiAction } from "@/lib/use-api";
+import { useCardInviteeSearch, searchTerm } from "./card-invitee-search";
+import { CardIssued } from "./card-issued";
 import type { CardTarget } from "./card-list";
 import { CARD_ISSUE_HANDLED_CODES, isQuotaExceeded, type ListedCard } from "./network-api";
 import styles from "./network.module.css";
@@ -40,8 +40,6 @@ type ValidDays = NonNullable<AffiliateCardIssueRequest["validDays"]>;
 const isAmount = (value: number): value is Amount => (AFFILIATE_CARD_AMOUNTS_USDT as readonly number[]).includes(value);
 const isValidDays = (value: number): value is ValidDays =>
   (AFFILIATE_CARD_VALIDITY_DAYS as readonly number[]).includes(value);
-/** The invitee search accepts letters, digits and `*` only (the API's pattern). */
-const searchTerm = (text: string): string => text.replace(/[^A-Za-z0-9*]/g, "").slice(0, 32);
 
 interface Props {
   /** The month's list (undefined while it loads): its amounts, validity periods and what remains. */
@@ -62,21 +60,10 @@ export function CardIssueForm({ list, links, onIssued, onQuotaExceeded, onInvite
   const t = useTranslations("network.cards");
   const rules = useFormRules();
   const format = useFormat();
-  const { claimUrl, copy } = useClaimLink();
   const [form] = Form.useForm<IssueValues>();
   const target = Form.useWatch("target", form) ?? "open";
   const [lastIssued, setLastIssued] = useState<ExperienceCard | null>(null);
-  // Every search asks anew (staleTime 0): a fresh cached answer under this key would stand in for the next search.
-  const invitees = useApi(
-    "network-card-invitees",
-    (search: string) => api.invitees(search ? { search, pageSize: 10 } : { pageSize: 10 }),
-    {
-      manual: true,
-      debounceWait: 300,
-      staleTime: 0,
-      onSuccess: (page) => onInviteesSeen(page.items.map((i) => [i.id, i.uid] as const)),
-    },
-  );
+  const invitees = useCardInviteeSearch(onInviteesSeen);
   const issueCard = useApiAction((body: AffiliateCardIssueRequest) =>
     api.cardIssue(body, { handledCodes: CARD_ISSUE_HANDLED_CODES }),
   );
@@ -207,22 +194,7 @@ export function CardIssueForm({ list, links, onIssued, onQuotaExceeded, onInvite
           {t("issue")}
         </Button>
       </Form>
-      {lastIssued && (
-        <div className={`card ${styles.issuedCard}`} role="status" data-testid="card-issued">
-          <p>
-            {t("issuedBody", {
-              amount: format.number(lastIssued.amountUsdt, MONEY_DIGITS),
-              date: day(lastIssued.expiresAt),
-            })}
-          </p>
-          <p className={styles.claimUrl}>
-            <bdi>{claimUrl(lastIssued.code)}</bdi>
-          </p>
-          <Button onClick={() => void copy(lastIssued.code)} className={styles.submit}>
-            {t("copyLink")}
-          </Button>
-        </div>
-      )}
+      {lastIssued && <CardIssued card={lastIssued} />}
     </section>
   );
 }
