@@ -1,3 +1,4 @@
+// @ts-check
 // The report of `npm run bench`: bench/results.md from the run's results, one table per measure, opening with one line
 // per page that holds every ratio to the bare page next to its budget.
 

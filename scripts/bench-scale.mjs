@@ -1,3 +1,4 @@
+// @ts-check
 // The scale phase of `npm run bench` (BENCH_ONLY=scale): a top partner's data on PostgreSQL, in a fresh schema —
 // one affiliate with 100,000 invitees over 20 links and 2,000,000 fills over 90 days, fed through the product's own
 // write paths (the invitees by the referral repository's bulk attribution, the fills through POST /v1/admin/trades in
@@ -15,13 +16,15 @@ const ADMIN_TOKEN = "bench-scale-token";
 const DAY_MS = 86_400_000;
 const SMALL_AFFILIATE = { email: "affiliate@example.com", password: "Affiliate#2026" };
 
+/** @param {number[]} values @param {number} q */
 const quantile = (values, q) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
 };
+/** @param {number} n */
 const round = (n, digits = 1) => Number(n.toFixed(digits));
 
-/** A small deterministic generator: the same data set on every run. */
+/** A small deterministic generator: the same data set on every run. @param {number} seed */
 function random(seed) {
   let t = seed >>> 0;
   return () => {
@@ -173,7 +176,7 @@ async function createTopPartner(ctx, schema, links) {
     message: "",
   });
   await app.affiliate.decide(applicationId, "approve", "bench");
-  /** @type {string[]} */
+  /** @type {number[]} */
   const linkIds = [];
   for (let i = 0; i < links; i++) {
     const link = await app.affiliate.createLink(
@@ -188,7 +191,7 @@ async function createTopPartner(ctx, schema, links) {
 
 /**
  * `invitees` invitees of the top partner, registered over the data set's days, through the bulk attribution.
- * @param {ScaleContext} ctx @param {{ topUserId: string, linkIds: string[], invitees: number, rand: () => number }} input
+ * @param {ScaleContext} ctx @param {{ topUserId: string, linkIds: number[], invitees: number, rand: () => number }} input
  */
 async function addInvitees(ctx, { topUserId, linkIds, invitees, rand }) {
   const { now, days } = ctx;
@@ -198,7 +201,7 @@ async function addInvitees(ctx, { topUserId, linkIds, invitees, rand }) {
   await ctx.app.referral.addInvitees(
     inviteeIds.map((userId, i) => ({
       affiliateUserId: topUserId,
-      linkId: /** @type {string} */ (linkIds[Math.floor(Math.pow(rand(), 2) * links)] ?? linkIds[0]),
+      linkId: /** @type {number} */ (linkIds[Math.floor(Math.pow(rand(), 2) * links)] ?? linkIds[0]),
       userId,
       registeredAt: new Date(now - Math.floor(((invitees - i) / invitees) * days * DAY_MS)).toISOString(),
     })),
@@ -480,7 +483,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(JSON.stringify(result, null, 2));
 }
 
-/** The scale budgets (architecture.md "Data at scale") the result breaks, one sentence each. */
+/**
+ * The scale budgets (architecture.md "Data at scale") the result breaks, one sentence each.
+ * @param {ScaleResult} scale @param {import("./bench-report.mjs").Budget} BUDGET
+ */
 export function scaleBudgetBreaks(scale, BUDGET) {
   const broken = [];
   for (const [name, call] of Object.entries(scale.top))
@@ -507,8 +513,12 @@ export function scaleBudgetBreaks(scale, BUDGET) {
   return broken;
 }
 
-/** The report's section on the scale phase (bench/results.md). */
+/**
+ * The report's section on the scale phase (bench/results.md).
+ * @param {ScaleResult} scale @param {import("./bench-report.mjs").Budget} BUDGET
+ */
 export function scaleReportLines(scale, BUDGET) {
+  /** @param {string} name @param {CallTimes} call @param {number | undefined} ratio */
   const row = (name, call, ratio) =>
     `| ${name} | ${call.p50} | ${call.p95} | ${ratio === undefined ? "" : `${ratio}×`} |`;
   return [
