@@ -16,6 +16,7 @@ import { scaleReportLines } from "./bench-scale.mjs";
  * @typedef {import("./bench-lighthouse.mjs").LighthouseSummary} LighthouseSummary
  * @typedef {{ firstPaint: { scripts: number, gzip: number }, all: { scripts: number, gzip: number, brotli: number } }} ScriptSizes
  * @typedef {{ requestsPerSecond: number, p50Ms: number, p99Ms: number, errors: number }} Throughput
+ * @typedef {Pick<LighthouseSummary, "lcpMs" | "tbtMs" | "cls" | "performance">} AfterPaintFigures
  * @typedef {{ ratePerSecond: number, sent: number, acknowledged: number, retries: number, errors: number, p50Ms: number, p99Ms: number, eventsSent?: number, eventsAcknowledged?: number, eventsStored?: number }} LoadStream
  */
 
@@ -29,13 +30,14 @@ import { scaleReportLines } from "./bench-scale.mjs";
  * @property {string[]} [broken]
  * @property {{ bare: ScriptSizes, pages: Record<string, ScriptSizes & { ratioFirstPaintGzip: number, ratioGzip: number, limit: number }> }} [firstLoadJs]
  * @property {Record<string, { path: string, p75Ms: number, runsMs: number[] }>} [inp]
- * @property {{ pages: Record<string, { with: LighthouseSummary, without: LighthouseSummary }> }} [afterPaint]
+ * @property {{ pages: Record<string, { with: AfterPaintFigures, without: AfterPaintFigures }> }} [afterPaint]
  * @property {{ bare: Throughput, bareRuns: number[], pages: Record<string, Throughput & { ratio: number }> }} [ssr]
  * @property {{ enqueueMicrosecondsPerEvent: number }} [analytics]
  * @property {Record<string, Throughput & { eventsPerSecond?: number }>} [api]
  * @property {Awaited<ReturnType<typeof import("./bench-feed.mjs").runFeedBench>>} [feed]
- * @property {import("./bench-scale.mjs").ScaleResult} [scale]
- * @property {Record<string, { streams: Record<string, LoadStream>, restart?: { downMs: number, gracefulExitCode: number | null }, errors: number, lost: number }>} [load]
+ * @property {import("./bench-scale.mjs").ScaleResult & { minutes?: number }} [scale] `minutes`: the phase's own (bench.mjs)
+ * @property {Record<string, { streams: Record<string, LoadStream>, restart?: { downMs: number, gracefulExitCode: number | null } | null, errors: number, lost: number }>} [load] `restart`: null when
+ *   the run ended before its half-way restart
  * @property {Record<string, LighthouseSummary & { tbtRatio: number, lcpRatio: number }>} lighthouse
  * @property {LighthouseSummary} [lighthouseBare]
  * @property {{ tbtMs: number[], lcpMs: number[] }} [lighthouseBareRuns]
