@@ -1,3 +1,4 @@
+// @ts-check
 // The phases of `npm run bench` that measure in Chromium what a phone gets (architecture.md "Budgets", issue 36):
 // - js: every script response a page's load brings until the network is quiet, gzip -9 of each body (BENCH_ONLY=js);
 // - inp: Interaction to Next Paint of the main interactions, web-vitals' onINP at 4x CPU slowdown (BENCH_ONLY=inp).
@@ -7,6 +8,18 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
+
+/**
+ * @typedef {import("@playwright/test").Browser} Browser
+ * @typedef {import("@playwright/test").Page} Page
+ * @typedef {import("@playwright/test").Request} Request
+ * @typedef {{ scripts: number, raw: number, gzip: number, brotli: number }} ScriptTotals
+ * @typedef {{
+ *   name: string, path: string, session: boolean,
+ *   ready: (page: Page) => Promise<void>, interact: (page: Page) => Promise<void>,
+ * }} InpScenario
+ * @typedef {typeof globalThis & { __benchInp?: number }} BenchWindow the page's window, with the INP the init script keeps
+ */
 
 const require = createRequire(import.meta.url);
 /** web-vitals' IIFE build (exposes `webVitals`), injected into every page of the INP phase before its own scripts. */
@@ -28,14 +41,17 @@ const INP_THRESHOLD_MS = 16;
 export const launchBrowser = () =>
   chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--disable-quic"] });
 
-/** The [name, value] pairs of a `Cookie` header's value, as cookies of `origin` for a browser context. */
+/**
+ * The [name, value] pairs of a `Cookie` header's value, as cookies of `origin` for a browser context.
+ * @param {string} cookie @param {string | undefined} origin
+ */
 const contextCookies = (cookie, origin) =>
   cookie.split("; ").map((pair) => {
     const [name, ...value] = pair.split("=");
-    return { name, value: value.join("="), url: origin };
+    return { name: /** @type {string} */ (name), value: value.join("="), url: origin }; // split gives at least one part
   });
 
-/** A fresh phone context, logged in when `cookie` is given. */
+/** A fresh phone context, logged in when `cookie` is given. @param {Browser} browser @param {{ cookie?: string, origin?: string }} options */
 async function phoneContext(browser, { cookie, origin }) {
   const context = await browser.newContext(PHONE);
   if (cookie) await context.addCookies(contextCookies(cookie, origin));
@@ -46,7 +62,9 @@ async function phoneContext(browser, { cookie, origin }) {
  * Tracks a page's requests; `quiet()` resolves once none has been in flight for QUIET_MS (or after QUIET_LIMIT_MS,
  * reported as `quietTimedOut`).
  */
+/** @param {Page} page */
 function networkWatch(page) {
+  /** @type {Set<Request>} */
   const inFlight = new Set();
   let lastActivity = Date.now();
   const touch = () => {
@@ -56,7 +74,7 @@ function networkWatch(page) {
     inFlight.add(request);
     touch();
   });
-  const done = (request) => {
+  const done = (/** @type {Request} */ request) => {
     inFlight.delete(request);
     touch();
   };
@@ -79,6 +97,7 @@ function networkWatch(page) {
  * (Next's `noModule` polyfill is never fetched by a current browser, so it is not counted), each body compressed with
  * gzip -9 (and brotli, shown). `firstPaint`: the scripts requested before the page's first contentful paint; `all`:
  * every one until quiet. `scripts` names each with its gzip size, for finding what a page brings.
+ * @param {Browser} browser @param {string} url @param {{ cookie?: string, origin?: string }} [options]
  */
 export async function pageScripts(browser, url, { cookie, origin } = {}) {
   const context = await phoneContext(browser, { cookie, origin });
@@ -86,6 +105,7 @@ export async function pageScripts(browser, url, { cookie, origin } = {}) {
   const watch = networkWatch(page);
   // Each body is read as its request finishes; Chromium does not keep every one (a script checked against its SRI
   // hash, for one), and then the same URL is fetched again: a static file, the same bytes.
+  /** @type {Promise<{ url: string, status: number, requestedAt: number, body: Buffer | undefined }>[]} */
   const bodies = [];
   page.on("requestfinished", (request) => {
     // blob: and data: scripts are made in the page, not downloaded.
@@ -108,9 +128,11 @@ export async function pageScripts(browser, url, { cookie, origin } = {}) {
     const fcp = performance.getEntriesByName("first-contentful-paint")[0];
     return fcp ? performance.timeOrigin + fcp.startTime : null;
   });
+  /** @returns {ScriptTotals} */
   const sum = () => ({ scripts: 0, raw: 0, gzip: 0, brotli: 0 });
   const firstPaint = sum();
   const all = sum();
+  /** @type {{ url: string, gzip: number, beforePaint: boolean }[]} */
   const scripts = [];
   for (const { url: src, status, requestedAt, body } of await Promise.all(bodies)) {
     if (status >= 400 || !body) throw new Error(`${src} of ${url}: ${status}`);
@@ -135,6 +157,7 @@ export async function pageScripts(browser, url, { cookie, origin } = {}) {
 /**
  * The interactions of architecture.md's INP budget. Each `open`s its page (logged in when `session`), gets ready (hydrated,
  * the part below the fold loaded), then `interact`s as a thumb does and waits for the effect on screen.
+ * @type {InpScenario[]}
  */
 export const INP_SCENARIOS = [
   {
@@ -218,7 +241,10 @@ export const INP_SCENARIOS = [
   },
 ];
 
-/** Scrolls a dashboard part below the fold into view and waits until it has loaded (as e2e/dashboard-helpers.ts). */
+/**
+ * Scrolls a dashboard part below the fold into view and waits until it has loaded (as e2e/dashboard-helpers.ts).
+ * @param {Page} page @param {string} name
+ */
 async function revealPart(page, name) {
   const part = page.locator(`[data-deferred="${name}"]`);
   await part.scrollIntoViewIfNeeded();
@@ -227,13 +253,18 @@ async function revealPart(page, name) {
   await part.scrollIntoViewIfNeeded();
 }
 
-/** The 75th percentile (nearest rank) of a list. */
-export const p75 = (values) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.75) - 1];
+/**
+ * The 75th percentile (nearest rank) of a list; the lists given are never empty (at least one try).
+ * @param {number[]} values @returns {number}
+ */
+export const p75 = (values) =>
+  /** @type {number} */ ([...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.75) - 1]);
 
 /**
  * One try of a scenario in a fresh context: the page loads at full speed until hydrated and quiet, then the CPU is
  * slowed 4x and the interaction runs; its INP is web-vitals' (onINP, reportAllChanges: the longest interaction of the
  * try, each from input to the next paint). An interaction web-vitals does not report took under INP_THRESHOLD_MS.
+ * @param {Browser} browser @param {InpScenario} scenario @param {{ origin: string, cookie?: string }} options
  */
 async function inpTry(browser, scenario, { origin, cookie }) {
   const context = await phoneContext(browser, { cookie: scenario.session ? cookie : undefined, origin });
@@ -250,8 +281,12 @@ async function inpTry(browser, scenario, { origin, cookie }) {
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
     await scenario.interact(page);
     // Event Timing entries arrive after the interaction's next paint; give them a few frames.
+    // waitForFunction resolves once the value is truthy: the number web-vitals reported.
     const inp = await page
-      .waitForFunction(() => globalThis.__benchInp, undefined, { timeout: 3_000, polling: 100 })
+      .waitForFunction(() => /** @type {number} */ (/** @type {BenchWindow} */ (globalThis).__benchInp), undefined, {
+        timeout: 3_000,
+        polling: 100,
+      })
       .then((handle) => handle.jsonValue())
       .catch(() => null);
     return inp === null ? { ms: INP_THRESHOLD_MS, below: true } : { ms: Math.round(inp), below: false };
@@ -260,8 +295,13 @@ async function inpTry(browser, scenario, { origin, cookie }) {
   }
 }
 
-/** `runs` tries of every scenario: p75 of each (and every try's figure). */
+/**
+ * `runs` tries of every scenario: p75 of each (and every try's figure).
+ * @param {Browser} browser
+ * @param {{ origin: string, cookie?: string, runs?: number, log?: (line: string) => void }} options
+ */
 export async function measureInp(browser, { origin, cookie, runs = 5, log = console.log }) {
+  /** @type {NonNullable<import("./bench-report.mjs").BenchResults["inp"]>} */
   const results = {};
   for (const scenario of INP_SCENARIOS) {
     const tries = [];

@@ -1,3 +1,4 @@
+// @ts-check
 // The load run of `npm run bench` (BENCH_ONLY=load): a steady rate of requests for a bounded time on the
 // /affiliates page, user info and analytics ingest, over loopback, against an API of its own that is restarted
 // (graceful close, then a fresh start) half-way through. Clients retry what was not acknowledged; at the end the
@@ -19,14 +20,25 @@ const RETRY_DELAY_MS = 250;
 const RETRY_DEADLINE_MS = 60_000;
 const REQUEST_TIMEOUT_MS = 10_000;
 
+/**
+ * @typedef {{ page: number, userInfo: number, ingestBatches: number }} LoadRates requests per second (ingest: batches of 50)
+ * @typedef {Awaited<ReturnType<typeof loadRun>>} LoadRunResult
+ * @typedef {{ cause?: { code?: string }, message?: string } | null | undefined} FetchFailure what fetch throws: a
+ *   TypeError whose cause holds the connection's code (ECONNREFUSED), or the timeout's error
+ */
+
+/** @param {number} ms */
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** @param {number[]} sorted @param {number} p @returns {number} */
 function percentile(sorted, p) {
   if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+  // An index within the (non-empty) list.
+  return /** @type {number} */ (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]);
 }
 
 class Stream {
+  /** @param {string} name @param {number} ratePerSecond */
   constructor(name, ratePerSecond) {
     this.name = name;
     this.ratePerSecond = ratePerSecond;
@@ -34,10 +46,13 @@ class Stream {
     this.acknowledged = 0;
     this.failed = 0;
     this.retries = 0;
+    /** @type {number[]} */
     this.latencies = [];
+    /** @type {string[]} */
     this.failures = [];
   }
 
+  /** @param {number} seconds */
   summary(seconds) {
     const sorted = [...this.latencies].sort((a, b) => a - b);
     return {
@@ -57,6 +72,9 @@ class Stream {
 /**
  * Sends one logical request until it is acknowledged (`ack(response, body)`) or the retry deadline passes.
  * Connection failures and 5xx are retried (the API may be restarting); any other answer is final.
+ * @param {Stream} stream
+ * @param {() => { url: string, init: RequestInit }} makeRequest
+ * @param {(response: Response, text: string) => boolean} ack
  */
 async function send(stream, makeRequest, ack) {
   stream.sent++;
@@ -83,7 +101,9 @@ async function send(stream, makeRequest, ack) {
         break;
       }
     } catch (error) {
-      lastProblem = String(error?.cause?.code ?? error?.message ?? error);
+      lastProblem = String(
+        /** @type {FetchFailure} */ (error)?.cause?.code ?? /** @type {FetchFailure} */ (error)?.message ?? error,
+      );
     }
     if (Date.now() > deadline) break;
   }
@@ -92,6 +112,7 @@ async function send(stream, makeRequest, ack) {
   return false;
 }
 
+/** @param {Response} response @param {string} text */
 const envelopeOk = (response, text) => {
   if (response.status !== 200) return false;
   try {
@@ -101,6 +122,7 @@ const envelopeOk = (response, text) => {
   }
 };
 
+/** @param {{ root: string, port: number, extraEnv: Record<string, string> }} options */
 function startApi({ root, port, extraEnv }) {
   const child = spawn(process.execPath, ["--import", "tsx", "src/server.ts"], {
     cwd: path.join(root, "apps/api"),
@@ -115,10 +137,12 @@ function startApi({ root, port, extraEnv }) {
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
+  /** @type {Promise<{ code: number | null, signal: NodeJS.Signals | null }>} */
   const exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
   return { child, exited };
 }
 
+/** @param {number} port */
 async function waitForApi(port, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -133,6 +157,7 @@ async function waitForApi(port, timeoutMs = 60_000) {
   throw new Error(`the load API on port ${port} did not come up`);
 }
 
+/** @param {string} base the API's origin */
 async function apiLogin(base) {
   const issued = await fetch(`${base}${endpointUrl("deviceTokenIssue")}`, {
     method: "POST",
@@ -153,12 +178,16 @@ async function apiLogin(base) {
   return cookie;
 }
 
-/** The SDK's session id form (device id + digits): the API accepts `${session}:${log_seq}` event ids only. */
+/**
+ * The SDK's session id form (device id + digits): the API accepts `${session}:${log_seq}` event ids only.
+ * @param {string} runId
+ */
 const sessionOf = (runId) => `${runId}-device${process.pid}`;
 
 /**
  * 50 events shaped as the analytics SDK sends them (the load run and the bench's ingest measure share it); `session`
  * in the SDK's form (device id + digits), event ids `${session}:${log_seq}`, the only ones the API accepts.
+ * @param {{ session: string, deviceId: string, batchNo: number, origin: string, label: string }} batch
  */
 export function eventBatch({ session, deviceId, batchNo, origin, label }) {
   const now = Date.now();
@@ -183,7 +212,13 @@ export function eventBatch({ session, deviceId, batchNo, origin, label }) {
   );
 }
 
-/** One load run against one database. */
+/**
+ * One load run against one database.
+ * @param {{
+ *   label: string, root: string, origin: string, apiPort: number, seconds: number, rates: LoadRates,
+ *   apiEnv: Record<string, string>, countStored: (runId: string) => number | Promise<number>,
+ * }} run
+ */
 async function loadRun({ label, root, origin, apiPort, seconds, rates, apiEnv, countStored }) {
   const base = `http://127.0.0.1:${apiPort}`;
   let api = startApi({ root, port: apiPort, extraEnv: apiEnv });
@@ -255,17 +290,20 @@ async function loadRun({ label, root, origin, apiPort, seconds, rates, apiEnv, c
     ];
 
     // Open loop: requests start on schedule whatever the answers' latency (a closed loop would hide slowness).
+    /** @type {Set<Promise<boolean>>} */
     const inFlight = new Set();
     const startedAt = performance.now();
     const endAt = startedAt + seconds * 1000;
     const restartAt = startedAt + (seconds * 1000) / 2;
+    /** @type {Promise<{ gracefulExitCode: number | null, downMs: number }> | null} */
     let restart = null;
     const fired = targets.map(() => 0);
     while (performance.now() < endAt) {
       const elapsed = (performance.now() - startedAt) / 1000;
       targets.forEach((target, i) => {
         const due = Math.floor(elapsed * target.stream.ratePerSecond);
-        for (; fired[i] < due; fired[i]++) {
+        // fired holds one count per target: fired[i] is a number.
+        for (; /** @type {number} */ (fired[i]) < due; /** @type {number} */ (fired[i])++) {
           const promise = target.fire().finally(() => inFlight.delete(promise));
           inFlight.add(promise);
         }
@@ -315,6 +353,7 @@ async function loadRun({ label, root, origin, apiPort, seconds, rates, apiEnv, c
 /**
  * Both load runs. `rates` are per second (ingest in batches of 50 events).
  * Returns { sqlite, postgres } results; `postgres` holds { skipped } when PostgreSQL is not reachable and not required.
+ * @param {{ root: string, origin: string, apiPort: number, seconds?: number, rates?: LoadRates, postgresUrl?: string }} options
  */
 export async function runLoad({
   root,
@@ -324,6 +363,7 @@ export async function runLoad({
   rates = { page: 40, userInfo: 60, ingestBatches: 20 },
   postgresUrl,
 }) {
+  /** @type {Record<string, LoadRunResult>} */
   const results = {};
 
   const dataDir = path.join(root, ".bench-load-data");
@@ -341,9 +381,10 @@ export async function runLoad({
     countStored: (runId) => {
       const db = new Database(path.join(dataDir, "exchange.sqlite"), { readonly: true });
       try {
-        return db
-          .prepare("SELECT count(*) AS n FROM analytics_events WHERE event_id LIKE ?")
-          .get(`${sessionOf(runId)}:%`).n;
+        // count(*) always gives one row.
+        return /** @type {{ n: number }} */ (
+          db.prepare("SELECT count(*) AS n FROM analytics_events WHERE event_id LIKE ?").get(`${sessionOf(runId)}:%`)
+        ).n;
       } finally {
         db.close();
       }

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // npm run bench: builds the product and a bare Next.js page, starts both, and measures them against the budgets of
 // docs/architecture.md. Writes bench/results.json and bench/results.md; exits non-zero when a budget is broken.
 // Not part of npm test: timings on a shared 2-core machine are noisy, so they are reported, not unit-tested.
@@ -7,6 +8,8 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+// @ts-expect-error -- autocannon ships no types (and @types/autocannon is not a dependency): its import is `any`; what
+// the bench gives it and reads from it is typed below (AutocannonOptions, AutocannonResult).
 import autocannon from "autocannon";
 import { PAGES as SITE_PAGES } from "../apps/web/src/lib/pages.ts";
 import { DEVICE_TOKEN_APP_IDS } from "../packages/contracts/src/device-token-constants.ts";
@@ -15,6 +18,21 @@ import { launchBrowser, measureInp, pageScripts } from "./bench-browser.mjs";
 import { createLighthouse, median, summarise } from "./bench-lighthouse.mjs";
 import { eventBatch } from "./bench-load.mjs";
 import { reportLines } from "./bench-report.mjs";
+
+/**
+ * @typedef {import("./bench-report.mjs").BenchResults} BenchResults
+ * @typedef {import("./bench-lighthouse.mjs").LighthouseSummary} LighthouseSummary
+ * @typedef {import("@playwright/test").Browser} Browser
+ * @typedef {{ method?: string, path?: string, headers?: Record<string, string>, body?: string }} AutocannonRequest
+ * @typedef {{
+ *   url: string, method?: string, headers?: Record<string, string>, body?: string, duration?: number,
+ *   connections?: number, requests?: { setupRequest: (req: AutocannonRequest) => AutocannonRequest }[],
+ * }} AutocannonOptions what the bench passes to autocannon
+ * @typedef {{
+ *   requests: { average: number, total: number }, latency: { p50: number, p99: number },
+ *   errors: number, timeouts: number, non2xx?: number,
+ * }} AutocannonResult the part of autocannon's result the bench reads
+ */
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const PORT = Number(process.env.BENCH_PORT ?? 3300);
@@ -99,26 +117,33 @@ const DOCUMENT = {
   accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
   "accept-encoding": "gzip, deflate, br, zstd",
 };
+/** @type {import("node:child_process").ChildProcess[]} */
 const children = [];
+/** @type {string[]} */
 const broken = [];
-const results = {
+// The cast: `lighthouse`, which BenchResults requires, is set before the Lighthouse phase (below). A BENCH_ONLY=scale
+// run reaches finish() before that, and reportLines then fails on the missing `lighthouse` (left as it was: typing only).
+const results = /** @type {BenchResults} */ ({
   when: new Date().toISOString(),
   // The load average (1, 5, 15 min) at the start and the end: other work on the machine shows in it.
   machine: { cpus: os.cpus().length, loadAverageAtStart: os.loadavg().map((l) => Number(l.toFixed(2))) },
   budgets: BUDGET,
-};
+});
 
+/** @param {string} command @param {string[]} args @param {string} cwd */
 function sh(command, args, cwd) {
   const r = spawnSync(command, args, { cwd, env, stdio: "inherit" });
   if (r.status !== 0) throw new Error(`${command} ${args.join(" ")} failed`);
 }
 
+/** @param {string} command @param {string[]} args @param {string} cwd @param {Record<string, string>} [extraEnv] */
 function start(command, args, cwd, extraEnv) {
   const child = spawn(command, args, { cwd, env: { ...env, ...extraEnv }, stdio: ["ignore", "ignore", "inherit"] });
   children.push(child);
   return child;
 }
 
+/** @param {string} url */
 async function answers(url) {
   try {
     await fetch(url, { signal: AbortSignal.timeout(2_000) });
@@ -128,6 +153,7 @@ async function answers(url) {
   }
 }
 
+/** @param {string} url */
 async function waitFor(url, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -170,14 +196,18 @@ async function login() {
   return cookie;
 }
 
+/** @param {AutocannonOptions} opts @returns {Promise<AutocannonResult>} */
 function cannon(opts) {
   return new Promise((resolve, reject) => {
-    autocannon({ connections: 20, duration: SSR_SECONDS, ...opts }, (error, result) =>
-      error ? reject(error) : resolve(result),
+    autocannon(
+      { connections: 20, duration: SSR_SECONDS, ...opts },
+      (/** @type {Error | null} */ error, /** @type {AutocannonResult} */ result) =>
+        error ? reject(error) : resolve(result),
     );
   });
 }
 
+/** @param {AutocannonResult} r */
 const summary = (r) => ({
   requestsPerSecond: Math.round(r.requests.average),
   p50Ms: r.latency.p50,
@@ -255,11 +285,13 @@ const browser = ONLY.has("js") || ONLY.has("inp") ? await launchBrowser() : unde
 // --- JS a phone downloads ---
 if (ONLY.has("js")) {
   console.log("[bench] JS a phone downloads (Chromium, 390 px, until the network is quiet)…");
-  const bareJs = await pageScripts(browser, `${BARE}/`);
+  // The casts: the browser is launched above whenever js or inp runs.
+  const bareJs = await pageScripts(/** @type {Browser} */ (browser), `${BARE}/`);
   results.firstLoadJs = { bare: bareJs, pages: {} };
+  /** @param {number} a @param {number} b */
   const ratio = (a, b) => Number((a / Math.max(b, 1)).toFixed(2));
   for (const page of PAGES) {
-    const js = await pageScripts(browser, `${ORIGIN}${page.path}`, {
+    const js = await pageScripts(/** @type {Browser} */ (browser), `${ORIGIN}${page.path}`, {
       cookie: page.session ? cookie : undefined,
       origin: ORIGIN,
     });
@@ -285,11 +317,13 @@ if (ONLY.has("ssr")) {
   // a login; the bare page before and after them, and the lower of the two is the reference (drift on this machine).
   // Each measurement follows a one-second warm-up of the same URL, not counted: steady state, not the first reads
   // of a page from disk or the JIT's first pass, is what is compared.
+  /** @param {AutocannonOptions} opts */
   const measured = async (opts) => {
     await cannon({ ...opts, duration: 1 });
     return summary(await cannon(opts));
   };
   const bareBefore = await measured({ url: `${BARE}/`, headers: DOCUMENT });
+  /** @type {Record<string, ReturnType<typeof summary>>} */
   const pages = {};
   for (const page of PAGES) {
     pages[page.name] = await measured({
@@ -336,9 +370,16 @@ if (ONLY.has("lighthouse")) {
   const lighthouse = createLighthouse({ runs: LH_RUNS, origin: ORIGIN });
   const bareBefore = await lighthouse.runs(`${BARE}/`);
   // Public pages first: the browser gets the session's cookies for the pages that need a login, and keeps them.
+  // Each page's summary gets its ratios to the bare page (tbtRatio, lcpRatio) in the loop below, before it is stored.
+  /** @type {[(typeof PAGES)[number], LighthouseSummary & { tbtRatio: number, lcpRatio: number }][]} */
   const pageRuns = [];
   for (const page of [...measured.filter((p) => !p.session), ...measured.filter((p) => p.session)]) {
-    pageRuns.push([page, await lighthouse.runs(`${ORIGIN}${page.path}`, page.session ? cookie : undefined)]);
+    pageRuns.push([
+      page,
+      /** @type {LighthouseSummary & { tbtRatio: number, lcpRatio: number }} */ (
+        await lighthouse.runs(`${ORIGIN}${page.path}`, page.session ? cookie : undefined)
+      ),
+    ]);
   }
   const bareAfter = await lighthouse.runs(`${BARE}/`);
   results.lighthouseBare = summarise([...bareBefore.samples, ...bareAfter.samples]);
@@ -380,6 +421,7 @@ if (ONLY.has("afterpaint")) {
     const session = PAGES.find((p) => p.path === pagePath)?.session ? cookie : undefined;
     const withLoader = await lighthouse.runs(`${ORIGIN}${pagePath}`, session);
     const withoutLoader = await withoutLighthouse.runs(`${NO_LOADER}${pagePath}`, session);
+    /** @param {LighthouseSummary} r */
     const pick = (r) => ({ lcpMs: r.lcpMs, tbtMs: r.tbtMs, cls: r.cls, performance: r.performance });
     results.afterPaint.pages[pagePath] = { with: pick(withLoader), without: pick(withoutLoader) };
   }
@@ -390,7 +432,7 @@ if (ONLY.has("afterpaint")) {
 // --- Interaction to Next Paint (4x CPU slowdown, 390 px, p75 of 5) ---
 if (ONLY.has("inp")) {
   console.log(`[bench] INP, web-vitals onINP, 4× CPU slowdown, ${INP_RUNS} tries per interaction…`);
-  results.inp = await measureInp(browser, { origin: ORIGIN, cookie, runs: INP_RUNS });
+  results.inp = await measureInp(/** @type {Browser} */ (browser), { origin: ORIGIN, cookie, runs: INP_RUNS });
   for (const [name, r] of Object.entries(results.inp)) {
     if (r.p75Ms > BUDGET.inpMs) broken.push(`INP of ${name}: p75 ${r.p75Ms} ms (budget ≤ ${BUDGET.inpMs} ms)`);
   }
@@ -433,7 +475,7 @@ if (ONLY.has("analytics")) {
       method: "POST",
       headers: { "content-type": "application/json" },
       connections: 8,
-      requests: [{ setupRequest: (req) => ({ ...req, body: batchBody() }) }],
+      requests: [{ setupRequest: (/** @type {AutocannonRequest} */ req) => ({ ...req, body: batchBody() }) }],
     }),
   );
   const eventsPerSecond = ingest.requestsPerSecond * 50;

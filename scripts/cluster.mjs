@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // `npm run cluster`: the production topology on one machine (docs/deploy.md) —
 //
 //   client ──► nginx :CLUSTER_PORT ──┬─ API paths (/v1/, /r/, /login, /register, /logout) ──► api-1 :4201, api-2 :4202
@@ -43,11 +44,16 @@ import apiPaths from "../packages/contracts/src/api-paths.json" with { type: "js
 const API_DIR = path.join(ROOT, "apps/api");
 const TEMPLATE = path.join(ROOT, "deploy/nginx.conf.template");
 
+/** @param {number} ms */
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** @typedef {import("./cluster-options.mjs").ClusterOptions} ClusterOptions */
+/**
+ * @typedef {import("./cluster-options.mjs").ClusterOptions} ClusterOptions
+ * @typedef {ReturnType<typeof resolveOptions>} ResolvedOptions
+ * @typedef {{ ok: boolean, reason: string }} Probe
+ */
 
-/** True when something accepts connections on host:port. */
+/** True when something accepts connections on host:port. @param {number} port @returns {Promise<boolean>} */
 function isListening(port, host = "127.0.0.1") {
   return new Promise((resolve) => {
     const socket = net.connect({ port, host });
@@ -63,7 +69,7 @@ function isListening(port, host = "127.0.0.1") {
   });
 }
 
-/** GET <origin>/readyz: `{ ok, reason }`. */
+/** GET <origin>/readyz: `{ ok, reason }`. @param {string} origin @param {number} timeoutMs @returns {Promise<Probe>} */
 async function probe(origin, timeoutMs) {
   try {
     const response = await fetch(`${origin}/readyz`, { signal: AbortSignal.timeout(timeoutMs) });
@@ -73,10 +79,18 @@ async function probe(origin, timeoutMs) {
       reason: response.status === 200 ? "" : `${response.status} ${text.slice(0, 200)}`,
     };
   } catch (error) {
-    return { ok: false, reason: error instanceof Error ? (error.cause?.code ?? error.message) : String(error) };
+    // fetch's connection failures have the code (ECONNREFUSED) in their cause.
+    return {
+      ok: false,
+      reason:
+        error instanceof Error
+          ? (/** @type {{ code?: string } | undefined} */ (error.cause)?.code ?? error.message)
+          : String(error),
+    };
   }
 }
 
+/** @param {string} file */
 function tail(file, lines = 30) {
   try {
     return readFileSync(file, "utf8").trimEnd().split("\n").slice(-lines).join("\n");
@@ -88,16 +102,18 @@ function tail(file, lines = 30) {
 /**
  * Renders deploy/nginx.conf.template: `{{NAME}}` → value; every placeholder must be known. `{{API_PATHS}}` is the
  * API's paths, the pattern the web front forwards too (packages/contracts/src/api-paths.json).
+ * @param {string} template @param {Record<string, string>} given
  */
 export function renderNginxConfig(template, given) {
+  /** @type {Record<string, string>} */
   const values = { API_PATHS: apiPaths.pattern, ...given };
-  return template.replace(/\{\{([A-Z_]+)\}\}/g, (_match, name) => {
+  return template.replace(/\{\{([A-Z_]+)\}\}/g, (_match, /** @type {string} */ name) => {
     if (!(name in values)) throw new Error(`deploy/nginx.conf.template: unknown placeholder {{${name}}}`);
-    return values[name];
+    return /** @type {string} */ (values[name]); // known: checked just above
   });
 }
 
-/** Refuses to start without nginx or with a port taken; builds the web app when needed. */
+/** Refuses to start without nginx or with a port taken; builds the web app when needed. @param {ResolvedOptions} o */
 async function checkPrerequisites(o) {
   if (spawnSync(o.nginx, ["-v"], { stdio: "ignore" }).status !== 0) {
     throw new Error(`nginx not found (${o.nginx}); install it (Debian: apt-get install nginx) or set NGINX`);
@@ -111,14 +127,14 @@ async function checkPrerequisites(o) {
   if (o.build) buildIfNeeded();
 }
 
-/** The API and web instances' environments. */
+/** The API and web instances' environments. @param {ResolvedOptions} o */
 function instanceEnvs(o) {
   const common = {
     ...process.env,
     ...o.env,
     APP_ENV: o.appEnv,
     PUBLIC_ORIGIN: o.publicOrigin,
-    NODE_ENV: "production",
+    NODE_ENV: /** @type {const} */ ("production"),
     NEXT_TELEMETRY_DISABLED: "1",
   };
   const apiEnv = {
@@ -142,7 +158,10 @@ function instanceEnvs(o) {
   return { apiEnv, webEnv };
 }
 
-/** `npm run migrate` once, before the instances start. */
+/**
+ * `npm run migrate` once, before the instances start.
+ * @param {ResolvedOptions} o @param {NodeJS.ProcessEnv} apiEnv
+ */
 function migrate(o, apiEnv) {
   const log = o.log;
   log(`migrating ${o.databaseSchema ? `schema ${o.databaseSchema}` : "the database"} (npm run migrate)`);
@@ -170,7 +189,7 @@ function migrate(o, apiEnv) {
  * @property {boolean} started spawned before (its log is appended to)
  */
 
-/** The instances of both tiers, not started yet. */
+/** The instances of both tiers, not started yet. @param {ResolvedOptions} o @param {string} logsDir */
 function createInstances(o, logsDir) {
   /** @type {Record<string, Instance>} */
   const instances = {};
@@ -218,16 +237,16 @@ function createInstances(o, logsDir) {
  * @property {string} logsDir
  * @property {string} confFile
  * @property {string} template
- * @property {Record<string, string | undefined>} apiEnv
- * @property {Record<string, string | undefined>} webEnv
+ * @property {NodeJS.ProcessEnv} apiEnv
+ * @property {NodeJS.ProcessEnv} webEnv
  * @property {{ stopping: boolean, nginx: import("node:child_process").ChildProcess | null, nginxExited: Promise<void> | null }} state
  */
 
-/** Starts (or starts again) one instance, its output into its log. @param {ClusterRun} run */
+/** Starts (or starts again) one instance, its output into its log. @param {ClusterRun} run @param {Instance} instance */
 function spawnInstance(run, instance) {
   const { o, apiEnv, webEnv, state } = run;
   const log = o.log;
-  const apiIndex = (i) => o.apiPorts.indexOf(i.port);
+  const apiIndex = (/** @type {Instance} */ i) => o.apiPorts.indexOf(i.port);
   const env =
     instance.tier === "api"
       ? // The daily settlement and monthly review run in one instance only: the first.
@@ -237,6 +256,7 @@ function spawnInstance(run, instance) {
           REFERRAL_JOBS: apiIndex(instance) === 0 ? (o.env.REFERRAL_JOBS ?? "on") : "off",
         }
       : { ...webEnv, PORT: String(instance.port) };
+  /** @type {[string, string[], string]} */
   const [command, args, cwd] =
     instance.tier === "api"
       ? [process.execPath, ["--import", "tsx", "src/server.ts"], API_DIR]
@@ -249,7 +269,7 @@ function spawnInstance(run, instance) {
   for (const stream of [child.stdout, child.stderr]) {
     stream.pipe(out, { end: false });
     if (o.echo) {
-      stream.on("data", (chunk) => {
+      stream.on("data", (/** @type {Buffer} */ chunk) => {
         for (const line of chunk.toString().split("\n"))
           if (line.trim()) process.stdout.write(`[${instance.name}] ${line}\n`);
       });
@@ -268,6 +288,7 @@ function spawnInstance(run, instance) {
   });
 }
 
+/** @param {Instance} instance @param {number} timeoutMs */
 async function waitReady(instance, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -278,12 +299,16 @@ async function waitReady(instance, timeoutMs) {
   throw new Error(`${instance.name} was not ready within ${timeoutMs / 1000} s:\n${tail(instance.logFile)}`);
 }
 
-/** An instance is written `down` when it is not healthy, unless its whole tier is not (then nginx tries them all). */
+/**
+ * An instance is written `down` when it is not healthy, unless its whole tier is not (then nginx tries them all).
+ * @param {Record<string, Instance>} instances @param {Instance} instance
+ */
 function isDown(instances, instance) {
   const tier = Object.values(instances).filter((i) => i.tier === instance.tier);
   return !instance.healthy && tier.some((i) => i.healthy);
 }
 
+/** @param {Record<string, Instance>} instances @param {Instance["tier"]} tier */
 function serverLines(instances, tier) {
   return Object.values(instances)
     .filter((i) => i.tier === tier)
@@ -354,7 +379,8 @@ async function startAll(run) {
       },
     );
     state.nginxExited = new Promise((resolve) => {
-      state.nginx.once("exit", (code, signal) => {
+      // Spawned just above: not null here.
+      /** @type {import("node:child_process").ChildProcess} */ (state.nginx).once("exit", (code, signal) => {
         if (!state.stopping)
           log(
             `nginx exited (${signal ?? `code ${code}`}); see ${path.relative(ROOT, path.join(logsDir, "error.log"))}`,
@@ -387,7 +413,9 @@ function startPoller(run) {
     while (poller.polling) {
       const started = Date.now();
       const results = await Promise.all(
-        Object.values(instances).map(async (i) => [i, await probe(i.origin, Math.max(200, o.pollMs - 100))]),
+        Object.values(instances).map(
+          async (i) => /** @type {const} */ ([i, await probe(i.origin, Math.max(200, o.pollMs - 100))]),
+        ),
       );
       if (!poller.polling) break;
       let changed = false;
@@ -413,7 +441,10 @@ function startPoller(run) {
   return poller;
 }
 
-/** Waits until the poller has put the instance back into nginx's rotation (config rewritten, reload signalled). */
+/**
+ * Waits until the poller has put the instance back into nginx's rotation (config rewritten, reload signalled).
+ * @param {Instance} instance
+ */
 async function waitInRotation(instance, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   while (!(instance.healthy && instance.inRotation)) {
@@ -424,9 +455,13 @@ async function waitInRotation(instance, timeoutMs = 30_000) {
   await sleep(300);
 }
 
-/** The running cluster as its callers drive it. @param {ClusterRun} run */
+/**
+ * The running cluster as its callers drive it.
+ * @param {ClusterRun} run @param {ReturnType<typeof startPoller>} poller
+ */
 function clusterHandle(run, poller) {
   const { o, instances, state } = run;
+  /** @param {string} name */
   const named = (name) => {
     const instance = instances[name];
     if (!instance) throw new Error(`no instance "${name}" (known: ${Object.keys(instances).join(", ")})`);
@@ -442,7 +477,7 @@ function clusterHandle(run, poller) {
     get reloads() {
       return poller.reloads;
     },
-    /** kill -9 one instance (no drain): what a crash looks like. Resolves once it has exited. */
+    /** kill -9 one instance (no drain): what a crash looks like. Resolves once it has exited. @param {string} name */
     async kill(name) {
       const instance = named(name);
       if (!instance.child) return;
@@ -450,7 +485,10 @@ function clusterHandle(run, poller) {
       instance.child.kill("SIGKILL");
       await instance.exited;
     },
-    /** Stops the instance if it runs (SIGTERM, drained), starts it again, and resolves once nginx routes to it. */
+    /**
+     * Stops the instance if it runs (SIGTERM, drained), starts it again, and resolves once nginx routes to it.
+     * @param {string} name
+     */
     async restart(name) {
       const instance = named(name);
       if (instance.child) {
@@ -507,8 +545,10 @@ export async function startCluster(input = {}) {
 }
 
 async function main() {
+  /** @type {Awaited<ReturnType<typeof startCluster>> | undefined} */
   let cluster;
   let stopping = false;
+  /** @param {number} code */
   const stop = async (code) => {
     if (stopping) return;
     stopping = true;

@@ -1,17 +1,12 @@
-import { HeaderName, systemClock, withTimeout, type Clock } from "@affiliates/contracts";
-import { buildHeaders, type BodyEncoding, type DynamicHeaders, type ExtraHeaders } from "./build-headers";
+import { HeaderName, systemClock, type Clock } from "@affiliates/contracts";
+import type { BodyEncoding, DynamicHeaders, ExtraHeaders } from "./build-headers";
 import { buildQuery, buildUrl, normalizePath, type QueryParams } from "./build-url";
-import {
-  BRIDGE_TIMEOUT_MS,
-  ClientPlatform,
-  NETWORK_ERROR_CODE,
-  REQUEST_TIMEOUT_MS,
-  TIMEOUT_CODE,
-  type ClientPlatformValue,
-} from "./constants";
-import { createTraceId } from "./trace-id";
-import { HttpError, type HttpMethod } from "./http-error";
-import { readJsonBody, settleAnswer, type AnswerReader, type Settled, type WireEnvelope } from "./settle-response";
+import { createReject } from "./call-outcome";
+import { BRIDGE_TIMEOUT_MS, REQUEST_TIMEOUT_MS, type ClientPlatformValue } from "./constants";
+import type { HttpError } from "./http-error";
+import { createHttpTransport } from "./http-transport";
+import { createHeadersFor } from "./request-headers";
+import type { AnswerReader, WireEnvelope } from "./settle-response";
 
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
 
@@ -89,126 +84,17 @@ export function encodeFormBody(body: unknown): string {
   return buildQuery(fields);
 }
 
-const errorMessageOf = (cause: unknown): string => (cause instanceof Error ? cause.message : String(cause));
-
 /** The framework-free request client of requirements.md §7 with the error catalogue of requirements.md §8. */
 export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
-  const fetchImpl = options.fetch ?? defaultFetch;
-  const clock = options.clock ?? systemClock;
   const baseUrl = options.baseUrl ?? "";
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
   const bridgeTimeoutMs = options.bridgeTimeoutMs ?? BRIDGE_TIMEOUT_MS;
-  const getHeaders = (): Promise<DynamicHeaders> => Promise.resolve(options.getHeaders?.() ?? {});
-  const newTraceId = options.newTraceId ?? (() => createTraceId());
-
-  const fail = (error: HttpError, handledCodes?: readonly string[]): never => {
-    const handledByCaller = error.kind === "business" && handledCodes?.includes(error.code) === true;
-    try {
-      if (!handledByCaller) options.onError?.(error);
-    } catch {
-      // A failing hook must not replace the request's own error.
-    }
-    throw error;
-  };
-
-  /** The data of a settled answer, read by the caller's reader; a reader's refusal is an unexpected response. */
-  async function finish<T>(
-    settled: Settled<unknown>,
-    meta: { url: string; method: HttpMethod },
-    call?: RequestOptions<T>,
-  ): Promise<T> {
-    if (!settled.ok) return fail(settled.error, call?.handledCodes);
-    if (!call?.read) return settled.data as T; // an untyped call: the caller asked for no check
-    try {
-      return await call.read(settled.data);
-    } catch (cause) {
-      return fail(
-        new HttpError({
-          code: NETWORK_ERROR_CODE,
-          msg: `Unexpected response: ${errorMessageOf(cause)}`,
-          kind: "network",
-          ...meta,
-          cause,
-        }),
-      );
-    }
-  }
-
-  const timeoutError = (url: string, method: HttpMethod, ms: number) => () =>
-    new HttpError({ code: TIMEOUT_CODE, msg: `Request timed out after ${ms} ms`, kind: "timeout", url, method });
-
-  const networkError = (url: string, method: HttpMethod, cause: unknown) =>
-    new HttpError({ code: NETWORK_ERROR_CODE, msg: errorMessageOf(cause), kind: "network", url, method, cause });
-
-  async function send<T>(
-    method: HttpMethod,
-    url: string,
-    init: { headers: Record<string, string>; body?: BodyInit },
-    ms: number,
-    call?: RequestOptions<T>,
-  ): Promise<T> {
-    let settled: Settled<unknown>;
-    try {
-      settled = await withTimeout(clock, ms, timeoutError(url, method, ms), async (signal) => {
-        let response: Response;
-        try {
-          response = await fetchImpl(url, {
-            method,
-            headers: init.headers,
-            body: init.body,
-            credentials: "same-origin",
-            signal,
-          });
-        } catch (cause) {
-          throw networkError(url, method, cause);
-        }
-        let body: unknown;
-        try {
-          body = await readJsonBody(response);
-        } catch (cause) {
-          throw networkError(url, method, cause);
-        }
-        return settleAnswer(body, { url, method, status: response.status, statusText: response.statusText });
-      });
-    } catch (error) {
-      return fail(error instanceof HttpError ? error : networkError(url, method, error), call?.handledCodes);
-    }
-    return finish(settled, { url, method }, call);
-  }
-
-  async function sendThroughBridge<T>(
-    transport: PostTransport,
-    path: string,
-    params: unknown,
-    headers: Record<string, string>,
-    ms: number,
-    call?: RequestOptions<T>,
-  ): Promise<T> {
-    const method = "POST";
-    let settled: Settled<unknown>;
-    try {
-      settled = await withTimeout(clock, ms, timeoutError(path, method, ms), async () => {
-        let answer: WireEnvelope;
-        try {
-          answer = await transport(path, params, { headers });
-        } catch (cause) {
-          throw networkError(path, method, cause);
-        }
-        return settleAnswer(answer, { url: path, method });
-      });
-    } catch (error) {
-      return fail(error instanceof HttpError ? error : networkError(path, method, error), call?.handledCodes);
-    }
-    return finish(settled, { url: path, method }, call);
-  }
-
-  const headersFor = async (body: BodyEncoding | "multipart", extra?: ExtraHeaders) =>
-    buildHeaders({
-      dynamic: await getHeaders(),
-      body,
-      terminalType: options.terminalType ?? ClientPlatform.WEB,
-      extra: { [HeaderName.traceId]: newTraceId(), ...extra },
-    });
+  const headersFor = createHeadersFor(options);
+  const transport = createHttpTransport(
+    options.fetch ?? defaultFetch,
+    options.clock ?? systemClock,
+    createReject((error) => options.onError?.(error)),
+  );
 
   const encode = (body: unknown, encoding: BodyEncoding = "json"): string =>
     encoding === "form" ? encodeFormBody(body) : JSON.stringify(body);
@@ -216,7 +102,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   /** PUT and PATCH: a body over fetch, also inside the app (the bridge's `request` action takes POSTs only). */
   async function sendBody<T>(method: "PUT" | "PATCH", path: string, body: unknown, call?: RequestOptions<T>) {
     const headers = await headersFor(call?.encoding ?? "json", call?.headers);
-    return send<T>(
+    return transport.send<T>(
       method,
       buildUrl(baseUrl, path),
       { headers, body: encode(body, call?.encoding) },
@@ -228,13 +114,13 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   return {
     async get<T = unknown>(path: string, params?: QueryParams, call?: RequestOptions<T>): Promise<T> {
       const headers = await headersFor("json", call?.headers);
-      return send<T>("GET", buildUrl(baseUrl, path, params), { headers }, call?.timeoutMs ?? timeoutMs, call);
+      return transport.send<T>("GET", buildUrl(baseUrl, path, params), { headers }, call?.timeoutMs ?? timeoutMs, call);
     },
     async post<T = unknown>(path: string, body?: unknown, call?: RequestOptions<T>): Promise<T> {
       const headers = await headersFor(call?.encoding ?? "json", call?.headers);
       const payload = body ?? {};
       if (options.postTransport) {
-        return sendThroughBridge<T>(
+        return transport.sendThroughBridge<T>(
           options.postTransport,
           normalizePath(path),
           payload,
@@ -243,7 +129,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
           call,
         );
       }
-      return send<T>(
+      return transport.send<T>(
         "POST",
         buildUrl(baseUrl, path),
         { headers, body: encode(payload, call?.encoding) },
@@ -259,11 +145,17 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     },
     async delete<T = unknown>(path: string, call?: RequestOptions<T>): Promise<T> {
       const headers = await headersFor("json", call?.headers);
-      return send<T>("DELETE", buildUrl(baseUrl, path), { headers }, call?.timeoutMs ?? timeoutMs, call);
+      return transport.send<T>("DELETE", buildUrl(baseUrl, path), { headers }, call?.timeoutMs ?? timeoutMs, call);
     },
     async upload<T = unknown>(path: string, formData: FormData, dyToken: string, call?: RequestOptions<T>): Promise<T> {
       const headers = await headersFor("multipart", { ...call?.headers, [HeaderName.dyToken]: dyToken });
-      return send<T>("POST", buildUrl(baseUrl, path), { headers, body: formData }, call?.timeoutMs ?? timeoutMs, call);
+      return transport.send<T>(
+        "POST",
+        buildUrl(baseUrl, path),
+        { headers, body: formData },
+        call?.timeoutMs ?? timeoutMs,
+        call,
+      );
     },
   };
 }
