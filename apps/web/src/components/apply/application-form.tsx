@@ -15,7 +15,7 @@ import { isHttpError } from "@affiliates/http";
 import { FormKit } from "@/components/form/form-kit";
 import { CountrySelect } from "@/components/form/country-select";
 import { isCountryCode } from "@affiliates/contracts";
-import { useFormRules, withHttps } from "@/components/form/form-rules";
+import { useFormRules, withHttps, SCROLL_TO_FIRST_ERROR } from "@/components/form/form-rules";
 import { useAccountPrefill, usePrefill } from "@/components/form/prefill";
 import { useApiErrorText } from "@/lib/api-error-text";
 import { api } from "@/lib/api";
@@ -83,7 +83,7 @@ export function ApplicationForm({ antdLocale, previous = null, onStored, onExist
           void submit({ ...values, channels: values.channels.map((c) => ({ ...c, url: String(withHttps(c.url)) })) })
         }
         // The answer comes into view: the first field in error is scrolled to and focused.
-        scrollToFirstError={{ behavior: "smooth", block: "center", focus: true }}
+        scrollToFirstError={SCROLL_TO_FIRST_ERROR}
         initialValues={{ channels: [{ type: "youtube", url: "", audience: 0 }] }}
         className="application-form"
         data-testid="application-form"

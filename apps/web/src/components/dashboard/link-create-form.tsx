@@ -10,6 +10,7 @@ import { useApiAction } from "@/lib/use-api";
 import { LinkShareFields } from "./link-share-fields";
 import { LINK_CODE_MAX, LINK_CODE_MIN, LINK_CODE_PATTERN, LINK_LABEL_MAX } from "./link-rules";
 import styles from "./dashboard.module.css";
+import { SCROLL_TO_FIRST_ERROR } from "@/components/form/form-rules";
 
 /** True for the refusal of a vanity code that is already in use (case-insensitively). */
 const isCodeTaken = (error: unknown): boolean =>
@@ -49,7 +50,7 @@ export function LinkCreateForm({ onCreated }: { onCreated: (link: ReferralLink) 
 
   return (
     <Form<AffiliateLinkCreateRequest>
-      scrollToFirstError={{ behavior: "smooth", block: "center", focus: true }}
+      scrollToFirstError={SCROLL_TO_FIRST_ERROR}
       form={form}
       layout="vertical"
       onFinish={(values) => void create(values)}

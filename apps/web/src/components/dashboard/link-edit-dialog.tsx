@@ -5,6 +5,7 @@ import type { AffiliateLinkUpdateRequest, ReferralLink } from "@affiliates/contr
 import { useApiAction } from "@/lib/use-api";
 import { LinkShareFields } from "./link-share-fields";
 import { LINK_LABEL_MAX } from "./link-rules";
+import { SCROLL_TO_FIRST_ERROR } from "@/components/form/form-rules";
 
 export type LinkEditValues = Pick<AffiliateLinkUpdateRequest, "label" | "channel" | "spotShareBps" | "futuresShareBps">;
 
@@ -47,7 +48,7 @@ export function LinkEditDialog({
       forceRender
     >
       <Form<LinkEditValues>
-        scrollToFirstError={{ behavior: "smooth", block: "center", focus: true }}
+        scrollToFirstError={SCROLL_TO_FIRST_ERROR}
         form={form}
         name="link-edit"
         layout="vertical"

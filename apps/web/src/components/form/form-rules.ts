@@ -84,3 +84,6 @@ export function useFormRules() {
     };
   }, [t]);
 }
+
+/** A refused submit brings its first wrong field into view, centred, and focuses it (every form of the product). */
+export const SCROLL_TO_FIRST_ERROR = { behavior: "smooth", block: "center", focus: true } as const;

@@ -11,7 +11,7 @@ import {
   type ReferralLinkList,
 } from "@affiliates/contracts";
 import { hasLoadProblem, LoadProblem } from "@/components/status/loaded";
-import { useFormRules } from "@/components/form/form-rules";
+import { useFormRules, SCROLL_TO_FIRST_ERROR } from "@/components/form/form-rules";
 import { useFormat } from "@/lib/format-hook";
 import { api } from "@/lib/api";
 import { showMessage } from "@/lib/toast";
@@ -101,7 +101,7 @@ export function CardIssueForm({ list, links, onIssued, onQuotaExceeded, onInvite
         </p>
       )}
       <Form<IssueValues>
-        scrollToFirstError={{ behavior: "smooth", block: "center", focus: true }}
+        scrollToFirstError={SCROLL_TO_FIRST_ERROR}
         form={form}
         name="cardIssue"
         layout="vertical"

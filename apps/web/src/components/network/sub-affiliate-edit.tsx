@@ -9,6 +9,7 @@ import { useBpsPercent } from "@/lib/use-bps-percent";
 import type { SubAffiliateChecks } from "./sub-affiliate-checks";
 import { bpsToPercent, NOTE_MAX, percentToBps, SUB_AFFILIATE_HANDLED_CODES } from "./sub-affiliate-rules";
 import styles from "./network.module.css";
+import { SCROLL_TO_FIRST_ERROR } from "@/components/form/form-rules";
 
 interface EditValues {
   ratePercent: number;
@@ -83,7 +84,7 @@ export function SubAffiliateEdit({
     >
       {editing && (
         <Form<EditValues>
-          scrollToFirstError={{ behavior: "smooth", block: "center", focus: true }}
+          scrollToFirstError={SCROLL_TO_FIRST_ERROR}
           key={editing.userId}
           form={editForm}
           name="subEdit"

@@ -14,6 +14,7 @@ import {
   SUB_AFFILIATE_HANDLED_CODES,
 } from "./sub-affiliate-rules";
 import styles from "./network.module.css";
+import { SCROLL_TO_FIRST_ERROR } from "@/components/form/form-rules";
 
 interface InviteValues {
   email: string;
@@ -67,7 +68,7 @@ export function SubAffiliateInvite({
       <p className="muted">{t("inviteHelp")}</p>
       <p className="muted">{t("inviteTerms", { days: SUB_INVITATION_VALID_DAYS })}</p>
       <Form<InviteValues>
-        scrollToFirstError={{ behavior: "smooth", block: "center", focus: true }}
+        scrollToFirstError={SCROLL_TO_FIRST_ERROR}
         form={inviteForm}
         name="subInvite"
         layout="vertical"

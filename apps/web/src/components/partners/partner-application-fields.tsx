@@ -12,7 +12,7 @@ import {
 } from "@affiliates/contracts";
 import { FormKit } from "@/components/form/form-kit";
 import { isCountryCode } from "@affiliates/contracts";
-import { useFormRules } from "@/components/form/form-rules";
+import { useFormRules, SCROLL_TO_FIRST_ERROR } from "@/components/form/form-rules";
 import { useAccountPrefill, usePrefill } from "@/components/form/prefill";
 import { api } from "@/lib/api";
 import { showMessage } from "@/lib/toast";
@@ -96,7 +96,7 @@ function ApplicationFields({ kind, previous, onStored }: FieldsProps) {
 
   return (
     <Form<FormValues>
-      scrollToFirstError={{ behavior: "smooth", block: "center", focus: true }}
+      scrollToFirstError={SCROLL_TO_FIRST_ERROR}
       form={form}
       layout="vertical"
       requiredMark
