@@ -8,6 +8,7 @@ import { dirOf, isLocale } from "@affiliates/locales";
 import { useTheme } from "@/components/providers/theme-context";
 import { themeConfig } from "@/lib/theme-tokens";
 import { UI_PREFIX } from "@/lib/constants";
+import { asDataTranslator } from "@/lib/message-keys";
 import { useDayjsLocale, usePageAntdLocale } from "./antd-locale";
 
 type ValidateMessages = NonNullable<NonNullable<ConfigProviderProps["form"]>["validateMessages"]>;
@@ -24,7 +25,8 @@ const ANTD_PLACEHOLDERS = Object.fromEntries(
  * precompiled, so their raw values are not text) with antd's placeholders left in place.
  */
 function useValidateMessages(): ValidateMessages {
-  const t = useTranslations("form.validate") as unknown as (key: string, values: Record<string, string>) => string;
+  // Keys are the tree's own paths, computed: the type check cannot follow them.
+  const t = asDataTranslator(useTranslations("form.validate"));
   const tree: unknown = useMessages().form.validate;
   return useMemo(() => {
     const walk = (node: unknown, path: string): unknown =>
