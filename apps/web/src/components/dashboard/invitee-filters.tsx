@@ -17,6 +17,35 @@ export interface InviteeFilterValues {
 export const NO_FILTERS: InviteeFilterValues = {};
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
+/** A yes / no / any filter (traded, KYC): its label, the two answers and "any" from `filters.<field>{,Yes,No}`. */
+function YesNoFilter({
+  field,
+  value,
+  onFilter,
+}: {
+  field: "traded" | "kyc";
+  value: YesNo | undefined;
+  onFilter: (change: InviteeFilterValues) => void;
+}) {
+  const tf = useTranslations("affiliateDashboard.invitees.filters");
+  return (
+    <label className={styles.filter}>
+      <span>{tf(field)}</span>
+      <Select<YesNo | "">
+        value={value ?? ""}
+        popupMatchSelectWidth={false}
+        options={[
+          { value: "", label: tf("any") },
+          { value: "yes", label: tf(`${field}Yes`) },
+          { value: "no", label: tf(`${field}No`) },
+        ]}
+        onChange={(next) => onFilter({ [field]: next === "" ? undefined : next })}
+        data-testid={`invitee-filter-${field}`}
+      />
+    </label>
+  );
+}
+
 /**
  * The invitees' filters: the link they came through, whether they traded and passed KYC, and the days they signed up
  * between; "Clear" once any is set. `onFilter` gets the filters that changed, `onClear` drops them all.
@@ -50,34 +79,8 @@ export function InviteeFilters({
           data-testid="invitee-filter-link"
         />
       </label>
-      <label className={styles.filter}>
-        <span>{tf("traded")}</span>
-        <Select<YesNo | "">
-          value={filters.traded ?? ""}
-          popupMatchSelectWidth={false}
-          options={[
-            { value: "", label: tf("any") },
-            { value: "yes", label: tf("tradedYes") },
-            { value: "no", label: tf("tradedNo") },
-          ]}
-          onChange={(value) => onFilter({ traded: value === "" ? undefined : value })}
-          data-testid="invitee-filter-traded"
-        />
-      </label>
-      <label className={styles.filter}>
-        <span>{tf("kyc")}</span>
-        <Select<YesNo | "">
-          value={filters.kyc ?? ""}
-          popupMatchSelectWidth={false}
-          options={[
-            { value: "", label: tf("any") },
-            { value: "yes", label: tf("kycYes") },
-            { value: "no", label: tf("kycNo") },
-          ]}
-          onChange={(value) => onFilter({ kyc: value === "" ? undefined : value })}
-          data-testid="invitee-filter-kyc"
-        />
-      </label>
+      <YesNoFilter field="traded" value={filters.traded} onFilter={onFilter} />
+      <YesNoFilter field="kyc" value={filters.kyc} onFilter={onFilter} />
       <fieldset className={styles.filter}>
         <legend>{tf("registered")}</legend>
         <span className={styles.dateRange}>
