@@ -47,6 +47,9 @@ const config: NextConfig = {
     "@affiliates/analytics",
   ],
   distDir: process.env.NEXT_DIST_DIR ?? ".next",
+  // BROWSER_SOURCE_MAPS=1 (with NEXT_DIST_DIR elsewhere): a build whose chunks name their sources, for finding what a
+  // page's bytes are made of (README "Performance"). Production builds ship none.
+  productionBrowserSourceMaps: process.env.BROWSER_SOURCE_MAPS === "1",
   images: {
     path: `${BASE_PATH}/_next/image`,
     deviceSizes: [640, 750, 828, 1080, 1200, 1920, 2048, 3840],

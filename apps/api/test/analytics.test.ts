@@ -11,6 +11,10 @@ import { BASE_TIME, makeEvent } from "./helpers/analytics-events";
 import { createTestApp, DIALECT, envelope } from "./helpers/test-app";
 import { apiUrl, type ApiQuery } from "./helpers/api-url";
 import { ANALYTICS_APP } from "@affiliates/contracts";
+import { parseUserAgent } from "@affiliates/analytics/user-agent";
+
+const IPHONE_SAFARI =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
 
 const ADMIN_TOKEN = "analytics-admin-token";
 
@@ -245,9 +249,9 @@ describe(`analytics ingestion (${DIALECT})`, () => {
         pathname: "/affiliates",
         search: "?pfb=p1",
       },
+      parsedUserAgent: parseUserAgent(IPHONE_SAFARI),
       navigator: {
-        userAgent:
-          "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1",
+        userAgent: IPHONE_SAFARI,
         language: "ja",
       },
       screen: { width: 390, height: 844 },

@@ -67,8 +67,35 @@ test.describe("analytics (requirements.md §3, §4, §7)", () => {
     }
     expect(show.url).toMatch(/\/affiliates\?pfb=partner42$/);
     expect(show.log_env).toBe("test01");
+    // Browser and OS are the web server's parse of this browser's user agent, carried on <html> (issue 36).
+    const served = JSON.parse((await page.locator("html").getAttribute("data-ua")) ?? "{}") as Record<string, string>;
+    expect(served.browser).toMatch(/Chrom/);
+    expect(show.browser).toBe(served.browser);
+    expect(show.browser_version).toBe(served.browser_version);
+    expect(show.os_version).toBe(served.os_version);
     expect(show.first_day).toBe(true);
     expect(String(show.session_id).startsWith(deviceId)).toBe(true);
+  });
+
+  test("the page's start downloads no user-agent parser: the server's parse is used (issue 36)", async ({
+    page,
+    request,
+  }) => {
+    const since = Date.now();
+    const scripts: Promise<string>[] = [];
+    page.on("response", (response) => {
+      if (response.request().resourceType() === "script") scripts.push(response.text().catch(() => ""));
+    });
+    await page.goto("/affiliates/fee");
+    const deviceId = await expect
+      .poll(() => deviceIdOf(page))
+      .not.toBe("")
+      .then(() => deviceIdOf(page));
+    await analyticsStarted(request, since, deviceId);
+    const bodies = await Promise.all(scripts);
+    expect(bodies.length).toBeGreaterThan(3);
+    // ua-parser-js's browser table names Konqueror; nothing else the product ships does.
+    expect(bodies.filter((body) => /konqueror/i.test(body))).toHaveLength(0);
   });
 
   test("a client-side navigation sends hide for the old URL and show for the new", async ({ page, request }) => {

@@ -57,6 +57,7 @@ function rewriteToPage(internal: URL, request: NextRequest, init?: { status?: nu
   if (page && isDocumentRequest(request)) {
     const { body, policy, encoding } = prerenderedResponse(page, {
       gzip: acceptsGzip(request.headers.get("accept-encoding")),
+      userAgent: request.headers.get("user-agent"),
     });
     return new NextResponse(request.method === "HEAD" ? null : body, {
       status: init?.status ?? page.status,
@@ -68,7 +69,7 @@ function rewriteToPage(internal: URL, request: NextRequest, init?: { status?: nu
         // The HTML depends on cookies (language, theme, login), and each copy carries its own nonce: no cache may
         // keep it by URL alone, nor revalidate it (no validator: a 304 would pair a stored copy's nonce with a new policy).
         "cache-control": PAGE_CACHE_CONTROL,
-        vary: `${RSC_VARY}, ${PAGE_VARY}, accept-encoding`,
+        vary: `${RSC_VARY}, ${PAGE_VARY}, accept-encoding, user-agent`,
         [CSP_HEADER]: policy,
       },
     });

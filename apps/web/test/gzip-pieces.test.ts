@@ -1,6 +1,6 @@
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { compressPieces, gzipJoin } from "../src/lib/gzip-pieces";
+import { compressPieces, compressSeparator, gzipJoin } from "../src/lib/gzip-pieces";
 
 describe("gzip of a page joined around a per-response separator", () => {
   const pieces = [
@@ -16,6 +16,13 @@ describe("gzip of a page joined around a per-response separator", () => {
       const page = gunzipSync(gzipJoin(compressed, separator)).toString();
       expect(page).toBe(pieces.map(String).join(separator.toString()));
     }
+  });
+
+  it("each gap may take its own separator (the user agent's attribute first, then nonces)", () => {
+    const agent = compressSeparator(Buffer.from(' data-ua="{}"'));
+    const nonce = compressSeparator(Buffer.from(' nonce="n"'));
+    const page = gunzipSync(gzipJoin(compressed, (gap) => (gap === 0 ? agent : nonce))).toString();
+    expect(page).toBe(`${String(pieces[0])} data-ua="{}"${String(pieces[1])} nonce="n"${String(pieces[2])}`);
   });
 
   it("a page without slots is one piece, and compresses well", () => {

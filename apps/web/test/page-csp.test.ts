@@ -58,6 +58,7 @@ describe("pre-rendered pages get a nonce per response", () => {
       expect(
         html
           .replace(/ nonce="[^"]+"/g, "")
+          .replace(/ data-ua="[^"]*"/, "")
           .replace(added[0], "")
           .replace(added[1], ""),
       ).toBe(
@@ -86,7 +87,7 @@ describe("pre-rendered pages are served with the run-time origin and settings", 
     const { prerenderedPage, prerenderedResponse } = await import("../src/lib/page-csp");
     const html = new TextDecoder().decode(prerenderedResponse(prerenderedPage("/en/w/affiliates/fee")!).body);
     expect(html).toContain(
-      '<html data-app-env="online" data-sentry-dsn="https://key@sentry.exchange.example/7" data-public-origin="https://partners.exchange.example" lang="en">',
+      '<html data-app-env="online" data-sentry-dsn="https://key@sentry.exchange.example/7" data-public-origin="https://partners.exchange.example" lang="en" data-ua="',
     );
     expect(html).toContain('<link rel="canonical" href="https://partners.exchange.example/affiliates/fee"/>');
     expect(html).toContain('\\"href\\":\\"https://partners.exchange.example/affiliates/fee\\"');
@@ -123,6 +124,54 @@ describe("pre-rendered pages are gzipped from pieces compressed once", () => {
     expect(acceptsGzip("gzip;q=0, br")).toBe(false);
     expect(acceptsGzip("br")).toBe(false);
     expect(acceptsGzip(null)).toBe(false);
+  });
+});
+
+describe("a served page carries the server's parse of the visitor's user agent (issue 36)", () => {
+  const IPHONE =
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
+  const parsedOn = (html: string): unknown => {
+    const value = /<html[^>]* data-ua="([^"]*)">/.exec(html)?.[1];
+    return value === undefined
+      ? undefined
+      : JSON.parse(
+          value
+            .replace(/&quot;/g, '"')
+            .replace(/&lt;/g, "<")
+            .replace(/&gt;/g, ">")
+            .replace(/&#39;/g, "'")
+            .replace(/&amp;/g, "&"),
+        );
+  };
+
+  it("on <html>, plain and gzipped alike, the same parse the browser would make", async () => {
+    const { gunzipSync } = await import("node:zlib");
+    const { parseUserAgent } = await import("@affiliates/analytics/user-agent");
+    const { prerenderedPage, prerenderedResponse } = await import("../src/lib/page-csp");
+    const page = prerenderedPage("/en/w/affiliates/fee")!;
+    const plain = new TextDecoder().decode(prerenderedResponse(page, { userAgent: IPHONE }).body);
+    const zipped = gunzipSync(prerenderedResponse(page, { gzip: true, userAgent: IPHONE }).body).toString();
+    expect(parsedOn(plain)).toEqual(parseUserAgent(IPHONE));
+    expect(parsedOn(plain)).toMatchObject({ browser: "Mobile Safari", os: "iOS", manufacturer: "Apple" });
+    expect(parsedOn(zipped)).toEqual(parseUserAgent(IPHONE));
+    // The rest of the page is as before: the attribute ends the <html> start tag.
+    expect(plain).toMatch(/^<!DOCTYPE html><html [^>]*lang="en" data-ua="[^"]*"><head>/);
+    expect(prerenderedResponse(page, { userAgent: "curl/8.5.0" }).body).not.toEqual(
+      prerenderedResponse(page, { userAgent: IPHONE }).body,
+    );
+  });
+
+  it("a hostile user agent stays inside the attribute, and no user agent gives empty fields", async () => {
+    const { prerenderedPage, prerenderedResponse } = await import("../src/lib/page-csp");
+    const page = prerenderedPage("/en/w/affiliates/fee")!;
+    const hostile = `Mozilla/5.0 (Linux; Android 14; "><script>alert(1)</script> Build/UP1A) AppleWebKit/537.36 Chrome/126.0 Mobile Safari/537.36`;
+    const html = new TextDecoder().decode(prerenderedResponse(page, { userAgent: hostile }).body);
+    const plain = new TextDecoder().decode(prerenderedResponse(page, { userAgent: "Mozilla/5.0" }).body);
+    expect(html).not.toContain("<script>alert(1)</script>");
+    expect(html.match(/<script/g)).toHaveLength(plain.match(/<script/g)!.length);
+    expect(parsedOn(html)).toMatchObject({ os: "Android" });
+    const none = new TextDecoder().decode(prerenderedResponse(page, { userAgent: null }).body);
+    expect(parsedOn(none)).toMatchObject({ browser: "", os: "", model: "" });
   });
 });
 

@@ -11,7 +11,7 @@ import { readSession, type Session } from "./session";
 import { zeroCounts, type AnalyticsStats } from "./stats";
 import type { EventType, PageStatus, TrackFields } from "./types";
 import { createUploader } from "./upload";
-import { parseUserAgent, sysOf } from "./user-agent";
+import { sysOf } from "./ua-fields";
 import { isValidLogEnv, validatePlugin } from "./validate";
 
 export type { AnalyticsOptions } from "./options";
@@ -40,7 +40,7 @@ export interface Analytics {
 /** The enrich step of this SDK: what the options, the world and the session say about every event. */
 function enricherOf(options: AnalyticsOptions, world: ResolvedWorld, session: Session, pageUniqueId: () => string) {
   const { clock, document, location, navigator, screen } = world;
-  const userAgent = options.parsedUserAgent ?? parseUserAgent(navigator.userAgent);
+  const userAgent = options.parsedUserAgent;
   return createEnricher({
     app: { app_id: options.appId, app_name: options.appName, ver: options.version },
     logEnv: options.logEnv,

@@ -1,5 +1,5 @@
 import { ANALYTICS_LIMITS, PAGE_TRACKING_ID } from "./constants";
-import type { ParsedUserAgent } from "./user-agent";
+import type { ParsedUserAgent } from "./ua-fields";
 import type { AnalyticsEvent, DeviceFields, ExternalFields, Sys, TrackInput } from "./types";
 import type { DocumentLike, LocationLike, NavigatorLike, ScreenLike } from "./world";
 import { pageNameOf } from "./page-names";

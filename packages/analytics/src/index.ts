@@ -8,7 +8,7 @@ export { byteLength, splitBySize } from "./batch";
 export { createEventQueue } from "./queue";
 export { backoffCeiling, backoffDelay, createBackoff, parseRetryAfter } from "./backoff";
 export { createFetchSender } from "./send";
-export { parseUserAgent, parseUserAgentInSteps, sysOf, type ParsedUserAgent } from "./user-agent";
+export { asParsedUserAgent, sysOf, type ParsedUserAgent } from "./ua-fields";
 export { trackPageViews, type HistoryLike } from "./page-views";
 export { measureEnqueue } from "./measure";
 export * from "./world";

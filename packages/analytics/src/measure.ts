@@ -43,6 +43,16 @@ export function measureEnqueue(n = 10_000, now: () => number = () => performance
       language: "en-US",
       connection: { effectiveType: "4g" },
     },
+    // What ua-parser-js makes of the user agent above (the bench times the queue, not the parser).
+    parsedUserAgent: {
+      browser: "Chrome",
+      browser_version: "126.0.0.0",
+      os: "Windows",
+      os_version: "10",
+      manufacturer: "",
+      model: "",
+      deviceType: "",
+    },
     screen: { width: 1920, height: 1080 },
     console: { warn: () => undefined, error: () => undefined },
     maxQueue: n + 1,

@@ -3,7 +3,7 @@ import { endpointUrl } from "@affiliates/contracts/endpoints";
 import { ANALYTICS_LIMITS } from "./constants";
 import type { AnalyticsPlugin } from "./pipeline";
 import type { AnalyticsEvent } from "./types";
-import type { ParsedUserAgent } from "./user-agent";
+import type { ParsedUserAgent } from "./ua-fields";
 import {
   browserGlobal,
   type ClockLike,
@@ -38,8 +38,11 @@ export interface AnalyticsOptions {
   window?: EventTargetLike;
   location?: LocationLike;
   navigator?: NavigatorLike;
-  /** The navigator's user agent already parsed (`parseUserAgentInSteps`); parsed at creation when absent. */
-  parsedUserAgent?: ParsedUserAgent;
+  /**
+   * The navigator's user agent, parsed: by the web server that served the page, or by `parseUserAgent` /
+   * `parseUserAgentInSteps` (`@affiliates/analytics/user-agent`).
+   */
+  parsedUserAgent: ParsedUserAgent;
   screen?: ScreenLike;
   console?: ConsoleLike;
   /** Ids, the session's random part and the retry jitter; `Math.random` by default. */

@@ -1,17 +1,5 @@
 import UAParser from "ua-parser-js";
-import type { Sys } from "./types";
-
-export interface ParsedUserAgent {
-  browser: string;
-  browser_version: string;
-  os: string;
-  os_version: string;
-  /** The device vendor (e.g. Apple, Samsung); "" for desktops, which user agents do not name. */
-  manufacturer: string;
-  model: string;
-  /** ua-parser-js device type: mobile, tablet, … or "" for desktops. */
-  deviceType: string;
-}
+import type { ParsedUserAgent } from "./ua-fields";
 
 const parsedOf = (browser: UAParser.IBrowser, os: UAParser.IOS, device: UAParser.IDevice): ParsedUserAgent => ({
   browser: browser.name ?? "",
@@ -23,7 +11,10 @@ const parsedOf = (browser: UAParser.IBrowser, os: UAParser.IOS, device: UAParser
   deviceType: device.type ?? "",
 });
 
-/** Browser, OS and device from a user agent, by ua-parser-js. */
+/**
+ * Browser, OS and device from a user agent, by ua-parser-js. Its own entry (`@affiliates/analytics/user-agent`): the
+ * analytics core does not import the parser, so a page whose server parsed the user agent never downloads it.
+ */
 export function parseUserAgent(userAgent: string): ParsedUserAgent {
   const result = new UAParser(userAgent).getResult();
   return parsedOf(result.browser, result.os, result.device);
@@ -42,15 +33,4 @@ export async function parseUserAgentInSteps(userAgent: string, pause: () => Prom
   const os = parser.getOS();
   await pause();
   return parsedOf(browser, os, parser.getDevice());
-}
-
-const MOBILE_OS = /^(iOS|Android|HarmonyOS|iPadOS|Windows Phone|BlackBerry|KaiOS)$/i;
-
-/** requirements.md §3 `sys`: "app H5" inside the app, else Windows, MacOS, mobile (phones, tablets, mobile OSes) or web. */
-export function sysOf(parsed: ParsedUserAgent, inApp: boolean): Sys {
-  if (inApp) return "app H5";
-  if (parsed.deviceType === "mobile" || parsed.deviceType === "tablet" || MOBILE_OS.test(parsed.os)) return "mobile";
-  if (/^Windows/i.test(parsed.os)) return "Windows";
-  if (/^Mac OS|^macOS/i.test(parsed.os)) return "MacOS";
-  return "web";
 }

@@ -7,6 +7,7 @@ import {
   type FetchInit,
   type ResponseLike,
 } from "../src/index";
+import { parseUserAgent } from "../src/user-agent";
 
 export const IPHONE_SAFARI =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
@@ -205,6 +206,7 @@ export function createWorld(
     window,
     location,
     navigator,
+    parsedUserAgent: parseUserAgent(navigator.userAgent),
     screen: { width: 1920, height: 1080 },
     console,
     random: () => 0.5,

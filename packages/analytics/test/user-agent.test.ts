@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseUserAgent, parseUserAgentInSteps, sysOf } from "../src/index";
+import { sysOf } from "../src/index";
+import { parseUserAgent, parseUserAgentInSteps } from "../src/user-agent";
 import { createWorld, IPHONE_SAFARI, WINDOWS_CHROME } from "./fakes";
 
 describe("user agent parsing (ua-parser-js)", () => {
@@ -41,10 +42,9 @@ describe("user agent parsing (ua-parser-js)", () => {
     expect(sysOf(linux, false)).toBe("web");
   });
 
-  it("puts the parsed fields on every event", () => {
+  it("puts the parsed fields it is given on every event", () => {
     const world = createWorld();
-    world.navigator.userAgent = IPHONE_SAFARI;
-    const analytics = world.make();
+    const analytics = world.make({ parsedUserAgent: parseUserAgent(IPHONE_SAFARI) });
     analytics.track("click", { event_tracking_id: "b1" });
     analytics.stop();
     const stored = world.storage.getItem("analytics_queue") ?? "";

@@ -1,7 +1,6 @@
 "use client";
 import {
   createAnalytics,
-  parseUserAgentInSteps,
   trackPageViews,
   type Analytics,
   type AnalyticsEvent,
@@ -10,6 +9,7 @@ import {
 import { ANALYTICS_APP } from "@affiliates/contracts";
 import { appEnv } from "./app-env";
 import { getAppInfo, getBridge } from "./native-app";
+import { servedUserAgent } from "./served-user-agent";
 import { currentIdentity } from "./terminal-identity";
 import { cachedUserId } from "./user-cache";
 
@@ -57,10 +57,14 @@ function startAnalytics(parsedUserAgent: ParsedUserAgent): Analytics {
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
- * `startAnalytics` for a page's start-up: the user agent is parsed first in short tasks of their own (browser, OS,
- * device), not in the task that loads the analytics code, which under a phone's CPU made one long task of both.
+ * `startAnalytics` for a page's start-up, with the user agent as the web server parsed it (on <html>). A page without
+ * it (rendered per request) loads ua-parser-js and parses in short tasks of their own (browser, OS, device), not in
+ * the task that loads the analytics code, which under a phone's CPU made one long task of both.
  */
 export async function startAnalyticsInSteps(): Promise<Analytics> {
   if (analytics) return analytics;
+  const served = servedUserAgent();
+  if (served) return startAnalytics(served);
+  const { parseUserAgentInSteps } = await import("@affiliates/analytics/user-agent");
   return startAnalytics(await parseUserAgentInSteps(navigator.userAgent, nextTask));
 }

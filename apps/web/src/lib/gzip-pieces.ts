@@ -24,17 +24,33 @@ export const deflatePiece = (piece: Buffer): Buffer =>
 
 export const compressPieces = (raw: Buffer[]): CompressedPieces => ({ raw, deflated: raw.map(deflatePiece) });
 
-/** The gzip member of `raw[0] + separator + raw[1] + separator + … + raw[n]`. */
-export function gzipJoin({ raw, deflated }: CompressedPieces, separator: Buffer): Buffer {
-  const separatorDeflated = deflatePiece(separator);
+/** A separator between pieces, with its deflated form (deflatePiece). */
+export interface CompressedSeparator {
+  raw: Buffer;
+  deflated: Buffer;
+}
+
+export const compressSeparator = (raw: Buffer): CompressedSeparator => ({ raw, deflated: deflatePiece(raw) });
+
+/**
+ * The gzip member of `raw[0] + separator + raw[1] + separator + … + raw[n]`; `separatorAt(gap)` may give each gap
+ * its own (gap 0 lies between raw[0] and raw[1]).
+ */
+export function gzipJoin(
+  { raw, deflated }: CompressedPieces,
+  separator: Buffer | ((gap: number) => CompressedSeparator),
+): Buffer {
+  const same = typeof separator === "function" ? undefined : compressSeparator(separator);
+  const separatorAt = typeof separator === "function" ? separator : () => same as CompressedSeparator;
   const parts: Buffer[] = [HEADER];
   let crc = 0;
   let length = 0;
   raw.forEach((piece, index) => {
     if (index > 0) {
-      parts.push(separatorDeflated);
-      crc = crc32(separator, crc);
-      length += separator.length;
+      const gap = separatorAt(index - 1);
+      parts.push(gap.deflated);
+      crc = crc32(gap.raw, crc);
+      length += gap.raw.length;
     }
     parts.push(deflated[index] as Buffer);
     crc = crc32(piece, crc);

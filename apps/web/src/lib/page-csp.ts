@@ -5,7 +5,14 @@ import { contentSecurityPolicy, newNonce, nonceAttribute, nonceSlots, withIntegr
 import { serverPublicOrigin } from "./public-origin";
 import { serverRuntimeConfig } from "./runtime-config";
 import { servedHtml } from "./served-html";
-import { compressPieces, gzipJoin, type CompressedPieces } from "./gzip-pieces";
+import {
+  compressPieces,
+  compressSeparator,
+  gzipJoin,
+  type CompressedPieces,
+  type CompressedSeparator,
+} from "./gzip-pieces";
+import { userAgentAttribute } from "./user-agent-slot";
 import { OFFER_RENEW_S } from "./offers";
 import { afterPaintEnabled, scriptsAfterFirstPaint } from "./after-paint";
 import { withIntlWarmup } from "./intl-warmup";
@@ -27,6 +34,11 @@ export interface PrerenderedPage {
   compressed?: CompressedPieces;
   /** When it was read from the build or last rendered anew (ms). */
   renewedAt: number;
+  /**
+   * The first piece ends inside the <html> start tag: the first gap takes the parsed user agent (user-agent-slot.ts), every other
+   * gap a nonce attribute.
+   */
+  userAgentSlot: boolean;
 }
 
 // The build output is beside the server at run time, not a dependency to trace into a deployment.
@@ -70,14 +82,21 @@ function readPage(internalPath: string): PrerenderedPage | null {
   return pageOf(raw, status);
 }
 
+/** The <html> start tag up to its `>`, where the parsed user agent goes (after the page's own attributes). */
+const HTML_TAG = /<html(?=[\s>])[^>]*/i;
+
 function pageOf(raw: string, status: number): PrerenderedPage {
   const served = withIntegrity(servedHtml(raw, serverPublicOrigin(), serverRuntimeConfig()), integrityOf);
   // After the SRI hashes, so that the loader adds every chunk with its hash; the formatters' warm-up starts before it.
   const warmed = withIntlWarmup(served);
-  const pieces = nonceSlots(afterPaintEnabled() ? scriptsAfterFirstPaint(warmed) : warmed).map((piece) =>
-    Buffer.from(piece, "utf8"),
-  );
-  return { pieces, status, renewedAt: Date.now() };
+  const slots = nonceSlots(afterPaintEnabled() ? scriptsAfterFirstPaint(warmed) : warmed);
+  const html = HTML_TAG.exec(slots[0] ?? "");
+  if (html) {
+    const end = html.index + html[0].length;
+    slots.splice(0, 1, (slots[0] as string).slice(0, end), (slots[0] as string).slice(end));
+  }
+  const pieces = slots.map((piece) => Buffer.from(piece, "utf8"));
+  return { pieces, status, renewedAt: Date.now(), userAgentSlot: html !== null };
 }
 
 /**
@@ -151,24 +170,27 @@ export function acceptsGzip(acceptEncoding: string | null): boolean {
 }
 
 /**
- * One response of a pre-rendered page: its HTML with a fresh nonce on every script, and the policy naming it; gzipped
- * when the client takes it, from pieces compressed once (the nonce is the only part compressed per response).
+ * One response of a pre-rendered page: its HTML with a fresh nonce on every script and the parse of the visitor's user
+ * agent on <html>, and the policy naming the nonce; gzipped when the client takes it, from pieces compressed once (the
+ * nonce is the only part compressed per response; the user agent's attribute is kept compressed per user agent).
  */
 export function prerenderedResponse(
   page: PrerenderedPage,
-  { gzip = false } = {},
+  { gzip = false, userAgent = null }: { gzip?: boolean; userAgent?: string | null } = {},
 ): { body: Uint8Array<ArrayBuffer>; policy: string; encoding?: "gzip" } {
   const nonce = newNonce();
-  const attribute = Buffer.from(nonceAttribute(nonce), "utf8");
+  const attribute = compressSeparator(Buffer.from(nonceAttribute(nonce), "utf8"));
+  const agent = page.userAgentSlot ? userAgentAttribute(userAgent) : undefined;
+  const separatorAt = (gap: number): CompressedSeparator => (gap === 0 && agent ? agent : attribute);
   const policy = policyWithNonce(nonce);
   const bytes = (buffer: Buffer) => new Uint8Array(buffer.buffer as ArrayBuffer, buffer.byteOffset, buffer.byteLength);
   if (gzip) {
     page.compressed ??= compressPieces(page.pieces);
-    return { body: bytes(gzipJoin(page.compressed, attribute)), policy, encoding: "gzip" };
+    return { body: bytes(gzipJoin(page.compressed, separatorAt)), policy, encoding: "gzip" };
   }
   const parts: Buffer[] = [];
   page.pieces.forEach((piece, index) => {
-    if (index > 0) parts.push(attribute);
+    if (index > 0) parts.push(separatorAt(index - 1).raw);
     parts.push(piece);
   });
   return { body: bytes(Buffer.concat(parts)), policy };

@@ -70,7 +70,7 @@ export function absoluteHeadLinks(html: string, origin: string): string {
   return html.replace(MARKUP_TAG, rewrite(MARKUP)).replace(FLIGHT_ELEMENT, rewrite(FLIGHT));
 }
 
-const escapeAttribute = (value: string): string =>
+export const escapeAttribute = (value: string): string =>
   value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
 /**
