@@ -77,7 +77,7 @@ test.describe("analytics (requirements.md §3, §4, §7)", () => {
     expect(String(show.session_id).startsWith(deviceId)).toBe(true);
   });
 
-  test("the page's start downloads no user-agent parser: the server's parse is used (issue 36)", async ({
+  test("a browser's page start downloads neither the user-agent parser nor the app's bridge (issue 36)", async ({
     page,
     request,
   }) => {
@@ -96,6 +96,8 @@ test.describe("analytics (requirements.md §3, §4, §7)", () => {
     expect(bodies.length).toBeGreaterThan(3);
     // ua-parser-js's browser table names Konqueror; nothing else the product ships does.
     expect(bodies.filter((body) => /konqueror/i.test(body))).toHaveLength(0);
+    // The bridge's WebView transport (app-bridge.ts) says this when the app's object is missing: app-only code.
+    expect(bodies.filter((body) => body.includes("No native bridge object"))).toHaveLength(0);
   });
 
   test("a client-side navigation sends hide for the old URL and show for the new", async ({ page, request }) => {

@@ -48,9 +48,46 @@ describe("native app: one bridge-unavailable state per page load", () => {
     expect(prompt).not.toHaveBeenCalled();
   });
 
+  it("the app's part of the bridge is loaded inside the app only, and connected before the page is told it is ready", async () => {
+    const loaded = vi.fn();
+    vi.doMock("../src/lib/app-bridge", async (importOriginal) => {
+      loaded();
+      return importOriginal();
+    });
+    try {
+      const web = await pageLoad(originalUserAgent);
+      await web.nativeAppReady();
+      expect(loaded).not.toHaveBeenCalled();
+      simulateApp();
+      const app = await pageLoad(APP_UA);
+      expect(app.initNativeApp().inApp).toBe(true);
+      expect(app.isBridgeUsable()).toBe(false); // still loading
+      await app.nativeAppReady();
+      expect(loaded).toHaveBeenCalledTimes(1);
+      expect(app.isBridgeUsable()).toBe(true);
+    } finally {
+      vi.doUnmock("../src/lib/app-bridge");
+    }
+  });
+
+  it("inside the app, a bridge whose code cannot load leaves the page as on the web, with one prompt", async () => {
+    vi.doMock("../src/lib/app-bridge", () => Promise.reject(new Error("ChunkLoadError")));
+    try {
+      simulateApp();
+      const app = await pageLoad(APP_UA);
+      const prompt = vi.fn();
+      app.onBridgeFailure(prompt);
+      expect((await app.nativeAppReady()).inApp).toBe(true);
+      expect(app.getBridge()).toBeNull();
+      expect(prompt).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.doUnmock("../src/lib/app-bridge");
+    }
+  });
+
   it("the app's user agent without a native object: unusable from the start, one prompt, also for a listener that comes later", async () => {
     const app = await pageLoad(APP_UA);
-    expect(app.initNativeApp().inApp).toBe(true);
+    expect((await app.nativeAppReady()).inApp).toBe(true);
     expect(app.isBridgeUsable()).toBe(false);
     expect(app.getBridge()).toBeNull();
     const late = vi.fn();
@@ -69,7 +106,7 @@ describe("native app: one bridge-unavailable state per page load", () => {
     const app = await pageLoad(APP_UA);
     const prompt = vi.fn();
     app.onBridgeFailure(prompt);
-    app.initNativeApp();
+    await app.nativeAppReady();
     const bridge = app.getBridge();
     expect(bridge).not.toBeNull();
     const calls = ["setTitleBarTheme", "setNavRightItems"] as const;
@@ -97,7 +134,7 @@ describe("native app: one bridge-unavailable state per page load", () => {
     const { http } = await import("../src/lib/http");
     const prompt = vi.fn();
     app.onBridgeFailure(prompt);
-    app.initNativeApp();
+    await app.nativeAppReady();
     const settled = http
       .post(`/${ENDPOINTS.userInfo.path}`, {}, { timeoutMs: app.BRIDGE_DECIDES_TIMEOUT_MS })
       .catch((error: unknown) => error);
@@ -115,7 +152,7 @@ describe("native app: one bridge-unavailable state per page load", () => {
     const app = await pageLoad(APP_UA);
     const prompt = vi.fn();
     app.onBridgeFailure(prompt);
-    app.initNativeApp();
+    await app.nativeAppReady();
     const outcome = app.followDeepLink("deposit", { coinName: "USDT", coinId: 2 }).catch((failure: unknown) => failure);
     await vi.advanceTimersByTimeAsync(0);
     const error = await outcome;
@@ -129,7 +166,7 @@ describe("native app: one bridge-unavailable state per page load", () => {
   it("a deep link whose call finds no working bridge opens its web page instead", async () => {
     const host = simulateApp({ defaultAnswer: "silence" });
     const app = await pageLoad(APP_UA);
-    app.initNativeApp();
+    await app.nativeAppReady();
     // A same-document web page (a hash), so the test document can follow it.
     const outcome = app.followDeepLink("h5Router", { url: "/#from-the-app" });
     await vi.advanceTimersByTimeAsync(BRIDGE_TIMEOUTS.default);

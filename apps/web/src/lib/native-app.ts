@@ -1,15 +1,6 @@
 "use client";
 import {
-  AppJSBridgeRequestActionError,
-  BRIDGE_TIMEOUTS,
-  createAppOrWebPostTransport,
-  createBridge,
-  createBridgeAvailability,
-  createBridgePostTransport,
-  createWebPostTransport,
-  createWebViewTransport,
   detectApp,
-  guardBridge,
   isBridgeError,
   meansBridgeDown,
   NOT_IN_APP,
@@ -21,24 +12,23 @@ import {
   type DeepLinkParams,
   type DeepLinkTarget,
   type WebUrls,
-  watchAppLogin,
 } from "@affiliates/bridge";
 import { BRIDGE_TIMEOUT_MS } from "@affiliates/http";
-import { isSuccessCode } from "@affiliates/contracts";
 import { loginPath, type Locale } from "@affiliates/locales";
-import { setAppPostTransport } from "./http";
 import { reportError } from "./error-reporting/report";
 
 let detected = false;
 let appInfo: AppInfo = NOT_IN_APP;
 let bridge: Bridge | null = null;
 let availability: BridgeAvailability | null = null;
+/** The app's part of the bridge (app-bridge.ts) while it loads: only pages inside the app download it. */
+let connecting: Promise<void> | null = null;
 
 /**
  * The product's POSTs through the bridge wait requirements.md §7's 8 s (`BRIDGE_TIMEOUT_MS`): the bridge's own time-out for them,
  * so an app that stays silent that long counts as gone (the bridge's default for `request`, 10 s, is for other callers).
  */
-const BRIDGE_POST_TIMEOUT_MS = BRIDGE_TIMEOUT_MS;
+export const BRIDGE_POST_TIMEOUT_MS = BRIDGE_TIMEOUT_MS;
 
 /**
  * The request client's time-out for a POST the bridge should decide: the start-up user-info call, whose bridge
@@ -51,37 +41,41 @@ export const BRIDGE_DECIDES_TIMEOUT_MS = BRIDGE_POST_TIMEOUT_MS + 1_000;
  * Detects the native app (user agent or injected objects) once per page load. Inside it, the bridge is created and the
  * request client's POSTs go through it, as long as the bridge works: without a native object, or after the first call
  * that times out or cannot be posted, the page behaves as on the web (web login, web pages for deep links, POSTs by
- * fetch) for the rest of the page load, and the user sees one refresh prompt. Outside the app nothing native is touched.
+ * fetch) for the rest of the page load, and the user sees one refresh prompt. Outside the app nothing native is touched,
+ * and the bridge's code is not even downloaded (issue 36): inside the app it loads now, and `nativeAppReady()` says
+ * when it is connected.
  */
 export function initNativeApp(): AppInfo {
   if (detected || typeof window === "undefined") return appInfo;
   detected = true;
   appInfo = detectApp({ userAgent: navigator.userAgent, window });
   if (!appInfo.inApp) return appInfo;
-  const transport = createWebViewTransport(window);
-  if (transport.isAvailable()) {
-    availability = createBridgeAvailability();
-    bridge = guardBridge(createBridge({ transport, appVersion: appInfo.version }), availability);
-    setAppPostTransport(
-      createAppOrWebPostTransport({
-        app: createBridgePostTransport(bridge, { timeoutMs: BRIDGE_POST_TIMEOUT_MS }),
-        web: createWebPostTransport(),
-        availability,
-      }),
-    );
-  } else {
-    // The app's user agent without its native object: nothing can reach the app, from the start.
-    availability = createBridgeAvailability({
-      down: new AppJSBridgeRequestActionError({ extra: { reason: "noTransport" } }),
+  const info = appInfo;
+  connecting = import("./app-bridge")
+    .then(({ connectAppBridge }) => {
+      const connected = connectAppBridge(info, window);
+      bridge = connected.bridge;
+      availability = connected.availability;
+      availability.onDown((error) => {
+        reportError(error, {
+          tags: { source: "bridge", kind: "unavailable" },
+          ...(isBridgeError(error) ? { code: error.code, extra: error.extra } : {}),
+        });
+        promptRefresh(error);
+      });
+    })
+    .catch((error: unknown) => {
+      // Its code did not load (a failing network): the page goes on as on the web, and says a refresh may help.
+      reportError(error, { tags: { source: "bridge", kind: "load" } });
+      promptRefresh(error);
     });
-  }
-  availability.onDown((error) => {
-    reportError(error, {
-      tags: { source: "bridge", kind: "unavailable" },
-      ...(isBridgeError(error) ? { code: error.code, extra: error.extra } : {}),
-    });
-    promptRefresh(error);
-  });
+  return appInfo;
+}
+
+/** The app detected and, inside it, its bridge connected (or known gone): at once on the web. */
+export async function nativeAppReady(): Promise<AppInfo> {
+  initNativeApp();
+  await connecting;
   return appInfo;
 }
 
@@ -102,6 +96,7 @@ export async function followDeepLink<T extends DeepLinkTarget>(
   webUrls?: Partial<WebUrls>,
 ): Promise<DeepLinkOutcome> {
   const navigate = (url: string) => window.location.assign(url);
+  await nativeAppReady();
   try {
     return await openDeepLink(target, params, { bridge: getBridge(), appInfo, navigate, webUrls });
   } catch (error) {
@@ -166,85 +161,24 @@ export function setSessionProbe(probe: SessionProbe): () => void {
 /** How a login ended: on the login page (web), logged in (the page reloads), or not (cancelled, or the app failed). */
 export type LoginOutcome = "web" | "loggedIn" | "cancelled" | "failed";
 
-/** When a reload for a new session happened, so a second one within this time is not made (no reload loop). */
-const LOGIN_RELOAD_KEY = "app_login_reload_at";
-const LOGIN_RELOAD_GUARD_MS = 30_000;
-
-function reloadOnce(): void {
-  try {
-    const last = Number(window.sessionStorage.getItem(LOGIN_RELOAD_KEY) ?? 0);
-    if (Date.now() - last < LOGIN_RELOAD_GUARD_MS) return; // the session state is already shown in place
-    window.sessionStorage.setItem(LOGIN_RELOAD_KEY, String(Date.now()));
-  } catch {
-    // No session storage: reload anyway; the new page finds the session, so it does not ask again.
-  }
-  window.location.reload();
-}
-
-/**
- * The app's login, waited for as the visible-callback waits (until the page is visible again, at most an hour), with
- * the session checked at each sign: the page reloads once, and only when the session really changed. An answer
- * without a session (an app that answers as its login screen opens) keeps the wait; the page visible again without
- * one, a cancel code or the hour's end leave the page as it was.
- */
-async function loginInApp(bridge: Bridge): Promise<LoginOutcome> {
-  const before = sessionProbe?.userId() ?? null;
-  const watch = watchAppLogin(bridge, {}, { visibility: document });
-  const changed = async (): Promise<boolean> => {
-    const now = await sessionProbe?.check();
-    return typeof now === "string" && now !== before;
-  };
-  let answered = false;
-  try {
-    for (;;) {
-      const signal = await watch.next();
-      if (signal.kind === "failed") {
-        reportBridgeFailure(signal.error);
-        return "failed";
-      }
-      if (await changed()) {
-        reloadOnce();
-        return "loggedIn";
-      }
-      if (signal.kind === "expired") return "cancelled";
-      if (signal.kind === "answered") {
-        if (!isSuccessCode(signal.code)) return "cancelled";
-        answered = true;
-        continue;
-      }
-      // Visible again without a session: the app's answer, when still to come, has an ordinary call's time to say so.
-      if (answered) return "cancelled";
-      const late = await Promise.race([
-        watch.next(),
-        new Promise<null>((resolve) => setTimeout(() => resolve(null), BRIDGE_TIMEOUTS.default)),
-      ]);
-      if (late?.kind === "answered" && isSuccessCode(late.code) && (await changed())) {
-        reloadOnce();
-        return "loggedIn";
-      }
-      return "cancelled";
-    }
-  } finally {
-    watch.stop();
-  }
-}
-
 let appLogin: Promise<LoginOutcome> | null = null;
 
 /**
  * Login of requirements.md §2: on the web (and in an app whose bridge is gone), the language-prefixed /login page with `from` and
  * `source=cms`; inside the app, the app's own login (one at a time: a second tap joins the first), never the web's.
  */
-export function goToLogin(locale: Locale): Promise<LoginOutcome> {
-  initNativeApp();
+export async function goToLogin(locale: Locale): Promise<LoginOutcome> {
+  await nativeAppReady();
   const usable = getBridge();
   if (usable) {
-    appLogin ??= loginInApp(usable).finally(() => {
-      appLogin = null;
-    });
+    appLogin ??= import("./app-bridge")
+      .then(({ loginInApp }) => loginInApp(usable, { probe: () => sessionProbe, reportFailure: reportBridgeFailure }))
+      .finally(() => {
+        appLogin = null;
+      });
     return appLogin;
   }
   const from = `${window.location.pathname}${window.location.search}`;
   window.location.assign(loginPath(locale, from));
-  return Promise.resolve("web");
+  return "web";
 }

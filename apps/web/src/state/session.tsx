@@ -12,8 +12,8 @@ import {
   BRIDGE_DECIDES_TIMEOUT_MS,
   getAppInfo,
   goToLogin,
-  initNativeApp,
   isBridgeUsable,
+  nativeAppReady,
   setSessionProbe,
 } from "@/lib/native-app";
 
@@ -81,7 +81,7 @@ export const sessionRetryDelay = (attempt: number): number => Math.min(1_000 * 2
  */
 async function loadSession(locale: Locale): Promise<SessionState> {
   const { terminalCode, deviceId } = await ensureTerminalIdentity();
-  initNativeApp();
+  await nativeAppReady();
   const anonymous = (): SessionState => {
     removeStorage(STORAGE_KEYS.globalUserId);
     return { ...INITIAL, complete: true, deviceId, terminalCode };

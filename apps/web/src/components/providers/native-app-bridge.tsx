@@ -1,11 +1,26 @@
 "use client";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { isLocale, localePath } from "@affiliates/locales";
 import { PAGES } from "@/lib/pages";
 import { useTheme } from "./theme-context";
 import { useSession } from "@/state/session";
-import { getBridge, initNativeApp } from "@/lib/native-app";
+import { getBridge, initNativeApp, nativeAppReady } from "@/lib/native-app";
+
+/** Whether the app's bridge has been connected (its code loads only inside the app); false on the web. */
+function useBridgeConnected(): boolean {
+  const [connected, setConnected] = useState(false);
+  useEffect(() => {
+    let mounted = true;
+    void nativeAppReady().then(() => {
+      if (mounted) setConnected(getBridge() !== null);
+    });
+    return () => {
+      mounted = false;
+    };
+  }, []);
+  return connected;
+}
 
 /**
  * App mode (requirements.md §2, §4): inside the native app the header and footer are hidden, the title bar follows the page
@@ -17,6 +32,7 @@ export function NativeAppBridge() {
   const { reload } = useSession();
   const locale = useLocale();
   const t = useTranslations("nav");
+  const connected = useBridgeConnected();
 
   useEffect(() => {
     const info = initNativeApp();
@@ -25,24 +41,24 @@ export function NativeAppBridge() {
   }, []);
 
   useEffect(() => {
-    const bridge = getBridge();
+    const bridge = connected ? getBridge() : null;
     if (!bridge?.supports("titleBarTheme")) return;
     bridge.call("setTitleBarTheme", { theme: theme === "Black" ? "dark" : "light" }).catch((error: unknown) => {
       console.warn("title bar theme not applied", error);
     });
-  }, [theme]);
+  }, [connected, theme]);
 
   useEffect(() => {
-    const bridge = getBridge();
+    const bridge = connected ? getBridge() : null;
     if (!bridge?.supports("navRightItems") || !isLocale(locale)) return;
     const url = new URL(localePath(locale, PAGES.fee.path), window.location.origin).toString();
     bridge.call("setNavRightItems", { items: [{ key: "fees", text: t("fee"), url }] }).catch((error: unknown) => {
       console.warn("nav items not applied", error);
     });
-  }, [locale, t]);
+  }, [connected, locale, t]);
 
   useEffect(() => {
-    const bridge = getBridge();
+    const bridge = connected ? getBridge() : null;
     if (!bridge) return;
     let unsubscribe: (() => void) | null = null;
     let cancelled = false;
@@ -60,7 +76,7 @@ export function NativeAppBridge() {
       cancelled = true;
       unsubscribe?.();
     };
-  }, [reload]);
+  }, [connected, reload]);
 
   return null;
 }
