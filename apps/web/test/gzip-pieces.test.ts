@@ -1,6 +1,6 @@
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { compressPieces, compressSeparator, gzipJoin } from "../src/lib/gzip-pieces";
+import { compressPieces, compressSeparator, gzipJoin, storedBlocks } from "../src/lib/gzip-pieces";
 
 describe("gzip of a page joined around a per-response separator", () => {
   const pieces = [
@@ -23,6 +23,14 @@ describe("gzip of a page joined around a per-response separator", () => {
     const nonce = compressSeparator(Buffer.from(' nonce="n"'));
     const page = gunzipSync(gzipJoin(compressed, (gap) => (gap === 0 ? agent : nonce))).toString();
     expect(page).toBe(`${String(pieces[0])} data-ua="{}"${String(pieces[1])} nonce="n"${String(pieces[2])}`);
+  });
+
+  it("separators go as stored blocks: empty, short and longer than one block (64 KiB) alike", () => {
+    for (const length of [0, 1, 65_535, 65_536, 140_000]) {
+      const separator = Buffer.from("s".repeat(length));
+      expect(gunzipSync(gzipJoin(compressed, separator)).toString()).toBe(pieces.map(String).join(String(separator)));
+    }
+    expect(storedBlocks(Buffer.from(' nonce="n"'))).toHaveLength(5 + 10);
   });
 
   it("a page without slots is one piece, and compresses well", () => {
