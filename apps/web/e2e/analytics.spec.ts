@@ -29,15 +29,17 @@ async function analyticsStarted(request: APIRequestContext, since: number, devic
 }
 const deviceIdOf = (page: import("@playwright/test").Page) =>
   page.evaluate(() => window.localStorage.getItem("fingerprint") ?? "");
+/** The device id (the fingerprint) once the page's start-up has stored it. */
+async function storedDeviceId(page: import("@playwright/test").Page): Promise<string> {
+  await expect.poll(() => deviceIdOf(page)).not.toBe("");
+  return deviceIdOf(page);
+}
 
 test.describe("analytics (requirements.md §3, §4, §7)", () => {
   test("the first visit's show event arrives with every field", async ({ page, request }) => {
     const since = Date.now();
     await page.goto("/affiliates?pfb=partner42");
-    const deviceId = await expect
-      .poll(() => deviceIdOf(page))
-      .not.toBe("")
-      .then(() => deviceIdOf(page));
+    const deviceId = await storedDeviceId(page);
     await analyticsStarted(request, since, deviceId);
     const show = (await storedEvents(request, `type=page&since=${since}`)).find(
       (e) => e.device_id === deviceId && e.page_status === "show",
@@ -87,10 +89,7 @@ test.describe("analytics (requirements.md §3, §4, §7)", () => {
       if (response.request().resourceType() === "script") scripts.push(response.text().catch(() => ""));
     });
     await page.goto("/affiliates/fee");
-    const deviceId = await expect
-      .poll(() => deviceIdOf(page))
-      .not.toBe("")
-      .then(() => deviceIdOf(page));
+    const deviceId = await storedDeviceId(page);
     await analyticsStarted(request, since, deviceId);
     const bodies = await Promise.all(scripts);
     expect(bodies.length).toBeGreaterThan(3);
@@ -103,10 +102,7 @@ test.describe("analytics (requirements.md §3, §4, §7)", () => {
   test("a client-side navigation sends hide for the old URL and show for the new", async ({ page, request }) => {
     const since = Date.now();
     await page.goto("/affiliates/fee");
-    const deviceId = await expect
-      .poll(() => deviceIdOf(page))
-      .not.toBe("")
-      .then(() => deviceIdOf(page));
+    const deviceId = await storedDeviceId(page);
     // A URL change before analytics has started is only the URL its first show reports.
     await analyticsStarted(request, since, deviceId);
     await page.evaluate(() => window.history.pushState({}, "", "/affiliates/fee?tab=spot"));
@@ -123,10 +119,7 @@ test.describe("analytics (requirements.md §3, §4, §7)", () => {
   test("clicks made offline are delivered once, after coming back online", async ({ page, context, request }) => {
     const since = Date.now();
     await page.goto("/affiliates/fee");
-    const deviceId = await expect
-      .poll(() => deviceIdOf(page))
-      .not.toBe("")
-      .then(() => deviceIdOf(page));
+    const deviceId = await storedDeviceId(page);
     // Clicks are recorded once analytics has started; its chunk must have loaded before the network goes.
     await analyticsStarted(request, since, deviceId);
     await context.setOffline(true);
@@ -150,10 +143,7 @@ test.describe("analytics (requirements.md §3, §4, §7)", () => {
   test("closing the tab delivers the pending events by beacon", async ({ page, request }) => {
     const since = Date.now();
     await page.goto("/affiliates/fee");
-    const deviceId = await expect
-      .poll(() => deviceIdOf(page))
-      .not.toBe("")
-      .then(() => deviceIdOf(page));
+    const deviceId = await storedDeviceId(page);
     await page.locator(".theme-toggle").click();
     await page.close({ runBeforeUnload: true });
     await expect
@@ -177,10 +167,7 @@ test.describe("analytics (requirements.md §3, §4, §7)", () => {
       if (isApiCall(r.url(), "analyticsIngest")) uploads.push(r.status());
     });
     await page.goto("/affiliates/fee");
-    const deviceId = await expect
-      .poll(() => deviceIdOf(page))
-      .not.toBe("")
-      .then(() => deviceIdOf(page));
+    const deviceId = await storedDeviceId(page);
     await expect
       .poll(async () => {
         await page.clock.runFor(1_000);
