@@ -25,7 +25,7 @@ export const deflatePiece = (piece: Buffer): Buffer =>
 
 export const compressPieces = (raw: Buffer[]): CompressedPieces => ({ raw, deflated: raw.map(deflatePiece) });
 
-/** A separator between pieces, with its deflated form (deflatePiece). */
+/** A separator between pieces, with its form in the deflate stream (storedBlocks). */
 export interface CompressedSeparator {
   raw: Buffer;
   deflated: Buffer;
@@ -57,15 +57,13 @@ export function storedBlocks(raw: Buffer): Buffer {
 export const compressSeparator = (raw: Buffer): CompressedSeparator => ({ raw, deflated: storedBlocks(raw) });
 
 /**
- * The gzip member of `raw[0] + separator + raw[1] + separator + … + raw[n]`; `separatorAt(gap)` may give each gap
- * its own (gap 0 lies between raw[0] and raw[1]).
+ * The gzip member of `raw[0] + separatorAt(0) + raw[1] + separatorAt(1) + … + raw[n]` (gap 0 lies between raw[0] and
+ * raw[1]).
  */
 export function gzipJoin(
   { raw, deflated }: CompressedPieces,
-  separator: Buffer | ((gap: number) => CompressedSeparator),
+  separatorAt: (gap: number) => CompressedSeparator,
 ): Buffer {
-  const same = typeof separator === "function" ? undefined : compressSeparator(separator);
-  const separatorAt = typeof separator === "function" ? separator : () => same as CompressedSeparator;
   const parts: Buffer[] = [HEADER];
   let crc = 0;
   let length = 0;
