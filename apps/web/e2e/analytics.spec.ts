@@ -27,9 +27,10 @@ async function analyticsStarted(request: APIRequestContext, since: number, devic
     )
     .toBeGreaterThan(0);
 }
+// analytics' own key (@affiliates/analytics STORAGE_KEYS.deviceId): a first visit computes no fingerprint.
 const deviceIdOf = (page: import("@playwright/test").Page) =>
-  page.evaluate(() => window.localStorage.getItem("fingerprint") ?? "");
-/** The device id (the fingerprint) once the page's start-up has stored it. */
+  page.evaluate(() => window.localStorage.getItem("analytics_device_id") ?? "");
+/** The device id analytics gave this browser, once the page's start-up has stored it. */
 async function storedDeviceId(page: import("@playwright/test").Page): Promise<string> {
   await expect.poll(() => deviceIdOf(page)).not.toBe("");
   return deviceIdOf(page);

@@ -1,7 +1,8 @@
 import { expect, test } from "@playwright/test";
 import { decodeParamStr, TRACE_ID_PATTERN } from "@affiliates/contracts";
 import { RISK_SDK_PATH } from "@affiliates/device-token";
-import { apiPath, apiRoute, isApiCall } from "./fixtures";
+import { AFFILIATE, apiPath, apiRoute, isApiCall, logIn } from "./fixtures";
+import { reveal } from "./dashboard-helpers";
 
 const statusOf = (page: import("@playwright/test").Page) => page.locator("html").getAttribute("data-device-token");
 
@@ -74,13 +75,61 @@ test.describe("device token (requirements.md §3, §4, §9)", () => {
     const headers = await request.allHeaders();
     expect(headers.terminaltype).toBe("1");
     expect(headers.terminalcode).toMatch(/^[0-9a-f]{32}$/);
-    expect(headers.deviceid).toMatch(/^\w{8,}$/);
+    // A first visit has no fingerprint yet (see below): no DeviceId rather than an empty one.
+    expect(headers).not.toHaveProperty("deviceid");
     expect(headers["custom-token"]).toMatch(/^[A-Za-z0-9]{32}$/);
     expect(headers.language).toBe("en");
     // requirements.md §3's trace id, a new one per request, handed back by the API.
     expect(headers.traceid).toMatch(TRACE_ID_PATTERN);
     const response = await request.response();
     expect(response?.headers().traceid).toBe(headers.traceid);
+  });
+
+  test("a first visit computes no fingerprint; the first sensitive call loads FingerprintJS and carries its DeviceId", async ({
+    page,
+    context,
+  }) => {
+    await logIn(context, AFFILIATE);
+    const scripts: Promise<string>[] = [];
+    page.on("response", (response) => {
+      if (response.request().resourceType() === "script") scripts.push(response.text().catch(() => ""));
+    });
+    // FingerprintJS's audio source names this; nothing else the product ships does.
+    const fingerprintJsLoads = async () =>
+      (await Promise.all(scripts)).filter((body) => body.includes("webkitOfflineAudioContext")).length;
+    const storedFingerprint = () => page.evaluate(() => window.localStorage.getItem("fingerprint"));
+
+    const [userInfo] = await Promise.all([
+      page.waitForRequest((r) => isApiCall(r.url(), "userInfo")),
+      page.goto("/affiliates/dashboard"),
+    ]);
+    expect((await userInfo.allHeaders()).terminalcode).toMatch(/^[0-9a-f]{32}$/);
+    expect(await userInfo.allHeaders()).not.toHaveProperty("deviceid");
+    await expect.poll(() => statusOf(page)).toBe("success");
+    await reveal(page, "links");
+    await page.waitForLoadState("networkidle");
+    expect(await fingerprintJsLoads()).toBe(0);
+    expect(await storedFingerprint()).toBeNull();
+
+    // A sensitive call (a link with a vanity code the demo link already has: refused, nothing is created).
+    const form = page.getByTestId("link-form");
+    await form.getByTestId("link-label-input").fill("E2E fingerprint");
+    await form.getByTestId("link-code-input").fill("AURORA10");
+    const [create] = await Promise.all([
+      page.waitForRequest((r) => isApiCall(r.url(), "linkCreate") && r.method() === "POST"),
+      form.getByTestId("link-create").click(),
+    ]);
+    const headers = await create.allHeaders();
+    expect(headers.deviceid).toMatch(/^\w{8,}$/);
+    expect(headers["dy-token"]).toMatch(/^[A-Za-z0-9]{40}$/);
+    expect(await storedFingerprint()).toBe(headers.deviceid);
+    expect(await fingerprintJsLoads()).toBe(1);
+
+    // The next page reads it back: every request carries it, and FingerprintJS is not loaded again.
+    const [next] = await Promise.all([page.waitForRequest((r) => isApiCall(r.url(), "userInfo")), page.reload()]);
+    expect((await next.allHeaders()).deviceid).toBe(headers.deviceid);
+    await page.waitForLoadState("networkidle");
+    expect(await fingerprintJsLoads()).toBe(1);
   });
 
   test("the risk SDK (requirements.md §7) loads lazily: for a new custom token only, and its device information is sent", async ({

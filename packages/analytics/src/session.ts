@@ -29,7 +29,7 @@ interface SessionOptions {
   now: number;
   random: () => number;
   location: LocationLike;
-  /** The device id the app knows (terminal code / fingerprint), if any. */
+  /** The device id the app knows (its fingerprint), if any: taken as the device's id when none is stored yet. */
   getDeviceId: () => string | null | undefined;
 }
 
@@ -66,13 +66,12 @@ function createEventSequence(stored: Stored): EventSequence {
 export function readSession(options: SessionOptions): Session {
   const { stored, random } = options;
   const startedAt = options.now;
-  let deviceId = options.getDeviceId() ?? null;
+  // The first id a device was given stays its id: a fingerprint computed on a later page (the app computes it only
+  // when a sensitive call needs it) must not split one device's events across two ids.
+  let deviceId = stored.get(STORAGE_KEYS.deviceId);
   if (!deviceId) {
-    deviceId = stored.get(STORAGE_KEYS.deviceId);
-    if (!deviceId) {
-      deviceId = randomId(random);
-      stored.set(STORAGE_KEYS.deviceId, deviceId);
-    }
+    deviceId = options.getDeviceId() || randomId(random);
+    stored.set(STORAGE_KEYS.deviceId, deviceId);
   }
   let firstVisitTime = readNumber(stored, STORAGE_KEYS.firstVisitTime);
   if (firstVisitTime === null) {

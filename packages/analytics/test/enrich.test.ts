@@ -131,4 +131,27 @@ describe("enrichment (requirements.md §3)", () => {
     expect(id).toMatch(/^[0-9a-z]{24}$/);
     expect(storedEvents(world)[0]?.device_id).toBe(id);
   });
+
+  it("keeps a device's first id when the app learns its fingerprint on a later page", () => {
+    let fingerprint: string | undefined;
+    const world = createWorld({ getDeviceId: () => fingerprint, random: Math.random });
+    const first = world.make();
+    first.track("click", { event_tracking_id: "b1" });
+    first.stop();
+    const firstId = world.storage.getItem(STORAGE_KEYS.deviceId);
+    fingerprint = "fp-computed-later";
+    const later = world.make();
+    later.track("click", { event_tracking_id: "b2" });
+    later.stop();
+    expect(storedEvents(world).map((e) => e.device_id)).toEqual([firstId, firstId]);
+  });
+
+  it("takes the app's fingerprint as the id of a device that has none yet", () => {
+    const world = createWorld({ getDeviceId: () => "fp-1" });
+    const a = world.make();
+    a.track("click", { event_tracking_id: "b1" });
+    a.stop();
+    expect(world.storage.getItem(STORAGE_KEYS.deviceId)).toBe("fp-1");
+    expect(storedEvents(world)[0]?.device_id).toBe("fp-1");
+  });
 });

@@ -9,13 +9,16 @@ export interface TerminalIdentity {
   terminalCode: string;
 }
 
-interface TerminalIdentityOptions {
+interface TerminalStoreOptions {
   storage?: StorageLike;
   cookies?: CookieJar;
-  /** Computes the device fingerprint (the web app passes FingerprintJS's visitorId). */
-  fingerprint: () => Promise<string>;
   /** Creates a terminal code (default: 32 random hex characters). */
   createTerminalCode?: () => string;
+}
+
+interface TerminalIdentityOptions extends TerminalStoreOptions {
+  /** Computes the device fingerprint (the web app passes FingerprintJS's visitorId). */
+  fingerprint: () => Promise<string>;
 }
 
 /** The message of requirements.md §8 when no device id can be had. */
@@ -27,20 +30,42 @@ export function randomTerminalCode(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/**
- * `fingerprint` and `terminalCode` from localStorage or a cookie (requirements.md §3), created and kept when missing:
- * in localStorage, or in a year-long cookie where localStorage refuses writes. Throws `Error("getDeviceId error")`
- * when none is stored and the fingerprint cannot be computed.
- */
-export async function getTerminalIdentity(options: TerminalIdentityOptions): Promise<TerminalIdentity> {
+/** localStorage, else a cookie (requirements.md §3): reads, and keeps in a year-long cookie where localStorage refuses writes. */
+function terminalStore(options: TerminalStoreOptions) {
   const storage = safeStorage(options.storage ?? defaultStorage());
   const cookies = options.cookies ?? documentCookies();
-  const read = (key: string): string | undefined => storage.get(key) || cookies.get(key) || undefined;
-  const keep = (key: string, value: string): void => {
-    if (!storage.set(key, value))
-      cookies.set(key, value, { maxAgeSeconds: DEVICE_TOKEN_CONFIG.terminalCookieMaxAgeSeconds });
+  return {
+    read: (key: string): string | undefined => storage.get(key) || cookies.get(key) || undefined,
+    keep: (key: string, value: string): void => {
+      if (!storage.set(key, value))
+        cookies.set(key, value, { maxAgeSeconds: DEVICE_TOKEN_CONFIG.terminalCookieMaxAgeSeconds });
+    },
   };
+}
 
+/**
+ * What a page has without computing anything: the terminal code (created and kept when missing) and the fingerprint a
+ * previous page stored, if any.
+ */
+export function readTerminalIdentity(options: TerminalStoreOptions = {}): {
+  fingerprint: string | undefined;
+  terminalCode: string;
+} {
+  const { read, keep } = terminalStore(options);
+  let terminalCode = read(DEVICE_TOKEN_KEYS.terminalCode);
+  if (!terminalCode) {
+    terminalCode = (options.createTerminalCode ?? randomTerminalCode)();
+    keep(DEVICE_TOKEN_KEYS.terminalCode, terminalCode);
+  }
+  return { fingerprint: read(DEVICE_TOKEN_KEYS.fingerprint), terminalCode };
+}
+
+/**
+ * `fingerprint` and `terminalCode` from localStorage or a cookie (requirements.md §3), created and kept when missing.
+ * Throws `Error("getDeviceId error")` when none is stored and the fingerprint cannot be computed.
+ */
+export async function getTerminalIdentity(options: TerminalIdentityOptions): Promise<TerminalIdentity> {
+  const { read, keep } = terminalStore(options);
   let fingerprint = read(DEVICE_TOKEN_KEYS.fingerprint);
   if (!fingerprint) {
     let computed: unknown;
@@ -53,11 +78,5 @@ export async function getTerminalIdentity(options: TerminalIdentityOptions): Pro
     fingerprint = computed.trim();
     keep(DEVICE_TOKEN_KEYS.fingerprint, fingerprint);
   }
-
-  let terminalCode = read(DEVICE_TOKEN_KEYS.terminalCode);
-  if (!terminalCode) {
-    terminalCode = (options.createTerminalCode ?? randomTerminalCode)();
-    keep(DEVICE_TOKEN_KEYS.terminalCode, terminalCode);
-  }
-  return { fingerprint, terminalCode };
+  return { fingerprint, terminalCode: readTerminalIdentity(options).terminalCode };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { memoryStorage } from "@affiliates/contracts";
-import { DEVICE_ID_ERROR_MESSAGE, getTerminalIdentity, randomTerminalCode } from "../src";
+import { DEVICE_ID_ERROR_MESSAGE, getTerminalIdentity, randomTerminalCode, readTerminalIdentity } from "../src";
 import { fakeCookies } from "./fakes";
 
 const FP = "0123456789abcdef0123456789abcdef";
@@ -84,5 +84,41 @@ describe("getTerminalIdentity", () => {
   it("creates random 32-hex terminal codes and gives the DeviceId/TerminalCode headers", () => {
     expect(randomTerminalCode()).toMatch(/^[0-9a-f]{32}$/);
     expect(randomTerminalCode()).not.toBe(randomTerminalCode());
+  });
+});
+
+describe("readTerminalIdentity", () => {
+  it("creates and keeps the terminal code but computes no fingerprint", () => {
+    const storage = memoryStorage();
+    const cookies = fakeCookies();
+    expect(readTerminalIdentity({ storage, cookies, createTerminalCode: () => "tc-1" })).toEqual({
+      fingerprint: undefined,
+      terminalCode: "tc-1",
+    });
+    expect(storage.getItem("terminalCode")).toBe("tc-1");
+    expect(storage.getItem("fingerprint")).toBeNull();
+    expect(readTerminalIdentity({ storage, cookies, createTerminalCode: () => "tc-2" }).terminalCode).toBe("tc-1");
+  });
+
+  it("gives the fingerprint a previous page stored, from localStorage or a cookie", () => {
+    expect(
+      readTerminalIdentity({ storage: memoryStorage({ fingerprint: FP }), cookies: fakeCookies() }).fingerprint,
+    ).toBe(FP);
+    const cookies = fakeCookies();
+    cookies.set("fingerprint", "from-cookie", { maxAgeSeconds: 1 });
+    expect(readTerminalIdentity({ storage: memoryStorage(), cookies }).fingerprint).toBe("from-cookie");
+  });
+
+  it("keeps the terminal code in a cookie when localStorage refuses writes", () => {
+    const storage = {
+      getItem: () => null,
+      setItem: () => {
+        throw new Error("QuotaExceededError");
+      },
+      removeItem: () => undefined,
+    };
+    const cookies = fakeCookies();
+    const { terminalCode } = readTerminalIdentity({ storage, cookies });
+    expect(cookies.get("terminalCode")).toBe(terminalCode);
   });
 });

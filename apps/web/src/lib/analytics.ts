@@ -36,7 +36,7 @@ function startAnalytics(parsedUserAgent: ParsedUserAgent): Analytics {
           bridge.call("reportEvents", { events: events.map((event) => ({ ...event })) }).then(() => undefined)
       : undefined,
     getUid: () => cachedUserId(),
-    getDeviceId: () => currentIdentity()?.fingerprint,
+    getDeviceId: () => currentIdentity()?.fingerprint || undefined,
   });
   analytics = instance;
   void instance.start();

@@ -1,5 +1,10 @@
 "use client";
-import { DEVICE_TOKEN_KEYS, getTerminalIdentity, type TerminalIdentity } from "@affiliates/device-token";
+import {
+  DEVICE_TOKEN_KEYS,
+  getTerminalIdentity,
+  readTerminalIdentity,
+  type TerminalIdentity,
+} from "@affiliates/device-token";
 import { STORAGE_KEYS } from "./constants";
 import { readStorage, writeStorage } from "./storage";
 
@@ -22,11 +27,27 @@ const EXCLUDED_SOURCES = ["fonts", "fontPreferences", "webGlExtensions"] as cons
 const RELEASE_AFTER_EVERY_SOURCE = 0;
 
 /**
- * Terminal identity (requirements.md §3, §4): `fingerprint` (FingerprintJS, loaded on demand so it stays out of the first-load
- * bundle) and `terminalCode`, kept in localStorage or a cookie. Also cached as `terminal_code` (requirements.md §3 local cache).
- * A fingerprint that cannot be taken ("getDeviceId error") must not block the page: the identity is then empty.
+ * Terminal identity at start-up (requirements.md §3, §4): the terminal code (created and kept when missing, also cached as
+ * `terminal_code`) and the fingerprint a previous page stored. A first visit has no fingerprint yet: FingerprintJS
+ * (15 KB gzip, and the page's longest main-thread work) is loaded by `ensureFingerprint` only when a sensitive call
+ * needs the device id (issue 36: "FingerprintJS only when a device-token refresh needs it").
  */
-export async function ensureTerminalIdentity(): Promise<{ terminalCode: string; deviceId: string }> {
+export function startTerminalIdentity(): { terminalCode: string; deviceId: string } {
+  try {
+    const stored = readTerminalIdentity();
+    writeStorage(STORAGE_KEYS.terminalCode, stored.terminalCode);
+    return { terminalCode: stored.terminalCode, deviceId: stored.fingerprint ?? "" };
+  } catch (error) {
+    console.warn(error instanceof Error ? error.message : error);
+    return { terminalCode: "", deviceId: "" };
+  }
+}
+
+/**
+ * The device fingerprint (FingerprintJS, loaded on demand), computed once and kept in localStorage or a cookie. A
+ * fingerprint that cannot be taken ("getDeviceId error") must not block the call that asked: the device id is then empty.
+ */
+export async function ensureFingerprint(): Promise<string> {
   try {
     identity ??= await getTerminalIdentity({
       fingerprint: async () => {
@@ -41,21 +62,19 @@ export async function ensureTerminalIdentity(): Promise<{ terminalCode: string; 
         return fp.hashComponents(components);
       },
     });
-    writeStorage(STORAGE_KEYS.terminalCode, identity.terminalCode);
-    return { terminalCode: identity.terminalCode, deviceId: identity.fingerprint };
+    return identity.fingerprint;
   } catch (error) {
     console.warn(error instanceof Error ? error.message : error);
-    return { terminalCode: "", deviceId: "" };
+    return "";
   }
 }
 
 /**
- * The identity for request headers (DeviceId, TerminalCode): the one gathered in this page, else the one a previous
- * page stored, so requests made before start-up finishes carry it too.
+ * The identity for request headers (DeviceId, TerminalCode): the one computed in this page, else the one stored. The
+ * fingerprint is "" until a page has computed one.
  */
 export function currentIdentity(): TerminalIdentity | null {
   if (identity) return identity;
-  const fingerprint = readStorage(DEVICE_TOKEN_KEYS.fingerprint);
   const terminalCode = readStorage(DEVICE_TOKEN_KEYS.terminalCode);
-  return fingerprint && terminalCode ? { fingerprint, terminalCode } : null;
+  return terminalCode ? { fingerprint: readStorage(DEVICE_TOKEN_KEYS.fingerprint) ?? "", terminalCode } : null;
 }

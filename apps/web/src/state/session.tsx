@@ -7,7 +7,7 @@ import { deriveUser, type DerivedUser } from "@/lib/derive-user";
 import { api } from "@/lib/api";
 import { STORAGE_KEYS } from "@/lib/constants";
 import { removeStorage, writeStorage } from "@/lib/storage";
-import { ensureTerminalIdentity } from "@/lib/terminal-identity";
+import { startTerminalIdentity } from "@/lib/terminal-identity";
 import {
   BRIDGE_DECIDES_TIMEOUT_MS,
   getAppInfo,
@@ -74,13 +74,14 @@ export const meansNotLoggedIn = (error: unknown): boolean =>
 export const sessionRetryDelay = (attempt: number): number => Math.min(1_000 * 2 ** attempt, RETRY_BACKOFF_CAP_MS);
 
 /**
- * requirements.md §4 start-up: terminal code and fingerprint, then user info. Inside the app the app logs in its own way, so the
+ * requirements.md §4 start-up: terminal code and stored fingerprint (a first visit computes none until a sensitive call
+ * needs it: lib/terminal-identity.ts), then user info. Inside the app the app logs in its own way, so the
  * call goes through the bridge; on the web, and in an app whose bridge is gone (no native object, or a call that timed
  * out), no refresh-token cookie means not logged in, without asking the server. Only the session codes clear the
  * session: a failing network or server leaves `failure` set and decides nothing.
  */
 async function loadSession(locale: Locale): Promise<SessionState> {
-  const { terminalCode, deviceId } = await ensureTerminalIdentity();
+  const { terminalCode, deviceId } = startTerminalIdentity();
   await nativeAppReady();
   const anonymous = (): SessionState => {
     removeStorage(STORAGE_KEYS.globalUserId);
