@@ -4,7 +4,7 @@
 // when TEST_DATABASE_URL is set), then the end-to-end tests in Chromium against the production build, then the cluster
 // tests (nginx, 2 web and 2 API instances) when TEST_DATABASE_URL, TEST_REDIS_URL and nginx are there.
 // Ends with one line "N passed, N failed" summed over every runner.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -35,6 +35,42 @@ function run(name, command, args, { env = {}, cwd = root } = {}) {
   timings.push(`${name}: ${minutes(Date.now() - stepStarted)}`);
   if (result.status !== 0) failures.push(name);
   return result.status === 0;
+}
+
+/**
+ * Runs single-threaded checks two at a time (this machine has 2 cores); once all have ended, each one's output is printed
+ * whole, in the order given.
+ * @param {{ name: string, command: string, args: string[] }[]} steps
+ */
+async function runTwoAtATime(steps) {
+  /** @param {(typeof steps)[number]} step @returns {Promise<{ ok: boolean, output: string, ms: number }>} */
+  const launch = (step) =>
+    new Promise((resolve) => {
+      const stepStarted = Date.now();
+      const child = spawn(step.command, step.args, { cwd: root, env: process.env, stdio: ["ignore", "pipe", "pipe"] });
+      let output = "";
+      child.stdout.on("data", (chunk) => (output += chunk));
+      child.stderr.on("data", (chunk) => (output += chunk));
+      child.on("close", (code) => resolve({ ok: code === 0, output, ms: Date.now() - stepStarted }));
+    });
+  /** @type {Map<string, Promise<{ ok: boolean, output: string, ms: number }>>} */
+  const results = new Map();
+  const queue = [...steps];
+  const lane = async () => {
+    for (let step = queue.shift(); step; step = queue.shift()) {
+      const result = launch(step);
+      results.set(step.name, result);
+      await result;
+    }
+  };
+  await Promise.all([lane(), lane()]);
+  for (const step of steps) {
+    const result = await results.get(step.name);
+    if (!result) continue;
+    console.log(`\n=== ${step.name} ===\n${result.output.trimEnd()}`);
+    timings.push(`${step.name}: ${minutes(result.ms)} (two at a time)`);
+    if (!result.ok) failures.push(step.name);
+  }
 }
 
 /** @param {string} file vitest's JSON report */
@@ -71,14 +107,17 @@ const vitestArgs = (/** @type {string} */ report, /** @type {string[]} */ ...res
 ];
 const sqliteEnv = { TEST_DATABASE_URL: "" };
 
-run("format (Prettier)", "npx", ["prettier", "--check", "."]);
-run("lint", "npx", ["eslint", "."]);
-// Unused files, exports, types and dependencies (knip.jsonc).
-run("unused code (knip)", "npx", ["knip", "--no-progress"]);
-run("types (packages, api)", "npx", ["tsc", "-p", "tsconfig.json", "--noEmit"]);
-run("types (web)", "npx", ["tsc", "-p", "apps/web/tsconfig.json", "--noEmit"]);
-run("types (cluster tests)", "npx", ["tsc", "-p", "tests/cluster/tsconfig.json", "--noEmit"]);
-run("types (scripts, JSDoc)", "npx", ["tsc", "-p", "tsconfig.scripts.json", "--noEmit"]);
+await runTwoAtATime([
+  // The longest first, so the two lanes end close together.
+  { name: "lint", command: "npx", args: ["eslint", "."] },
+  { name: "types (web)", command: "npx", args: ["tsc", "-p", "apps/web/tsconfig.json", "--noEmit"] },
+  { name: "types (packages, api)", command: "npx", args: ["tsc", "-p", "tsconfig.json", "--noEmit"] },
+  // Unused files, exports, types and dependencies (knip.jsonc).
+  { name: "unused code (knip)", command: "npx", args: ["knip", "--no-progress"] },
+  { name: "format (Prettier)", command: "npx", args: ["prettier", "--check", "."] },
+  { name: "types (cluster tests)", command: "npx", args: ["tsc", "-p", "tests/cluster/tsconfig.json", "--noEmit"] },
+  { name: "types (scripts, JSDoc)", command: "npx", args: ["tsc", "-p", "tsconfig.scripts.json", "--noEmit"] },
+]);
 
 run("unit and API tests (SQLite)", "npx", vitestArgs(path.join(reports, "vitest-sqlite.json")), { env: sqliteEnv });
 countVitest(path.join(reports, "vitest-sqlite.json"));

@@ -4,7 +4,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { nativeHostSimulatorScript } from "@affiliates/bridge/simulator";
 import { isDarkOnlyPath, localePath, type Locale } from "@affiliates/locales";
 import { PAGES } from "../src/lib/pages";
-import { AFFILIATE, logIn } from "./fixtures";
+import { AFFILIATE, logIn, lookAt } from "./fixtures";
 
 /**
  * axe-core on every page of the PAGES registry (so pages added later are covered without editing this file)
@@ -78,7 +78,7 @@ for (const [key, entry] of Object.entries(PAGES)) {
         await settle(page);
         // Screenshots to look at (not compared), saved under screenshots/ (git-ignored)
         if (locale === "ar")
-          await page.screenshot({
+          await lookAt(page, {
             path: path.resolve(__dirname, `../../../screenshots/a11y-${key}-${locale}-${theme}.png`),
             fullPage: true,
           });

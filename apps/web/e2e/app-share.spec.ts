@@ -1,7 +1,7 @@
 import path from "node:path";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { nativeHostSimulatorScript } from "@affiliates/bridge/simulator";
-import { apiPath, logIn } from "./fixtures";
+import { apiPath, logIn, lookAt } from "./fixtures";
 import { reveal } from "./dashboard-helpers";
 
 /**
@@ -82,7 +82,7 @@ test.describe("share, save image and copy in the app (issue 33)", () => {
     expect(saved!.image).toMatch(/^data:image\/png;base64,/);
     expect(saved!.fileName).toMatch(/^referral-[A-Z0-9]+\.png$/);
     await expect(page.locator(".bit-message-notice").filter({ hasText: "画像を写真に保存しました" })).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/issue33-app-poster-ja-390.png` });
+    await lookAt(page, { path: `${SHOTS}/issue33-app-poster-ja-390.png` });
 
     await poster.getByTestId("poster-share").click();
     await expect.poll(async () => (await host(page)).shared.length).toBe(1);
@@ -101,7 +101,7 @@ test.describe("share, save image and copy in the app (issue 33)", () => {
     expect((await host(page)).savedImages[1]!.fileName).toMatch(/^qr-[A-Z0-9]+\.png$/);
     await qr.getByTestId("qr-share").click();
     await expect.poll(async () => (await host(page)).shared.length).toBe(2);
-    await page.screenshot({ path: `${SHOTS}/issue33-app-qr-ja-390.png` });
+    await lookAt(page, { path: `${SHOTS}/issue33-app-qr-ja-390.png` });
   });
 
   for (const [prefix, dark] of [
@@ -119,7 +119,7 @@ test.describe("share, save image and copy in the app (issue 33)", () => {
       await expect(poster.getByTestId("poster-download")).toHaveCount(0);
       await expect(poster.getByTestId("poster-save")).toHaveCount(0);
       expect((await host(page)).savedImages).toEqual([]);
-      await page.screenshot({
+      await lookAt(page, {
         path: `${SHOTS}/issue33-app-poster-old${prefix.replace("/", "-")}${dark ? "-dark" : ""}-390.png`,
       });
     });

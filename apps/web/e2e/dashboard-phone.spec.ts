@@ -1,6 +1,6 @@
 import path from "node:path";
 import { expect, test, type BrowserContext, type Locator, type Page } from "@playwright/test";
-import { AFFILIATE, apiPath, deviceToken, isApiCall, logIn } from "./fixtures";
+import { AFFILIATE, apiPath, deviceToken, isApiCall, logIn, lookAt } from "./fixtures";
 import { reveal } from "./dashboard-helpers";
 
 /**
@@ -124,7 +124,7 @@ test.describe("the dashboard on a phone", () => {
       if (viewport.width === 390) {
         for (const part of ["links", "invitees"] as const) {
           await page.locator(`[data-deferred="${part}"] h2`).first().scrollIntoViewIfNeeded();
-          await page.screenshot({ path: `${SHOTS}/dashboard-phone-${part}-en-390.png` });
+          await lookAt(page, { path: `${SHOTS}/dashboard-phone-${part}-en-390.png` });
         }
       }
     });
@@ -162,7 +162,7 @@ test.describe("the dashboard on a phone", () => {
     await expect(linkCard(page, DEMO_CODE)).toHaveCount(1);
     await expectReachable(page, linkCard(page, DEMO_CODE).getByTestId("link-copy"), "Copy link (ar)");
     await page.locator('[data-deferred="links"] h2').first().scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/dashboard-phone-links-ar-390.png` });
+    await lookAt(page, { path: `${SHOTS}/dashboard-phone-links-ar-390.png` });
   });
 
   test("1366x900: links, commissions and invitees stay tables", async ({ page }) => {

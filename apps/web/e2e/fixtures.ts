@@ -1,4 +1,11 @@
-import { expect, type APIRequestContext, type BrowserContext, type Locator, type Page } from "@playwright/test";
+import {
+  expect,
+  type APIRequestContext,
+  type BrowserContext,
+  type Locator,
+  type Page,
+  type PageScreenshotOptions,
+} from "@playwright/test";
 import { DEVICE_TOKEN_APP_IDS } from "@affiliates/contracts";
 import { ENDPOINTS, type EndpointName, type EndpointPathArgs, endpointUrl } from "@affiliates/contracts/endpoints";
 
@@ -149,4 +156,15 @@ export async function releaseRiskHold(request: APIRequestContext, flagId: number
     data: { reason: "e2e: a different person on the same network" },
   });
   expect(response.status()).toBe(200);
+}
+
+/**
+ * Screenshots to look at (never compared) are taken only with `E2E_SCREENSHOTS=1`: a full page costs about a second of
+ * this 2-core machine, the suites take over a hundred of them, and a run nobody looks at (CI) needs none.
+ */
+export const SCREENSHOTS_WANTED = process.env.E2E_SCREENSHOTS === "1";
+
+/** A screenshot to look at, under `options.path`, when `E2E_SCREENSHOTS=1`. */
+export async function lookAt(target: Page | Locator, options: PageScreenshotOptions & { path: string }): Promise<void> {
+  if (SCREENSHOTS_WANTED) await target.screenshot(options);
 }

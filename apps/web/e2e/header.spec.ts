@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect, test, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import { LANGUAGE_COOKIE, LOCALES, getLocale, localePath, type Locale } from "@affiliates/locales";
 import { PAGES } from "../src/lib/pages";
-import { AFFILIATE, logIn, waitForHydration } from "./fixtures";
+import { AFFILIATE, logIn, waitForHydration, lookAt } from "./fixtures";
 
 /**
  * The site header, phone first: one compact row with a menu button that opens a modal sheet on phones; one row of
@@ -446,10 +446,10 @@ test.describe("screenshots of the open menu sheet at 390 px", () => {
         await open(page, context, baseURL!, locale, PAGES.fee.path, `?appTheme=${theme}`);
         await expect(page.locator("html")).toHaveClass(new RegExp(theme === "dark" ? "theme-black" : "theme-white"));
         const { sheet } = await openSheet(page);
-        await page.screenshot({ path: path.join(SCREENSHOTS, `header-sheet-${locale}-${theme}.png`) });
+        await lookAt(page, { path: path.join(SCREENSHOTS, `header-sheet-${locale}-${theme}.png`) });
         await sheet.getByTestId("language-button").click();
         await expect(sheet.getByTestId("language-list")).toBeVisible();
-        await page.screenshot({ path: path.join(SCREENSHOTS, `header-languages-${locale}-${theme}.png`) });
+        await lookAt(page, { path: path.join(SCREENSHOTS, `header-languages-${locale}-${theme}.png`) });
       });
     }
   }

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import path from "node:path";
 import { isDarkOnlyPath, localePath, type Locale } from "@affiliates/locales";
 import { PAGES } from "../src/lib/pages";
-import { AFFILIATE, logIn } from "./fixtures";
+import { AFFILIATE, logIn, lookAt } from "./fixtures";
 
 /**
  * Phone first: every page, in long, CJK and right-to-left languages, at two phone sizes and a laptop, fits its
@@ -10,7 +10,11 @@ import { AFFILIATE, logIn } from "./fixtures";
  * outside the viewport, the opened language picker inside it, and tap targets of at least 44 x 44 px on phones.
  * Logged in as the demo affiliate, so the dashboard and the other guarded pages show their real content.
  */
-const LOCALES: readonly Locale[] = ["en", "ja", "de", "ar", "ru", "vi"];
+/**
+ * The hard cases: German's long compounds, Japanese without spaces, Arabic right to left. Russian and Vietnamese were
+ * checked too until 2026-11-29: 30 more page loads, over two minutes of this machine's end-to-end run.
+ */
+const LOCALES: readonly Locale[] = ["en", "ja", "de", "ar"];
 const VIEWPORTS = [
   { width: 360, height: 740, phone: true },
   { width: 390, height: 844, phone: true },
@@ -199,7 +203,7 @@ test.describe("layout fits every viewport", () => {
             await page.waitForLoadState("networkidle");
             const where = `${theme} ${viewport.width}x${viewport.height}`;
             if (viewport.width === 390 && SCREENSHOT_LOCALES.has(locale)) {
-              await page.screenshot({
+              await lookAt(page, {
                 path: path.resolve(__dirname, `screenshots/layout-${key}-${locale}-${theme}-390.png`),
                 fullPage: true,
               });

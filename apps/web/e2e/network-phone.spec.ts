@@ -1,6 +1,6 @@
 import path from "node:path";
 import { expect, test, type BrowserContext, type Locator, type Page } from "@playwright/test";
-import { ADMIN_HEADERS, apiPath, apiRoute, logIn } from "./fixtures";
+import { ADMIN_HEADERS, apiPath, apiRoute, logIn, lookAt } from "./fixtures";
 import { reveal } from "./dashboard-helpers";
 
 /**
@@ -126,7 +126,7 @@ test.describe("affiliate network on phones", () => {
         expect(await sidewaysOverflow(page, '[data-testid="sub-affiliates"]')).toEqual([]);
         if (viewport.width === 390) {
           await section.scrollIntoViewIfNeeded();
-          await page.screenshot({ path: `${SHOTS}/network-phone-dashboard-${locale.name}.png`, fullPage: true });
+          await lookAt(page, { path: `${SHOTS}/network-phone-dashboard-${locale.name}.png`, fullPage: true });
         }
 
         await page.goto(`${locale.prefix}/affiliates/experience-card`);
@@ -144,7 +144,7 @@ test.describe("affiliate network on phones", () => {
         await expectThumbActions(page.getByTestId("card-issue-form"), viewport);
         expect(await sidewaysOverflow(page, "main")).toEqual([]);
         if (viewport.width === 390)
-          await page.screenshot({ path: `${SHOTS}/network-phone-cards-${locale.name}.png`, fullPage: true });
+          await lookAt(page, { path: `${SHOTS}/network-phone-cards-${locale.name}.png`, fullPage: true });
       });
     }
   }

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
-import { ADMIN_HEADERS, apiPath, logIn, registerNewUser } from "./fixtures";
+import { ADMIN_HEADERS, apiPath, logIn, registerNewUser, lookAt } from "./fixtures";
 import { reveal } from "./dashboard-helpers";
 
 /** The affiliate network: sub-affiliates on the dashboard, experience cards and their claim flow. */
@@ -100,7 +100,7 @@ test.describe("affiliate network", () => {
     await expect(dialog).toContainText("The rate must be below your own rate of 45%.");
     await dialog.getByLabel("Commission rate (%)").fill("25");
     await dialog.getByLabel("Notes").fill("Telegram group, 12k members; monthly call");
-    await page.screenshot({ path: `${SHOTS}/network-dashboard-edit-en.png` });
+    await lookAt(page, { path: `${SHOTS}/network-dashboard-edit-en.png` });
     await dialog.getByRole("button", { name: "Save" }).click();
     await expect(dialog).toBeHidden();
     // A new rate is an offer the partner accepts: the agreed 30 % stays in force meanwhile; the note changes at once.
@@ -210,7 +210,7 @@ test.describe("affiliate network", () => {
       "Card claimed: 50.00 USDT of trial funds are waiting in your coupon centre.",
     );
     await expect(claimPage.getByTestId("claim-status")).toHaveText("Claimed");
-    await claimPage.screenshot({ path: `${SHOTS}/network-claimed-en.png`, fullPage: true });
+    await lookAt(claimPage, { path: `${SHOTS}/network-claimed-en.png`, fullPage: true });
     // where the funds are used: the coupon centre and futures, as deep links
     const next = claimPage.getByTestId("claim-next-steps");
     await expect(next.locator('[data-deep-link="couponCenter"]')).toHaveAttribute("href", "/coupons?tab=available");
@@ -279,7 +279,7 @@ test.describe("affiliate network", () => {
       const name = prefix ? "ar" : "en";
       await page.goto(`${prefix}/affiliates/experience-card`);
       await expect(page.getByTestId("cards-table").locator("tbody tr[data-status]").first()).toBeVisible();
-      await page.screenshot({ path: `${SHOTS}/network-cards-${name}.png`, fullPage: true });
+      await lookAt(page, { path: `${SHOTS}/network-cards-${name}.png`, fullPage: true });
       for (const theme of ["Light", "Dark"]) {
         await context.addCookies([{ name: "theme", value: theme, url: baseURL! }]);
         await page.goto(`${prefix}/affiliates/dashboard`);
@@ -298,7 +298,7 @@ test.describe("affiliate network", () => {
             height: rect.height + 32,
           };
         });
-        await page.screenshot({
+        await lookAt(page, {
           path: `${SHOTS}/network-dashboard-${name}-${theme.toLowerCase()}.png`,
           fullPage: true,
           clip: box,
@@ -315,11 +315,11 @@ test.describe("affiliate network", () => {
     for (const prefix of ["", "/ar"]) {
       await visitorPage.goto(`${prefix}/affiliates/experience-card?code=${open?.code ?? ""}`);
       await expect(visitorPage.getByTestId("claim-button")).toBeVisible();
-      await visitorPage.screenshot({ path: `${SHOTS}/network-claim-${prefix ? "ar" : "en"}.png`, fullPage: true });
+      await lookAt(visitorPage, { path: `${SHOTS}/network-claim-${prefix ? "ar" : "en"}.png`, fullPage: true });
     }
     await visitorPage.goto("/ar/affiliates/experience-card");
     await expect(visitorPage.getByTestId("cards-visitor")).toBeVisible();
-    await visitorPage.screenshot({ path: `${SHOTS}/network-visitor-ar.png`, fullPage: true });
+    await lookAt(visitorPage, { path: `${SHOTS}/network-visitor-ar.png`, fullPage: true });
     await visitor.close();
   });
 });

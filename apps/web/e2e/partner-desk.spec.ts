@@ -12,6 +12,7 @@ import {
   openRiskFlag,
   releaseRiskHold,
   showFeeCalculator,
+  lookAt,
 } from "./fixtures";
 import { dayAgo, reveal } from "./dashboard-helpers";
 
@@ -117,7 +118,7 @@ test.describe("identity: one UID per invitee", () => {
     await search.press("Enter");
     await expect(rows).toHaveCount(1);
     await expect(rows.first().locator("td").first()).toHaveText(target);
-    await page.screenshot({ path: `${SHOTS}/desk-invitee-search-en-1366.png` });
+    await lookAt(page, { path: `${SHOTS}/desk-invitee-search-en-1366.png` });
     await search.fill("");
     await search.press("Enter");
     await expect(rows).toHaveCount(100);
@@ -172,7 +173,7 @@ test.describe("identity: one UID per invitee", () => {
     await section.getByLabel("Signed up between: Start date").fill(dayAgo(90));
     await section.getByLabel("Signed up between: End date").fill(dayAgo(30));
     await shows({ traded: "no", kyc: "yes", registeredFrom: dayAgo(90), registeredTo: dayAgo(30) });
-    await page.screenshot({ path: `${SHOTS}/desk-invitee-filters-en-1366.png` });
+    await lookAt(page, { path: `${SHOTS}/desk-invitee-filters-en-1366.png` });
     await section.getByTestId("invitee-filter-clear").click();
     await shows({});
   });
@@ -276,7 +277,7 @@ test("the statement sums to the balance after feed → settle → withdraw, time
   await expect(page.getByTestId("payout-next-settlement")).toContainText(/09:00\s?GMT\+9/);
   await expect(page.getByTestId("payout-next-settlement")).toContainText(/00:00\s?UTC/);
   await page.getByTestId("statement").scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/desk-statement-en-1366.png` });
+  await lookAt(page, { path: `${SHOTS}/desk-statement-en-1366.png` });
 
   await page.getByTestId("withdraw-button").click();
   const dialog = page.getByRole("dialog", { name: "Withdraw your balance?" });
@@ -336,7 +337,7 @@ test("a chart's values read by keyboard and by tap (en, 390 px, touch)", async (
     await reader.tap({ position: { x: box!.width - 4, y: box!.height / 2 } });
     await expect(reading).toHaveAttribute("data-day", lastDay ?? "");
     await reader.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/desk-chart-reading-en-390.png` });
+    await lookAt(page, { path: `${SHOTS}/desk-chart-reading-en-390.png` });
   } finally {
     await context.close();
   }
@@ -362,7 +363,7 @@ test("on a phone the summary comes first, jump links lead to each section, fresh
   const before = statementCalls;
   await page.getByTestId("desk-refresh").click();
   await expect.poll(() => statementCalls).toBeGreaterThan(before);
-  await page.screenshot({ path: `${SHOTS}/desk-summary-en-390.png` });
+  await lookAt(page, { path: `${SHOTS}/desk-summary-en-390.png` });
   await page.getByTestId("desk-jump").getByRole("link", { name: "Invitees" }).click();
   await expect(page).toHaveURL(/#desk-invitees$/);
   await expect(page.locator("#desk-invitees")).toBeInViewport();
@@ -393,7 +394,7 @@ test("at 1366 px every link column is in view, and the headline amounts are not 
     .evaluateAll((dds) => dds.filter((dd) => dd.scrollWidth > dd.clientWidth + 1).map((dd) => dd.textContent));
   expect(clipped).toEqual([]);
   await page.getByTestId("links-table").scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/desk-links-en-1366.png` });
+  await lookAt(page, { path: `${SHOTS}/desk-links-en-1366.png` });
 });
 
 test("the German fee calculator reads 1.000,50 as one thousand and a half", async ({ page }) => {
@@ -409,7 +410,7 @@ test("the German fee calculator reads 1.000,50 as one thousand and a half", asyn
   await field.blur();
   await expect(field).toHaveValue("1.000,5");
   await expect(amount).toHaveText(thousandAndAHalf);
-  await page.screenshot({ path: `${SHOTS}/desk-fee-calculator-de-390.png` });
+  await lookAt(page, { path: `${SHOTS}/desk-fee-calculator-de-390.png` });
 });
 
 test("the German fee calculator refuses 1.5 with a message, and keeps what was typed", async ({ page }) => {
@@ -441,14 +442,14 @@ for (const locale of ["en", "de", "ja", "ar"] as const) {
         await openDesk(page, `${prefix}/affiliates/dashboard?appTheme=${theme}`);
         if (locale === "ar") await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
         await expect(page.getByTestId("desk-summary").getByTestId("zone-note")).toHaveCount(0);
-        await page.screenshot({ path: `${SHOTS}/desk-summary-${locale}-${theme}-${viewport.width}.png` });
+        await lookAt(page, { path: `${SHOTS}/desk-summary-${locale}-${theme}-${viewport.width}.png` });
         await reveal(page, "payouts");
         await expect(page.getByTestId("statement-row").first()).toBeVisible();
         // The zone as the language names it (en/de "GMT+9", ja "JST", ar "غرينتش+9"), and its IANA name.
         await expect(page.getByTestId("statement").getByTestId("zone-note")).toHaveAttribute("data-zone", ZONE);
         await expect(page.getByTestId("statement").getByTestId("zone-note")).toContainText(ZONE);
         await page.getByTestId("statement").scrollIntoViewIfNeeded();
-        await page.screenshot({ path: `${SHOTS}/desk-statement-${locale}-${theme}-${viewport.width}.png` });
+        await lookAt(page, { path: `${SHOTS}/desk-statement-${locale}-${theme}-${viewport.width}.png` });
       }
     }
   });

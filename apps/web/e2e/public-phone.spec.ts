@@ -2,7 +2,7 @@ import path from "node:path";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { localePath, type Locale } from "@affiliates/locales";
 import { PAGES, type PageKey } from "../src/lib/pages";
-import { AFFILIATE, apiPath, logIn, showFeeCalculator } from "./fixtures";
+import { AFFILIATE, apiPath, logIn, showFeeCalculator, lookAt } from "./fixtures";
 
 /**
  * The public programme and VIP pages on a phone: their data tables become cards of "label: value" lines below 768 px
@@ -149,7 +149,7 @@ test.describe("public pages on a phone: tables as cards, nothing wider than the 
         await openPage(page, url, tables);
         for (const testId of tables) await expectCards(page.getByTestId(testId), `${url} ${PHONE.width}px ${testId}`);
         await expectFits(page, tables, `${url} ${PHONE.width}px`);
-        await page.screenshot({ path: path.join(SHOTS, `public-${key}-${locale}-${PHONE.width}.png`), fullPage: true });
+        await lookAt(page, { path: path.join(SHOTS, `public-${key}-${locale}-${PHONE.width}.png`), fullPage: true });
 
         await page.setViewportSize(SMALL_PHONE);
         for (const testId of tables)

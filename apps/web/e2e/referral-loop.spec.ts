@@ -1,6 +1,6 @@
 import path from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { ADMIN_HEADERS, apiPath, logIn, openRiskFlag, releaseRiskHold } from "./fixtures";
+import { ADMIN_HEADERS, apiPath, logIn, openRiskFlag, releaseRiskHold, lookAt } from "./fixtures";
 import { dayAgo, reveal } from "./dashboard-helpers";
 
 /**
@@ -146,7 +146,7 @@ test.describe("referral loop screenshots (390 and 1366 px)", () => {
         await context.clearCookies();
         await page.goto(`${prefix}/register?ref=aurora10`);
         await expect(page.getByTestId("invited-by")).toBeVisible();
-        await page.screenshot({ path: `${SHOTS}/register-offer-${locale}-${viewport.name}.png`, fullPage: true });
+        await lookAt(page, { path: `${SHOTS}/register-offer-${locale}-${viewport.name}.png`, fullPage: true });
         await logIn(context);
         for (const theme of ["light", "dark"] as const) {
           await page.goto(`${prefix}/affiliates/dashboard${theme === "dark" ? "?appTheme=dark" : ""}`);
@@ -163,7 +163,7 @@ test.describe("referral loop screenshots (390 and 1366 px)", () => {
                 h.scrollIntoView();
                 window.scrollBy(0, -170);
               });
-            await page.screenshot({ path: `${SHOTS}/dashboard-${part}-${locale}-${theme}-${viewport.name}.png` });
+            await lookAt(page, { path: `${SHOTS}/dashboard-${part}-${locale}-${theme}-${viewport.name}.png` });
           }
         }
       }

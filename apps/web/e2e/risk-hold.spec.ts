@@ -1,6 +1,6 @@
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { AFFILIATE, apiPath, openRiskFlag, releaseRiskHold } from "./fixtures";
+import { AFFILIATE, apiPath, openRiskFlag, releaseRiskHold, lookAt } from "./fixtures";
 import { reveal } from "./dashboard-helpers";
 
 /**
@@ -76,9 +76,9 @@ test("a sign-up from the affiliate's own network is held: 'On hold: under review
     expect(box).not.toBeNull();
     expect(box!.x).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
-    await page
-      .getByTestId("invitees-table")
-      .screenshot({ path: path.join(SHOTS, `risk-hold-invitees-${locale}-390.png`) });
+    await lookAt(page.getByTestId("invitees-table"), {
+      path: path.join(SHOTS, `risk-hold-invitees-${locale}-390.png`),
+    });
   }
 
   // Tidy: released, the hold leaves the table (and other suites' pages).

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import path from "node:path";
-import { AFFILIATE, logIn, PLAIN_USER } from "./fixtures";
+import { AFFILIATE, logIn, PLAIN_USER, lookAt, SCREENSHOTS_WANTED } from "./fixtures";
 
 /** Screenshots to look at (not compared): English and Arabic, light and dark. Saved under screenshots/ (git-ignored). */
 const SHOTS = [
@@ -18,6 +18,9 @@ const SHOTS = [
   { name: "dashboard-en-dark", path: "/affiliates/dashboard?appTheme=dark", cls: "theme-black", login: AFFILIATE },
 ] as const;
 
+// These tests exist for their pictures: without E2E_SCREENSHOTS=1 (fixtures.ts) there is nothing for them to do.
+test.skip(!SCREENSHOTS_WANTED, "screenshots are taken with E2E_SCREENSHOTS=1");
+
 for (const shot of SHOTS) {
   test(`screenshot ${shot.name}`, async ({ page, context }) => {
     if ("login" in shot) await logIn(context, shot.login);
@@ -26,6 +29,6 @@ for (const shot of SHOTS) {
     await expect(page.locator("html")).toHaveClass(new RegExp(shot.cls));
     await page.waitForLoadState("networkidle");
     await page.waitForTimeout(500);
-    await page.screenshot({ path: path.resolve(__dirname, `../../../screenshots/${shot.name}.png`), fullPage: true });
+    await lookAt(page, { path: path.resolve(__dirname, `../../../screenshots/${shot.name}.png`), fullPage: true });
   });
 }

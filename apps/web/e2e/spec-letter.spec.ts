@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { LANGUAGE_COOKIE, LOCALES, getLocale, localePath, type Locale } from "@affiliates/locales";
-import { AFFILIATE, apiRoute, logIn, waitForHydration } from "./fixtures";
+import { AFFILIATE, apiRoute, logIn, waitForHydration, lookAt } from "./fixtures";
 
 /**
  * Spec requirements of issue 33's "to the letter" list that show in the browser: the footer's language and theme
@@ -148,7 +148,7 @@ test.describe("the footer's switches and what it receives (requirements.md §1, 
           await open(page, context, baseURL!, locale, "/fee");
           await expect(footer(page).getByTestId("footer-account")).toBeVisible();
           await page.evaluate(() => document.fonts.ready.then(() => undefined));
-          await footer(page).screenshot({
+          await lookAt(footer(page), {
             path: path.join(SCREENSHOTS, `footer-${locale}-${theme.toLowerCase()}-${size.width}.png`),
           });
         }

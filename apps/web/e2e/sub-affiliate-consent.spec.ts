@@ -1,7 +1,7 @@
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
-import { apiPath, deviceToken, logIn, registerNewUser } from "./fixtures";
+import { apiPath, deviceToken, logIn, registerNewUser, lookAt } from "./fixtures";
 import { reveal } from "./dashboard-helpers";
 
 /**
@@ -118,14 +118,14 @@ test.describe("sub-affiliate consent on a phone", () => {
     const dialog = page.getByRole("dialog");
     await expect(dialog).toContainText("A new rate is an offer");
     await dialog.getByLabel("Commission rate (%)").fill("20");
-    await page.screenshot({ path: `${SHOTS}/consent-offer-dialog-en-390.png` });
+    await lookAt(page, { path: `${SHOTS}/consent-offer-dialog-en-390.png` });
     await dialog.getByRole("button", { name: "Save" }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByText("Their current rate of 30% stays in force until they accept.")).toBeVisible();
     await expect(card.locator('[data-cell="rate"]')).toHaveText("30%");
     await expect(card.getByTestId("sub-rate-offer")).toHaveText("20% offered, awaiting acceptance");
     await card.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/consent-inviter-awaiting-en-390.png` });
+    await lookAt(page, { path: `${SHOTS}/consent-inviter-awaiting-en-390.png` });
     await expectNoSidewaysOverflow(page);
 
     // The sub sees the offer next to the rate in force and accepts it.
@@ -138,7 +138,7 @@ test.describe("sub-affiliate consent on a phone", () => {
     await expect(offer).toContainText("offers you a new rate of 20% instead of 30%");
     await expect(offer).toContainText("Your current rate of 30% stays in force until you accept.");
     await offer.scrollIntoViewIfNeeded();
-    await subPage.screenshot({ path: `${SHOTS}/consent-sub-offer-en-390.png` });
+    await lookAt(subPage, { path: `${SHOTS}/consent-sub-offer-en-390.png` });
     await expectNoSidewaysOverflow(subPage);
     expect(await axeViolationsIn(subPage, '[data-testid="my-inviter"]')).toEqual([]);
     await offer.getByTestId("my-inviter-accept").click();
@@ -167,7 +167,7 @@ test.describe("sub-affiliate consent on a phone", () => {
     const confirm = subPage.getByRole("tooltip");
     await expect(confirm).toContainText("Leave your inviter?");
     await expect(confirm).toContainText("From now on you earn your own level's rate of 40%");
-    await subPage.screenshot({ path: `${SHOTS}/consent-leave-confirm-en-390.png` });
+    await lookAt(subPage, { path: `${SHOTS}/consent-leave-confirm-en-390.png` });
     // Cancelling changes nothing.
     await confirm.getByRole("button", { name: "Cancel" }).click();
     await expect(inviter).toBeVisible();
@@ -179,7 +179,7 @@ test.describe("sub-affiliate consent on a phone", () => {
     await expect(inviter).toHaveCount(0);
     expect((await networkOf(other.request)).inviter).toBeNull();
     expect((await networkOf(context.request)).subAffiliates.some((s) => s.userId === sub.userId)).toBe(false);
-    await subPage.screenshot({ path: `${SHOTS}/consent-left-en-390.png` });
+    await lookAt(subPage, { path: `${SHOTS}/consent-left-en-390.png` });
     await other.close();
   });
 
@@ -197,7 +197,7 @@ test.describe("sub-affiliate consent on a phone", () => {
     await expect(offer.getByTestId("my-inviter-accept")).toHaveText("قبول النسبة الجديدة");
     await expect(inviter.getByTestId("my-inviter-leave")).toHaveText("مغادرة الشريك الداعي");
     await inviter.scrollIntoViewIfNeeded();
-    await subPage.screenshot({ path: `${SHOTS}/consent-sub-offer-ar-390.png` });
+    await lookAt(subPage, { path: `${SHOTS}/consent-sub-offer-ar-390.png` });
     await expectNoSidewaysOverflow(subPage);
     expect(await axeViolationsIn(subPage, '[data-testid="my-inviter"]')).toEqual([]);
     expect(

@@ -1,6 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import path from "node:path";
-import { AFFILIATE, apiPath, apiRoute, chooseOption, deviceToken, logIn } from "./fixtures";
+import { AFFILIATE, apiPath, apiRoute, chooseOption, deviceToken, logIn, lookAt } from "./fixtures";
 import { dayAgo, reveal } from "./dashboard-helpers";
 
 type Figures = Record<string, number>;
@@ -266,7 +266,7 @@ test.describe("dashboard trends, periods, link actions and posters", () => {
       await expect(page.locator('section[aria-labelledby="commissions-title"] tbody tr.bit-table-row')).toHaveCount(10);
       await page.waitForLoadState("networkidle");
       await page.evaluate(() => window.scrollTo(0, 0));
-      await page.screenshot({
+      await lookAt(page, {
         path: path.resolve(__dirname, `../../../screenshots/trends-dashboard-${shot.name}.png`),
         fullPage: true,
       });

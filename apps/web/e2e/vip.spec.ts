@@ -10,6 +10,7 @@ import {
   showFeeCalculator,
   waitForHydration,
   watchErrors,
+  lookAt,
 } from "./fixtures";
 import type { VipAirdropList } from "@affiliates/contracts";
 
@@ -18,8 +19,7 @@ const SHOTS_DIR = path.resolve(__dirname, "../../../screenshots");
 const VIP_PAGES = ["/vip/vipIntroduce", "/vip/detail", "/vip/vip-guide", "/vip/new-coin-airdrop"] as const;
 
 const rowsOf = (page: Page, testId: string) => page.getByTestId(testId).locator("tbody tr");
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) => lookAt(page, { path: path.join(SHOTS_DIR, `${name}.png`), fullPage: true });
 
 test.describe("VIP pages", () => {
   test("every VIP page is dark whatever the cookie or appTheme says, from the first byte", async ({

@@ -9,6 +9,7 @@ import {
   logIn,
   openRiskFlag,
   releaseRiskHold,
+  lookAt,
 } from "./fixtures";
 import { dayAgo, reveal } from "./dashboard-helpers";
 
@@ -133,7 +134,7 @@ for (const c of CASES) {
     await expect(dialog.getByTestId("withdraw-confirm-amount")).toContainText(balance);
     await expect(dialog.getByTestId("withdraw-confirm-destination")).toHaveText(c.destination);
     await page.waitForTimeout(400); // the dialog's zoom-in animation, for the screenshot
-    await page.screenshot({ path: `${SHOTS}/withdraw-confirm-${c.locale}-dark-390.png` });
+    await lookAt(page, { path: `${SHOTS}/withdraw-confirm-${c.locale}-dark-390.png` });
     await dialog.getByRole("button", { name: c.cancel }).click();
     await expect(dialog).toBeHidden();
     expect(sent).toHaveLength(0);
@@ -146,7 +147,7 @@ for (const c of CASES) {
     await expect(dialog.getByTestId("withdraw-confirm-amount")).toContainText(balance);
     if (c.locale === "ar") await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
     await page.waitForTimeout(400);
-    await page.screenshot({ path: `${SHOTS}/withdraw-confirm-${c.locale}-light-390.png` });
+    await lookAt(page, { path: `${SHOTS}/withdraw-confirm-${c.locale}-light-390.png` });
     expect(sent).toHaveLength(0);
     const answered = page.waitForResponse(
       (response) => response.request().method() === "POST" && isApiCall(response.url(), "payoutWithdraw"),
