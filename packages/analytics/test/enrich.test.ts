@@ -133,13 +133,13 @@ describe("enrichment (requirements.md §3)", () => {
   });
 
   it("keeps a device's first id when the app learns its fingerprint on a later page", () => {
-    let fingerprint: string | undefined;
-    const world = createWorld({ getDeviceId: () => fingerprint, random: Math.random });
+    const app: { fingerprint?: string } = {};
+    const world = createWorld({ getDeviceId: () => app.fingerprint, random: Math.random });
     const first = world.make();
     first.track("click", { event_tracking_id: "b1" });
     first.stop();
     const firstId = world.storage.getItem(STORAGE_KEYS.deviceId);
-    fingerprint = "fp-computed-later";
+    app.fingerprint = "fp-computed-later";
     const later = world.make();
     later.track("click", { event_tracking_id: "b2" });
     later.stop();
