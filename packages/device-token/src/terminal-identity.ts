@@ -30,17 +30,26 @@ export function randomTerminalCode(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** localStorage, else a cookie (requirements.md §3): reads, and keeps in a year-long cookie where localStorage refuses writes. */
+/**
+ * localStorage, else a cookie (requirements.md §3): reads, and keeps in a year-long cookie where localStorage refuses
+ * writes; the terminal code is created and kept when missing.
+ */
 function terminalStore(options: TerminalStoreOptions) {
   const storage = safeStorage(options.storage ?? defaultStorage());
   const cookies = options.cookies ?? documentCookies();
-  return {
-    read: (key: string): string | undefined => storage.get(key) || cookies.get(key) || undefined,
-    keep: (key: string, value: string): void => {
-      if (!storage.set(key, value))
-        cookies.set(key, value, { maxAgeSeconds: DEVICE_TOKEN_CONFIG.terminalCookieMaxAgeSeconds });
-    },
+  const read = (key: string): string | undefined => storage.get(key) || cookies.get(key) || undefined;
+  const keep = (key: string, value: string): void => {
+    if (!storage.set(key, value))
+      cookies.set(key, value, { maxAgeSeconds: DEVICE_TOKEN_CONFIG.terminalCookieMaxAgeSeconds });
   };
+  const terminalCode = (): string => {
+    const stored = read(DEVICE_TOKEN_KEYS.terminalCode);
+    if (stored) return stored;
+    const created = (options.createTerminalCode ?? randomTerminalCode)();
+    keep(DEVICE_TOKEN_KEYS.terminalCode, created);
+    return created;
+  };
+  return { read, keep, terminalCode };
 }
 
 /**
@@ -51,13 +60,8 @@ export function readTerminalIdentity(options: TerminalStoreOptions = {}): {
   fingerprint: string | undefined;
   terminalCode: string;
 } {
-  const { read, keep } = terminalStore(options);
-  let terminalCode = read(DEVICE_TOKEN_KEYS.terminalCode);
-  if (!terminalCode) {
-    terminalCode = (options.createTerminalCode ?? randomTerminalCode)();
-    keep(DEVICE_TOKEN_KEYS.terminalCode, terminalCode);
-  }
-  return { fingerprint: read(DEVICE_TOKEN_KEYS.fingerprint), terminalCode };
+  const store = terminalStore(options);
+  return { fingerprint: store.read(DEVICE_TOKEN_KEYS.fingerprint), terminalCode: store.terminalCode() };
 }
 
 /**
@@ -65,8 +69,8 @@ export function readTerminalIdentity(options: TerminalStoreOptions = {}): {
  * Throws `Error("getDeviceId error")` when none is stored and the fingerprint cannot be computed.
  */
 export async function getTerminalIdentity(options: TerminalIdentityOptions): Promise<TerminalIdentity> {
-  const { read, keep } = terminalStore(options);
-  let fingerprint = read(DEVICE_TOKEN_KEYS.fingerprint);
+  const store = terminalStore(options);
+  let fingerprint = store.read(DEVICE_TOKEN_KEYS.fingerprint);
   if (!fingerprint) {
     let computed: unknown;
     try {
@@ -76,7 +80,7 @@ export async function getTerminalIdentity(options: TerminalIdentityOptions): Pro
     }
     if (typeof computed !== "string" || computed.trim() === "") throw new Error(DEVICE_ID_ERROR_MESSAGE);
     fingerprint = computed.trim();
-    keep(DEVICE_TOKEN_KEYS.fingerprint, fingerprint);
+    store.keep(DEVICE_TOKEN_KEYS.fingerprint, fingerprint);
   }
-  return { fingerprint, terminalCode: readTerminalIdentity(options).terminalCode };
+  return { fingerprint, terminalCode: store.terminalCode() };
 }

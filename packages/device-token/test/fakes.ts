@@ -20,6 +20,15 @@ export function fakeCookies(): CookieJar & { maxAge: Map<string, number> } {
   };
 }
 
+/** localStorage that reads nothing and refuses every write, as a full or disabled one does. */
+export const refusingStorage = () => ({
+  getItem: () => null,
+  setItem: () => {
+    throw new Error("QuotaExceededError");
+  },
+  removeItem: () => undefined,
+});
+
 /** A document whose visibility the test flips (dispatching visibilitychange like a browser). */
 export function fakeDocument(
   initial: "visible" | "hidden" = "visible",

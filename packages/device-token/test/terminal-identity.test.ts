@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { memoryStorage } from "@affiliates/contracts";
 import { DEVICE_ID_ERROR_MESSAGE, getTerminalIdentity, randomTerminalCode, readTerminalIdentity } from "../src";
-import { fakeCookies } from "./fakes";
+import { fakeCookies, refusingStorage } from "./fakes";
 
 const FP = "0123456789abcdef0123456789abcdef";
 
@@ -34,13 +34,7 @@ describe("getTerminalIdentity", () => {
   });
 
   it("keeps them in a year-long cookie when localStorage refuses writes", async () => {
-    const storage = {
-      getItem: () => null,
-      setItem: () => {
-        throw new Error("QuotaExceededError");
-      },
-      removeItem: () => undefined,
-    };
+    const storage = refusingStorage();
     const cookies = fakeCookies();
     const identity = await getTerminalIdentity({ storage, cookies, fingerprint: () => Promise.resolve(FP) });
     expect(cookies.get("fingerprint")).toBe(FP);
@@ -110,13 +104,7 @@ describe("readTerminalIdentity", () => {
   });
 
   it("keeps the terminal code in a cookie when localStorage refuses writes", () => {
-    const storage = {
-      getItem: () => null,
-      setItem: () => {
-        throw new Error("QuotaExceededError");
-      },
-      removeItem: () => undefined,
-    };
+    const storage = refusingStorage();
     const cookies = fakeCookies();
     const { terminalCode } = readTerminalIdentity({ storage, cookies });
     expect(cookies.get("terminalCode")).toBe(terminalCode);
