@@ -8,7 +8,7 @@ const fetch: FetchLike = (url, init) => {
   return Promise.resolve(new Response(JSON.stringify({ code: "00000", msg: "", data: null }), { status: 200 }));
 };
 
-// The product's request client and device token, replaced: the lazy front is what is under test.
+// The product's request client and device token, replaced: the calls built over them are what is under test.
 vi.mock("../src/lib/http", () => ({ http: createHttpClient({ fetch }), raiseHttpError: vi.fn() }));
 vi.mock("../src/lib/sensitive-call", () => ({
   sensitiveCallHeaders: () => Promise.resolve({ "dy-token": "device-token" }),
@@ -17,8 +17,8 @@ vi.mock("../src/lib/sensitive-call", () => ({
 const { api, apiKey, endpointKey } = await import("../src/lib/api");
 const { OFFERS, offerKey } = await import("../src/lib/offers");
 
-describe("api: the calls load with the first one", () => {
-  it("calls the endpoint through the request client once the table has loaded", async () => {
+describe("api: the calls of the endpoint table", () => {
+  it("calls the endpoint through the request client", async () => {
     await expect(api.logout()).resolves.toBeNull();
     expect(sent.at(-1)).toMatchObject({ url: `/${ENDPOINTS.logout.path}`, method: "POST" });
     expect(sent.at(-1)?.headers["dy-token"]).toBeUndefined();

@@ -1,33 +1,20 @@
 "use client";
-import { BASE_PATH } from "@affiliates/locales";
-import en from "../../messages/shell/en.json";
-import status from "../../messages/status/en.json";
+import { lazy, Suspense } from "react";
 
 /**
- * Last resort when the root layout itself fails: no providers are left, so the English catalogue is read directly.
- * Every other error goes through the localised error page. Like it, this page offers a retry and a way back.
+ * Last resort when the root layout itself fails; every other error goes through the localised error page. The
+ * boundary is in every page's first load, so what it shows (with the English catalogues it reads) loads only when it
+ * is needed (issue 36: they were ~4.8 KB gzip on every page).
  */
+const GlobalErrorView = lazy(() => import("@/components/error/global-error-view"));
+
 export default function GlobalError() {
   return (
     <html lang="en">
       <body>
-        <title>{en.meta.error.title}</title>
-        <main style={{ padding: 32, fontFamily: "system-ui, sans-serif" }}>
-          <p>{en.error.heading}</p>
-          <h1>{en.error.unknown}</h1>
-          <p style={{ display: "flex", flexWrap: "wrap", gap: 16 }}>
-            <a
-              href=""
-              onClick={(event) => {
-                event.preventDefault();
-                window.location.reload();
-              }}
-            >
-              {en.error.retry}
-            </a>
-            <a href={BASE_PATH}>{status.status.errorPage.home}</a>
-          </p>
-        </main>
+        <Suspense>
+          <GlobalErrorView />
+        </Suspense>
       </body>
     </html>
   );

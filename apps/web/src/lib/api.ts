@@ -1,50 +1,16 @@
 "use client";
-import { HttpError, isHttpError, NETWORK_ERROR_CODE } from "@affiliates/http";
-import type { Api, ApiName } from "./create-api";
-import { http, raiseHttpError } from "./http";
+import { createApi, type Api, type ApiName } from "./create-api";
+import { http } from "./http";
 import { sensitiveCallHeaders } from "./sensitive-call";
-
-type AnyCall = (...args: readonly unknown[]) => Promise<unknown>;
-
-let loading: Promise<Api> | undefined;
-
-/**
- * The endpoint table and the call builder (lib/create-api.ts) load with the first call, not with the page: the table
- * of every route is ~1.5 KB gzip that the first paint does not need (the offers come in the HTML). A chunk that could
- * not load (offline) is a network failure, reported and toasted as one, and the next call tries again.
- */
-function load(name: string): Promise<Api> {
-  loading ??= import("./create-api")
-    .then(({ createApi }) => createApi({ client: http, sensitiveHeaders: sensitiveCallHeaders }))
-    .catch((cause: unknown) => {
-      loading = undefined;
-      const error = isHttpError(cause)
-        ? cause
-        : new HttpError({
-            code: NETWORK_ERROR_CODE,
-            msg: String(cause),
-            kind: "network",
-            url: `api.${name}`,
-            method: "GET",
-            cause,
-          });
-      raiseHttpError(error);
-      throw error;
-    });
-  return loading;
-}
 
 /**
  * The product's API calls: `api.links({ from, to })`, `api.linkUpdate({ id, label })` (lib/create-api.ts: path, method,
  * `dy-token` and the answer's type from the endpoint table, over the request client).
+ *
+ * The table loads with the page, not with the first call (issue 36): analytics and the device token take their URLs
+ * from it too, and each chunk loaded on its own got a copy of it. One copy here is ~1.6 KB gzip; three were ~4.8.
  */
-export const api: Api = new Proxy({} as Api, {
-  get: (_target, name) =>
-    // Not a thenable: `await api` must not call a `then` endpoint.
-    typeof name === "string" && name !== "then"
-      ? (...args: readonly unknown[]) => load(name).then((calls) => (calls[name as ApiName] as AnyCall)(...args))
-      : undefined,
-});
+export const api: Api = createApi({ client: http, sensitiveHeaders: sensitiveCallHeaders });
 
 /**
  * The ahooks cache key of an endpoint's answer: its name, then its input's fields (and what else the answer varies

@@ -1,19 +1,17 @@
 "use client";
-import { useLocale } from "next-intl";
-import { usePathname } from "next/navigation";
-import { isLocale, DEFAULT_LOCALE } from "@affiliates/locales";
-import { Shell } from "@/components/shell/shell";
-import { ErrorView } from "@/components/error/error-view";
-import { pageFromPathname } from "@/lib/page-path";
+import { lazy, Suspense } from "react";
 
-/** A render crash anywhere below the layout shows the error page, with header and footer (requirements.md §2). */
+/**
+ * A render crash anywhere below the layout shows the error page, with header and footer (requirements.md §2). The
+ * boundary is in every page's first load; the page it shows loads when a crash happens (issue 36). Bundled here, it
+ * was a second client copy of the whole shell (header, footer, menus: ~9 KB gzip) on every page.
+ */
+const RenderErrorPage = lazy(() => import("@/components/error/render-error-page"));
+
 export default function RenderError() {
-  const requested = useLocale();
-  const locale = isLocale(requested) ? requested : DEFAULT_LOCALE;
-  const page = pageFromPathname(usePathname());
   return (
-    <Shell locale={locale} page={page}>
-      <ErrorView locale={locale} />
-    </Shell>
+    <Suspense>
+      <RenderErrorPage />
+    </Suspense>
   );
 }
