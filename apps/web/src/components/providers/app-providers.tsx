@@ -3,7 +3,7 @@ import { useEffect, type ReactNode } from "react";
 import { useTranslations } from "next-intl";
 import type { HeaderTheme, Locale } from "@affiliates/locales";
 import { shouldToast } from "@affiliates/http";
-import { useApiErrorText } from "@/lib/api-error-text";
+import { asDataTranslator } from "@/lib/message-keys";
 import { onHttpError, setHttpLocale } from "@/lib/http";
 import { showMessage } from "@/lib/toast";
 import { SessionProvider } from "@/state/session";
@@ -23,7 +23,6 @@ import { ThemeProvider } from "./theme-context";
  */
 function ErrorToasts() {
   const t = useTranslations();
-  const errorText = useApiErrorText();
   useEffect(() => {
     const closable = { closeLabel: t("common.closeMessage") };
     const refreshPrompt = () => void showMessage("error", t(BRIDGE_REFRESH_PROMPT_KEY), "bridge", closable);
@@ -31,15 +30,20 @@ function ErrorToasts() {
       // A bridge failure is the bridge's to announce: onBridgeFailure prompts once per page load.
       if (isBridgeError(error.cause)) return;
       if (!shouldToast(error)) return;
-      // Same code → same key: a repeat replaces the toast and restarts its timer, so a message shows once.
-      void showMessage("error", errorText(error), `http-${error.code}`, closable);
+      // Same code → same key: a repeat replaces the toast and restarts its timer, so a message shows once. The
+      // sentences' code tables load with the first failure, as the toast does (issue 36).
+      import("@/lib/api-error-text")
+        .then(({ apiErrorText }) =>
+          showMessage("error", apiErrorText(error, asDataTranslator(t)), `http-${error.code}`, closable),
+        )
+        .catch(() => undefined); // the chunk could not load (offline): no toast, as when antd's could not
     });
     const offBridge = onBridgeFailure(refreshPrompt);
     return () => {
       offHttp();
       offBridge();
     };
-  }, [t, errorText]);
+  }, [t]);
   return null;
 }
 
