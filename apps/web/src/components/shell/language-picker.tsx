@@ -1,4 +1,5 @@
 "use client";
+import { useState } from "react";
 import { useTranslations } from "next-intl";
 import {
   LANGUAGE_COOKIE,
@@ -43,6 +44,11 @@ export function LanguagePicker({ locale, page, variant = "popover" }: Props) {
   // open, and says so (issue 37), rather than lose the query.
   const hydrated = useHydrated();
   const notReady = hydrated ? {} : ({ "aria-disabled": true, tabIndex: -1, "data-hydrating": "" } as const);
+  // The 31 links are made when the list is first opened (a tap, Enter or Space on the summary clicks it), not with the
+  // page: a page has two or three pickers, and their lists were a quarter of its elements to parse and hydrate (issue
+  // 36: TBT). Before hydration the summary does not open, so no visitor sees the list empty.
+  const [listed, setListed] = useState(false);
+  const list = () => setListed(true);
 
   const choose = (event: React.MouseEvent<HTMLAnchorElement>, target: Locale) => {
     event.preventDefault();
@@ -84,7 +90,7 @@ export function LanguagePicker({ locale, page, variant = "popover" }: Props) {
       onKeyDown={onMenuKeyDown}
     >
       {variant === "footer" ? (
-        <summary data-testid="footer-language-button" {...notReady}>
+        <summary data-testid="footer-language-button" onClick={list} {...notReady}>
           {globe}
           <span className="visually-hidden">{t("label")}: </span>
           <span lang={current.htmlLang} dir={current.dir}>
@@ -93,7 +99,7 @@ export function LanguagePicker({ locale, page, variant = "popover" }: Props) {
           {chevron}
         </summary>
       ) : variant === "sheet" ? (
-        <summary data-testid="language-button" {...notReady}>
+        <summary data-testid="language-button" onClick={list} {...notReady}>
           {globe}
           <span className="sheet-row-label">{t("label")}</span>
           <span className="sheet-row-value" lang={current.htmlLang} dir={current.dir}>
@@ -102,7 +108,7 @@ export function LanguagePicker({ locale, page, variant = "popover" }: Props) {
           {chevron}
         </summary>
       ) : (
-        <summary data-testid="language-button" {...notReady}>
+        <summary data-testid="language-button" onClick={list} {...notReady}>
           <span className="visually-hidden">{t("current", { name: current.languageName })}</span>
           {globe}
           <span aria-hidden="true" className="language-code">
@@ -115,7 +121,7 @@ export function LanguagePicker({ locale, page, variant = "popover" }: Props) {
         data-testid={variant === "footer" ? "footer-language-list" : "language-list"}
         aria-label={t("label")}
       >
-        {LOCALES.map((entry) => (
+        {(listed ? LOCALES : []).map((entry) => (
           <li key={entry.locale}>
             <a
               href={languageHref(entry.locale, page, "")}
