@@ -236,6 +236,40 @@ test.describe("the dashboard on a phone", () => {
     expect(posts).toBe(0);
   });
 
+  test("a double tap on Create, or Enter then a tap, creates one link (the submit waits for a paint)", async ({
+    page,
+  }) => {
+    await page.setViewportSize(PHONES[0]);
+    await page.goto("/affiliates/dashboard");
+    await reveal(page, "links");
+    let posts = 0;
+    page.on("request", (request) => {
+      if (request.method() === "POST" && isApiCall(request.url(), "linkCreate")) posts++;
+    });
+    const form = page.getByTestId("link-form");
+    const create = form.getByTestId("link-create");
+    for (const [label, submit] of [
+      ["E2E double tap", () => create.dblclick()],
+      [
+        "E2E enter and tap",
+        () =>
+          form
+            .getByTestId("link-label-input")
+            .press("Enter")
+            .then(() => create.click()),
+      ],
+    ] as const) {
+      const before = posts;
+      await form.getByTestId("link-label-input").fill(label);
+      await submit();
+      // Created: the form is emptied, and the new link is on the page once.
+      await expect(form.getByTestId("link-label-input")).toHaveValue("");
+      await page.waitForLoadState("networkidle");
+      expect(posts - before, label).toBe(1);
+      await expect(page.getByTestId("links-table").getByText(label, { exact: true })).toHaveCount(1);
+    }
+  });
+
   test("the level card says, for each goal of the next level, done / needed and whether it is reached", async ({
     page,
     context,

@@ -1,4 +1,5 @@
 "use client";
+import { useRef } from "react";
 import { Button, Form, Input } from "antd";
 import { useTranslations } from "next-intl";
 import { AffiliateResponseCode, type AffiliateLinkCreateRequest, type ReferralLink } from "@affiliates/contracts";
@@ -11,6 +12,7 @@ import { LinkShareFields } from "./link-share-fields";
 import { LINK_CODE_MAX, LINK_CODE_MIN, LINK_CODE_PATTERN, LINK_LABEL_MAX } from "./link-rules";
 import styles from "./dashboard.module.css";
 import { SCROLL_TO_FIRST_ERROR } from "@/components/form/form-rules";
+import { PaintFirstForm } from "@/components/form/paint-first-form";
 
 /** True for the refusal of a vanity code that is already in use (case-insensitively). */
 const isCodeTaken = (error: unknown): boolean =>
@@ -29,8 +31,12 @@ export function LinkCreateForm({ onCreated }: { onCreated: (link: ReferralLink) 
     api.linkCreate(body, { handledCodes: [AffiliateResponseCode.linkCodeTaken] }),
   );
   const formatHelp = t("codeHelp", { min: LINK_CODE_MIN, max: LINK_CODE_MAX });
+  // A second tap before the first one's request has started (the submit waits for a paint) creates nothing more.
+  const inFlight = useRef(false);
 
   const create = async (values: AffiliateLinkCreateRequest) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
     try {
       const created = await creating.runAsync({
         ...values,
@@ -45,12 +51,15 @@ export function LinkCreateForm({ onCreated }: { onCreated: (link: ReferralLink) 
     } catch (error) {
       // Other refusals have been toasted by the request client.
       if (isCodeTaken(error)) form.setFields([{ name: "code", errors: [errorText(error)] }]);
+    } finally {
+      inFlight.current = false;
     }
   };
 
   return (
     <Form<AffiliateLinkCreateRequest>
       scrollToFirstError={SCROLL_TO_FIRST_ERROR}
+      component={PaintFirstForm}
       form={form}
       layout="vertical"
       onFinish={(values) => void create(values)}
