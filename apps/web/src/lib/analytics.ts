@@ -1,30 +1,41 @@
 "use client";
-import {
-  createAnalytics,
-  trackPageViews,
-  type Analytics,
-  type AnalyticsEvent,
-  type ParsedUserAgent,
-} from "@affiliates/analytics";
+import { createAnalytics, trackPageViews, type Analytics, type AnalyticsEvent } from "@affiliates/analytics";
 import { ANALYTICS_APP } from "@affiliates/contracts";
 import { appEnv } from "./app-env";
 import { getAppInfo, getBridge } from "./native-app";
 import { servedUserAgent } from "./served-user-agent";
 import { currentIdentity } from "./terminal-identity";
 import { cachedUserId } from "./user-cache";
+import { nextTask } from "./next-task";
 
 /** requirements.md §5: the log environment is `pre`, `online`, or ends in `test` plus 1–2 digits. */
 export const LOG_ENV_OF_APP_ENV = { test: "test01", beta: "pre", online: "online" } as const;
 
-let analytics: Analytics | null = null;
+let analytics: Promise<Analytics> | null = null;
 
 /**
  * Analytics (requirements.md §3, §4): started once the login state is complete; a show event on every URL change, a hide event
  * when leaving or hidden; clicks on elements with `data-track-id` (a tracking id of requirements.md §5) are recorded. Inside the
  * app, events go to the app through the bridge.
+ *
+ * Started in steps, each a task of its own (issue 36's TBT: together they were one 25 ms task on a fast desktop, a
+ * 100 ms one on a phone): the pipeline with the events kept from earlier visits; then the show event and the click
+ * tracking; then the upload loop, whose first act asks the server whether uploads are on. A page without the user
+ * agent the web server parsed (on <html>: a page rendered per request) loads ua-parser-js and parses in short tasks
+ * of its own (browser, OS, device) first.
  */
-function startAnalytics(parsedUserAgent: ParsedUserAgent): Analytics {
-  if (analytics) return analytics;
+export function startAnalyticsInSteps(): Promise<Analytics> {
+  analytics ??= startInSteps();
+  return analytics;
+}
+
+async function startInSteps(): Promise<Analytics> {
+  await nextTask(); // the task that evaluated this chunk ends here
+  let parsedUserAgent = servedUserAgent();
+  if (!parsedUserAgent) {
+    const { parseUserAgentInSteps } = await import("@affiliates/analytics/user-agent");
+    parsedUserAgent = await parseUserAgentInSteps(navigator.userAgent, nextTask);
+  }
   const bridge = getBridge();
   const instance = createAnalytics({
     ...ANALYTICS_APP,
@@ -38,8 +49,7 @@ function startAnalytics(parsedUserAgent: ParsedUserAgent): Analytics {
     getUid: () => cachedUserId(),
     getDeviceId: () => currentIdentity()?.fingerprint || undefined,
   });
-  analytics = instance;
-  void instance.start();
+  await nextTask();
   trackPageViews({ analytics: instance });
   document.addEventListener("click", (event) => {
     const target = event.target instanceof Element ? event.target.closest<HTMLElement>("[data-track-id]") : null;
@@ -50,21 +60,7 @@ function startAnalytics(parsedUserAgent: ParsedUserAgent): Analytics {
         event_tracking: target.dataset.trackName ?? target.textContent?.trim().slice(0, 64) ?? "",
       });
   });
+  await nextTask();
+  void instance.start();
   return instance;
-}
-
-/** Ends the current task: what follows runs in a task of its own. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
-/**
- * `startAnalytics` for a page's start-up, with the user agent as the web server parsed it (on <html>). A page without
- * it (rendered per request) loads ua-parser-js and parses in short tasks of their own (browser, OS, device), not in
- * the task that loads the analytics code, which under a phone's CPU made one long task of both.
- */
-export async function startAnalyticsInSteps(): Promise<Analytics> {
-  if (analytics) return analytics;
-  const served = servedUserAgent();
-  if (served) return startAnalytics(served);
-  const { parseUserAgentInSteps } = await import("@affiliates/analytics/user-agent");
-  return startAnalytics(await parseUserAgentInSteps(navigator.userAgent, nextTask));
 }

@@ -8,6 +8,7 @@ import { api } from "@/lib/api";
 import { STORAGE_KEYS } from "@/lib/constants";
 import { removeStorage, writeStorage } from "@/lib/storage";
 import { startTerminalIdentity } from "@/lib/terminal-identity";
+import { nextTask } from "@/lib/next-task";
 import {
   BRIDGE_DECIDES_TIMEOUT_MS,
   getAppInfo,
@@ -81,6 +82,9 @@ export const sessionRetryDelay = (attempt: number): number => Math.min(1_000 * 2
  * session: a failing network or server leaves `failure` set and decides nothing.
  */
 async function loadSession(locale: Locale): Promise<SessionState> {
+  // Not in the task where React runs the hydrated page's effects: the first read of the page's storage can take
+  // several milliseconds, and that task is long enough already (issue 36's TBT).
+  await nextTask();
   const { terminalCode, deviceId } = startTerminalIdentity();
   await nativeAppReady();
   const anonymous = (): SessionState => {
