@@ -1,5 +1,5 @@
 "use client";
-import { useState } from "react";
+import { startTransition, useState } from "react";
 import { useTranslations } from "next-intl";
 import {
   LANGUAGE_COOKIE,
@@ -46,9 +46,10 @@ export function LanguagePicker({ locale, page, variant = "popover" }: Props) {
   const notReady = hydrated ? {} : ({ "aria-disabled": true, tabIndex: -1, "data-hydrating": "" } as const);
   // The 31 links are made when the list is first opened (a tap, Enter or Space on the summary clicks it), not with the
   // page: a page has two or three pickers, and their lists were a quarter of its elements to parse and hydrate (issue
-  // 36: TBT). Before hydration the summary does not open, so no visitor sees the list empty.
+  // 36: TBT). Before hydration the summary does not open, so no visitor sees the list empty. They are made in a
+  // transition: the tap's frame (the list opening) paints first, the links follow in React's short slices (INP).
   const [listed, setListed] = useState(false);
-  const list = () => setListed(true);
+  const list = () => startTransition(() => setListed(true));
 
   const choose = (event: React.MouseEvent<HTMLAnchorElement>, target: Locale) => {
     event.preventDefault();
