@@ -25,7 +25,11 @@ let analytics: Promise<Analytics> | null = null;
  * of its own (browser, OS, device) first.
  */
 export function startAnalyticsInSteps(): Promise<Analytics> {
-  analytics ??= startInSteps();
+  // A start that failed (a chunk that could not load, offline) is tried again at the next call, as before the steps.
+  analytics ??= startInSteps().catch((error: unknown) => {
+    analytics = null;
+    throw error;
+  });
   return analytics;
 }
 
