@@ -59,7 +59,9 @@ export const subscribeDemands = subscribeTo(demandListeners);
 const subscribeResults = subscribeTo(resultListeners);
 /** The endpoints mounted components wait for (the same array until one is added or dropped). */
 export const demandedEndpoints = (): readonly EndpointDemand[] => demandList;
-export const NO_DEMANDS = (): readonly EndpointDemand[] => [];
+const NONE: readonly EndpointDemand[] = [];
+/** The server's snapshot: none (the same array every time, as useSyncExternalStore wants). */
+export const NO_DEMANDS = (): readonly EndpointDemand[] => NONE;
 
 function hold(demand: EndpointDemand): () => void {
   const held = demands.get(demand.key);
