@@ -59,9 +59,7 @@ export const subscribeDemands = subscribeTo(demandListeners);
 const subscribeResults = subscribeTo(resultListeners);
 /** The endpoints mounted components wait for (the same array until one is added or dropped). */
 export const demandedEndpoints = (): readonly EndpointDemand[] => demandList;
-const NONE: readonly EndpointDemand[] = [];
-/** The server's snapshot: none (the same array every time, as useSyncExternalStore wants). */
-export const NO_DEMANDS = (): readonly EndpointDemand[] => NONE;
+export const NO_DEMANDS = (): readonly EndpointDemand[] => [];
 
 function hold(demand: EndpointDemand): () => void {
   const held = demands.get(demand.key);
