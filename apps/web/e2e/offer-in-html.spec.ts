@@ -1,8 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { localePath, type Locale } from "@affiliates/locales";
 import { OFFERS, type OfferName } from "../src/lib/offers";
-import { TRACKING_IDS } from "../src/lib/tracking-ids";
-import { API_ROUTES, apiPath, logIn } from "./fixtures";
+import { API_ROUTES, apiPath } from "./fixtures";
 
 /**
  * architecture.md "Decisions": the offer is in the HTML. Every page that shows programme figures the same for
@@ -124,33 +123,4 @@ test("with JavaScript on, the page shows the offer it was sent and does not ask 
   }
   await expect(page.getByTestId("load-failed")).toHaveCount(0);
   expect(asked).toEqual([]);
-});
-
-test("a visitor's pages load no request library; a signed-in user's first call loads it and gets its answer", async ({
-  browser,
-}) => {
-  // ahooks' useRequest names its cancellation error; no other script of the product has the word.
-  const REQUEST_LIBRARY = "CancelledError";
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  let scripts: Promise<string>[] = [];
-  page.on("response", (response) => {
-    if (response.request().resourceType() === "script") scripts.push(response.text().catch(() => ""));
-  });
-  const withLibrary = async () => (await Promise.all(scripts)).filter((body) => body.includes(REQUEST_LIBRARY)).length;
-
-  for (const { page: pagePath } of CASES) {
-    await page.goto(`/affiliates${pagePath}`);
-    await page.waitForLoadState("networkidle");
-    await expect(page.getByTestId("load-failed")).toHaveCount(0);
-  }
-  expect(await withLibrary()).toBe(0);
-
-  // The landing page's call to action asks for the user's application once the session is known.
-  await logIn(context);
-  scripts = [];
-  await page.goto("/affiliates");
-  await expect(page.locator(`[data-track-id="${TRACKING_IDS.homeDashboard}"]`)).toBeVisible();
-  expect(await withLibrary()).toBeGreaterThan(0);
-  await context.close();
 });

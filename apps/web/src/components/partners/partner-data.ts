@@ -6,8 +6,9 @@ import type {
   InstitutionalProgramme,
   MarketMakerProgramme,
 } from "@affiliates/contracts";
-import { useEndpointOnDemand, type OnDemandResult } from "@/lib/endpoint-demand";
-import { OFFERS } from "@/lib/offers";
+import { api } from "@/lib/api";
+import { useApi } from "@/lib/use-api";
+import { offerKey } from "@/lib/offers";
 
 interface Programmes {
   broker: BrokerProgramme;
@@ -16,13 +17,19 @@ interface Programmes {
   incubation: IncubationProgramme;
 }
 
-/** A programme's figures (the server's offer in the page), one per locale: the FAQ follows the `Locale` header. */
-export function usePartnerProgramme<K extends keyof Programmes>(key: K): OnDemandResult<Programmes[K]> {
+/** The partner programmes' public calls; their FAQ follows the `Locale` header the client sends. */
+const PROGRAMMES: { readonly [K in keyof Programmes]: () => Promise<Programmes[K]> } = {
+  broker: () => api.brokerProgramme(),
+  marketMaker: () => api.marketMakerProgramme(),
+  institutional: () => api.institutionalProgramme(),
+  incubation: () => api.incubationProgramme(),
+};
+
+/** A programme's figures, cached per locale (the FAQ is written per language). */
+export function usePartnerProgramme<K extends keyof Programmes>(key: K) {
   const locale = useLocale();
-  // The offers' table names each programme's endpoint; a generic key cannot tie its answer's type to it.
-  return useEndpointOnDemand(OFFERS[key].endpoint, {}, { varies: { locale } }) as unknown as OnDemandResult<
-    Programmes[K]
-  >;
+  const fetchProgramme: () => Promise<Programmes[K]> = PROGRAMMES[key];
+  return useApi(offerKey(key, locale), fetchProgramme);
 }
 
 export const BPS = 10_000;

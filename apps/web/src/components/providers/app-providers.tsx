@@ -14,7 +14,6 @@ import { ImageHostProbe } from "./image-host-probe";
 import { StartupServices } from "./startup-services";
 import { GlobalProgress, GlobalSettingsSync } from "./global-state";
 import { ThemeProvider } from "./theme-context";
-import { EndpointFetchers } from "./endpoint-fetchers";
 
 /**
  * Request failures become one error toast each (requirements.md §8); silent codes show nothing. A business refusal reads as the
@@ -60,7 +59,6 @@ export function AppProviders({ locale, theme, children }: { locale: Locale; them
         <NativeAppBridge />
         <ImageHostProbe />
         <StartupServices />
-        <EndpointFetchers />
         {children}
       </SessionProvider>
     </ThemeProvider>
