@@ -22,6 +22,7 @@ import { Deferred } from "@/components/loading/deferred";
 import { notReadyProps, useHydrated } from "@/lib/use-hydrated";
 import { AffiliateSections } from "./affiliate-sections";
 import { DeskFunnel } from "./desk-funnel";
+import { TrendChartsFrame } from "./trend-charts-frame";
 import { useReportPeriod } from "./use-report-period";
 import styles from "./dashboard.module.css";
 
@@ -29,7 +30,7 @@ import styles from "./dashboard.module.css";
 // is needed, the antd ones with antd's providers around them (dashboard-island.ts).
 const TrendCharts = dynamic(() => import("./trend-charts").then((m) => m.TrendCharts), {
   ssr: false,
-  loading: () => <div className={styles.chartsPlaceholder} />,
+  loading: () => <TrendChartsFrame />,
 });
 const PeriodPicker = dynamic(() => withDashboardKit(import("./period-picker").then((m) => m.PeriodPicker)), {
   ssr: false,
@@ -221,8 +222,8 @@ function Performance({ affiliate, known }: { affiliate: boolean; known: boolean 
           >
             <h2 id="trends-title">{t("trends.title")}</h2>
             <p className="muted">{t("trends.caption")}</p>
-            <Deferred name="trends" minHeight={640}>
-              {shown ? <TrendCharts summary={shown} /> : <div className={styles.chartsPlaceholder} />}
+            <Deferred name="trends" minHeight={0} placeholder={<TrendChartsFrame />}>
+              {shown ? <TrendCharts summary={shown} /> : <TrendChartsFrame />}
             </Deferred>
           </section>
           <DeskFunnel funnel={shown?.funnel} />
