@@ -14,3 +14,4 @@ export * from "./bridge-availability";
 export * from "./guard-bridge";
 export * from "./fallback-post-transport";
 export * from "./login-watch";
+export * from "./open-deep-link";

@@ -18,6 +18,9 @@ import { isSuccessCode } from "@affiliates/contracts";
 import { setAppPostTransport } from "./http";
 import { BRIDGE_POST_TIMEOUT_MS, type LoginOutcome, type SessionProbe } from "./native-app";
 
+// The deep links' bridge side (version gates included), for native-app.ts's followDeepLink: loaded in the app only.
+export { openDeepLink } from "@affiliates/bridge";
+
 /**
  * The native app's side of the bridge: only a page inside the app loads this module (native-app.ts imports it when it
  * detects the app), so a phone's browser never downloads the bridge's transports, its guard or the app's login.

@@ -4,7 +4,6 @@ import {
   isBridgeError,
   meansBridgeDown,
   NOT_IN_APP,
-  openDeepLink,
   type AppInfo,
   type Bridge,
   type BridgeAvailability,
@@ -23,6 +22,8 @@ let bridge: Bridge | null = null;
 let availability: BridgeAvailability | null = null;
 /** The app's part of the bridge (app-bridge.ts) while it loads: only pages inside the app download it. */
 let connecting: Promise<void> | null = null;
+/** That module once loaded (inside the app): its deep links are called without waiting for another import. */
+let appBridge: typeof import("./app-bridge") | null = null;
 
 /**
  * The product's POSTs through the bridge wait requirements.md §7's 8 s (`BRIDGE_TIMEOUT_MS`): the bridge's own time-out for them,
@@ -52,8 +53,9 @@ export function initNativeApp(): AppInfo {
   if (!appInfo.inApp) return appInfo;
   const info = appInfo;
   connecting = import("./app-bridge")
-    .then(({ connectAppBridge }) => {
-      const connected = connectAppBridge(info, window);
+    .then((loaded) => {
+      appBridge = loaded;
+      const connected = loaded.connectAppBridge(info, window);
       bridge = connected.bridge;
       availability = connected.availability;
       availability.onDown((error) => {
@@ -89,6 +91,9 @@ export const getBridge = (): Bridge | null => (isBridgeUsable() ? bridge : null)
  * A deep link of requirements.md §2: inside the app through the bridge (when its version allows), else a page navigation. A tap
  * whose call finds the bridge gone is not lost: it opens the web page. An app that answers with an error keeps the
  * page where it is (the caller shows the refresh prompt through `reportBridgeFailure`).
+ *
+ * The bridge's deep links and version gates load with the first one (app-bridge.ts): on the web a deep link is its
+ * anchor's href (components/deep-links/deep-link-anchor.tsx), so a phone's browser never downloads them.
  */
 export async function followDeepLink<T extends DeepLinkTarget>(
   target: T,
@@ -97,6 +102,7 @@ export async function followDeepLink<T extends DeepLinkTarget>(
 ): Promise<DeepLinkOutcome> {
   const navigate = (url: string) => window.location.assign(url);
   await nativeAppReady();
+  const { openDeepLink } = appBridge ?? (await import("./app-bridge"));
   try {
     return await openDeepLink(target, params, { bridge: getBridge(), appInfo, navigate, webUrls });
   } catch (error) {

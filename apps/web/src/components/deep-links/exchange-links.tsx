@@ -1,11 +1,11 @@
 "use client";
 import { useTranslations, type Messages } from "next-intl";
-import { BusinessLine, webFallbackUrl, type DeepLinkParams, type DeepLinkTarget } from "@affiliates/bridge";
+import { BusinessLine, type DeepLinkParams, type DeepLinkTarget } from "@affiliates/bridge";
 import { localePath, type Locale } from "@affiliates/locales";
-import { followDeepLink, reportBridgeFailure } from "@/lib/native-app";
 import { DEFAULT_DEPOSIT_COIN, DEFAULT_FUTURES_SYMBOL, DEFAULT_SPOT_PAIR } from "@/lib/constants";
 import { PAGES } from "@/lib/pages";
 import { TRACKING_IDS } from "@/lib/tracking-ids";
+import { DeepLinkAnchor } from "./deep-link-anchor";
 
 /** `key` names the link's texts under `explore` (`<key>.title`, `<key>.body`). */
 type Link<T extends DeepLinkTarget = DeepLinkTarget> = {
@@ -31,8 +31,6 @@ function exchangeLinks(locale: Locale): Link[] {
   ] satisfies Link[];
 }
 
-const webHref = <T extends DeepLinkTarget>(link: Link<T>): string => webFallbackUrl(link.target, link.params);
-
 export function ExchangeLinks({ locale }: { locale: Locale }) {
   const t = useTranslations("explore");
   return (
@@ -41,20 +39,16 @@ export function ExchangeLinks({ locale }: { locale: Locale }) {
       <ul className="link-grid">
         {exchangeLinks(locale).map((link) => (
           <li key={link.key}>
-            <a
+            <DeepLinkAnchor
               className="card link-card"
-              href={webHref(link)}
-              data-deep-link={link.target}
+              target={link.target}
+              params={link.params}
               data-track-id={TRACKING_IDS.exploreLink}
               data-track-name={link.key}
-              onClick={(event) => {
-                event.preventDefault();
-                followDeepLink(link.target, link.params).catch(reportBridgeFailure);
-              }}
             >
               <strong>{t(`${link.key}.title`)}</strong>
               <span>{t(`${link.key}.body`)}</span>
-            </a>
+            </DeepLinkAnchor>
           </li>
         ))}
       </ul>

@@ -1,7 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { BusinessLine, webFallbackUrl, type DeepLinkParams, type DeepLinkTarget } from "@affiliates/bridge";
-import { followDeepLink, reportBridgeFailure } from "@/lib/native-app";
+import { BusinessLine, type DeepLinkParams, type DeepLinkTarget } from "@affiliates/bridge";
+import { DeepLinkAnchor } from "@/components/deep-links/deep-link-anchor";
 import { DEFAULT_FUTURES_SYMBOL } from "@/lib/constants";
 import { TRACKING_IDS } from "@/lib/tracking-ids";
 
@@ -21,28 +21,22 @@ const NEXT_STEPS = [
   },
 ] satisfies Step[];
 
-const webHref = <T extends DeepLinkTarget>(step: Step<T>): string => webFallbackUrl(step.target, step.params);
-
 export function ClaimNextSteps() {
   const t = useTranslations("explore");
   return (
     <ul className="link-grid" data-testid="claim-next-steps">
       {(NEXT_STEPS as Step[]).map((step) => (
         <li key={step.key}>
-          <a
+          <DeepLinkAnchor
             className="card link-card"
-            href={webHref(step)}
-            data-deep-link={step.target}
+            target={step.target}
+            params={step.params}
             data-track-id={TRACKING_IDS.exploreLink}
             data-track-name={`card-${step.key}`}
-            onClick={(event) => {
-              event.preventDefault();
-              followDeepLink(step.target, step.params).catch(reportBridgeFailure);
-            }}
           >
             <strong>{t(`${step.key}.title`)}</strong>
             <span>{t(`${step.key}.body`)}</span>
-          </a>
+          </DeepLinkAnchor>
         </li>
       ))}
     </ul>

@@ -1,7 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { BusinessLine, webFallbackUrl, type DeepLinkParams, type DeepLinkTarget } from "@affiliates/bridge";
-import { followDeepLink, reportBridgeFailure } from "@/lib/native-app";
+import { BusinessLine, type DeepLinkParams, type DeepLinkTarget } from "@affiliates/bridge";
+import { DeepLinkAnchor } from "@/components/deep-links/deep-link-anchor";
 import { DEFAULT_DEPOSIT_COIN, DEFAULT_FUTURES_SYMBOL, DEFAULT_SPOT_PAIR } from "@/lib/constants";
 import { VIP_TRACKING_IDS } from "./vip-tracking-ids";
 import styles from "./vip.module.css";
@@ -18,8 +18,6 @@ const LINKS: Record<VipLinkKey, Link> = {
   earn: { target: "savings", params: {} },
 };
 
-const webHref = <T extends DeepLinkTarget>(link: Link<T>): string => webFallbackUrl(link.target, link.params);
-
 /** One deep link as a real link (works without JavaScript on the web); the click goes through the bridge in the app. */
 export function VipLink({
   name,
@@ -33,19 +31,15 @@ export function VipLink({
   const t = useTranslations("vipCommon.links");
   const link = LINKS[name];
   return (
-    <a
+    <DeepLinkAnchor
       className={`${className} ${styles.thumb}`}
-      href={webHref(link)}
-      data-deep-link={link.target}
+      target={link.target}
+      params={link.params}
       data-track-id={VIP_TRACKING_IDS.vipLink}
       data-track-name={name}
-      onClick={(event) => {
-        event.preventDefault();
-        followDeepLink(link.target, link.params).catch(reportBridgeFailure);
-      }}
     >
       {label ?? t(name)}
-    </a>
+    </DeepLinkAnchor>
   );
 }
 
