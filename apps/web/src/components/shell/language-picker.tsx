@@ -47,9 +47,14 @@ export function LanguagePicker({ locale, page, variant = "popover" }: Props) {
   // The 31 links are made when the list is first opened (a tap, Enter or Space on the summary clicks it), not with the
   // page: a page has two or three pickers, and their lists were a quarter of its elements to parse and hydrate (issue
   // 36: TBT). Before hydration the summary does not open, so no visitor sees the list empty. They are made in a
-  // transition: the tap's frame (the list opening) paints first, the links follow in React's short slices (INP).
+  // transition: the tap's frame (the list opening) paints first, the links follow in React's short slices (INP). Opened
+  // from the keyboard (Enter or Space: a click with no pointer, `detail` 0) they are made at once, so the Tab that
+  // follows finds them rather than the control after the list.
   const [listed, setListed] = useState(false);
-  const list = () => startTransition(() => setListed(true));
+  const list = (event: React.MouseEvent) => {
+    if (event.detail === 0) setListed(true);
+    else startTransition(() => setListed(true));
+  };
 
   const choose = (event: React.MouseEvent<HTMLAnchorElement>, target: Locale) => {
     event.preventDefault();
