@@ -1,6 +1,5 @@
 "use client";
 import { useEffect, useRef, useState } from "react";
-import dynamic from "next/dynamic";
 import type { Locale as AntdLocale } from "antd/es/locale";
 import { useLocale, useTranslations } from "next-intl";
 import { useFormat } from "@/lib/format-hook";
@@ -12,15 +11,13 @@ import { PAGES } from "@/lib/pages";
 import { SafeLink } from "@/components/safe/safe-link";
 import { LoadProblem, LoginRequired } from "@/components/status/loaded";
 import { useSession } from "@/state/session";
+import { clientLazy } from "@/components/loading/client-lazy";
 
 /** Holds the form's height until it (and the UI kit) has loaded, so nothing below moves. */
 const Placeholder = () => <div className="application-form-placeholder" aria-busy="true" />;
 
 /** The form carries the UI kit: it loads after the page, and only for a user who can apply. */
-const ApplicationForm = dynamic(() => import("./application-form").then((m) => m.ApplicationForm), {
-  ssr: false,
-  loading: Placeholder,
-});
+const ApplicationForm = clientLazy(() => import("./application-form").then((m) => m.ApplicationForm), Placeholder);
 
 /**
  * The apply page's island: an affiliate's status (also one who joined by an invitation, without an application),

@@ -1,21 +1,21 @@
 "use client";
 import { useLayoutEffect, useRef, useState } from "react";
-import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { useFormat } from "@/lib/format-hook";
 import styles from "@/components/vip/vip.module.css";
 import { Ghost, GHOST_FIGURE } from "@/components/loading/ghost";
 import { hasLoadProblem, LoadProblem } from "@/components/status/loaded";
 import { Deferred } from "@/components/loading/deferred";
+import { clientLazy } from "@/components/loading/client-lazy";
 import { VIP_TRACKING_IDS } from "@/components/vip/vip-tracking-ids";
 import { FeeSchedule, useFeeSchedule } from "./fee-schedule";
 
 // The calculator (antd) loads when its card scrolls into view, not with the page: it is below the schedule on a phone,
 // and the UI kit's first render was the page's longest task. Until then its box holds the space it takes.
-const FeeCalculator = dynamic(() => import("./fee-controls").then((m) => m.FeeCalculator), {
-  ssr: false,
-  loading: () => <div className={styles.calcBox} aria-hidden="true" />,
-});
+const FeeCalculator = clientLazy(
+  () => import("./fee-controls").then((m) => m.FeeCalculator),
+  () => <div className={styles.calcBox} aria-hidden="true" />,
+);
 /** The calculator's card height, reserved before it loads. */
 const CALC_MIN_HEIGHT = 150;
 

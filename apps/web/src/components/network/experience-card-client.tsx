@@ -1,5 +1,4 @@
 "use client";
-import dynamic from "next/dynamic";
 import type { Locale as AntdLocale } from "antd/es/locale";
 import { useLocale, useTranslations } from "next-intl";
 import { isLocale, localePath } from "@affiliates/locales";
@@ -9,12 +8,13 @@ import { useMyApplication } from "@/lib/use-my-application";
 import { useSession } from "@/state/session";
 import { notReadyProps, useHydrated } from "@/lib/use-hydrated";
 import { Ghost } from "@/components/loading/ghost";
+import { clientLazy } from "@/components/loading/client-lazy";
 import { hasLoadProblem, LoadProblem } from "@/components/status/loaded";
 import styles from "./network.module.css";
 
 // The UI-kit parts load only for who needs them: the claim card for a code, the manager for an approved affiliate.
-const ClaimCard = dynamic(() => import("./claim-card").then((m) => m.ClaimCard), { ssr: false });
-const CardManager = dynamic(() => import("./card-manager").then((m) => m.CardManagerWithKit), { ssr: false });
+const ClaimCard = clientLazy(() => import("./claim-card").then((m) => m.ClaimCard));
+const CardManager = clientLazy(() => import("./card-manager").then((m) => m.CardManagerWithKit));
 
 /**
  * The per-user part of /affiliates/experience-card (the page's HTML is the same for everyone): a claim link

@@ -1,6 +1,5 @@
 "use client";
 import { useState, type ReactNode } from "react";
-import dynamic from "next/dynamic";
 import type { Locale as AntdLocale } from "antd/es/locale";
 import { useLocale, useTranslations } from "next-intl";
 import { useFormat } from "@/lib/format-hook";
@@ -9,16 +8,14 @@ import { isLocale } from "@affiliates/locales";
 import { goToLogin } from "@/lib/native-app";
 import { useEndpointOnDemand } from "@/lib/endpoint-demand";
 import { useSession } from "@/state/session";
+import { clientLazy } from "@/components/loading/client-lazy";
 
 const Placeholder = () => <div className="partner-form-placeholder" aria-busy="true" />;
 
 /** The form itself, with the UI kit, loads only for a logged-in user. */
-const PartnerApplicationFields = dynamic(
+const PartnerApplicationFields = clientLazy(
   () => import("./partner-application-fields").then((m) => m.PartnerApplicationFields),
-  {
-    ssr: false,
-    loading: Placeholder,
-  },
+  Placeholder,
 );
 
 /**
