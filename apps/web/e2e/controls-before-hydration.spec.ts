@@ -130,6 +130,8 @@ async function runScenario(browser: Browser, baseURL: string, scenario: Scenario
         const detail = `error: ${(error as Error).message.split("\n").slice(0, 12).join(" | ")}`;
         return [{ control: scenario.name, outcome: "lost" as const, detail, beforeHydration: false }];
       } finally {
+        // No route handler still running (a held chunk, a request of the page being left) may hold up the close.
+        await page.unrouteAll({ behavior: "ignoreErrors" });
         await context.close();
       }
     }),
