@@ -14,7 +14,7 @@ import {
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 /** What each mounted section last read, and the demands the fetchers' provider last saw. */
-const seen = new Map<string, Pick<OnDemandResult<unknown>, "data" | "error" | "loading">>();
+const seen = new Map<string, OnDemandResult<unknown>>();
 const provider = new Map<"demands", readonly EndpointDemand[]>();
 const demands = () => provider.get("demands") ?? [];
 
@@ -27,22 +27,10 @@ function Demands() {
   return null;
 }
 
-const answered = (data: unknown): OnDemandResult<unknown> => ({
-  data,
-  error: undefined,
-  loading: false,
-  refresh: () => undefined,
-  mutate: () => undefined,
-});
-
 let root: Root | null = null;
 function render(children: ReactNode, offers: Record<string, unknown> = {}) {
   root ??= createRoot(document.createElement("div"));
-  act(() =>
-    root!.render(
-      createElement(OfferData, { offers, children: [createElement(Demands, { key: "demands" }), children] }),
-    ),
-  );
+  act(() => root!.render(createElement(OfferData, { offers }, createElement(Demands), children)));
 }
 afterEach(() => {
   act(() => root?.unmount());
@@ -57,7 +45,7 @@ describe("useEndpointOnDemand: public sections ask only when they wait for an an
     expect(demands().map((demand) => demand.key)).toEqual(["vipStatus"]);
     expect(seen.get("a")).toMatchObject({ loading: true, data: undefined });
 
-    act(() => publishResult("vipStatus", answered({ level: 3 })));
+    act(() => publishResult("vipStatus", { ...seen.get("a")!, loading: false, data: { level: 3 } }));
     expect(seen.get("a")?.data).toEqual({ level: 3 });
     expect(seen.get("b")?.data).toEqual({ level: 3 });
 
@@ -66,7 +54,7 @@ describe("useEndpointOnDemand: public sections ask only when they wait for an an
     render([]);
     expect(demands()).toEqual([]);
     // A fetcher's late answer for a key nobody waits for any more is dropped, not kept for the next section.
-    act(() => publishResult("vipStatus", answered({ level: 9 })));
+    act(() => publishResult("vipStatus", { ...seen.get("b")!, data: { level: 9 } }));
     render([createElement(Section, { key: "c", id: "c" })]);
     expect(seen.get("c")).toMatchObject({ loading: true, data: undefined });
   });
