@@ -1,7 +1,7 @@
 "use client";
 import { useEffect, useSyncExternalStore } from "react";
 import type { EndpointAnswer } from "@affiliates/contracts/endpoint-schemas";
-import { useOffer } from "../components/providers/offer-data";
+import { useOffer } from "@/components/providers/offer-data";
 import { endpointKey } from "./api";
 import type { ApiInput, ApiName } from "./create-api";
 
