@@ -1,5 +1,5 @@
 "use client";
-import { useEndpointOnDemand } from "@/lib/endpoint-demand";
+import { useEndpoint } from "@/lib/use-endpoint";
 import { useSession } from "@/state/session";
 
 /**
@@ -8,5 +8,5 @@ import { useSession } from "@/state/session";
  */
 export function useVipStatus() {
   const { complete, isLogin } = useSession();
-  return useEndpointOnDemand("vipStatus", {}, { ready: complete && isLogin });
+  return useEndpoint("vipStatus", {}, { ready: complete && isLogin });
 }
