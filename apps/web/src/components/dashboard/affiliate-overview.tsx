@@ -222,7 +222,7 @@ function Performance({ affiliate, known }: { affiliate: boolean; known: boolean 
           >
             <h2 id="trends-title">{t("trends.title")}</h2>
             <p className="muted">{t("trends.caption")}</p>
-            <Deferred name="trends" minHeight={0} placeholder={<TrendChartsFrame />}>
+            <Deferred name="trends" placeholder={<TrendChartsFrame />}>
               {shown ? <TrendCharts summary={shown} /> : <TrendChartsFrame />}
             </Deferred>
           </section>

@@ -7,23 +7,29 @@ import { useNearViewport } from "@/lib/use-near-viewport";
  * the part will be (no layout shift when it arrives), and its code and data load only when it comes within `margin`
  * of the viewport.
  */
+/** How a part's space is held before it loads: a fixed minimum height, or a placeholder laid out as the part is. */
+type Reserved = { minHeight: number; placeholder?: never } | { placeholder: ReactNode; minHeight?: never };
+
 export function Deferred({
   name,
   minHeight,
   margin,
   placeholder = null,
   children,
-}: {
+}: Reserved & {
   name: string;
-  minHeight: number;
   margin?: string;
-  placeholder?: ReactNode;
   children: ReactNode;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const near = useNearViewport(ref, margin);
   return (
-    <div ref={ref} data-deferred={name} data-ready={near} style={{ minBlockSize: minHeight }}>
+    <div
+      ref={ref}
+      data-deferred={name}
+      data-ready={near}
+      style={minHeight === undefined ? undefined : { minBlockSize: minHeight }}
+    >
       {near ? children : placeholder}
     </div>
   );
