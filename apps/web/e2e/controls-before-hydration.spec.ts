@@ -130,6 +130,11 @@ async function runScenario(browser: Browser, baseURL: string, scenario: Scenario
         const detail = `error: ${(error as Error).message.split("\n").slice(0, 12).join(" | ")}`;
         return [{ control: scenario.name, outcome: "lost" as const, detail, beforeHydration: false }];
       } finally {
+        // A close racing a navigation's commit (the language link's, here) can hang for good: Chromium acks
+        // Target.closeTarget and keeps the page (crbug.com/536385539, microsoft/playwright#42366). So the page
+        // settles first: its held scripts go, and whatever document it is on finishes loading.
+        releaseHeldScripts.get(page)?.();
+        await page.waitForLoadState("load", { timeout: STEP_MS }).catch(() => undefined);
         // No route handler still running (a held chunk, a request of the page being left) may hold up the close.
         await page.unrouteAll({ behavior: "ignoreErrors" });
         await context.close();
