@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { localePath, type Locale } from "@affiliates/locales";
 import { OFFERS, type OfferName } from "../src/lib/offers";
-import { API_ROUTES, apiPath } from "./fixtures";
+import { API_ROUTES, apiPath, logIn } from "./fixtures";
 
 /**
  * architecture.md "Decisions": the offer is in the HTML. Every page that shows programme figures the same for
@@ -123,4 +123,49 @@ test("with JavaScript on, the page shows the offer it was sent and does not ask 
   }
   await expect(page.getByTestId("load-failed")).toHaveCount(0);
   expect(asked).toEqual([]);
+});
+
+/** A string of ahooks' request hook that survives minification (the error a cancelled run rejects with). */
+const REQUEST_LIBRARY_MARK = "CancelledError";
+
+/** The bodies of the scripts a page loads until the network is quiet. */
+async function scriptsLoaded(page: Page, path: string): Promise<string[]> {
+  const bodies: Promise<string>[] = [];
+  const onResponse = (response: import("@playwright/test").Response) => {
+    if (response.request().resourceType() === "script") bodies.push(response.text().catch(() => ""));
+  };
+  page.on("response", onResponse);
+  await page.goto(path);
+  await page.waitForLoadState("networkidle");
+  page.off("response", onResponse);
+  return Promise.all(bodies);
+}
+
+test("a visitor's offer pages load no request library; a signed-in user's first call loads it and gets its answer", async ({
+  browser,
+}) => {
+  // issue 36: every public section has the server's offer or waits for a login (lib/endpoint-demand.ts), so ahooks
+  // loads only with a call a section waits for.
+  const visitor = await browser.newContext();
+  const page = await visitor.newPage();
+  for (const { page: pagePath } of CASES) {
+    const scripts = await scriptsLoaded(page, `/affiliates${pagePath}`);
+    expect(scripts.length).toBeGreaterThan(3);
+    expect(
+      scripts.filter((body) => body.includes(REQUEST_LIBRARY_MARK)),
+      pagePath || "/",
+    ).toEqual([]);
+  }
+  await visitor.close();
+
+  const member = await browser.newContext();
+  await logIn(member);
+  const signedIn = await member.newPage();
+  const asked = signedIn.waitForResponse((response) => response.url().includes(apiPath("myAffiliateApplication")));
+  const scripts = await scriptsLoaded(signedIn, "/affiliates");
+  expect((await asked).status()).toBe(200);
+  expect(scripts.some((body) => body.includes(REQUEST_LIBRARY_MARK))).toBe(true);
+  // The call to action follows the answer: an approved affiliate is offered the dashboard, not the application.
+  await expect(signedIn.locator('[data-track-id="b1002"]')).toBeVisible();
+  await member.close();
 });

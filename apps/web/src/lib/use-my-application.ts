@@ -1,6 +1,6 @@
 "use client";
 import { api } from "./api";
-import { useEndpoint } from "./use-endpoint";
+import { useEndpointOnDemand } from "./endpoint-demand";
 
 /** Fetches the user's latest affiliate application and affiliate status (one cache entry for every page that asks). */
 export const fetchMyApplication = () => api.myAffiliateApplication();
@@ -11,5 +11,5 @@ export const fetchMyApplication = () => api.myAffiliateApplication();
  * `ready`: false until the session is known, so anonymous visitors make no call.
  */
 export function useMyApplication(ready = true) {
-  return useEndpoint("myAffiliateApplication", {}, { ready });
+  return useEndpointOnDemand("myAffiliateApplication", {}, { ready });
 }

@@ -2,7 +2,7 @@
 import { useTranslations } from "next-intl";
 import { useFormat } from "@/lib/format-hook";
 import type { FeeLevel } from "@affiliates/contracts";
-import { useEndpoint } from "@/lib/use-endpoint";
+import { useEndpointOnDemand } from "@/lib/endpoint-demand";
 import { TierTable } from "@/components/programme/tier-table";
 
 /** The seeded schedule's length (VIP0–VIP7): the rows reserved before the answer arrives. */
@@ -11,7 +11,7 @@ export const FEE_COLUMNS = ["spotMaker", "spotTaker", "futuresMaker", "futuresTa
 export type FeeColumn = (typeof FEE_COLUMNS)[number];
 
 export function useFeeSchedule() {
-  return useEndpoint("vipFeeSchedule", {});
+  return useEndpointOnDemand("vipFeeSchedule", {});
 }
 
 /** A level's rate with the platform-token discount applied when it is on (the one formula the table and calculator share). */

@@ -6,7 +6,7 @@ import { useFormat } from "@/lib/format-hook";
 import type { PartnerApplication, PartnerApplicationKind } from "@affiliates/contracts";
 import { isLocale } from "@affiliates/locales";
 import { goToLogin } from "@/lib/native-app";
-import { useEndpoint } from "@/lib/use-endpoint";
+import { useEndpointOnDemand } from "@/lib/endpoint-demand";
 import { useSession } from "@/state/session";
 import { clientLazy } from "@/components/loading/client-lazy";
 
@@ -34,7 +34,7 @@ export function PartnerApplicationForm({
   const t = useTranslations("partners.form");
   const locale = useLocale();
   const { complete, isLogin } = useSession();
-  const { data, error, mutate } = useEndpoint("myPartnerApplication", { kind }, { ready: complete && isLogin });
+  const { data, error, mutate } = useEndpointOnDemand("myPartnerApplication", { kind }, { ready: complete && isLogin });
   const [again, setAgain] = useState(false);
 
   let body: ReactNode;

@@ -1,35 +1,21 @@
 "use client";
 import { useLocale } from "next-intl";
-import type {
-  BrokerProgramme,
-  IncubationProgramme,
-  InstitutionalProgramme,
-  MarketMakerProgramme,
-} from "@affiliates/contracts";
-import { api } from "@/lib/api";
-import { useApi } from "@/lib/use-api";
-import { offerKey } from "@/lib/offers";
+import type { EndpointAnswer } from "@affiliates/contracts/endpoint-schemas";
+import { useEndpointOnDemand, type OnDemandResult } from "@/lib/endpoint-demand";
+import { OFFERS } from "@/lib/offers";
 
-interface Programmes {
-  broker: BrokerProgramme;
-  marketMaker: MarketMakerProgramme;
-  institutional: InstitutionalProgramme;
-  incubation: IncubationProgramme;
-}
+type Programme = "broker" | "marketMaker" | "institutional" | "incubation";
 
-/** The partner programmes' public calls; their FAQ follows the `Locale` header the client sends. */
-const PROGRAMMES: { readonly [K in keyof Programmes]: () => Promise<Programmes[K]> } = {
-  broker: () => api.brokerProgramme(),
-  marketMaker: () => api.marketMakerProgramme(),
-  institutional: () => api.institutionalProgramme(),
-  incubation: () => api.incubationProgramme(),
-};
-
-/** A programme's figures, cached per locale (the FAQ is written per language). */
-export function usePartnerProgramme<K extends keyof Programmes>(key: K) {
+/**
+ * A programme's figures, cached per locale (the FAQ is written per language, and follows the `Locale` header the
+ * client sends): the offer's key, `endpointKey(endpoint, {}, { locale })`.
+ */
+export function usePartnerProgramme<K extends Programme>(key: K) {
   const locale = useLocale();
-  const fetchProgramme: () => Promise<Programmes[K]> = PROGRAMMES[key];
-  return useApi(offerKey(key, locale), fetchProgramme);
+  // The answer's type follows K; indexing OFFERS with a generic K gives the union of the four.
+  return useEndpointOnDemand(OFFERS[key].endpoint, {}, { varies: { locale } }) as unknown as OnDemandResult<
+    EndpointAnswer<(typeof OFFERS)[K]["endpoint"]>
+  >;
 }
 
 export const BPS = 10_000;

@@ -3,7 +3,7 @@ import { useLocale, useMessages, useTranslations } from "next-intl";
 import { isKeyOf } from "@/lib/message-keys";
 import { useFormat } from "@/lib/format-hook";
 import { FaqList } from "@/components/safe/faq-list";
-import { useEndpoint } from "@/lib/use-endpoint";
+import { useEndpointOnDemand } from "@/lib/endpoint-demand";
 import { useBpsPercent } from "@/lib/use-bps-percent";
 import { NUM_TAG } from "@/lib/bidi";
 import { Ghost, GHOST_FIGURE } from "@/components/loading/ghost";
@@ -23,7 +23,7 @@ export function ProgrammeOverview() {
   const format = useFormat();
   const locale = useLocale();
   // The FAQ's language follows the `Locale` header (src/lib/http.ts sends the page's locale); one cache entry per locale.
-  const { data, error, refresh } = useEndpoint("affiliateProgramme", {}, { varies: { locale } });
+  const { data, error, refresh } = useEndpointOnDemand("affiliateProgramme", {}, { varies: { locale } });
   const percent = useBpsPercent();
   // Column names, also each cell's label in the phone card view.
   const columns = {

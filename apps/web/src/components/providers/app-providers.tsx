@@ -10,6 +10,7 @@ import { SessionProvider } from "@/state/session";
 import { onBridgeFailure } from "@/lib/native-app";
 import { BRIDGE_REFRESH_PROMPT_KEY, isBridgeError } from "@affiliates/bridge";
 import { NativeAppBridge } from "./native-app-bridge";
+import { EndpointFetchers } from "./endpoint-fetchers";
 import { ImageHostProbe } from "./image-host-probe";
 import { StartupServices } from "./startup-services";
 import { GlobalProgress, GlobalSettingsSync } from "./global-state";
@@ -59,6 +60,7 @@ export function AppProviders({ locale, theme, children }: { locale: Locale; them
         <NativeAppBridge />
         <ImageHostProbe />
         <StartupServices />
+        <EndpointFetchers />
         {children}
       </SessionProvider>
     </ThemeProvider>

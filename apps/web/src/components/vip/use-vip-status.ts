@@ -1,5 +1,5 @@
 "use client";
-import { useEndpoint } from "@/lib/use-endpoint";
+import { useEndpointOnDemand } from "@/lib/endpoint-demand";
 import { useSession } from "@/state/session";
 
 /**
@@ -8,5 +8,5 @@ import { useSession } from "@/state/session";
  */
 export function useVipStatus() {
   const { complete, isLogin } = useSession();
-  return useEndpoint("vipStatus", {}, { ready: complete && isLogin });
+  return useEndpointOnDemand("vipStatus", {}, { ready: complete && isLogin });
 }

@@ -1,7 +1,7 @@
 "use client";
 import { useLocale, useTranslations } from "next-intl";
 import { FaqList } from "@/components/safe/faq-list";
-import { useEndpoint } from "@/lib/use-endpoint";
+import { useEndpointOnDemand } from "@/lib/endpoint-demand";
 import { hasLoadProblem, LoadProblem } from "@/components/status/loaded";
 import { useVipProgramme, VipRulesList } from "./vip-programme";
 import styles from "./vip.module.css";
@@ -12,7 +12,7 @@ export function VipGuide() {
   const tc = useTranslations("vipCommon");
   const locale = useLocale();
   const programme = useVipProgramme();
-  const guide = useEndpoint("vipGuide", { locale });
+  const guide = useEndpointOnDemand("vipGuide", { locale });
   return (
     <>
       <section className="section" aria-labelledby="vip-review-title">

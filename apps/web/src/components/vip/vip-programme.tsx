@@ -6,7 +6,7 @@ import {
   type VipLevelBenefits,
   type VipProgramme as VipProgrammeAnswer,
 } from "@affiliates/contracts";
-import { useEndpoint } from "@/lib/use-endpoint";
+import { useEndpointOnDemand } from "@/lib/endpoint-demand";
 import { hasLoadProblem, LoadProblem } from "@/components/status/loaded";
 import { TierTable, type TierColumn } from "@/components/programme/tier-table";
 import { useVipFormat } from "./use-vip-format";
@@ -19,7 +19,7 @@ const FEE_COLUMNS = ["spotMaker", "spotTaker", "futuresMaker", "futuresTaker"] a
 
 /** The programme's answer, shared (one request, one cache entry) by every component of a page that shows it. */
 export function useVipProgramme() {
-  return useEndpoint("vipProgramme", {});
+  return useEndpointOnDemand("vipProgramme", {});
 }
 
 /** VIP0–VIP7 from the exchange API: qualification, fees, limits and benefits, the trial and the review rules. */
