@@ -141,7 +141,10 @@ async function scriptsLoaded(page: Page, path: string): Promise<string[]> {
   return Promise.all(bodies);
 }
 
-test("a visitor's offer pages load no request library; a signed-in user's first call loads it and gets its answer", async ({
+/** What only the operators' calls carry (their paths): the browser's table leaves them out. */
+const OPERATORS_MARK = "v1/admin/";
+
+test("a visitor's offer pages load no request library; a signed-in user's first call loads it and gets its answer; neither downloads the operators' calls", async ({
   browser,
 }) => {
   // issue 36: every public section has the server's offer or waits for a login (lib/endpoint-demand.ts), so ahooks
@@ -155,6 +158,10 @@ test("a visitor's offer pages load no request library; a signed-in user's first 
       scripts.filter((body) => body.includes(REQUEST_LIBRARY_MARK)),
       pagePath || "/",
     ).toEqual([]);
+    expect(
+      scripts.filter((body) => body.includes(OPERATORS_MARK)),
+      pagePath || "/",
+    ).toEqual([]);
   }
   await visitor.close();
 
@@ -165,6 +172,7 @@ test("a visitor's offer pages load no request library; a signed-in user's first 
   const scripts = await scriptsLoaded(signedIn, "/affiliates");
   expect((await asked).status()).toBe(200);
   expect(scripts.some((body) => body.includes(REQUEST_LIBRARY_MARK))).toBe(true);
+  expect(scripts.filter((body) => body.includes(OPERATORS_MARK))).toEqual([]);
   // The call to action follows the answer: an approved affiliate is offered the dashboard, not the application.
   await expect(signedIn.locator('[data-track-id="b1002"]')).toBeVisible();
   await member.close();

@@ -1,5 +1,5 @@
 import { defaultStorage, systemClock, type StorageLike } from "@affiliates/contracts";
-import { endpointUrl } from "@affiliates/contracts/endpoints";
+import { appEndpointUrl } from "@affiliates/contracts/app-endpoints";
 import { ANALYTICS_LIMITS } from "./constants";
 import type { AnalyticsPlugin } from "./pipeline";
 import type { AnalyticsEvent } from "./types";
@@ -105,8 +105,8 @@ export function resolveWorld(options: AnalyticsOptions): ResolvedWorld {
           ? (url, data) => globalNavigator.sendBeacon?.(url, data) ?? false
           : null
         : options.sendBeacon,
-    reportUrl: options.reportUrl ?? endpointUrl("analyticsIngest"),
-    configUrl: options.configUrl ?? endpointUrl("clientCommonConfig"),
+    reportUrl: options.reportUrl ?? appEndpointUrl("analyticsIngest"),
+    configUrl: options.configUrl ?? appEndpointUrl("clientCommonConfig"),
     maxQueue: options.maxQueue ?? ANALYTICS_LIMITS.maxQueue,
   };
 }

@@ -1,24 +1,4 @@
-interface ParsedVersion {
-  major: number;
-  minor: number;
-  patch: number;
-  prerelease: string | null;
-}
-
-const VERSION_PATTERN = /^v?(\d+)(?:\.(\d+))?(?:\.(\d+))?(?:-([0-9A-Za-z.-]+))?(?:\+[0-9A-Za-z.-]+)?$/;
-
-/** Parses `2.60.0`, `2.60`, `2.60.0-beta.1`; null when it is not a version. Missing parts count as 0. */
-export function parseVersion(version: string | null | undefined): ParsedVersion | null {
-  if (typeof version !== "string") return null;
-  const match = VERSION_PATTERN.exec(version.trim());
-  if (!match) return null;
-  return {
-    major: Number(match[1]),
-    minor: Number(match[2] ?? 0),
-    patch: Number(match[3] ?? 0),
-    prerelease: match[4] ?? null,
-  };
-}
+import { parseVersion, type ParsedVersion } from "./parse-version";
 
 const sign = (n: number): -1 | 0 | 1 => (n < 0 ? -1 : n > 0 ? 1 : 0);
 

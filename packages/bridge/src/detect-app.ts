@@ -1,4 +1,4 @@
-import { parseVersion } from "./compare-versions";
+import { parseVersion } from "./parse-version";
 
 /** What the app injects (requirements.md §4): Android's `addJavascriptInterface` object or iOS's WKScriptMessageHandler. */
 interface NativeBridgeObject {

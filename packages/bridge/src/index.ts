@@ -3,6 +3,7 @@ export * from "./codes";
 export * from "./errors";
 export * from "./enums";
 export * from "./compare-versions";
+export * from "./parse-version";
 export * from "./version-gates";
 export * from "./detect-app";
 export * from "./transport";

@@ -1,5 +1,6 @@
 import type { BridgeAction } from "./actions";
-import { compareVersions, parseVersion } from "./compare-versions";
+import { compareVersions } from "./compare-versions";
+import { parseVersion } from "./parse-version";
 
 /** The lowest app version that has each feature (requirements.md §9). */
 export const VERSION_GATES = {

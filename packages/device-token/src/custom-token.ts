@@ -8,7 +8,7 @@ import {
   type Clock,
   type StorageLike,
 } from "@affiliates/contracts";
-import { endpointUrl } from "@affiliates/contracts/endpoints";
+import { appEndpointUrl } from "@affiliates/contracts/app-endpoints";
 import { DEVICE_TOKEN_CONFIG, DEVICE_TOKEN_KEYS, isValidDeviceToken } from "./constants";
 import { readCached, type Cached } from "./custom-token-cache";
 
@@ -39,7 +39,7 @@ export function createCustomToken(options: CustomTokenOptions): CustomToken {
   const storage = safeStorage(options.storage ?? defaultStorage());
   const clock = options.clock ?? systemClock;
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
-  const url = options.url ?? endpointUrl("riskLogReport");
+  const url = options.url ?? appEndpointUrl("riskLogReport");
   let inFlight: Promise<string> | undefined;
 
   async function request(previous: string): Promise<string> {

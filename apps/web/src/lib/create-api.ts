@@ -1,34 +1,35 @@
+// The browser's table: the operators' calls (admin) are not in it, so they are not downloaded.
 import {
-  ENDPOINT_NAMES,
-  ENDPOINTS,
-  endpointPath,
+  APP_ENDPOINTS,
+  fillPath,
   pathParamNames,
-  type EndpointName,
-  type EndpointParams,
-  type Endpoints,
+  type AppEndpointName,
+  type AppEndpoints,
   type EndpointSpec,
   type PathParamNames,
-} from "@affiliates/contracts/endpoints";
+} from "@affiliates/contracts/app-endpoints";
+// Types only: the whole table (with the operators' calls) is the type-level source of names and parameters.
+import type { EndpointName, EndpointParams, Endpoints } from "@affiliates/contracts/endpoints";
 // Types only: the schemas (and zod) are loaded by the request client in tests and development, never in production.
 import type { EndpointAnswer, EndpointRequest } from "@affiliates/contracts/endpoint-schemas";
 import { endpointAnswer, type HttpClient, type QueryParams, type RequestOptions } from "@affiliates/http";
 
 /**
- * The calls the browser makes: envelope answers (not the CSV downloads or the Sentry tunnel), not the operators' ones
- * (`admin`), with an object (or no) request (the analytics batch is the analytics SDK's).
+ * The calls the browser makes (APP_ENDPOINTS: not the operators'): envelope answers (not the CSV downloads or the
+ * Sentry tunnel), with an object (or no) request (the analytics batch is the analytics SDK's).
  */
 export type ApiName = {
-  [N in EndpointName]: Endpoints[N]["access"] extends "admin"
-    ? never
-    : Endpoints[N]["format"] extends "envelope"
-      ? EndpointRequest<N> extends readonly unknown[]
-        ? never
-        : N
-      : never;
-}[EndpointName];
+  [N in AppEndpointName]: AppEndpoints[N]["format"] extends "envelope"
+    ? EndpointRequest<N> extends readonly unknown[]
+      ? never
+      : N
+    : never;
+}[AppEndpointName];
 
 /** The endpoints whose answer is a file the browser downloads. */
-export type CsvName = { [N in EndpointName]: Endpoints[N]["format"] extends "csv" ? N : never }[EndpointName];
+export type CsvName = {
+  [N in AppEndpointName]: AppEndpoints[N]["format"] extends "csv" ? N : never;
+}[AppEndpointName];
 
 type NoFields = Record<never, never>;
 type ParamsOf<N extends EndpointName> = [PathParamNames<Endpoints[N]["path"]>] extends [never]
@@ -50,24 +51,24 @@ type ApiArgs<N extends EndpointName> =
 export type Api = { readonly [N in ApiName]: (...args: ApiArgs<N>) => Promise<EndpointAnswer<N>> };
 
 /** The run-time side of ApiName, without its type-only rule (an array request: the analytics batch stays callable here). */
-function isApiName(name: EndpointName): name is ApiName {
-  const entry: EndpointSpec = ENDPOINTS[name];
-  return entry.access !== "admin" && entry.format === "envelope";
+function isApiName(name: AppEndpointName): name is ApiName {
+  const entry: EndpointSpec = APP_ENDPOINTS[name];
+  return entry.format === "envelope";
 }
 
 const isRecord = (value: unknown): value is Readonly<Record<string, unknown>> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** The filled path and the remaining fields of an input (path parameters taken out). */
-function split(name: EndpointName, input: unknown): { path: string; fields: Readonly<Record<string, unknown>> } {
+function split(name: ApiName, input: unknown): { path: string; fields: Readonly<Record<string, unknown>> } {
   const fields = isRecord(input) ? input : {};
-  const names = pathParamNames(ENDPOINTS[name].path);
-  const params = Object.fromEntries(names.map((key) => [key, fields[key]]));
-  // endpointPath's parameter types follow the name; here the name is any, so its check is the run-time one (a missing
+  const { path } = APP_ENDPOINTS[name];
+  const names = pathParamNames(path);
+  // The parameters' types follow the name; here the name is any, so their check is the run-time one (a missing
   // parameter throws).
-  const fill = endpointPath as (name: EndpointName, params: Readonly<Record<string, unknown>>) => string;
+  const params = Object.fromEntries(names.map((key) => [key, fields[key] as string | number | undefined]));
   return {
-    path: fill(name, params),
+    path: fillPath(name, path, params),
     fields: Object.fromEntries(Object.entries(fields).filter(([key]) => !names.includes(key))),
   };
 }
@@ -84,7 +85,7 @@ async function call<N extends ApiName>(
   input: unknown,
   options: ApiOptions = {},
 ): Promise<EndpointAnswer<N>> {
-  const entry: EndpointSpec = ENDPOINTS[name];
+  const entry: EndpointSpec = APP_ENDPOINTS[name];
   const { path, fields } = split(name, input);
   const request: RequestOptions<EndpointAnswer<N>> = {
     ...options,
@@ -109,15 +110,15 @@ async function call<N extends ApiName>(
 }
 
 /**
- * The API as the table (`@affiliates/contracts/endpoints`) describes it: `api.links({ from, to })`,
+ * The API as the table (`@affiliates/contracts/app-endpoints`) describes it: `api.links({ from, to })`,
  * `api.linkUpdate({ id, label })`. The path (parameters filled), the method, the `dy-token` header and the answer's
  * type come from the entry; the call goes through the request client (headers, time-outs, success codes, the error
  * catalogue), which checks the answer against its schema in tests and development.
  */
 export function createApi(world: ApiWorld): Api {
-  const calls = ENDPOINT_NAMES.filter(isApiName).map(
-    (name) => [name, (input?: unknown, options?: ApiOptions) => call(world, name, input, options)] as const,
-  );
+  const calls = (Object.keys(APP_ENDPOINTS) as AppEndpointName[])
+    .filter(isApiName)
+    .map((name) => [name, (input?: unknown, options?: ApiOptions) => call(world, name, input, options)] as const);
   // One function per name; the mapped type states what each takes and answers (checked where `call` builds the request).
   return Object.fromEntries(calls) as unknown as Api;
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { HeaderName, isSuccessCode } from "@affiliates/contracts";
 import { sanitizeHtml } from "@affiliates/safety";
-import { ENDPOINTS } from "@affiliates/contracts/endpoints";
+import { APP_ENDPOINTS } from "@affiliates/contracts/app-endpoints";
 import { OFFERS, offerKey, type OfferName, type Offers } from "./offers";
 
 /**
@@ -13,7 +13,7 @@ const apiOrigin = () => process.env.API_ORIGIN ?? `http://127.0.0.1:${process.en
 const FETCH_TIMEOUT_MS = 5_000;
 
 /** The API path an offer is read from (its endpoint in the table). */
-export const offerPath = (name: OfferName): string => ENDPOINTS[OFFERS[name].endpoint].path;
+export const offerPath = (name: OfferName): string => APP_ENDPOINTS[OFFERS[name].endpoint].path;
 
 /** FAQ answers are HTML: sanitised here, on the server, and shown as they are (FaqList). */
 function withSanitisedAnswers(value: unknown): unknown {

@@ -3,7 +3,7 @@
  * No runtime import of the SDK here: the page's first-load code (instrumentation-client.ts) uses these helpers and the
  * SDK itself is loaded later, only when reporting is enabled.
  */
-import { endpointPath } from "@affiliates/contracts/endpoints";
+import { appEndpointPath } from "@affiliates/contracts/app-endpoints";
 import { scrubBreadcrumb, scrubEvent, type BreadcrumbLike, type EventLike } from "./scrub";
 
 import { isErrorReportingEnabled } from "./enabled";
@@ -90,7 +90,7 @@ export function tunnelUrl(
   const origin =
     location?.origin && location.origin !== "null" ? location.origin : productionOrigin.replace(/\/+$/, "");
   // The tunnel route of the API (requirements.md §7): the endpoint table's `sentryTunnel`.
-  return `${origin}/${endpointPath("sentryTunnel", { projectId: projectIdOf(dsn) })}`;
+  return `${origin}/${appEndpointPath("sentryTunnel", { projectId: projectIdOf(dsn) })}`;
 }
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
