@@ -3,6 +3,7 @@ import { useLocale } from "next-intl";
 import { isLocale, DEFAULT_LOCALE } from "@affiliates/locales";
 import { createFormat, type Format } from "./format";
 import { useViewerTimeZone } from "./viewer-zone";
+import { DEFAULT_TIME_ZONE } from "./constants";
 
 /**
  * `createFormat` for the page's locale and the viewer's time zone: Asia/Shanghai (requirements.md §9) in the pre-rendered HTML,
@@ -12,4 +13,16 @@ export function useFormat(): Format {
   const locale = useLocale();
   const timeZone = useViewerTimeZone();
   return useMemo(() => createFormat(isLocale(locale) ? locale : DEFAULT_LOCALE, { timeZone }), [locale, timeZone]);
+}
+
+/**
+ * `createFormat` for the page's locale alone, for figures that do not depend on the viewer's clock (numbers, dates
+ * given in UTC): it renders on the server too, where the viewer's zone is a client store's (the partner overviews).
+ */
+export function useLocaleFormat(): Format {
+  const locale = useLocale();
+  return useMemo(
+    () => createFormat(isLocale(locale) ? locale : DEFAULT_LOCALE, { timeZone: DEFAULT_TIME_ZONE }),
+    [locale],
+  );
 }

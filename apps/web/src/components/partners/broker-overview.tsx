@@ -1,13 +1,11 @@
-"use client";
 import { useTranslations } from "next-intl";
-import { useFormat } from "@/lib/format-hook";
+import { useLocaleFormat } from "@/lib/format-hook";
 import { MONEY_DIGITS } from "@/lib/format";
 import { FeatureList } from "./feature-list";
 import { PartnerFaq } from "./partner-faq";
-import { BPS, usePartnerProgramme } from "./partner-data";
+import { BPS, type ProgrammeAnswer } from "./partner-units";
 import { useIsolate } from "@/lib/use-isolate";
 import { Ghost, GHOST_FIGURE } from "@/components/loading/ghost";
-import { hasLoadProblem, LoadProblem } from "@/components/status/loaded";
 import { TierTable } from "@/components/programme/tier-table";
 
 const PLACEHOLDER_ROWS = 4;
@@ -17,12 +15,11 @@ const COUNT = { maximumFractionDigits: 0 } as const;
 const EXAMPLE_ORDER_USDT = 10_000;
 
 /** The broker programme's figures from the API: tiers by volume with commission rates, the markup, benefits, FAQ. */
-export function BrokerOverview() {
+export function BrokerOverview({ data }: { data: ProgrammeAnswer<"broker"> | undefined }) {
   const t = useTranslations("partners.broker");
   const isolate = useIsolate();
   const tc = useTranslations("partners");
-  const format = useFormat();
-  const { data, error, refresh } = usePartnerProgramme("broker");
+  const format = useLocaleFormat();
   const percent = (bps: number) => format.number(bps / BPS, { style: "percent", maximumFractionDigits: 2 });
   const markup = (bps: number) =>
     format.number(bps / BPS, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 3 });
@@ -36,13 +33,6 @@ export function BrokerOverview() {
     ownRate: t("ownRate"),
     affiliatedRate: t("affiliatedRate"),
   };
-  if (hasLoadProblem({ data, error, refresh })) {
-    return (
-      <div className="section">
-        <LoadProblem result={{ data, error, refresh }} failed={tc("loadFailed")} />
-      </div>
-    );
-  }
   const tiers = data?.tiers ?? [];
   const top = tiers.at(-1);
   return (

@@ -1,7 +1,6 @@
-"use client";
 import { useMessages, useTranslations } from "next-intl";
 import { asDataTranslator } from "@/lib/message-keys";
-import { useFormat } from "@/lib/format-hook";
+import { useLocaleFormat } from "@/lib/format-hook";
 import type { PartnerFeature } from "@affiliates/contracts";
 import { GHOST_FIGURE } from "@/components/loading/ghost";
 
@@ -27,7 +26,7 @@ export function FeatureList({
   // The group's keys differ by group (a union the type check cannot index): each is asked with `has` first.
   const t = asDataTranslator(useTranslations(`partners.features.${group}`));
   const catalogue = useMessages().partners.features[group];
-  const format = useFormat();
+  const format = useLocaleFormat();
   if (!features) {
     const keys = Object.keys(catalogue);
     return (

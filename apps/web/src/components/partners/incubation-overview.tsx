@@ -1,33 +1,23 @@
-"use client";
 import { useMessages, useTranslations } from "next-intl";
 import { isKeyOf, keysOf } from "@/lib/message-keys";
-import { useFormat } from "@/lib/format-hook";
+import { useLocaleFormat } from "@/lib/format-hook";
 import { MONEY_DIGITS } from "@/lib/format";
 import type { IncubationCohortProject } from "@affiliates/contracts";
 import { SafeLink } from "@/components/safe/safe-link";
 import { FeatureList } from "./feature-list";
 import { PartnerFaq } from "./partner-faq";
-import { usePartnerProgramme } from "./partner-data";
-import { hasLoadProblem, LoadProblem } from "@/components/status/loaded";
+import type { ProgrammeAnswer } from "./partner-units";
 import { TierTable, type TierColumn } from "@/components/programme/tier-table";
 
 const PLACEHOLDER_ROWS = 8;
 
 /** The incubation programme from the API: what it offers, its stages, past cohorts, FAQ. */
-export function IncubationOverview() {
+export function IncubationOverview({ data }: { data: ProgrammeAnswer<"incubation"> | undefined }) {
   const t = useTranslations("partners.incubation");
   const tc = useTranslations("partners");
   const stages = useMessages().partners.incubation.stages;
-  const format = useFormat();
-  const { data, error, refresh } = usePartnerProgramme("incubation");
+  const format = useLocaleFormat();
   const cohortColumns = useCohortColumns();
-  if (hasLoadProblem({ data, error, refresh })) {
-    return (
-      <div className="section">
-        <LoadProblem result={{ data, error, refresh }} failed={tc("loadFailed")} />
-      </div>
-    );
-  }
   const usdt = (value: number) => tc("usdt", { value: format.number(value) });
   return (
     <>
@@ -109,7 +99,7 @@ function useCohortColumns(): TierColumn<IncubationCohortProject>[] {
   const t = useTranslations("partners.incubation");
   const tc = useTranslations("partners");
   const tf = useTranslations("partners.form.sectors");
-  const format = useFormat();
+  const format = useLocaleFormat();
   return [
     { key: "cohort", label: t("cohort"), cell: (project) => <bdi>{project.cohort}</bdi> },
     { key: "sector", label: t("sector"), cell: (project) => tf(project.sector) },

@@ -1,28 +1,18 @@
-"use client";
 import { useLocale, useTranslations } from "next-intl";
-import { useFormat } from "@/lib/format-hook";
+import { useLocaleFormat } from "@/lib/format-hook";
 import { isLocale, localePath } from "@affiliates/locales";
 import { PAGES } from "@/lib/pages";
 import { FeatureList } from "./feature-list";
 import { PartnerFaq } from "./partner-faq";
-import { usePartnerProgramme } from "./partner-data";
+import type { ProgrammeAnswer } from "./partner-units";
 import { Ghost, GHOST_FIGURE } from "@/components/loading/ghost";
-import { hasLoadProblem, LoadProblem } from "@/components/status/loaded";
 
 /** Services for institutions (sub-accounts, OTC, custody, API, support) from the API, with a pointer to the pro offer. */
-export function InstitutionalOverview() {
+export function InstitutionalOverview({ data }: { data: ProgrammeAnswer<"institutional"> | undefined }) {
   const t = useTranslations("partners.institutional");
   const tc = useTranslations("partners");
-  const format = useFormat();
+  const format = useLocaleFormat();
   const locale = useLocale();
-  const { data, error, refresh } = usePartnerProgramme("institutional");
-  if (hasLoadProblem({ data, error, refresh })) {
-    return (
-      <div className="section">
-        <LoadProblem result={{ data, error, refresh }} failed={tc("loadFailed")} />
-      </div>
-    );
-  }
   const usdt = (value: number) => tc("usdt", { value: format.number(value) });
   return (
     <>
@@ -63,19 +53,11 @@ export function InstitutionalOverview() {
 }
 
 /** The pro offer: who qualifies (volume or assets) and what it includes, from the API. */
-export function InstitutionalProOverview() {
+export function InstitutionalProOverview({ data }: { data: ProgrammeAnswer<"institutional"> | undefined }) {
   const t = useTranslations("partners.pro");
   const tc = useTranslations("partners");
-  const format = useFormat();
+  const format = useLocaleFormat();
   const locale = useLocale();
-  const { data, error, refresh } = usePartnerProgramme("institutional");
-  if (hasLoadProblem({ data, error, refresh })) {
-    return (
-      <div className="section">
-        <LoadProblem result={{ data, error, refresh }} failed={tc("loadFailed")} />
-      </div>
-    );
-  }
   const usdt = (value: number) => tc("usdt", { value: format.number(value) });
   return (
     <>

@@ -1,23 +1,20 @@
-"use client";
 import { useTranslations } from "next-intl";
-import { useFormat } from "@/lib/format-hook";
+import { useLocaleFormat } from "@/lib/format-hook";
 import { FeatureList } from "./feature-list";
 import { PartnerFaq } from "./partner-faq";
-import { BPS, PPM, usePartnerProgramme } from "./partner-data";
+import { BPS, PPM, type ProgrammeAnswer } from "./partner-units";
 import { useIsolate } from "@/lib/use-isolate";
 import { Ghost, GHOST_FIGURE } from "@/components/loading/ghost";
-import { hasLoadProblem, LoadProblem } from "@/components/status/loaded";
 import { TierTable } from "@/components/programme/tier-table";
 
 const PLACEHOLDER_ROWS = 3;
 
 /** Maker rebate tiers from the API: negative maker fees, taker fees, API rate limits, the minimum maker ratio. */
-export function MarketMakerOverview() {
+export function MarketMakerOverview({ data }: { data: ProgrammeAnswer<"marketMaker"> | undefined }) {
   const t = useTranslations("partners.marketMaker");
   const isolate = useIsolate();
   const tc = useTranslations("partners");
-  const format = useFormat();
-  const { data, error, refresh } = usePartnerProgramme("marketMaker");
+  const format = useLocaleFormat();
   const fee = (ppm: number) =>
     format.number(ppm / PPM, { style: "percent", minimumFractionDigits: 3, maximumFractionDigits: 4 });
   const ratio = (bps: number) => format.number(bps / BPS, { style: "percent", maximumFractionDigits: 2 });
@@ -30,13 +27,6 @@ export function MarketMakerOverview() {
     apiLimit: t("apiLimit"),
     makerRatio: t("makerRatio"),
   };
-  if (hasLoadProblem({ data, error, refresh })) {
-    return (
-      <div className="section">
-        <LoadProblem result={{ data, error, refresh }} failed={tc("loadFailed")} />
-      </div>
-    );
-  }
   const tiers = data?.tiers ?? [];
   const best = tiers.reduce<number | null>(
     (min, tier) => (min === null || tier.makerFeePpm < min ? tier.makerFeePpm : min),

@@ -1,10 +1,8 @@
 "use client";
 import { useLocale } from "next-intl";
-import type { EndpointAnswer } from "@affiliates/contracts/endpoint-schemas";
 import { useEndpointOnDemand, type OnDemandResult } from "@/lib/endpoint-demand";
 import { OFFERS } from "@/lib/offers";
-
-type Programme = "broker" | "marketMaker" | "institutional" | "incubation";
+import type { Programme, ProgrammeAnswer } from "./partner-units";
 
 /**
  * A programme's figures, cached per locale (the FAQ is written per language, and follows the `Locale` header the
@@ -14,9 +12,6 @@ export function usePartnerProgramme<K extends Programme>(key: K) {
   const locale = useLocale();
   // The answer's type follows K; indexing OFFERS with a generic K gives the union of the four.
   return useEndpointOnDemand(OFFERS[key].endpoint, {}, { varies: { locale } }) as unknown as OnDemandResult<
-    EndpointAnswer<(typeof OFFERS)[K]["endpoint"]>
+    ProgrammeAnswer<K>
   >;
 }
-
-export const BPS = 10_000;
-export const PPM = 1_000_000;

@@ -1,4 +1,3 @@
-"use client";
 import { useTranslations } from "next-intl";
 import type { PartnerFaqItem } from "@affiliates/contracts";
 import { FaqList } from "@/components/safe/faq-list";

@@ -1,5 +1,5 @@
 import { Shell } from "@/components/shell/shell";
-import { BrokerOverview } from "@/components/partners/broker-overview";
+import { PartnerOverview } from "@/components/partners/partner-overview";
 import { PartnerApplicationForm } from "@/components/partners/partner-application-form";
 import { PartnerHero } from "@/components/partners/partner-hero";
 import { loadAntdLocale } from "@/lib/antd-locale";
@@ -7,7 +7,6 @@ import { pageMetadata } from "@/lib/metadata";
 import { PAGES } from "@/lib/pages";
 import { routeContext, routeLocale, type RouteParams } from "@/lib/route-params";
 import "@/components/partners/partners.css";
-import { WithOffers } from "@/components/providers/with-offers";
 
 export async function generateMetadata({ params }: { params: RouteParams }) {
   return pageMetadata(await routeLocale(params), "broker");
@@ -19,11 +18,9 @@ export default async function BrokerPage({ params }: { params: RouteParams }) {
   const antdLocale = await loadAntdLocale(locale);
   return (
     <Shell locale={locale} inApp={inApp} page={PAGES.broker.path}>
-      <WithOffers locale={locale} names={["broker"]}>
-        <PartnerHero page="broker" />
-        <BrokerOverview />
-        <PartnerApplicationForm kind="broker" antdLocale={antdLocale} />
-      </WithOffers>
+      <PartnerHero page="broker" />
+      <PartnerOverview locale={locale} view="broker" />
+      <PartnerApplicationForm kind="broker" antdLocale={antdLocale} />
     </Shell>
   );
 }

@@ -1,5 +1,5 @@
 import { Shell } from "@/components/shell/shell";
-import { IncubationOverview } from "@/components/partners/incubation-overview";
+import { PartnerOverview } from "@/components/partners/partner-overview";
 import { PartnerApplicationForm } from "@/components/partners/partner-application-form";
 import { PartnerHero } from "@/components/partners/partner-hero";
 import { loadAntdLocale } from "@/lib/antd-locale";
@@ -7,7 +7,6 @@ import { pageMetadata } from "@/lib/metadata";
 import { PAGES } from "@/lib/pages";
 import { routeContext, routeLocale, type RouteParams } from "@/lib/route-params";
 import "@/components/partners/partners.css";
-import { WithOffers } from "@/components/providers/with-offers";
 
 export async function generateMetadata({ params }: { params: RouteParams }) {
   return pageMetadata(await routeLocale(params), "incubation");
@@ -19,11 +18,9 @@ export default async function IncubationPage({ params }: { params: RouteParams }
   const antdLocale = await loadAntdLocale(locale);
   return (
     <Shell locale={locale} inApp={inApp} page={PAGES.incubation.path}>
-      <WithOffers locale={locale} names={["incubation"]}>
-        <PartnerHero page="incubation" />
-        <IncubationOverview />
-        <PartnerApplicationForm kind="incubation" antdLocale={antdLocale} />
-      </WithOffers>
+      <PartnerHero page="incubation" />
+      <PartnerOverview locale={locale} view="incubation" />
+      <PartnerApplicationForm kind="incubation" antdLocale={antdLocale} />
     </Shell>
   );
 }

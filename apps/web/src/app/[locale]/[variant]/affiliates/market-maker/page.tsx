@@ -1,5 +1,5 @@
 import { Shell } from "@/components/shell/shell";
-import { MarketMakerOverview } from "@/components/partners/market-maker-overview";
+import { PartnerOverview } from "@/components/partners/partner-overview";
 import { PartnerApplicationForm } from "@/components/partners/partner-application-form";
 import { PartnerHero } from "@/components/partners/partner-hero";
 import { ExchangeLinks } from "@/components/deep-links/exchange-links";
@@ -8,7 +8,6 @@ import { pageMetadata } from "@/lib/metadata";
 import { PAGES } from "@/lib/pages";
 import { routeContext, routeLocale, type RouteParams } from "@/lib/route-params";
 import "@/components/partners/partners.css";
-import { WithOffers } from "@/components/providers/with-offers";
 
 export async function generateMetadata({ params }: { params: RouteParams }) {
   return pageMetadata(await routeLocale(params), "marketMaker");
@@ -20,12 +19,10 @@ export default async function MarketMakerPage({ params }: { params: RouteParams 
   const antdLocale = await loadAntdLocale(locale);
   return (
     <Shell locale={locale} inApp={inApp} page={PAGES.marketMaker.path}>
-      <WithOffers locale={locale} names={["marketMaker"]}>
-        <PartnerHero page="marketMaker" />
-        <MarketMakerOverview />
-        <ExchangeLinks locale={locale} />
-        <PartnerApplicationForm kind="market-maker" antdLocale={antdLocale} />
-      </WithOffers>
+      <PartnerHero page="marketMaker" />
+      <PartnerOverview locale={locale} view="marketMaker" />
+      <ExchangeLinks locale={locale} />
+      <PartnerApplicationForm kind="market-maker" antdLocale={antdLocale} />
     </Shell>
   );
 }

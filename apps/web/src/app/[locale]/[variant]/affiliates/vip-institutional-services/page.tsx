@@ -1,5 +1,5 @@
 import { Shell } from "@/components/shell/shell";
-import { InstitutionalOverview } from "@/components/partners/institutional-overview";
+import { PartnerOverview } from "@/components/partners/partner-overview";
 import { PartnerApplicationForm } from "@/components/partners/partner-application-form";
 import { PartnerHero } from "@/components/partners/partner-hero";
 import { ExchangeLinks } from "@/components/deep-links/exchange-links";
@@ -8,7 +8,6 @@ import { pageMetadata } from "@/lib/metadata";
 import { PAGES } from "@/lib/pages";
 import { routeContext, routeLocale, type RouteParams } from "@/lib/route-params";
 import "@/components/partners/partners.css";
-import { WithOffers } from "@/components/providers/with-offers";
 
 export async function generateMetadata({ params }: { params: RouteParams }) {
   return pageMetadata(await routeLocale(params), "institutional");
@@ -20,12 +19,10 @@ export default async function InstitutionalPage({ params }: { params: RouteParam
   const antdLocale = await loadAntdLocale(locale);
   return (
     <Shell locale={locale} inApp={inApp} page={PAGES.institutional.path}>
-      <WithOffers locale={locale} names={["institutional"]}>
-        <PartnerHero page="institutional" />
-        <InstitutionalOverview />
-        <ExchangeLinks locale={locale} />
-        <PartnerApplicationForm kind="institutional" antdLocale={antdLocale} />
-      </WithOffers>
+      <PartnerHero page="institutional" />
+      <PartnerOverview locale={locale} view="institutional" />
+      <ExchangeLinks locale={locale} />
+      <PartnerApplicationForm kind="institutional" antdLocale={antdLocale} />
     </Shell>
   );
 }
