@@ -337,10 +337,11 @@ export type PathParamNames<P extends string> = P extends `${string}:${infer Name
     ? Name
     : never;
 
-/** What a path takes after the endpoint's name: its parameters (`{ id: 7 }`) when it has any, else nothing. */
-export type PathArgs<P extends string> = [PathParamNames<P>] extends [never]
-  ? []
-  : [params: { readonly [K in PathParamNames<P>]: string | number }];
+/** A path's parameters: `{ id: 7 }` for `v1/affiliate/links/:id`. */
+export type PathParams<P extends string> = { readonly [K in PathParamNames<P>]: string | number };
+
+/** What a path takes after the endpoint's name: its parameters when it has any, else nothing. */
+export type PathArgs<P extends string> = [PathParamNames<P>] extends [never] ? [] : [params: PathParams<P>];
 
 const PARAM_SEGMENT = /:([A-Za-z][A-Za-z0-9]*)/g;
 

@@ -5,7 +5,7 @@ import {
   fillPath,
   type EndpointSpec,
   type PathArgs,
-  type PathParamNames,
+  type PathParams,
 } from "./app-endpoints";
 
 export * from "./app-endpoints";
@@ -108,9 +108,7 @@ export type EndpointName = keyof Endpoints;
 export const ENDPOINT_NAMES = Object.keys(ENDPOINTS) as EndpointName[];
 
 /** The path parameters an endpoint takes: `{ id: 7 }` for `v1/affiliate/links/:id`. */
-export type EndpointParams<N extends EndpointName> = {
-  readonly [K in PathParamNames<Endpoints[N]["path"]>]: string | number;
-};
+export type EndpointParams<N extends EndpointName> = PathParams<Endpoints[N]["path"]>;
 
 /** The arguments of `endpointPath` after the name: the parameters when the path has any, else nothing. */
 export type EndpointPathArgs<N extends EndpointName> = PathArgs<Endpoints[N]["path"]>;

@@ -10,9 +10,7 @@ import { DEFAULT_TIME_ZONE } from "./constants";
  * the browser's own zone once hydrated (issue 34).
  */
 export function useFormat(): Format {
-  const locale = useLocale();
-  const timeZone = useViewerTimeZone();
-  return useMemo(() => createFormat(isLocale(locale) ? locale : DEFAULT_LOCALE, { timeZone }), [locale, timeZone]);
+  return useFormatIn(useViewerTimeZone());
 }
 
 /**
@@ -20,9 +18,11 @@ export function useFormat(): Format {
  * given in UTC): it renders on the server too, where the viewer's zone is a client store's (the partner overviews).
  */
 export function useLocaleFormat(): Format {
+  return useFormatIn(DEFAULT_TIME_ZONE);
+}
+
+/** `createFormat` for the page's locale in `timeZone`. */
+function useFormatIn(timeZone: string): Format {
   const locale = useLocale();
-  return useMemo(
-    () => createFormat(isLocale(locale) ? locale : DEFAULT_LOCALE, { timeZone: DEFAULT_TIME_ZONE }),
-    [locale],
-  );
+  return useMemo(() => createFormat(isLocale(locale) ? locale : DEFAULT_LOCALE, { timeZone }), [locale, timeZone]);
 }
