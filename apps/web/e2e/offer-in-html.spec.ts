@@ -49,6 +49,7 @@ const CASES: {
 }[] = [
   {
     page: "",
+    serverOnly: "levels-table",
     offers: ["programme"],
     check: async (page, [programme]) => {
       await expect(page.getByTestId("headline-rate")).toHaveText(/\d/);
@@ -60,11 +61,13 @@ const CASES: {
   { page: "/fee", offers: ["feeSchedule"], check: (page, [schedule]) => expectLevelRows(page, "fee-table", schedule!) },
   {
     page: "/vip/vipIntroduce",
+    serverOnly: "vip-qualify-table",
     offers: ["vipProgramme"],
     check: (page, [vip]) => expectLevelRows(page, "vip-qualify-table", vip!),
   },
   {
     page: "/vip/vip-guide",
+    serverOnly: "vip-faq",
     offers: ["vipProgramme", "vipGuide"],
     check: (page, [, guide]) => expectFaq(page, "vip-faq", guide!),
   },
@@ -154,7 +157,7 @@ async function scriptsLoaded(page: Page, path: string): Promise<string[]> {
 /** What only the operators' calls carry (their paths): the browser's table leaves them out. */
 const OPERATORS_MARK = "v1/admin/";
 
-test("a visitor's offer pages load no request library (nor a partner overview's code); a signed-in user's first call loads it and gets its answer; neither downloads the operators' calls", async ({
+test("a visitor's offer pages load no request library (nor the code of an overview the server rendered); a signed-in user's first call loads it and gets its answer; neither downloads the operators' calls", async ({
   browser,
 }) => {
   // issue 36: every public section has the server's offer or waits for a login (lib/endpoint-demand.ts), so ahooks
@@ -163,7 +166,7 @@ test("a visitor's offer pages load no request library (nor a partner overview's 
   const page = await visitor.newPage();
   for (const { page: pagePath, serverOnly } of CASES) {
     const scripts = await scriptsLoaded(page, `/affiliates${pagePath}`);
-    // The partner overviews render on the server with their offer: none of their code is downloaded.
+    // The overviews render on the server with their offer: none of their code is downloaded.
     if (serverOnly) expect(scripts.filter((body) => body.includes(serverOnly)).length, pagePath).toBe(0);
     expect(scripts.length).toBeGreaterThan(3);
     expect(scripts.filter((body) => body.includes(REQUEST_LIBRARY_MARK)).length, pagePath || "/").toBe(0);

@@ -5,7 +5,8 @@ import { csvQuery, presetRange, rangeLength, RANGE_PRESETS, todayUtc } from "../
 import { isAdditive, seriesColumns, seriesPeak, seriesSum, TREND_FIGURES, type Series } from "../src/lib/trend-series";
 import { pagerItemWithoutAnchor, serverTablePagination, TABLE_PAGE_SIZE } from "../src/lib/table-pagination";
 import { contrastRatio, DASHBOARD_SURFACES, DASHBOARD_TOKENS } from "../src/lib/dashboard-tokens";
-import { bpsToRatio, BPS_PERCENT_OPTIONS } from "../src/lib/bps";
+import { formatBps } from "../src/lib/bps";
+import { createFormat } from "../src/lib/format";
 import { isolate, NUM_TAG } from "../src/lib/bidi";
 import { drawPoster, fittingSize, POSTER, posterFileName } from "../src/lib/poster";
 
@@ -133,8 +134,7 @@ describe("dashboard colours", () => {
 
 describe("percentages and bidi", () => {
   it("formats basis points as Intl percentages", () => {
-    const percent = (bps: number, locale: string) =>
-      new Intl.NumberFormat(locale, BPS_PERCENT_OPTIONS).format(bpsToRatio(bps));
+    const percent = (bps: number, locale: "en" | "de") => formatBps(createFormat(locale, { timeZone: "UTC" }), bps);
     expect(percent(4500, "en")).toBe("45%");
     expect(percent(1250, "en")).toBe("12.5%");
     expect(percent(1, "en")).toBe("0.01%");

@@ -24,3 +24,20 @@ export function clientLazy<P extends object>(
   }
   return ClientLazy;
 }
+
+/**
+ * A component loaded in its own chunk only where it renders, on the server too (nothing in the HTML until it loads in
+ * the browser: React's `lazy` and `Suspense`). What a page imports is downloaded with it, rendered or not; this keeps
+ * a rarely rendered part (a view from the API when the server had no offer) off every visit (issue 36's JS).
+ */
+export function lazyChunk<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  const Loaded = lazy(() => load().then((component) => ({ default: component })));
+  function LazyChunk(props: P) {
+    return (
+      <Suspense fallback={null}>
+        <Loaded {...props} />
+      </Suspense>
+    );
+  }
+  return LazyChunk;
+}

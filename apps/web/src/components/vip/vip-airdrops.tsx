@@ -12,7 +12,7 @@ import { goToLogin } from "@/lib/native-app";
 import { showMessage } from "@/lib/toast";
 import { useSession } from "@/state/session";
 import { hasLoadProblem, LoadProblem } from "@/components/status/loaded";
-import { useVipFormat } from "./use-vip-format";
+import { useVipFormat } from "./vip-format";
 import { VIP_TRACKING_IDS } from "./vip-tracking-ids";
 import styles from "./vip.module.css";
 

@@ -1,40 +1,22 @@
-"use client";
-import { useLocale, useTranslations } from "next-intl";
-import { FaqList } from "@/components/safe/faq-list";
-import { useEndpointOnDemand } from "@/lib/endpoint-demand";
-import { hasLoadProblem, LoadProblem } from "@/components/status/loaded";
-import { useVipProgramme, VipRulesList } from "./vip-programme";
-import styles from "./vip.module.css";
+import type { VipProgramme } from "@affiliates/contracts";
+import type { EndpointAnswer } from "@affiliates/contracts/endpoint-schemas";
+import { fetchOffer } from "@/lib/offer-loader";
+import { VipGuideFallback } from "./vip-guide-fallback";
+import { VipGuideView } from "./vip-guide-view";
 
-/** How levels are reviewed (the API's rules) and the FAQ (the API's HTML, sanitised before it is shown). */
-export function VipGuide() {
-  const t = useTranslations("vipGuide");
-  const tc = useTranslations("vipCommon");
-  const locale = useLocale();
-  const programme = useVipProgramme();
-  const guide = useEndpointOnDemand("vipGuide", { locale });
-  return (
-    <>
-      <section className="section" aria-labelledby="vip-review-title">
-        <h2 id="vip-review-title">{t("reviewTitle")}</h2>
-        <div className="card" data-testid="vip-rules" aria-busy={!programme.data}>
-          {programme.data ? (
-            <VipRulesList rules={programme.data.rules} />
-          ) : programme.error ? (
-            <LoadProblem result={programme} failed={tc("loadFailed")} />
-          ) : (
-            <ul className={styles.rules} />
-          )}
-        </div>
-      </section>
-      <section className="section" id="faq" aria-labelledby="vip-faq-title">
-        <h2 id="vip-faq-title">{t("faqTitle")}</h2>
-        {hasLoadProblem(guide) ? (
-          <LoadProblem result={guide} failed={tc("loadFailed")} />
-        ) : (
-          <FaqList items={guide.data?.faq ?? []} testId="vip-faq" open />
-        )}
-      </section>
-    </>
+/**
+ * Server component: the guide's review rules and FAQ rendered with their offers (lib/offers.ts), so they are in the
+ * page's HTML and cost the browser no code (issue 36's JS); without either offer, the browser asks for both
+ * (vip-guide-from-api.tsx).
+ */
+export async function VipGuide({ locale }: { locale: string }) {
+  const [programme, guide] = (await Promise.all([
+    fetchOffer("vipProgramme", locale),
+    fetchOffer("vipGuide", locale),
+  ])) as [VipProgramme | undefined, EndpointAnswer<"vipGuide"> | undefined];
+  return programme === undefined || guide === undefined ? (
+    <VipGuideFallback />
+  ) : (
+    <VipGuideView programme={{ data: programme }} guide={{ data: guide }} />
   );
 }

@@ -6,7 +6,7 @@ import { DAY_MS, type VipStatus as VipStatusAnswer } from "@affiliates/contracts
 import { PAGES } from "@/lib/pages";
 import { hasLoadProblem, LoadProblem, LoginRequired } from "@/components/status/loaded";
 import { useSession } from "@/state/session";
-import { useVipFormat } from "./use-vip-format";
+import { useVipFormat } from "./vip-format";
 import { useVipStatus } from "./use-vip-status";
 import { VipLinks } from "./vip-links";
 import styles from "./vip.module.css";

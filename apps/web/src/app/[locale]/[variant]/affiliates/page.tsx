@@ -8,7 +8,6 @@ import { HomeCallToAction } from "@/components/home/home-call-to-action";
 import { ExchangeLinks } from "@/components/deep-links/exchange-links";
 import { ProgrammeOverview } from "@/components/programme/programme-overview";
 import { SafeImage } from "@/components/safe/safe-image";
-import { WithOffers } from "@/components/providers/with-offers";
 
 export async function generateMetadata({ params }: { params: RouteParams }) {
   return pageMetadata(await routeLocale(params), "home");
@@ -18,9 +17,7 @@ export default async function HomePage({ params }: { params: RouteParams }) {
   const { locale, inApp } = await routeContext(params);
   return (
     <Shell locale={locale} inApp={inApp} page={PAGES.home.path}>
-      <WithOffers locale={locale} names={["programme"]}>
-        <Home locale={locale} />
-      </WithOffers>
+      <Home locale={locale} />
     </Shell>
   );
 }
@@ -38,7 +35,7 @@ function Home({ locale }: { locale: Locale }) {
         <p className="lead">{t("subhead")}</p>
         <HomeCallToAction locale={locale} />
       </section>
-      <ProgrammeOverview />
+      <ProgrammeOverview locale={locale} />
       <section className="section" aria-labelledby="how-title">
         <h2 id="how-title">{t("howTitle")}</h2>
         <ol className="steps">

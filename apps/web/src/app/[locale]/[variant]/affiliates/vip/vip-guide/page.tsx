@@ -6,7 +6,6 @@ import { VipLinks } from "@/components/vip/vip-links";
 import { pageMetadata } from "@/lib/metadata";
 import { PAGES } from "@/lib/pages";
 import { routeContext, routeLocale, type RouteParams } from "@/lib/route-params";
-import { WithOffers } from "@/components/providers/with-offers";
 
 export async function generateMetadata({ params }: { params: RouteParams }) {
   return pageMetadata(await routeLocale(params), "vipGuide");
@@ -16,10 +15,8 @@ export default async function VipGuidePage({ params }: { params: RouteParams }) 
   const { locale, inApp } = await routeContext(params);
   return (
     <Shell locale={locale} inApp={inApp} page={PAGES.vipGuide.path}>
-      <WithOffers locale={locale} names={["vipProgramme", "vipGuide"]}>
-        <GuideIntro locale={locale} />
-        <VipGuide />
-      </WithOffers>
+      <GuideIntro locale={locale} />
+      <VipGuide locale={locale} />
     </Shell>
   );
 }

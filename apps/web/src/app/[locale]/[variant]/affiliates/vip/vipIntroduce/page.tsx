@@ -6,7 +6,6 @@ import { VipProgramme } from "@/components/vip/vip-programme";
 import { pageMetadata } from "@/lib/metadata";
 import { PAGES } from "@/lib/pages";
 import { routeContext, routeLocale, type RouteParams } from "@/lib/route-params";
-import { WithOffers } from "@/components/providers/with-offers";
 
 export async function generateMetadata({ params }: { params: RouteParams }) {
   return pageMetadata(await routeLocale(params), "vipIntroduce");
@@ -16,11 +15,9 @@ export default async function VipIntroducePage({ params }: { params: RouteParams
   const { locale, inApp } = await routeContext(params);
   return (
     <Shell locale={locale} inApp={inApp} page={PAGES.vipIntroduce.path}>
-      <WithOffers locale={locale} names={["vipProgramme"]}>
-        <VipIntroduction locale={locale} />
-        <VipProgramme />
-        <ExchangeLinks locale={locale} />
-      </WithOffers>
+      <VipIntroduction locale={locale} />
+      <VipProgramme locale={locale} />
+      <ExchangeLinks locale={locale} />
     </Shell>
   );
 }

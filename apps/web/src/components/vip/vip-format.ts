@@ -1,9 +1,7 @@
-"use client";
-import { useFormat } from "@/lib/format-hook";
+import { useLocaleFormat } from "@/lib/format-hook";
+import type { Format } from "@/lib/format";
 
-/** Number formats of the VIP pages: fee rates as percentages, USD amounts compact ($2M) or in full. */
-export function useVipFormat() {
-  const format = useFormat();
+function vipFormatOf(format: Format) {
   return {
     rate: (fraction: number) =>
       format.number(fraction, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 4 }),
@@ -25,3 +23,10 @@ export function useVipFormat() {
       format.dateTime(new Date(iso), { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }),
   };
 }
+
+/**
+ * Number formats of the VIP pages: fee rates as percentages, USD amounts compact ($2M) or in full, dates in UTC. The
+ * page's locale alone (no viewer clock), so the views that use them render on the server too (the programme, the
+ * guide).
+ */
+export const useVipFormat = () => vipFormatOf(useLocaleFormat());

@@ -1,0 +1,24 @@
+"use client";
+import { useLocale, useTranslations } from "next-intl";
+import { useEndpointOnDemand } from "@/lib/endpoint-demand";
+import { hasLoadProblem, LoadProblem } from "@/components/status/loaded";
+import { ProgrammeOverviewView } from "./programme-overview-view";
+
+/**
+ * The programme overview when the server could not render it with the programme's offer: the browser asks for the
+ * figures, showing ghosts meanwhile and a retry if the call fails.
+ */
+export function ProgrammeOverviewFromApi() {
+  const t = useTranslations("programme");
+  const locale = useLocale();
+  // The FAQ's language follows the `Locale` header (src/lib/http.ts sends the page's locale); one cache entry per locale.
+  const result = useEndpointOnDemand("affiliateProgramme", {}, { varies: { locale } });
+  if (hasLoadProblem(result)) {
+    return (
+      <div className="section">
+        <LoadProblem result={result} failed={t("loadFailed")} />
+      </div>
+    );
+  }
+  return <ProgrammeOverviewView data={result.data} />;
+}
