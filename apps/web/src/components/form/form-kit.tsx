@@ -58,6 +58,9 @@ export function FormKit({ antdLocale, children }: { antdLocale?: AntdLocale; chi
         direction={isLocale(locale) ? dirOf(locale) : "ltr"}
         locale={antdLocale ?? pageAntdLocale}
         form={{ validateMessages }}
+        // No click wave: antd mounts a React root for it in the tap's frame, which a phone pays in the tap's next
+        // paint (issue 36's INP); the pressed button's own :active colour is the feedback.
+        wave={{ disabled: true }}
         theme={{
           ...themeConfig(theme),
           algorithm: theme === "Black" ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
