@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { fetchOffer, loadOffers } from "../src/lib/offer-loader";
 import { ENDPOINTS } from "@affiliates/contracts/endpoints";
 import { offerKey } from "../src/lib/offers";
+import type { FaqItem } from "../src/components/safe/faq-list";
 
 const answer = (body: unknown, status = 200) =>
   Promise.resolve(new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } }));
@@ -25,12 +26,11 @@ describe("offers rendered into the page", () => {
     const html = '<p>Paid <b>weekly</b></p><img src="x" onerror="alert(1)"><script>alert(2)</script>';
     const fetcher = () =>
       answer({ code: "00000", msg: "", data: { faq: [{ id: "a", question: "When?", answerHtml: html }] } });
-    const data = (await fetchOffer("broker", "en", fetcher)) as {
-      faq: { answerHtml: string; sanitizedHtml: string }[];
-    };
-    expect(data.faq[0]!.answerHtml).toBe(html);
-    expect(data.faq[0]!.sanitizedHtml).toContain("<b>weekly</b>");
-    expect(data.faq[0]!.sanitizedHtml).not.toMatch(/onerror|<script/);
+    // The answer's FAQ items, with what the loader adds beside the API's text (FaqList shows `sanitizedHtml`).
+    const faq: FaqItem[] = (await fetchOffer("broker", "en", fetcher))?.faq ?? [];
+    expect(faq[0]!.answerHtml).toBe(html);
+    expect(faq[0]!.sanitizedHtml).toContain("<b>weekly</b>");
+    expect(faq[0]!.sanitizedHtml).not.toMatch(/onerror|<script/);
   });
 
   it("an offer the API refuses or cannot give is left out: the browser asks for it as before", async () => {

@@ -2,7 +2,7 @@ import "server-only";
 import { HeaderName, isSuccessCode } from "@affiliates/contracts";
 import { sanitizeHtml } from "@affiliates/safety";
 import { APP_ENDPOINTS } from "@affiliates/contracts/app-endpoints";
-import { OFFERS, offerKey, type OfferName, type Offers } from "./offers";
+import { OFFERS, offerKey, type OfferAnswer, type OfferName, type Offers } from "./offers";
 
 /**
  * The server's side of the offers (lib/offers.ts): fetched from the API when the pages are rendered at build time, and
@@ -25,7 +25,11 @@ function withSanitisedAnswers(value: unknown): unknown {
   return object;
 }
 
-export async function fetchOffer(name: OfferName, locale: string, fetcher: typeof fetch = fetch): Promise<unknown> {
+export async function fetchOffer<N extends OfferName>(
+  name: N,
+  locale: string,
+  fetcher: typeof fetch = fetch,
+): Promise<OfferAnswer<N> | undefined> {
   try {
     const response = await fetcher(`${apiOrigin()}/${offerPath(name)}`, {
       headers: { [HeaderName.locale]: locale, accept: "application/json" },
@@ -33,7 +37,10 @@ export async function fetchOffer(name: OfferName, locale: string, fetcher: typeo
       signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
     });
     const body = (await response.json()) as { code?: unknown; data?: unknown };
-    return response.ok && isSuccessCode(body.code) && body.data != null ? withSanitisedAnswers(body.data) : undefined;
+    // The API's answer to the offer's endpoint (its contract), with each FAQ answer's sanitised HTML beside it.
+    return response.ok && isSuccessCode(body.code) && body.data != null
+      ? (withSanitisedAnswers(body.data) as OfferAnswer<N>)
+      : undefined;
   } catch (error) {
     console.warn(
       `[offers] ${offerPath(name)} (${locale}) not rendered into the page: ${error instanceof Error ? error.message : String(error)}`,

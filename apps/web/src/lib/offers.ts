@@ -8,6 +8,7 @@
  */
 // The endpoint names only: the browser's first load reads this module, the table itself loads with the first call.
 import type { EndpointName } from "@affiliates/contracts/endpoints";
+import type { EndpointAnswer } from "@affiliates/contracts/endpoint-schemas";
 
 export const OFFERS = {
   programme: { endpoint: "affiliateProgramme", perLocale: true },
@@ -21,6 +22,9 @@ export const OFFERS = {
 } as const satisfies Record<string, { endpoint: EndpointName; perLocale: boolean }>;
 
 export type OfferName = keyof typeof OFFERS;
+
+/** An offer's answer, as its endpoint gives it. */
+export type OfferAnswer<N extends OfferName> = EndpointAnswer<(typeof OFFERS)[N]["endpoint"]>;
 
 /** How often a served page is rendered anew with the API's current offers (page-csp.ts; OFFERS_RENEW_S overrides it). */
 export const OFFER_RENEW_S = 300;

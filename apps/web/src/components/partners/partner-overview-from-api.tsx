@@ -1,6 +1,6 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { hasLoadProblem, LoadProblem } from "@/components/status/loaded";
+import { ViewOrLoadProblem } from "@/components/status/loaded";
 import { usePartnerProgramme } from "./partner-data";
 import { partnerView, type PartnerView } from "./partner-views";
 
@@ -11,13 +11,5 @@ import { partnerView, type PartnerView } from "./partner-views";
 export function PartnerOverviewFromApi({ view }: { view: PartnerView }) {
   const tc = useTranslations("partners");
   const { programme, View } = partnerView(view);
-  const result = usePartnerProgramme(programme);
-  if (hasLoadProblem(result)) {
-    return (
-      <div className="section">
-        <LoadProblem result={result} failed={tc("loadFailed")} />
-      </div>
-    );
-  }
-  return <View data={result.data} />;
+  return <ViewOrLoadProblem result={usePartnerProgramme(programme)} failed={tc("loadFailed")} View={View} />;
 }

@@ -1,5 +1,4 @@
 import { fetchOffer } from "@/lib/offer-loader";
-import type { ProgrammeAnswer, Programme } from "./partner-units";
 import { partnerView, type PartnerView } from "./partner-views";
 import { PartnerOverviewFallback } from "./partner-overview-fallback";
 
@@ -10,6 +9,6 @@ import { PartnerOverviewFallback } from "./partner-overview-fallback";
  */
 export async function PartnerOverview({ locale, view }: { locale: string; view: PartnerView }) {
   const { programme, View } = partnerView(view);
-  const data = (await fetchOffer(programme, locale)) as ProgrammeAnswer<Programme> | undefined;
+  const data = await fetchOffer(programme, locale);
   return data === undefined ? <PartnerOverviewFallback view={view} /> : <View data={data} />;
 }

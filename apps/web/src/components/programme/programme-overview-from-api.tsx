@@ -1,7 +1,7 @@
 "use client";
 import { useLocale, useTranslations } from "next-intl";
 import { useEndpointOnDemand } from "@/lib/endpoint-demand";
-import { hasLoadProblem, LoadProblem } from "@/components/status/loaded";
+import { ViewOrLoadProblem } from "@/components/status/loaded";
 import { ProgrammeOverviewView } from "./programme-overview-view";
 
 /**
@@ -13,12 +13,5 @@ export function ProgrammeOverviewFromApi() {
   const locale = useLocale();
   // The FAQ's language follows the `Locale` header (src/lib/http.ts sends the page's locale); one cache entry per locale.
   const result = useEndpointOnDemand("affiliateProgramme", {}, { varies: { locale } });
-  if (hasLoadProblem(result)) {
-    return (
-      <div className="section">
-        <LoadProblem result={result} failed={t("loadFailed")} />
-      </div>
-    );
-  }
-  return <ProgrammeOverviewView data={result.data} />;
+  return <ViewOrLoadProblem result={result} failed={t("loadFailed")} View={ProgrammeOverviewView} />;
 }

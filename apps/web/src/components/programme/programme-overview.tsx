@@ -1,6 +1,6 @@
 import { fetchOffer } from "@/lib/offer-loader";
 import { ProgrammeOverviewFallback } from "./programme-overview-fallback";
-import { ProgrammeOverviewView, type AffiliateProgramme } from "./programme-overview-view";
+import { ProgrammeOverviewView } from "./programme-overview-view";
 
 /**
  * Server component: the landing page's programme overview rendered with the programme's offer (lib/offers.ts), so it
@@ -8,6 +8,6 @@ import { ProgrammeOverviewView, type AffiliateProgramme } from "./programme-over
  * the browser asks for the figures (programme-overview-from-api.tsx).
  */
 export async function ProgrammeOverview({ locale }: { locale: string }) {
-  const data = (await fetchOffer("programme", locale)) as AffiliateProgramme | undefined;
+  const data = await fetchOffer("programme", locale);
   return data === undefined ? <ProgrammeOverviewFallback /> : <ProgrammeOverviewView data={data} />;
 }

@@ -1,5 +1,5 @@
 "use client";
-import type { ReactNode } from "react";
+import type { ComponentType, ReactNode } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { isHttpError } from "@affiliates/http";
 import { isLocale } from "@affiliates/locales";
@@ -55,6 +55,29 @@ export function LoadProblem<T>({
     default:
       return null;
   }
+}
+
+/**
+ * A section drawn by `View` from a result (no data yet: the view's own ghosts), or, when the result has a load problem,
+ * the problem in the section's place (the offer views asked for in the browser).
+ */
+export function ViewOrLoadProblem<T>({
+  result,
+  failed,
+  View,
+}: {
+  result: LoadResult<T>;
+  failed: string;
+  View: ComponentType<{ data: T | undefined }>;
+}) {
+  if (hasLoadProblem(result)) {
+    return (
+      <div className="section">
+        <LoadProblem result={result} failed={failed} />
+      </div>
+    );
+  }
+  return <View data={result.data} />;
 }
 
 function NotAllowed() {

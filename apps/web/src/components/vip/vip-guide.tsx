@@ -1,5 +1,3 @@
-import type { VipProgramme } from "@affiliates/contracts";
-import type { EndpointAnswer } from "@affiliates/contracts/endpoint-schemas";
 import { fetchOffer } from "@/lib/offer-loader";
 import { VipGuideFallback } from "./vip-guide-fallback";
 import { VipGuideView } from "./vip-guide-view";
@@ -10,10 +8,7 @@ import { VipGuideView } from "./vip-guide-view";
  * (vip-guide-from-api.tsx).
  */
 export async function VipGuide({ locale }: { locale: string }) {
-  const [programme, guide] = (await Promise.all([
-    fetchOffer("vipProgramme", locale),
-    fetchOffer("vipGuide", locale),
-  ])) as [VipProgramme | undefined, EndpointAnswer<"vipGuide"> | undefined];
+  const [programme, guide] = await Promise.all([fetchOffer("vipProgramme", locale), fetchOffer("vipGuide", locale)]);
   return programme === undefined || guide === undefined ? (
     <VipGuideFallback />
   ) : (

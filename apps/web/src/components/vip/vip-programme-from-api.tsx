@@ -1,6 +1,6 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { hasLoadProblem, LoadProblem } from "@/components/status/loaded";
+import { ViewOrLoadProblem } from "@/components/status/loaded";
 import { useVipProgramme } from "./vip-data";
 import { VipProgrammeView } from "./vip-programme-view";
 
@@ -10,13 +10,5 @@ import { VipProgrammeView } from "./vip-programme-view";
  */
 export function VipProgrammeFromApi() {
   const tc = useTranslations("vipCommon");
-  const result = useVipProgramme();
-  if (hasLoadProblem(result)) {
-    return (
-      <div className="section">
-        <LoadProblem result={result} failed={tc("loadFailed")} />
-      </div>
-    );
-  }
-  return <VipProgrammeView data={result.data} />;
+  return <ViewOrLoadProblem result={useVipProgramme()} failed={tc("loadFailed")} View={VipProgrammeView} />;
 }

@@ -1,4 +1,3 @@
-import type { VipProgramme as VipProgrammeAnswer } from "@affiliates/contracts";
 import { fetchOffer } from "@/lib/offer-loader";
 import { VipProgrammeFallback } from "./vip-programme-fallback";
 import { VipProgrammeView } from "./vip-programme-view";
@@ -8,6 +7,6 @@ import { VipProgrammeView } from "./vip-programme-view";
  * the browser no code (issue 36's JS); without the offer, the browser asks for it (vip-programme-from-api.tsx).
  */
 export async function VipProgramme({ locale }: { locale: string }) {
-  const data = (await fetchOffer("vipProgramme", locale)) as VipProgrammeAnswer | undefined;
+  const data = await fetchOffer("vipProgramme", locale);
   return data === undefined ? <VipProgrammeFallback /> : <VipProgrammeView data={data} />;
 }
