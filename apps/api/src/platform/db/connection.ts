@@ -1,8 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, PostgresDialect, SqliteDialect, type DatabaseIntrospector } from "kysely";
 import pg from "pg";
+import { OwnSchemaIntrospector } from "./own-schema-introspector";
 import type { Database, Db, Dialect } from "./schema";
 
 /** Where the database is: the parts of the API's configuration the connection needs. */
@@ -28,6 +29,13 @@ export function assertSchemaName(schema: string | undefined): void {
     throw new RangeError(`Invalid PostgreSQL schema name "${schema}"`);
 }
 
+/** PostgreSQL whose introspection (what Kysely's migrator asks at start) sees the API's own schema alone. */
+class OwnSchemaPostgresDialect extends PostgresDialect {
+  override createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    return new OwnSchemaIntrospector(db);
+  }
+}
+
 export function createDb(options: ConnectionOptions): {
   db: Db;
   dialect: Dialect;
@@ -40,7 +48,7 @@ export function createDb(options: ConnectionOptions): {
       max: 10,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: "postgres", pool };
+    return { db: new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool }) }), dialect: "postgres", pool };
   }
   const file = sqliteFile(options.databaseUrl, options.dataDir);
   if (file !== ":memory:") fs.mkdirSync(path.dirname(file), { recursive: true });
