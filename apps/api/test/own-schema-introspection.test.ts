@@ -64,6 +64,10 @@ describe.skipIf(!TEST_DATABASE_URL)("PostgreSQL introspection of the API's own s
       const names = (await db.introspection.getTables()).map((t) => t.name);
       expect(names).toContain("users");
       expect(names).not.toContain("elsewhere");
+      // Kysely's migration tables only when asked for, as with Kysely's own introspection.
+      expect(names).not.toContain("kysely_migration");
+      const withInternal = await db.introspection.getTables({ withInternalKyselyTables: true });
+      expect(withInternal.map((t) => t.name)).toEqual(expect.arrayContaining(["kysely_migration", "users"]));
     } finally {
       churning = false;
       await churn;

@@ -1,7 +1,17 @@
-import { sql, type DatabaseIntrospector, type Kysely, type SchemaMetadata, type TableMetadata } from "kysely";
+import {
+  DEFAULT_MIGRATION_LOCK_TABLE,
+  DEFAULT_MIGRATION_TABLE,
+  sql,
+  type DatabaseIntrospector,
+  type DatabaseMetadataOptions,
+  type Kysely,
+  type SchemaMetadata,
+  type TableMetadata,
+} from "kysely";
 
 interface ColumnRow {
   table: string;
+  schema: string;
   kind: string;
   column: string;
   type: string;
@@ -26,8 +36,10 @@ export class OwnSchemaIntrospector implements DatabaseIntrospector {
     return rows.filter((row) => row.name !== null);
   }
 
-  async getTables(): Promise<TableMetadata[]> {
-    const { rows } = await sql<ColumnRow & { schema: string }>`
+  async getTables(options?: DatabaseMetadataOptions): Promise<TableMetadata[]> {
+    // As Kysely's own: its migration tables are listed only when asked for.
+    const hidden = options?.withInternalKyselyTables ? [] : [DEFAULT_MIGRATION_TABLE, DEFAULT_MIGRATION_LOCK_TABLE];
+    const { rows } = await sql<ColumnRow>`
       select c.relname as table, c.relkind as kind, ns.nspname as schema, a.attname as column,
              typ.typname as type, tns.nspname as type_schema, a.attnotnull as not_null, a.atthasdef as has_default,
              col_description(a.attrelid, a.attnum) as comment,
@@ -42,6 +54,7 @@ export class OwnSchemaIntrospector implements DatabaseIntrospector {
       order by c.relname, a.attnum`.execute(this.db);
     const tables = new Map<string, TableMetadata>();
     for (const row of rows) {
+      if (hidden.includes(row.table)) continue;
       let table = tables.get(row.table);
       if (!table) {
         table = { name: row.table, schema: row.schema, isView: row.kind === "v", columns: [] };
@@ -61,7 +74,7 @@ export class OwnSchemaIntrospector implements DatabaseIntrospector {
   }
 
   /** @deprecated Kysely's older name for getTables. */
-  async getMetadata(): Promise<{ tables: TableMetadata[] }> {
-    return { tables: await this.getTables() };
+  async getMetadata(options?: DatabaseMetadataOptions): Promise<{ tables: TableMetadata[] }> {
+    return { tables: await this.getTables(options) };
   }
 }
