@@ -1,9 +1,10 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import dayjs from "dayjs";
 import { LOCALES } from "@affiliates/locales";
 import { createFormat, currencyOf, firstDayOfWeek, intlLocaleOf } from "../src/lib/format";
 import { applyDayjsLocale } from "../src/lib/dayjs-locale";
 import { DEFAULT_TIME_ZONE } from "../src/lib/constants";
+import { zoneName } from "../src/lib/viewer-zone";
 
 describe("format (Intl per page locale)", () => {
   it("uses the locale table's BCP 47 tag and default currency for every locale", () => {
@@ -105,5 +106,43 @@ describe("format (Intl per page locale)", () => {
     }
     await applyDayjsLocale("en");
     expect(dayjs("2026-11-25").startOf("week").format("YYYY-MM-DD")).toBe("2026-11-22");
+  });
+});
+
+describe("Intl formatters are built once per locale and options, for the whole page", () => {
+  const real = { DateTimeFormat: Intl.DateTimeFormat, NumberFormat: Intl.NumberFormat };
+  afterEach(() => Object.assign(Intl, real));
+
+  /** Counts the formatters `new Intl[name](…)` builds from now on. */
+  function countBuilt(name: keyof typeof real): { count: number } {
+    const built = { count: 0 };
+    Object.assign(Intl, {
+      [name]: new Proxy(real[name], {
+        construct(target, args: unknown[]) {
+          built.count += 1;
+          return Reflect.construct(target, args) as object;
+        },
+      }),
+    });
+    return built;
+  }
+
+  it("two components' formats, and every zone name, share the formatters they ask for alike", () => {
+    // A locale and a zone no other test here uses, so the shared formatters are built in this test.
+    const dateTimeFormats = countBuilt("DateTimeFormat");
+    const numberFormats = countBuilt("NumberFormat");
+    const first = createFormat("vi", { timeZone: "Pacific/Chatham" });
+    const second = createFormat("vi", { timeZone: "Pacific/Chatham" });
+    const at = "2026-11-30T06:00:00Z";
+    expect(second.dateTime(at)).toBe(first.dateTime(at));
+    expect(second.number(1234.5)).toBe(first.number(1234.5));
+    const zone = zoneName("vi", "Pacific/Chatham");
+    for (let render = 0; render < 5; render++) expect(zoneName("vi", "Pacific/Chatham")).toBe(zone);
+    expect(dateTimeFormats.count).toBe(2); // the date's, and the zone name's
+    expect(numberFormats.count).toBe(1);
+    // Another locale, or other options, get formatters of their own.
+    createFormat("uz", { timeZone: "Pacific/Chatham" }).dateTime(at);
+    zoneName("vi", "Pacific/Chatham", new Date(at), "longOffset");
+    expect(dateTimeFormats.count).toBe(4);
   });
 });

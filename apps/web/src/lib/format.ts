@@ -77,25 +77,31 @@ export interface Format {
   readonly firstDayOfWeek: number;
 }
 
-/** `Intl` formatters are costly to build and a page asks for the same few again and again: one per options. */
-function cached<T>(build: (options: object | undefined) => T): (options?: object) => T {
+/**
+ * `Intl` formatters are costly to build (the first in a time zone loads its data), and every component's format asks
+ * for the same few on each render: one per locale and options, shared by the whole page.
+ */
+function shared<T>(build: (intlLocale: string, options: object | undefined) => T) {
   const made = new Map<string, T>();
-  return (options) => {
-    const key = options === undefined ? "" : JSON.stringify(options);
+  return (intlLocale: string, options?: object): T => {
+    const key = options === undefined ? intlLocale : `${intlLocale} ${JSON.stringify(options)}`;
     let formatter = made.get(key);
     if (formatter === undefined) {
-      formatter = build(options);
+      formatter = build(intlLocale, options);
       made.set(key, formatter);
     }
     return formatter;
   };
 }
 
+const numberFormatOf = shared((intlLocale, options) => new Intl.NumberFormat(intlLocale, options));
+export const dateTimeFormatOf = shared((intlLocale, options) => new Intl.DateTimeFormat(intlLocale, options));
+
 export function createFormat(locale: Locale, { timeZone = DEFAULT_TIME_ZONE }: FormatOptions = {}): Format {
   const intlLocale = intlLocaleOf(locale);
   const currency = currencyOf(locale);
-  const numberFormat = cached((options) => new Intl.NumberFormat(intlLocale, options));
-  const dateFormat = cached((options) => new Intl.DateTimeFormat(intlLocale, options));
+  const numberFormat = (options?: object) => numberFormatOf(intlLocale, options);
+  const dateFormat = (options?: object) => dateTimeFormatOf(intlLocale, options);
   const number = (value: number, options?: Intl.NumberFormatOptions) => numberFormat(options).format(value);
   const percent = (ratio: number, options?: Intl.NumberFormatOptions) =>
     number(ratio, { style: "percent", maximumFractionDigits: 2, ...options });

@@ -1,6 +1,7 @@
 "use client";
 import { useSyncExternalStore } from "react";
 import { DEFAULT_TIME_ZONE } from "./constants";
+import { dateTimeFormatOf } from "./format";
 
 const noSubscription = () => () => {};
 
@@ -45,7 +46,7 @@ export function zoneName(
   at: Date = new Date(),
   style: "short" | "longOffset" = "short",
 ): string {
-  const part = new Intl.DateTimeFormat(intlLocale, { timeZone: zone, timeZoneName: style })
+  const part = dateTimeFormatOf(intlLocale, { timeZone: zone, timeZoneName: style })
     .formatToParts(at)
     .find((p) => p.type === "timeZoneName");
   return part?.value ?? zone;
