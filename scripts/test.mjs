@@ -121,7 +121,7 @@ await runTwoAtATime([
 ]);
 
 // At least two test files at a time: vitest's default, the cores less one, is one on a 2-core machine like CI's, where
-// two took 4 min against 7 on SQLite and 5.2 against 11.4 on PostgreSQL (each suite in a schema of its own, which the
+// two took 4 min against 7 on SQLite and about 5 against 11.4 on PostgreSQL (each suite in a schema of its own, which the
 // API's introspection keeps to: platform/db/own-schema-introspector.ts).
 const workers = `--maxWorkers=${Math.max(2, availableParallelism() - 1)}`;
 run("unit and API tests (SQLite)", "npx", vitestArgs(path.join(reports, "vitest-sqlite.json"), workers), {

@@ -1,10 +1,11 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import dayjs from "dayjs";
 import { LOCALES } from "@affiliates/locales";
 import { createFormat, currencyOf, firstDayOfWeek, intlLocaleOf } from "../src/lib/format";
 import { applyDayjsLocale } from "../src/lib/dayjs-locale";
 import { DEFAULT_TIME_ZONE } from "../src/lib/constants";
 import { zoneName } from "../src/lib/viewer-zone";
+import { zonedTimestamp } from "../src/lib/csv-localize";
 
 describe("format (Intl per page locale)", () => {
   it("uses the locale table's BCP 47 tag and default currency for every locale", () => {
@@ -144,5 +145,13 @@ describe("Intl formatters are built once per locale and options, for the whole p
     createFormat("uz", { timeZone: "Pacific/Chatham" }).dateTime(at);
     zoneName("vi", "Pacific/Chatham", new Date(at), "longOffset");
     expect(dateTimeFormats.count).toBe(4);
+  });
+
+  it("a CSV file's zoned timestamps share one formatter, however many fields it has", () => {
+    const dateTimeFormats = countBuilt("DateTimeFormat");
+    const fields = Array.from({ length: 50 }, (_, i) => new Date(Date.UTC(2026, 10, 1, i)).toISOString());
+    const stamps = fields.map((iso) => zonedTimestamp(iso, "Pacific/Marquesas"));
+    expect(stamps[0]).toBe("2026-10-31 14:30:00");
+    expect(dateTimeFormats.count).toBe(1);
   });
 });
