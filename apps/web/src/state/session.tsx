@@ -1,5 +1,15 @@
 "use client";
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import {
+  createContext,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from "react";
 import { ResponseCode, SESSION_HINT_COOKIE, type UserOverview } from "@affiliates/contracts";
 import { isHttpError, RETRY_BACKOFF_CAP_MS } from "@affiliates/http";
 import type { Locale } from "@affiliates/locales";
@@ -137,8 +147,13 @@ export function SessionProvider({ locale, children }: { locale: Locale; children
     const loaded = await loadSession(locale);
     const next = keepKnown(current.current, loaded);
     if (mine === generation.current) {
+      const firstAnswer = current.current === INITIAL;
       current.current = next;
-      setState(next);
+      // The start-up's answer re-renders the header and every panel that waits for the login state. As a transition
+      // React renders that in slices that yield to the browser, not as one long task while the page is still starting
+      // (issue 36's TBT). Later answers (a retry, the app's login) follow what the user just did, so they are urgent.
+      if (firstAnswer) startTransition(() => setState(next));
+      else setState(next);
     }
     return next;
   }, [locale]);
