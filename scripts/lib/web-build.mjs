@@ -5,6 +5,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { addCompileHints, COMPILE_HINTS_RECORD } from "./compile-hints.mjs";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const WEB_DIR = path.join(ROOT, "apps/web");
@@ -27,9 +28,12 @@ function newestMtime(target) {
 /** True when `distDir` holds a finished build at least as new as every source. */
 export function isBuildCurrent(distDir = process.env.NEXT_DIST_DIR ?? ".next") {
   const buildId = path.join(WEB_DIR, distDir, "BUILD_ID");
-  // Next writes BUILD_ID early and the prerender manifest at the end: a build that was stopped half-way has the
-  // first without the second, and must be built again rather than started.
-  const complete = existsSync(buildId) && existsSync(path.join(WEB_DIR, distDir, "prerender-manifest.json"));
+  // Next writes BUILD_ID early and the prerender manifest at the end, and the compile hints' record comes after
+  // that: a build that was stopped half-way lacks one of them, and must be built again rather than started.
+  const complete =
+    existsSync(buildId) &&
+    existsSync(path.join(WEB_DIR, distDir, "prerender-manifest.json")) &&
+    existsSync(path.join(WEB_DIR, distDir, COMPILE_HINTS_RECORD));
   if (!complete) return false;
   const changedAt = Math.max(...SOURCES.map((s) => newestMtime(path.join(ROOT, s))));
   return statSync(buildId).mtimeMs >= changedAt;
@@ -49,4 +53,6 @@ export function buildIfNeeded({ env = process.env, log = console.log } = {}) {
     console.error("[build] the web build failed");
     process.exit(result.status ?? 1);
   }
+  const { marked } = addCompileHints(path.join(WEB_DIR, distDir));
+  log(`[build] V8's compile hint on ${marked.length} entry chunks (scripts/lib/compile-hints.mjs)`);
 }

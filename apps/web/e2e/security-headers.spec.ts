@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { AFFILIATE, logIn, waitForHydration } from "./fixtures";
 import { chunksAfterPaint } from "../src/lib/after-paint";
@@ -91,6 +92,29 @@ test("every page has a strict CSP: a nonce per response and 'strict-dynamic', no
   const [one, two] = [await nonceOf(), await nonceOf()];
   expect(one).toBeTruthy();
   expect(two).not.toBe(one);
+});
+
+test("the scripts a page starts with carry V8's compile hint, and each integrity hash matches what is served", async ({
+  request,
+}) => {
+  const sha256 = (body: Buffer) => `sha256-${createHash("sha256").update(body).digest("base64")}`;
+  // A pre-rendered page and one rendered per request (its hashes come from the server's manifest).
+  for (const path of ["/affiliates", "/affiliates/no-such-page"]) {
+    const html = await (await request.get(path, { headers: DOCUMENT })).text();
+    const tags = [...html.matchAll(/<script src="([^"]+)"[^>]*>/g)];
+    // Next's polyfills (noModule) are left alone: a current browser never runs them.
+    const polyfills = tags.filter((m) => m[0].includes("noModule")).map((m) => m[1]);
+    const tagged = tags.map((m) => [m[1], / integrity="([^"]+)"/.exec(m[0])?.[1] ?? null] as const);
+    const scripts = [...tagged, ...chunksAfterPaint(html)];
+    const unhinted = [];
+    for (const [src = "", integrity] of scripts) {
+      const body = await (await request.get(src)).body();
+      expect(integrity, `${path}: ${src}`).toBe(sha256(body));
+      if (!body.toString("utf8").startsWith("//# allFunctionsCalledOnLoad\n")) unhinted.push(src);
+    }
+    expect(scripts.length, path).toBeGreaterThan(4);
+    expect(unhinted, path).toEqual(polyfills);
+  }
 });
 
 test("pages and assets carry the other security headers; HSTS only behind https", async ({ request }) => {
