@@ -8,7 +8,8 @@
 //
 // Next writes each script's integrity (its SHA-256) into the server's manifest and into every pre-rendered page; the
 // new hashes replace the old ones there. `node scripts/lib/compile-hints.mjs [distDir]` runs it on a finished build
-// (apps/web's `npm run build` and scripts/lib/web-build.mjs do); it is idempotent.
+// (apps/web's `npm run build` and scripts/lib/web-build.mjs do). It is idempotent, and a run that was stopped half-way
+// is completed by the next one; its record is written last.
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -64,11 +65,13 @@ export function addCompileHints(dist) {
   const marked = [];
   for (const chunk of entryChunks(dist)) {
     const file = path.join(dist, chunk);
-    const body = readFileSync(file, "utf8");
-    if (body.startsWith(COMPILE_HINT)) continue;
+    const current = readFileSync(file, "utf8");
+    // A chunk marked by an earlier run still has its hashes rewritten: that run may have stopped before it did.
+    const body = current.startsWith(COMPILE_HINT) ? current.slice(COMPILE_HINT.length) : current;
     const hinted = COMPILE_HINT + body;
-    writeFileSync(file, hinted);
     renamed.set(integrityOf(body), integrityOf(hinted));
+    if (current === hinted) continue;
+    writeFileSync(file, hinted);
     marked.push(chunk);
     // A source map (BROWSER_SOURCE_MAPS=1 builds) starts one line lower: an empty first line in its mappings.
     const mapName = /\/\/# sourceMappingURL=(\S+)\s*$/.exec(body)?.[1];

@@ -25,34 +25,37 @@ function newestMtime(target) {
   return newest;
 }
 
-/** True when `distDir` holds a finished build at least as new as every source. */
+/** True when `distDir` holds a finished `next build` at least as new as every source. */
 export function isBuildCurrent(distDir = process.env.NEXT_DIST_DIR ?? ".next") {
   const buildId = path.join(WEB_DIR, distDir, "BUILD_ID");
-  // Next writes BUILD_ID early and the prerender manifest at the end, and the compile hints' record comes after
-  // that: a build that was stopped half-way lacks one of them, and must be built again rather than started.
-  const complete =
-    existsSync(buildId) &&
-    existsSync(path.join(WEB_DIR, distDir, "prerender-manifest.json")) &&
-    existsSync(path.join(WEB_DIR, distDir, COMPILE_HINTS_RECORD));
+  // Next writes BUILD_ID early and the prerender manifest at the end: a build that was stopped half-way has the
+  // first without the second, and must be built again rather than started.
+  const complete = existsSync(buildId) && existsSync(path.join(WEB_DIR, distDir, "prerender-manifest.json"));
   if (!complete) return false;
   const changedAt = Math.max(...SOURCES.map((s) => newestMtime(path.join(ROOT, s))));
   return statSync(buildId).mtimeMs >= changedAt;
 }
 
-/** Builds the web app when needed; exits the process when the build fails. */
+/**
+ * Builds the web app when needed, then puts V8's compile hint on its entry chunks unless that step has finished on
+ * this build (a build made by `next build` alone has not been through it); exits the process when the build fails.
+ */
 export function buildIfNeeded({ env = process.env, log = console.log } = {}) {
   const distDir = env.NEXT_DIST_DIR ?? ".next";
-  if (isBuildCurrent(distDir)) return;
-  log("[build] building the web app…");
-  const result = spawnSync("npx", ["next", "build"], {
-    cwd: WEB_DIR,
-    env: { ...env, NEXT_TELEMETRY_DISABLED: "1" },
-    stdio: "inherit",
-  });
-  if (result.status !== 0) {
-    console.error("[build] the web build failed");
-    process.exit(result.status ?? 1);
+  if (!isBuildCurrent(distDir)) {
+    log("[build] building the web app…");
+    const result = spawnSync("npx", ["next", "build"], {
+      cwd: WEB_DIR,
+      env: { ...env, NEXT_TELEMETRY_DISABLED: "1" },
+      stdio: "inherit",
+    });
+    if (result.status !== 0) {
+      console.error("[build] the web build failed");
+      process.exit(result.status ?? 1);
+    }
   }
-  const { marked } = addCompileHints(path.join(WEB_DIR, distDir));
+  const dist = path.join(WEB_DIR, distDir);
+  if (existsSync(path.join(dist, COMPILE_HINTS_RECORD))) return;
+  const { marked } = addCompileHints(dist);
   log(`[build] V8's compile hint on ${marked.length} entry chunks (scripts/lib/compile-hints.mjs)`);
 }

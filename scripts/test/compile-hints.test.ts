@@ -89,4 +89,19 @@ describe("V8's compile hint on the entry chunks (scripts/lib/compile-hints.mjs, 
       read("static/chunks/runtime.js.map"),
     ]).toEqual(before);
   });
+  it("completes a run that stopped after marking the chunks, before it rewrote their hashes", () => {
+    const { dist, read } = fakeBuild();
+    made.push(dist);
+    const page = "server/app/en/affiliates.html";
+    const stale = read(page);
+    addCompileHints(dist);
+    // As if that run had stopped there: the chunks carry the hint, the page still names their old hashes.
+    writeFileSync(path.join(dist, page), stale);
+    rmSync(path.join(dist, COMPILE_HINTS_RECORD));
+
+    expect(addCompileHints(dist)).toEqual({ marked: [], replaced: 1 });
+    expect(read(page)).toContain(`integrity="${integrity(read("static/chunks/page.js"))}"`);
+    expect(read("static/chunks/page.js").indexOf(COMPILE_HINT)).toBe(0);
+    expect(read("static/chunks/page.js").lastIndexOf(COMPILE_HINT)).toBe(0);
+  });
 });
