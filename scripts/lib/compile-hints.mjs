@@ -11,27 +11,25 @@
 // (apps/web's `npm run build` and scripts/lib/web-build.mjs do). It is idempotent, and a run that was stopped half-way
 // is completed by the next one; its record is written last.
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
-/** Written last: a build without it has not been through this step (scripts/lib/web-build.mjs rebuilds). */
+/** Written last: a build without it has not finished this step (scripts/lib/web-build.mjs then runs it). */
 export const COMPILE_HINTS_RECORD = "compile-hints.json";
 
 const WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../apps/web");
 
-/** @param {string} dir @param {(file: string) => boolean} keep @returns {string[]} */
-function filesUnder(dir, keep) {
-  /** @type {string[]} */
-  const found = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) found.push(...filesUnder(file, keep));
-    else if (keep(file)) found.push(file);
-  }
-  return found;
-}
+/**
+ * Every file under `dir` whose path passes `keep` (Node's own recursive listing).
+ * @param {string} dir @param {(file: string) => boolean} keep @returns {string[]}
+ */
+const filesUnder = (dir, keep) =>
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .filter(keep);
 
 /** @param {Buffer | string} body */
 const integrityOf = (body) => `sha256-${createHash("sha256").update(body).digest("base64")}`;
@@ -91,7 +89,6 @@ export function addCompileHints(dist) {
     const pattern = new RegExp([...renamed.keys()].map((hash) => hash.replace(/[+/=]/g, "\\$&")).join("|"), "g");
     const textFile = (/** @type {string} */ f) => /\.(html|json|js|rsc|meta|txt|body)$/.test(f);
     for (const file of filesUnder(path.join(dist, "server"), textFile)) {
-      if (statSync(file).size === 0) continue;
       const text = readFileSync(file, "utf8");
       if (!text.includes("sha256-")) continue;
       const rewritten = text.replace(pattern, (hash) => /** @type {string} */ (renamed.get(hash)));
